@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import {
+  BASE_HOURLY_CENTS,
+  DEPOSIT_CENTS,
+  LUXURY_MULTIPLIER,
+  MARKETING_ADDONS,
+  PROPERTY_SIZES,
+  SERVICE_TYPES,
+  TIME_SLOTS,
+  TRUCK_FEE_CENTS,
+  estimateBooking,
+  estimatedHours,
+  hourlyRateCents,
+  type BookingChoices,
+} from "./pricing";
+import { formatCents } from "./money";
+
+const noAddons: BookingChoices = {
+  teamType: "elite",
+  serviceType: "local",
+  propertySize: "2_bedroom",
+  packingService: false,
+  storageService: false,
+  cleaningService: false,
+  extraMovers: 0,
+  tvMounting: 0,
+  deepCleaningBedrooms: 0,
+};
+
+const addonAmount = (choices: Partial<BookingChoices>, id: string) =>
+  estimateBooking({ ...noAddons, ...choices }).lines.find((line) => line.id === id)?.amountCents;
+
+describe("hourly rates", () => {
+  it("charges the elite base rate per service type: $150, $300, $400", () => {
+    expect(hourlyRateCents("elite", "local")).toBe(15_000);
+    expect(hourlyRateCents("elite", "long_distance")).toBe(30_000);
+    expect(hourlyRateCents("elite", "commercial")).toBe(40_000);
+  });
+
+  it("charges the advertised luxury rates: $175, $350, $468", () => {
+    expect(hourlyRateCents("luxury", "local")).toBe(17_500);
+    expect(hourlyRateCents("luxury", "long_distance")).toBe(35_000);
+    expect(hourlyRateCents("luxury", "commercial")).toBe(46_800);
+  });
+
+  it("keeps each luxury rate within a dollar of base × 1.17", () => {
+    for (const service of SERVICE_TYPES) {
+      const computed = BASE_HOURLY_CENTS[service] * LUXURY_MULTIPLIER;
+      expect(Math.abs(hourlyRateCents("luxury", service) - computed)).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe("estimated hours", () => {
+  it("follows the property size table", () => {
+    expect(PROPERTY_SIZES.map((size) => estimatedHours(size))).toEqual([3, 4, 6, 8, 10, 12]);
+  });
+
+  it("defaults to 4 hours without a size", () => {
+    expect(estimatedHours(undefined)).toBe(4);
+  });
+});
+
+describe("estimateBooking", () => {
+  it("is labour plus the $100 truck fee with no add-ons", () => {
+    const estimate = estimateBooking(noAddons);
+    expect(estimate.hours).toBe(6);
+    expect(estimate.lines.map((line) => line.id)).toEqual(["labor", "truck-fee"]);
+    expect(estimate.totalCents).toBe(6 * 15_000 + 10_000);
+    expect(TRUCK_FEE_CENTS).toBe(10_000);
+  });
+
+  it("prices the flat add-ons: packing $120, storage $80, basic cleaning $120", () => {
+    expect(addonAmount({ packingService: true }, "packing")).toBe(12_000);
+    expect(addonAmount({ storageService: true }, "storage")).toBe(8_000);
+    expect(addonAmount({ cleaningService: true }, "cleaning")).toBe(12_000);
+  });
+
+  it("prices extra movers at $35 each", () => {
+    expect(addonAmount({ extraMovers: 1 }, "extra-movers")).toBe(3_500);
+    expect(addonAmount({ extraMovers: 6 }, "extra-movers")).toBe(21_000);
+  });
+
+  it("prices TV mounting at $120 for the first and $20 for each additional", () => {
+    expect(addonAmount({ tvMounting: 1 }, "tv-mounting")).toBe(12_000);
+    expect(addonAmount({ tvMounting: 3 }, "tv-mounting")).toBe(16_000);
+  });
+
+  it("prices deep cleaning at $150 for the first bedroom and $50 for each additional", () => {
+    expect(addonAmount({ deepCleaningBedrooms: 1 }, "deep-cleaning")).toBe(15_000);
+    expect(addonAmount({ deepCleaningBedrooms: 5 }, "deep-cleaning")).toBe(35_000);
+  });
+
+  it("adds everything up for a luxury long-distance 3 bedroom move with every add-on", () => {
+    const estimate = estimateBooking({
+      teamType: "luxury",
+      serviceType: "long_distance",
+      propertySize: "3_bedroom",
+      packingService: true,
+      storageService: true,
+      cleaningService: true,
+      extraMovers: 2,
+      tvMounting: 2,
+      deepCleaningBedrooms: 3,
+    });
+    // 8 h × $350 + 120 + 80 + 120 + 2 × 35 + (120 + 20) + (150 + 2 × 50) + 100
+    expect(estimate.totalCents).toBe(280_000 + 12_000 + 8_000 + 12_000 + 7_000 + 14_000 + 25_000 + 10_000);
+    expect(estimate.depositCents).toBe(5_000);
+    expect(estimate.balanceCents).toBe(estimate.totalCents - 5_000);
+  });
+
+  it("refuses counts outside the spec's ranges", () => {
+    expect(() => estimateBooking({ ...noAddons, extraMovers: 7 })).toThrow(RangeError);
+    expect(() => estimateBooking({ ...noAddons, tvMounting: -1 })).toThrow(RangeError);
+    expect(() => estimateBooking({ ...noAddons, deepCleaningBedrooms: 6 })).toThrow(RangeError);
+    expect(() => estimateBooking({ ...noAddons, extraMovers: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe("constants", () => {
+  it("takes a $50 deposit", () => {
+    expect(DEPOSIT_CENTS).toBe(5_000);
+  });
+
+  it("offers the five time slots", () => {
+    expect(TIME_SLOTS).toEqual(["08:00", "10:00", "12:00", "14:00", "16:00"]);
+  });
+
+  it("advertises the marketing add-on prices", () => {
+    expect(MARKETING_ADDONS.map((addon) => [addon.name, formatCents(addon.priceCents)])).toEqual([
+      ["Extra Movers", "$45"],
+      ["Deep Cleaning", "$120"],
+      ["TV Mounting", "$89"],
+      ["Furniture Assembly", "$65"],
+      ["Junk Removal", "$95"],
+    ]);
+  });
+});
+
+describe("formatCents", () => {
+  it("shows whole dollars without decimals and keeps cents when present", () => {
+    expect(formatCents(46_800)).toBe("$468");
+    expect(formatCents(123_450)).toBe("$1,234.50");
+    expect(formatCents(0)).toBe("$0");
+  });
+});

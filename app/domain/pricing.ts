@@ -1,0 +1,180 @@
+// The single source of every price, duration and slot the product shows or charges (SPEC.md §9).
+// All money is integer cents; dollars exist only in formatting.
+
+export const SERVICE_TYPES = ["local", "long_distance", "commercial"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const TEAM_TYPES = ["elite", "luxury"] as const;
+export type TeamType = (typeof TEAM_TYPES)[number];
+
+export const PROPERTY_SIZES = [
+  "studio",
+  "1_bedroom",
+  "2_bedroom",
+  "3_bedroom",
+  "4_bedroom",
+  "5_plus_bedroom",
+] as const;
+export type PropertySize = (typeof PROPERTY_SIZES)[number];
+
+export const TIME_SLOTS = ["08:00", "10:00", "12:00", "14:00", "16:00"] as const;
+
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+export const centsToDollars = (cents: number) => cents / 100;
+
+/** Elite hourly rate, by service type (the base price). */
+export const BASE_HOURLY_CENTS: Record<ServiceType, number> = {
+  local: dollarsToCents(150),
+  long_distance: dollarsToCents(300),
+  commercial: dollarsToCents(400),
+};
+
+export const LUXURY_MULTIPLIER = 1.17;
+
+/**
+ * Luxury is the base times 1.17 (175.5, 351, 468), advertised as $175, $350 and $468. The rate
+ * shown must be the rate charged, so the advertised figures are the constants; a unit test keeps
+ * them within a dollar of base × multiplier.
+ */
+const LUXURY_HOURLY_CENTS: Record<ServiceType, number> = {
+  local: dollarsToCents(175),
+  long_distance: dollarsToCents(350),
+  commercial: dollarsToCents(468),
+};
+
+export function hourlyRateCents(team: TeamType, service: ServiceType): number {
+  return team === "luxury" ? LUXURY_HOURLY_CENTS[service] : BASE_HOURLY_CENTS[service];
+}
+
+export const MINIMUM_HOURS = 2;
+
+export const ESTIMATED_HOURS: Record<PropertySize, number> = {
+  studio: 3,
+  "1_bedroom": 4,
+  "2_bedroom": 6,
+  "3_bedroom": 8,
+  "4_bedroom": 10,
+  "5_plus_bedroom": 12,
+};
+export const DEFAULT_ESTIMATED_HOURS = 4;
+
+export function estimatedHours(size: PropertySize | undefined): number {
+  return Math.max(MINIMUM_HOURS, size ? ESTIMATED_HOURS[size] : DEFAULT_ESTIMATED_HOURS);
+}
+
+export const ADDON_PRICES_CENTS = {
+  packing: dollarsToCents(120),
+  storage: dollarsToCents(80),
+  cleaning: dollarsToCents(120),
+  extraMover: dollarsToCents(35),
+  tvMountingFirst: dollarsToCents(120),
+  tvMountingAdditional: dollarsToCents(20),
+  deepCleaningFirstBedroom: dollarsToCents(150),
+  deepCleaningAdditionalBedroom: dollarsToCents(50),
+} as const;
+
+export const COUNTER_LIMITS = {
+  extraMovers: { min: 0, max: 6 },
+  tvMounting: { min: 0, max: 6 },
+  deepCleaningBedrooms: { min: 0, max: 5 },
+} as const;
+
+/** Flat truck and travel fee, always added (covers up to 25 miles). */
+export const TRUCK_FEE_CENTS = dollarsToCents(100);
+export const TRUCK_FEE_MILES = 25;
+
+export const DEPOSIT_CENTS = dollarsToCents(50);
+
+/** Prices the landing page advertises for the add-on services (SPEC.md §9, marketing prices). */
+export const MARKETING_ADDONS = [
+  { id: "extra-movers", name: "Extra Movers", priceCents: dollarsToCents(45), unit: "per hour", from: false },
+  { id: "deep-cleaning", name: "Deep Cleaning", priceCents: dollarsToCents(120), unit: null, from: true },
+  { id: "tv-mounting", name: "TV Mounting", priceCents: dollarsToCents(89), unit: null, from: false },
+  { id: "furniture-assembly", name: "Furniture Assembly", priceCents: dollarsToCents(65), unit: "per hour", from: false },
+  { id: "junk-removal", name: "Junk Removal", priceCents: dollarsToCents(95), unit: null, from: true },
+] as const;
+
+export interface BookingChoices {
+  teamType: TeamType;
+  serviceType: ServiceType;
+  propertySize?: PropertySize;
+  packingService: boolean;
+  storageService: boolean;
+  cleaningService: boolean;
+  extraMovers: number;
+  tvMounting: number;
+  deepCleaningBedrooms: number;
+}
+
+export interface EstimateLine {
+  id: string;
+  label: string;
+  amountCents: number;
+}
+
+export interface Estimate {
+  lines: EstimateLine[];
+  totalCents: number;
+  hours: number;
+  hourlyRateCents: number;
+  depositCents: number;
+  balanceCents: number;
+}
+
+/** Price of `count` units where the first unit costs `first` and each further one `additional`. */
+function tieredCents(count: number, first: number, additional: number): number {
+  return count <= 0 ? 0 : first + (count - 1) * additional;
+}
+
+function assertCount(name: keyof typeof COUNTER_LIMITS, value: number) {
+  const { min, max } = COUNTER_LIMITS[name];
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}`);
+  }
+}
+
+/** Turns a booking's choices into an itemised estimate. Throws RangeError on counts outside SPEC.md §5. */
+export function estimateBooking(choices: BookingChoices): Estimate {
+  assertCount("extraMovers", choices.extraMovers);
+  assertCount("tvMounting", choices.tvMounting);
+  assertCount("deepCleaningBedrooms", choices.deepCleaningBedrooms);
+
+  const hours = estimatedHours(choices.propertySize);
+  const rate = hourlyRateCents(choices.teamType, choices.serviceType);
+  const candidates: Array<EstimateLine | false> = [
+    { id: "labor", label: `Moving team, ${hours} hours`, amountCents: rate * hours },
+    choices.packingService && { id: "packing", label: "Packing service", amountCents: ADDON_PRICES_CENTS.packing },
+    choices.storageService && { id: "storage", label: "Storage service", amountCents: ADDON_PRICES_CENTS.storage },
+    choices.cleaningService && { id: "cleaning", label: "Basic cleaning", amountCents: ADDON_PRICES_CENTS.cleaning },
+    choices.extraMovers > 0 && {
+      id: "extra-movers",
+      label: `Extra movers × ${choices.extraMovers}`,
+      amountCents: choices.extraMovers * ADDON_PRICES_CENTS.extraMover,
+    },
+    choices.tvMounting > 0 && {
+      id: "tv-mounting",
+      label: `TV mounting × ${choices.tvMounting}`,
+      amountCents: tieredCents(choices.tvMounting, ADDON_PRICES_CENTS.tvMountingFirst, ADDON_PRICES_CENTS.tvMountingAdditional),
+    },
+    choices.deepCleaningBedrooms > 0 && {
+      id: "deep-cleaning",
+      label: `Deep cleaning, ${choices.deepCleaningBedrooms} bedroom${choices.deepCleaningBedrooms === 1 ? "" : "s"}`,
+      amountCents: tieredCents(
+        choices.deepCleaningBedrooms,
+        ADDON_PRICES_CENTS.deepCleaningFirstBedroom,
+        ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom,
+      ),
+    },
+    { id: "truck-fee", label: `Truck and travel fee (up to ${TRUCK_FEE_MILES} miles)`, amountCents: TRUCK_FEE_CENTS },
+  ];
+  const lines = candidates.filter((line): line is EstimateLine => line !== false);
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  return {
+    lines,
+    totalCents,
+    hours,
+    hourlyRateCents: rate,
+    depositCents: DEPOSIT_CENTS,
+    balanceCents: totalCents - DEPOSIT_CENTS,
+  };
+}
