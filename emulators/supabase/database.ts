@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { EmulatorConfig } from "./config.ts";
+
+export interface RequestClaims {
+  role: "anon" | "authenticated" | "service_role";
+  sub?: string;
+  [claim: string]: unknown;
+}
+
+export interface RequestContext {
+  /** The whole JWT payload ({"role":"anon"} without a JWT). */
+  claims: RequestClaims;
+  method: string;
+  path: string;
+  /** Lowercase header names. */
+  headers: Record<string, string>;
+}
+
+export interface EmulatorDatabase {
+  /** Superuser connection: bootstrap, auth service internals, tests. */
+  pg: PGlite;
+  /** One transaction as PostgREST runs it: the JWT's role and request.* settings are set locally,
+   *  then fn runs; commit, or rollback when fn throws. readOnly => SET TRANSACTION READ ONLY. */
+  asRequest<T>(ctx: RequestContext, fn: (tx: Transaction) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  close(): Promise<void>;
+}
+
+const BOOTSTRAP_SQL = readFileSync(new URL("./bootstrap.sql", import.meta.url), "utf8");
+const REQUEST_ROLES = new Set<string>(["anon", "authenticated", "service_role"]);
+
+export function pgDataDir(dataDir: string): string {
+  return join(dataDir, "pg");
+}
+
+export async function openDatabase(config: EmulatorConfig): Promise<EmulatorDatabase> {
+  const pg = await openPGlite(config.dataDir);
+  try {
+    await bootstrapOnce(pg);
+    await applyMigrations(pg, config.migrationsDir);
+    if (config.seedFile) await applySeedOnce(pg, config.seedFile);
+  } catch (error) {
+    await pg.close();
+    throw error;
+  }
+  return {
+    pg,
+    asRequest: (ctx, fn, options) => runAsRequest(pg, ctx, fn, options),
+    close: () => pg.close(),
+  };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const directory = pgDataDir(dataDir);
+  mkdirSync(directory, { recursive: true });
+  return PGlite.create({ dataDir: directory });
+}
+
+async function bootstrapOnce(pg: PGlite): Promise<void> {
+  const { rows } = await pg.query("select 1 from pg_namespace where nspname = 'supabase_migrations'");
+  if (rows.length > 0) return;
+  await pg.transaction(async (tx) => {
+    await tx.exec(BOOTSTRAP_SQL);
+  });
+}
+
+/** Applies <version>_<name>.sql files in filename order, each once, each in its own transaction. */
+async function applyMigrations(pg: PGlite, migrationsDir: string): Promise<void> {
+  if (!existsSync(migrationsDir)) return;
+  const files = readdirSync(migrationsDir).filter((file) => file.endsWith(".sql")).sort();
+  const { rows } = await pg.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
+  const applied = new Set(rows.map((row) => row.version));
+  for (const file of files) {
+    const [, version = file, name = ""] = file.match(/^([^_]+)_?(.*)\.sql$/) ?? [];
+    if (applied.has(version)) continue;
+    const sql = readFileSync(join(migrationsDir, file), "utf8");
+    try {
+      await pg.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [version, name]);
+      });
+    } catch (error) {
+      throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}
+
+async function applySeedOnce(pg: PGlite, seedFile: string): Promise<void> {
+  if (!existsSync(seedFile)) return;
+  const sql = readFileSync(seedFile, "utf8");
+  const { rows } = await pg.query("select 1 from supabase_migrations.seed_files where path = 'seed.sql'");
+  if (rows.length > 0) return;
+  const hash = createHash("sha256").update(sql).digest("hex");
+  try {
+    await pg.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', $1)", [hash]);
+    });
+  } catch (error) {
+    throw new Error(`Seed ${seedFile} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+async function runAsRequest<T>(
+  pg: PGlite,
+  ctx: RequestContext,
+  fn: (tx: Transaction) => Promise<T>,
+  options: { readOnly?: boolean } | undefined,
+): Promise<T> {
+  const role = ctx.claims.role;
+  // The role is spliced into SET LOCAL ROLE, so only the three known role names may pass.
+  if (!REQUEST_ROLES.has(role)) throw new Error(`Unknown request role: ${String(role)}`);
+  return pg.transaction(async (tx) => {
+    if (options?.readOnly) await tx.exec("set transaction read only");
+    await tx.query(
+      `select set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true),
+              set_config('request.path', $4, true),
+              set_config('request.headers', $5, true)`,
+      [role, JSON.stringify(ctx.claims), ctx.method, ctx.path, JSON.stringify(ctx.headers)],
+    );
+    await tx.exec(`set local role ${role}`);
+    return fn(tx);
+  });
+}
