@@ -1,0 +1,108 @@
+import { createAuthHandler } from "./auth/handler.ts";
+import { createOutbox, type Outbox } from "./auth/outbox.ts";
+import { resolveConfig, type EmulatorConfig } from "./config.ts";
+import { openDatabase, type EmulatorDatabase } from "./database.ts";
+import { createApiKeys } from "./jwt.ts";
+import { createRestHandler } from "./rest/handler.ts";
+import { createStorageHandler } from "./storage/handler.ts";
+
+export type { EmulatorConfig } from "./config.ts";
+export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
+export type { Outbox, OutboxEmail } from "./auth/outbox.ts";
+
+export interface SupabaseEmulator {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  config: EmulatorConfig;
+  /** Handles /auth/v1/*, /rest/v1/*, /storage/v1/*; anything else 404. Also answers CORS preflight. */
+  handle(request: Request): Promise<Response>;
+  /** A fetch function for supabase-js (`global.fetch`) that calls handle() in-process. */
+  fetch: typeof fetch;
+  /** Emails "sent" (recovery links), newest last. */
+  outbox: Outbox;
+  db: EmulatorDatabase;
+  close(): Promise<void>;
+}
+
+type ServiceHandler = (request: Request, subpath: string) => Promise<Response>;
+
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "Content-Range, X-Supabase-Api-Version, Content-Profile, Preference-Applied",
+};
+
+export async function createSupabaseEmulator(
+  options: Partial<EmulatorConfig> & { url: string },
+): Promise<SupabaseEmulator> {
+  const config = resolveConfig(options);
+  const db = await openDatabase(config);
+  const { anonKey, serviceRoleKey } = await createApiKeys(config.jwtSecret);
+  const outbox = createOutbox();
+  const services: Array<[prefix: string, handler: ServiceHandler]> = [
+    ["/auth/v1", createAuthHandler(db, config, outbox)],
+    ["/rest/v1", createRestHandler(db, config)],
+    ["/storage/v1", createStorageHandler(db, config)],
+  ];
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method === "OPTIONS") return preflight(request);
+    const { pathname } = new URL(request.url);
+    const service = services.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    if (!service) {
+      return withCors(Response.json({ message: "no Route matched with those values" }, { status: 404 }));
+    }
+    const [prefix, handler] = service;
+    try {
+      return withCors(await handler(request, pathname.slice(prefix.length) || "/"));
+    } catch (error) {
+      console.error(`Supabase emulator: ${request.method} ${pathname} failed`, error);
+      return withCors(Response.json({ message: "An unexpected error occurred" }, { status: 500 }));
+    }
+  }
+
+  const inProcessFetch: typeof fetch = async (input, init) => handle(toRequest(input, init));
+
+  return {
+    url: config.url,
+    anonKey,
+    serviceRoleKey,
+    config,
+    handle,
+    fetch: inProcessFetch,
+    outbox,
+    db,
+    close: () => db.close(),
+  };
+}
+
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      ...CORS_HEADERS,
+      "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+      "access-control-allow-headers":
+        request.headers.get("access-control-request-headers") ??
+        "authorization, x-client-info, apikey, content-type, prefer, range, x-upsert, x-supabase-api-version",
+      "access-control-max-age": "3600",
+    },
+  });
+}
+
+/** Copies the response so headers can be added even when the handler's headers are immutable. */
+function withCors(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Builds a Request the way fetch would; a streamed body needs duplex "half" in Node's Request. */
+function toRequest(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): Request {
+  if (init?.body instanceof ReadableStream) {
+    return new Request(input, { ...init, duplex: "half" } as RequestInit);
+  }
+  return new Request(input, init);
+}
