@@ -1,0 +1,10 @@
+/** Who the product speaks for. One metro area, one phone line. */
+export const COMPANY = {
+  name: "Metro Movers",
+  tagline: "Atlanta's careful movers",
+  serviceArea: "Atlanta, GA",
+  phoneDisplay: "(404) 555-0182",
+  phoneE164: "+14045550182",
+  email: "hello@metromovers.example",
+  rating: "4.6/5",
+} as const;

@@ -1,0 +1,88 @@
+import { ShieldCheck, Star, Truck, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { ContactUsButton } from "~/components/contact-us-button";
+import { ServicesSection } from "~/components/services-section";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { TestimonialsStrip } from "~/components/testimonials-strip";
+import { buttonClasses } from "~/components/ui/button";
+import { COMPANY } from "~/domain/company";
+import { formatCents } from "~/domain/money";
+import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
+import type { Route } from "./+types/landing";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${COMPANY.name} · Book your move in a minute` },
+  {
+    name: "description",
+    content: `${COMPANY.name} moves homes and offices across ${COMPANY.serviceArea}. Book online and pay a ${formatCents(DEPOSIT_CENTS)} deposit.`,
+  },
+];
+
+const PROMISES = [
+  { icon: Wallet, title: "Clear prices", text: `Hourly rates, a flat ${formatCents(TRUCK_FEE_CENTS)} truck fee up to ${TRUCK_FEE_MILES} miles, nothing hidden.` },
+  { icon: ShieldCheck, title: "Licensed and insured", text: "Your things are covered from the first box to the last." },
+  { icon: Truck, title: "On time", text: "Morning and afternoon slots, with a crew that arrives when it says." },
+];
+
+export default function Landing() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="top">
+        <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">
+          <div className="mx-auto max-w-3xl text-center">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+              <Star aria-hidden className="size-4 fill-accent-400 text-accent-400" />
+              {COMPANY.rating} from verified customers
+            </p>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">Moving across {COMPANY.serviceArea}, made simple</h1>
+            <p className="mt-4 text-lg text-brand-100">
+              Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance
+              is due after the move.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to="/book" className={buttonClasses("accent", "lg")}>
+                Book Your Move
+              </Link>
+              <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
+            </div>
+          </div>
+        </section>
+
+        <TestimonialsStrip />
+        <ServicesSection />
+
+        <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-slate-50 px-4 py-16">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="about-heading" className="text-center text-3xl font-bold">
+              About {COMPANY.name}
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+              A local crew that has moved thousands of {COMPANY.serviceArea} families and businesses. One metro area, one phone
+              number, people who know the streets.
+            </p>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-3">
+              {PROMISES.map(({ icon: Icon, title, text }) => (
+                <li key={title} className="rounded-xl bg-white p-6 shadow-sm">
+                  <Icon aria-hidden className="size-8 text-brand-600" />
+                  <h3 className="mt-3 font-semibold">{title}</h3>
+                  <p className="mt-1 text-slate-600">{text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className="px-4 py-16 text-center">
+          <h2 className="text-3xl font-bold">Ready when you are</h2>
+          <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
+          <Link to="/book" className={buttonClasses("primary", "lg", "mt-8")}>
+            Start Booking Now
+          </Link>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { ConfigError, readConfig } from "./server/config.ts";
+import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
+import { createLogger } from "./server/logger.ts";
+import { listenWithGracefulShutdown } from "./server/shutdown.ts";
+
+let config;
+try {
+  config = readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel);
+
+const app = express();
+app.disable("x-powered-by");
+
+// Before the request log: probes every few seconds would drown it.
+app.get("/healthz", (_request, response) => {
+  response.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.use(compression());
+app.use(
+  pinoHttp({
+    logger,
+    customLogLevel: (_request, response, error) =>
+      error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
+    serializers: {
+      req: (request) => ({ method: request.method, url: request.url }),
+      res: (response) => ({ statusCode: response.statusCode }),
+    },
+  }),
+);
+app.use(assignCspNonce, securityHeaders({ enforce: !config.usesViteDevServer, isProduction: config.isProduction }));
+
+let loadBuild: () => Promise<ServerBuild>;
+let closeDevServer = async () => {};
+if (!config.usesViteDevServer) {
+  const buildDirectory = path.resolve("build");
+  // Hashed file names: cache for a year. 404 here instead of rendering a page for a missing chunk.
+  app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+  app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h" }));
+  const build = (await import(pathToFileURL(path.join(buildDirectory, "server/index.js")).href)) as ServerBuild;
+  loadBuild = async () => build;
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  loadBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  closeDevServer = () => devServer.close();
+}
+
+app.use(
+  createRequestHandler({
+    build: loadBuild,
+    mode: config.nodeEnv,
+    getLoadContext: (request, response): AppLoadContext => ({
+      cspNonce: response.locals.cspNonce as string,
+      logger: request.log,
+    }),
+  }),
+);
+
+listenWithGracefulShutdown(app, {
+  host: config.host,
+  port: config.port,
+  logger,
+  onClose: closeDevServer,
+});
