@@ -1,5 +1,6 @@
 -- What a Supabase project provides before its migrations run: the API roles, the auth and storage
 -- schemas (the columns that matter, named as Supabase names them), their helper functions and grants.
+-- Idempotent: it runs at every start, so a data directory made by an older emulator gains new objects.
 
 do $$
 begin
@@ -32,10 +33,10 @@ alter default privileges in schema public grant all on sequences to anon, authen
 
 -- auth ---------------------------------------------------------------------------------------------
 
-create schema auth;
+create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
-create table auth.users (
+create table if not exists auth.users (
   instance_id uuid,
   id uuid primary key,
   aud varchar(255),
@@ -73,9 +74,9 @@ create table auth.users (
   is_anonymous boolean not null default false
 );
 -- GoTrue keeps emails unique among non-SSO users, case-insensitively.
-create unique index users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
 
-create table auth.identities (
+create table if not exists auth.identities (
   provider_id text not null,
   user_id uuid not null references auth.users (id) on delete cascade,
   identity_data jsonb not null,
@@ -88,7 +89,7 @@ create table auth.identities (
   unique (provider_id, provider)
 );
 
-create table auth.sessions (
+create table if not exists auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz,
@@ -101,9 +102,9 @@ create table auth.sessions (
   ip inet,
   tag text
 );
-create index sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
-create table auth.refresh_tokens (
+create table if not exists auth.refresh_tokens (
   instance_id uuid,
   id bigserial primary key,
   token varchar(255) unique,
@@ -114,10 +115,10 @@ create table auth.refresh_tokens (
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
-create index refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
-create index refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
-create table auth.one_time_tokens (
+create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   token_type text not null check (token_type in (
@@ -129,31 +130,41 @@ create table auth.one_time_tokens (
   updated_at timestamp not null default now(),
   unique (user_id, token_type)
 );
-create index one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- How each session was authenticated (the amr claim of its access tokens).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  unique (session_id, authentication_method)
+);
 
 -- The helpers exactly as Supabase defines them: the legacy per-claim setting first, then the claims JSON.
-create function auth.uid() returns uuid language sql stable as $$
+create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.sub', true), ''),
     (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
   )::uuid
 $$;
 
-create function auth.role() returns text language sql stable as $$
+create or replace function auth.role() returns text language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.role', true), ''),
     (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
   )::text
 $$;
 
-create function auth.email() returns text language sql stable as $$
+create or replace function auth.email() returns text language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.email', true), ''),
     (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
   )::text
 $$;
 
-create function auth.jwt() returns jsonb language sql stable as $$
+create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')
@@ -164,10 +175,10 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to a
 
 -- storage ------------------------------------------------------------------------------------------
 
-create schema storage;
+create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
 
-create table storage.buckets (
+create table if not exists storage.buckets (
   id text primary key,
   name text not null,
   owner uuid,
@@ -179,9 +190,9 @@ create table storage.buckets (
   allowed_mime_types text[],
   owner_id text
 );
-create unique index bname on storage.buckets (name);
+create unique index if not exists bname on storage.buckets (name);
 
-create table storage.objects (
+create table if not exists storage.objects (
   id uuid primary key default gen_random_uuid(),
   bucket_id text references storage.buckets (id),
   name text,
@@ -195,13 +206,13 @@ create table storage.objects (
   owner_id text,
   user_metadata jsonb
 );
-create unique index bucketid_objname on storage.objects (bucket_id, name);
-create index name_prefix_search on storage.objects (name text_pattern_ops);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
-create function storage.foldername(name text) returns text[] language plpgsql as $$
+create or replace function storage.foldername(name text) returns text[] language plpgsql as $$
 declare
   _parts text[];
 begin
@@ -210,7 +221,7 @@ begin
 end
 $$;
 
-create function storage.filename(name text) returns text language plpgsql as $$
+create or replace function storage.filename(name text) returns text language plpgsql as $$
 declare
   _parts text[];
 begin
@@ -219,7 +230,7 @@ begin
 end
 $$;
 
-create function storage.extension(name text) returns text language plpgsql as $$
+create or replace function storage.extension(name text) returns text language plpgsql as $$
 declare
   _parts text[];
   _filename text;
@@ -236,14 +247,14 @@ grant execute on function storage.foldername(text), storage.filename(text), stor
 
 -- migration bookkeeping, named like the Supabase CLI's ----------------------------------------------
 
-create schema supabase_migrations;
-create table supabase_migrations.schema_migrations (
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   statements text[],
   name text,
   applied_at timestamptz not null default now()
 );
-create table supabase_migrations.seed_files (
+create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null,
   applied_at timestamptz not null default now()

@@ -38,7 +38,7 @@ export function pgDataDir(dataDir: string): string {
 export async function openDatabase(config: EmulatorConfig): Promise<EmulatorDatabase> {
   const pg = await openPGlite(config.dataDir);
   try {
-    await bootstrapOnce(pg);
+    await bootstrap(pg);
     await applyMigrations(pg, config.migrationsDir);
     if (config.seedFile) await applySeedOnce(pg, config.seedFile);
   } catch (error) {
@@ -59,9 +59,8 @@ async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create({ dataDir: directory });
 }
 
-async function bootstrapOnce(pg: PGlite): Promise<void> {
-  const { rows } = await pg.query("select 1 from pg_namespace where nspname = 'supabase_migrations'");
-  if (rows.length > 0) return;
+/** The bootstrap SQL is idempotent and runs at every start, so older data directories gain new objects. */
+async function bootstrap(pg: PGlite): Promise<void> {
   await pg.transaction(async (tx) => {
     await tx.exec(BOOTSTRAP_SQL);
   });

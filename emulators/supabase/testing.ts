@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient, type User, type WebSocketLikeConstructor } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import type { OutboxEmail } from "./auth/outbox.ts";
 import type { EmulatorConfig } from "./config.ts";
@@ -82,7 +82,8 @@ function backendOver(
         fetch: base.fetch,
         headers: options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {},
       },
-      realtime: { transport: WebSocket },
+      // ws's class satisfies the socket protocol realtime-js needs; its TypeScript types differ in detail.
+      realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
     });
   }
 

@@ -2,6 +2,8 @@
 export interface OutboxEmail {
   to: string;
   type: "recovery";
+  /** The six-digit code of the email, for /verify with {type, email, token}. */
+  token: string;
   /** The token_hash that /verify accepts. */
   tokenHash: string;
   redirectTo: string;

@@ -1,0 +1,69 @@
+import type { EmulatorConfig } from "../config.ts";
+import type { EmulatorDatabase } from "../database.ts";
+import { AuthError, badRequest, unprocessable } from "./errors.ts";
+import { JsonBody } from "./http.ts";
+import { hashPassword, passwordMatches } from "./passwords.ts";
+import { startSession, type SessionResponse } from "./sessions.ts";
+import { checkPasswordStrength, passwordWeakness, validateEmail } from "./validation.ts";
+import { confirmEmail, findUserByEmail, findUserById, insertUser, isBanned } from "./users.ts";
+
+const INVALID_CREDENTIALS = "Invalid login credentials";
+
+/** POST /signup with email confirmations off (the CLI default): the user is confirmed and signed in. */
+export async function signUp(request: Request, db: EmulatorDatabase, config: EmulatorConfig): Promise<SessionResponse> {
+  const body = await JsonBody.read(request, "SignupParams");
+  const password = body.string("password");
+  const rawEmail = body.string("email");
+  const data = body.object("data") ?? {};
+  if (password === "") throw badRequest("validation_failed", "Signup requires a valid password");
+  checkPasswordStrength(password);
+  if (rawEmail === "") throw badRequest("validation_failed", "Sign up only available with email or phone provider");
+  const email = validateEmail(rawEmail);
+  if (await findUserByEmail(db.pg, email)) throw unprocessable("user_already_exists", "User already registered");
+
+  // Hash outside the transaction: bcrypt is slow and the database serves one transaction at a time.
+  const passwordHash = await hashPassword(password);
+  return db.pg.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw unprocessable("user_already_exists", "User already registered");
+    const user = await insertUserOrFail(() => insertUser(tx, { email, passwordHash, userMetadata: data, identityData: data }));
+    // An unconfirmed sign-up adopts its identity's data as user_metadata (sub, email, *_verified, data).
+    await tx.query(
+      `update auth.users set raw_user_meta_data = i.identity_data
+       from auth.identities i where i.user_id = auth.users.id and i.provider = 'email' and auth.users.id = $1`,
+      [user.id],
+    );
+    await confirmEmail(tx, user);
+    return startSession(tx, config, (await findUserById(tx, user.id))!, "password");
+  });
+}
+
+/** POST /token?grant_type=password */
+export async function signInWithPassword(
+  request: Request,
+  db: EmulatorDatabase,
+  config: EmulatorConfig,
+): Promise<SessionResponse & { weak_password?: { message: string; reasons: string[] } }> {
+  const body = await JsonBody.read(request, "PasswordGrantParams");
+  const email = body.string("email");
+  const password = body.string("password");
+  if (email === "") throw badRequest("validation_failed", "missing email or phone");
+  const user = await findUserByEmail(db.pg, email);
+  if (!user || isBanned(user)) throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
+  if (!(await passwordMatches(password, user.encrypted_password))) {
+    throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
+  }
+  if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
+  const session = await db.pg.transaction((tx) => startSession(tx, config, user, "password"));
+  const weakness = passwordWeakness(password);
+  return weakness ? { ...session, weak_password: weakness } : session;
+}
+
+/** GoTrue answers a failing insert (e.g. a trigger on auth.users raising) with this 500. */
+export async function insertUserOrFail<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    console.error("Supabase emulator: inserting a user failed", error);
+    throw new AuthError(500, "unexpected_failure", "Database error saving new user");
+  }
+}

@@ -1,0 +1,125 @@
+import { createHash, randomInt } from "node:crypto";
+import type { EmulatorConfig } from "../config.ts";
+import type { EmulatorDatabase } from "../database.ts";
+import { badRequest, forbidden } from "./errors.ts";
+import { JsonBody } from "./http.ts";
+import type { Outbox } from "./outbox.ts";
+import { startSession, type SessionResponse } from "./sessions.ts";
+import { confirmEmail, findUserByEmail, findUserById, isBanned, type Queryable, type UserRow } from "./users.ts";
+import { validateEmail } from "./validation.ts";
+
+/** Email links and codes expire after an hour (GoTrue's mailer OTP expiry). */
+export const RECOVERY_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** POST /recover: always {} so nobody can probe which emails have accounts. */
+export async function recoverPassword(
+  request: Request,
+  db: EmulatorDatabase,
+  config: EmulatorConfig,
+  outbox: Outbox,
+): Promise<Record<string, never>> {
+  const body = await JsonBody.read(request, "RecoverParams");
+  const rawEmail = body.string("email");
+  if (rawEmail === "") throw badRequest("validation_failed", "Password recovery requires an email");
+  const email = validateEmail(rawEmail);
+  const user = await findUserByEmail(db.pg, email);
+  if (!user) return {};
+
+  const otp = String(randomInt(1_000_000)).padStart(6, "0");
+  const tokenHash = recoveryTokenHash(email, otp);
+  const sentAt = await db.pg.transaction(async (tx) => {
+    const { rows } = await tx.query<{ sent_at: Date }>(
+      "update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1 returning recovery_sent_at as sent_at",
+      [user.id, tokenHash],
+    );
+    await tx.query(
+      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
+       values ($1, 'recovery_token', $2, $3)
+       on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
+         relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
+      [user.id, tokenHash, email],
+    );
+    return rows[0]!.sent_at;
+  });
+  const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), config);
+  const link = new URL(redirectTo);
+  link.searchParams.set("token_hash", tokenHash);
+  link.searchParams.set("type", "recovery");
+  outbox.send({ to: email, type: "recovery", token: otp, tokenHash, redirectTo, link: link.toString(), sentAt: sentAt.toISOString() });
+  return {};
+}
+
+const EMAIL_LINK_TYPES = new Set(["signup", "invite", "recovery", "magiclink", "email_change", "email"]);
+// With confirmations off the emulator only ever sends recovery emails, so only these types can match.
+const RECOVERY_TYPES = new Set(["recovery", "magiclink", "email"]);
+
+/** POST /verify for recovery links ({type, token_hash}) and codes ({type, email, token}). A token works
+ *  once, within the hour; the answer is a session (auth-js then emits PASSWORD_RECOVERY). */
+export async function verifyRecovery(request: Request, db: EmulatorDatabase, config: EmulatorConfig): Promise<SessionResponse> {
+  const body = await JsonBody.read(request, "VerifyParams");
+  const type = body.string("type");
+  const token = body.string("token");
+  const tokenHash = body.string("token_hash");
+  const rawEmail = body.string("email");
+  if (type === "") throw badRequest("validation_failed", "Verify requires a verification type");
+  if ((token === "") === (tokenHash === "")) {
+    throw badRequest("validation_failed", "Verify requires either a token or a token hash");
+  }
+  if (tokenHash !== "" && (rawEmail !== "" || body.string("phone") !== "" || body.string("redirect_to") !== "")) {
+    throw badRequest("validation_failed", "Only the token_hash and type should be provided");
+  }
+  if (tokenHash !== "" && !EMAIL_LINK_TYPES.has(type)) {
+    throw badRequest("validation_failed", "Invalid email verification type");
+  }
+  const email = token !== "" ? validateEmail(rawEmail) : "";
+
+  return db.pg.transaction(async (tx) => {
+    const user = RECOVERY_TYPES.has(type)
+      ? tokenHash !== ""
+        ? await findUserByRecoveryToken(tx, tokenHash)
+        : await findUserByEmail(tx, email)
+      : undefined;
+    const expectedHash = tokenHash !== "" ? tokenHash : recoveryTokenHash(email, token);
+    if (!user || user.recovery_token !== expectedHash || !recoveryStillValid(user)) {
+      throw forbidden(
+        "otp_expired",
+        tokenHash !== "" ? "Email link is invalid or has expired" : "Token has expired or is invalid",
+      );
+    }
+    if (isBanned(user)) throw forbidden("user_banned", "User is banned");
+    await tx.query("update auth.users set recovery_token = '', updated_at = now() where id = $1", [user.id]);
+    await tx.query("delete from auth.one_time_tokens where user_id = $1", [user.id]);
+    await confirmEmail(tx, user);
+    return startSession(tx, config, (await findUserById(tx, user.id))!, "otp");
+  });
+}
+
+async function findUserByRecoveryToken(tx: Queryable, tokenHash: string): Promise<UserRow | undefined> {
+  const { rows } = await tx.query<{ id: string }>("select id from auth.users where recovery_token = $1", [tokenHash]);
+  return rows[0] && findUserById(tx, rows[0].id);
+}
+
+/** GoTrue's token hash: hex SHA-224 of the email followed by the one-time code. */
+function recoveryTokenHash(email: string, otp: string): string {
+  return createHash("sha224").update(email + otp).digest("hex");
+}
+
+function recoveryStillValid(user: UserRow): boolean {
+  return (
+    !!user.recovery_token &&
+    !!user.recovery_sent_at &&
+    Date.now() <= user.recovery_sent_at.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000
+  );
+}
+
+/** Like GoTrue, a redirect is honoured only on the site's own host; anything else falls back to the site. */
+function allowedRedirect(requested: string | null, config: EmulatorConfig): string {
+  if (requested) {
+    try {
+      if (new URL(requested).hostname === new URL(config.url).hostname) return requested;
+    } catch {
+      // not a URL: fall back to the site URL
+    }
+  }
+  return config.url;
+}
