@@ -74,7 +74,7 @@ export function ServicesSection() {
         </div>
 
         <h3 className="mt-16 text-center text-2xl font-bold">Add-on services</h3>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           {MARKETING_ADDONS.map((addon) => {
             const Icon = ADDON_ICONS[addon.id];
             return (
