@@ -9,7 +9,7 @@ import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } f
 
 const BUCKET = "user-images";
 const PASSWORD = "Correct-Horse-9";
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const PNG: number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4];
 
 interface SignedInUser {
   id: string;
@@ -30,8 +30,9 @@ async function signedInUser(label: string): Promise<SignedInUser> {
   return { id: data.user.id, client: backend.createClient({ accessToken: data.session.access_token }) };
 }
 
-function png(...extra: number[]): Uint8Array {
-  return Uint8Array.from([...PNG, ...extra]);
+/** A few bytes that start like a PNG file. */
+function png(...extra: number[]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([...PNG, ...extra]);
 }
 
 async function fetchUrl(url: string, init?: RequestInit): Promise<Response> {
@@ -239,7 +240,7 @@ describe("list", () => {
       ["b.png", false],
     ]);
     const file = data!.find((entry) => entry.name === "a.png")!;
-    expect(file.metadata).toMatchObject({ mimetype: "image/png", size: PNG.byteLength, cacheControl: "max-age=3600" });
+    expect(file.metadata).toMatchObject({ mimetype: "image/png", size: PNG.length, cacheControl: "max-age=3600" });
     expect(file.created_at).toEqual(expect.any(String));
   });
 
