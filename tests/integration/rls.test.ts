@@ -1,0 +1,518 @@
+import { randomUUID } from "node:crypto";
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing.ts";
+
+// Row level security and privileges of supabase/migrations, exercised through supabase-js the way the app
+// calls the database: as a guest (anon key), as signed-in customers, as an admin, as the service role.
+
+const PASSWORD = "Correct-Horse-9";
+
+interface Account {
+  id: string;
+  email: string;
+  client: SupabaseClient;
+}
+
+let backend: TestBackend;
+let anon: SupabaseClient;
+let service: SupabaseClient;
+let alice: Account;
+let bob: Account;
+let admin: Account;
+const createdUserIds: string[] = [];
+const analyticsSession = `rls-${randomUUID()}`;
+
+async function account(label: string, fullName: string): Promise<Account> {
+  const email = uniqueEmail(label);
+  const user = await backend.adminCreateUser(email, PASSWORD, { full_name: fullName });
+  createdUserIds.push(user.id);
+  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { id: user.id, email, client: backend.createClient({ accessToken: data.session.access_token }) };
+}
+
+/** A booking as the wizard submits it for a signed-in customer. */
+function bookingFor(user: Account, overrides: Record<string, unknown> = {}) {
+  return {
+    user_id: user.id,
+    full_name: "Test Customer",
+    email: user.email,
+    phone: "404-555-0100",
+    moving_from: "1 Peachtree St, Atlanta",
+    moving_to: "2 Ponce de Leon Ave, Atlanta",
+    moving_date: "2027-03-01",
+    moving_time: "10:00",
+    team_type: "elite",
+    service_type: "local",
+    property_size: "2_bedroom",
+    packing_service: true,
+    extra_movers: 1,
+    estimated_hours: 6,
+    estimated_cost: 123400,
+    ...overrides,
+  };
+}
+
+async function createBooking(user: Account): Promise<string> {
+  const { data, error } = await user.client.from("bookings").insert(bookingFor(user)).select("id").single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+/** What the service role (no row level security) sees of a booking. */
+async function bookingAsService(id: string) {
+  const { data, error } = await service.from("bookings").select("*").eq("id", id).single();
+  if (error) throw error;
+  return data as Record<string, unknown>;
+}
+
+function expectRlsViolation(error: PostgrestError | null, table: string) {
+  expect(error).toMatchObject({
+    code: "42501",
+    message: `new row violates row-level security policy for table "${table}"`,
+  });
+}
+
+function expectPermissionDenied(error: PostgrestError | null, table: string) {
+  expect(error).toMatchObject({ code: "42501", message: `permission denied for table ${table}` });
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  anon = backend.createClient();
+  service = backend.createClient({ key: "service_role" });
+  [alice, bob, admin] = await Promise.all([
+    account("alice", "Alice Anders"),
+    account("bob", "Bob Brown"),
+    account("admin", "Ada Admin"),
+  ]);
+  const { error } = await service.from("user_roles").insert({ user_id: admin.id, role: "admin" });
+  if (error) throw error;
+});
+
+afterAll(async () => {
+  if (!backend) return;
+  await service.from("website_analytics").delete().eq("session_id", analyticsSession);
+  if (createdUserIds.length > 0) await service.from("bookings").delete().in("user_id", createdUserIds);
+  for (const id of createdUserIds) await service.auth.admin.deleteUser(id);
+  await backend.close();
+});
+
+describe("sign-up", () => {
+  it("creates the profile with the full name from the sign-up metadata, and the user role", async () => {
+    const email = uniqueEmail("signup");
+    const { data, error } = await backend
+      .createClient()
+      .auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Sam Signup" } } });
+    expect(error).toBeNull();
+    const userId = data.user!.id;
+    createdUserIds.push(userId);
+
+    const client = backend.createClient({ accessToken: data.session!.access_token });
+    const profile = await client.from("profiles").select("user_id, full_name").single();
+    expect(profile.data).toEqual({ user_id: userId, full_name: "Sam Signup" });
+    const roles = await client.from("user_roles").select("role");
+    expect(roles.data).toEqual([{ role: "user" }]);
+  });
+});
+
+describe("profiles", () => {
+  it("shows a customer only their own profile", async () => {
+    const { data, error } = await alice.client.from("profiles").select("user_id, full_name");
+    expect(error).toBeNull();
+    expect(data).toEqual([{ user_id: alice.id, full_name: "Alice Anders" }]);
+    expect((await alice.client.from("profiles").select("*").eq("user_id", bob.id)).data).toEqual([]);
+  });
+
+  it("lets a customer save their own profile with an upsert", async () => {
+    const { data, error } = await alice.client
+      .from("profiles")
+      .upsert({ user_id: alice.id, full_name: "Alice A.", phone: "404-555-0101", bio: "Hi" }, { onConflict: "user_id" })
+      .select("full_name, phone, bio")
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ full_name: "Alice A.", phone: "404-555-0101", bio: "Hi" });
+  });
+
+  it("keeps a customer away from another user's profile", async () => {
+    const update = await alice.client.from("profiles").update({ bio: "hacked" }).eq("user_id", bob.id).select();
+    expect(update.error).toBeNull();
+    expect(update.data).toEqual([]);
+
+    const insert = await alice.client.from("profiles").insert({ user_id: bob.id, full_name: "Not Bob" });
+    expectRlsViolation(insert.error, "profiles");
+
+    const remove = await alice.client.from("profiles").delete().eq("user_id", bob.id);
+    expectPermissionDenied(remove.error, "profiles");
+
+    const { data } = await service.from("profiles").select("full_name, bio").eq("user_id", bob.id).single();
+    expect(data).toEqual({ full_name: "Bob Brown", bio: null });
+  });
+
+  it("lets an admin read every profile and every role", async () => {
+    const profiles = await admin.client.from("profiles").select("user_id").in("user_id", [alice.id, bob.id, admin.id]);
+    expect(profiles.data).toHaveLength(3);
+    const roles = await admin.client.from("user_roles").select("user_id, role").eq("role", "admin");
+    expect(roles.data).toContainEqual({ user_id: admin.id, role: "admin" });
+  });
+
+  it("shows nothing to a guest", async () => {
+    expectPermissionDenied((await anon.from("profiles").select("*")).error, "profiles");
+  });
+});
+
+describe("roles", () => {
+  it("answers has_role over RPC for signed-in users", async () => {
+    expect((await admin.client.rpc("has_role", { _user_id: admin.id, _role: "admin" })).data).toBe(true);
+    expect((await alice.client.rpc("has_role", { _user_id: alice.id, _role: "admin" })).data).toBe(false);
+    expect((await alice.client.rpc("has_role", { _user_id: alice.id, _role: "user" })).data).toBe(true);
+  });
+
+  it("reads a customer's own roles and refuses the admin check's single row with PGRST116", async () => {
+    const own = await alice.client.from("user_roles").select("user_id, role");
+    expect(own.data).toEqual([{ user_id: alice.id, role: "user" }]);
+    const adminCheck = await alice.client
+      .from("user_roles")
+      .select("role")
+      .eq("user_id", alice.id)
+      .eq("role", "admin")
+      .single();
+    expect(adminCheck.error?.code).toBe("PGRST116");
+  });
+
+  it("never lets a customer grant themselves a role", async () => {
+    const { error } = await alice.client.from("user_roles").insert({ user_id: alice.id, role: "admin" });
+    expectPermissionDenied(error, "user_roles");
+    expect((await alice.client.rpc("has_role", { _user_id: alice.id, _role: "admin" })).data).toBe(false);
+  });
+
+  it("does not answer has_role to a guest", async () => {
+    const { data, error } = await anon.rpc("has_role", { _user_id: admin.id, _role: "admin" });
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: "42501" });
+  });
+});
+
+describe("bookings", () => {
+  let aliceBooking: string;
+  let bobBooking: string;
+
+  beforeAll(async () => {
+    [aliceBooking, bobBooking] = await Promise.all([createBooking(alice), createBooking(bob)]);
+  });
+
+  it("creates a customer's booking as pending and unpaid, whatever the defaults of the columns", async () => {
+    const row = await bookingAsService(aliceBooking);
+    expect(row).toMatchObject({
+      user_id: alice.id,
+      status: "pending",
+      deposit_status: "unpaid",
+      deposit_amount: 0,
+      final_cost: null,
+      estimated_cost: 123400,
+      moving_time: "10:00:00",
+    });
+  });
+
+  it("shows a customer only their own bookings", async () => {
+    const { data, error } = await alice.client.from("bookings").select("id, user_id").order("created_at", { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: aliceBooking, user_id: alice.id }]);
+    expect((await alice.client.from("bookings").select("id").eq("id", bobBooking)).data).toEqual([]);
+  });
+
+  it("does not let a customer change another customer's booking, nor delete it", async () => {
+    const update = await alice.client.from("bookings").update({ moving_to: "Elsewhere" }).eq("id", bobBooking).select();
+    expect(update.data).toEqual([]);
+    expectPermissionDenied((await alice.client.from("bookings").delete().eq("id", bobBooking)).error, "bookings");
+    expect(await bookingAsService(bobBooking)).toMatchObject({ moving_to: "2 Ponce de Leon Ave, Atlanta" });
+  });
+
+  it("does not let a customer change the status or the cost of their own booking", async () => {
+    const status = await alice.client.from("bookings").update({ status: "completed" }).eq("id", aliceBooking).select();
+    expect(status.data).toEqual([]);
+    const cost = await alice.client.from("bookings").update({ estimated_cost: 1, final_cost: 1 }).eq("id", aliceBooking).select();
+    expect(cost.data).toEqual([]);
+    expectPermissionDenied(
+      (await alice.client.from("bookings").update({ deposit_status: "paid" }).eq("id", aliceBooking)).error,
+      "bookings",
+    );
+    expect(await bookingAsService(aliceBooking)).toMatchObject({
+      status: "pending",
+      estimated_cost: 123400,
+      final_cost: null,
+      deposit_status: "unpaid",
+    });
+  });
+
+  it("does not let a customer create a booking already confirmed, paid, or in someone else's name", async () => {
+    expectPermissionDenied(
+      (await alice.client.from("bookings").insert(bookingFor(alice, { status: "confirmed" }))).error,
+      "bookings",
+    );
+    expectPermissionDenied(
+      (await alice.client.from("bookings").insert(bookingFor(alice, { deposit_status: "paid" }))).error,
+      "bookings",
+    );
+    expectRlsViolation((await alice.client.from("bookings").insert(bookingFor(bob))).error, "bookings");
+  });
+
+  it("checks the counters and the enumerations", async () => {
+    const tooManyMovers = await alice.client.from("bookings").insert(bookingFor(alice, { extra_movers: 7 }));
+    expect(tooManyMovers.error).toMatchObject({ code: "23514" });
+    const unknownService = await alice.client.from("bookings").insert(bookingFor(alice, { service_type: "moon" }));
+    expect(unknownService.error).toMatchObject({ code: "23514" });
+    const negativeCost = await alice.client.from("bookings").insert(bookingFor(alice, { estimated_cost: -1 }));
+    expect(negativeCost.error).toMatchObject({ code: "23514" });
+  });
+
+  it("lets an admin read every booking and change any status", async () => {
+    const all = await admin.client.from("bookings").select("id").in("id", [aliceBooking, bobBooking]);
+    expect(all.data).toHaveLength(2);
+
+    const { data, error } = await admin.client
+      .from("bookings")
+      .update({ status: "confirmed", final_cost: 150000 })
+      .eq("id", bobBooking)
+      .select("status, final_cost")
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ status: "confirmed", final_cost: 150000 });
+  });
+
+  it("keeps the payment state out of an admin's hands too", async () => {
+    const { error } = await admin.client.from("bookings").update({ deposit_status: "paid" }).eq("id", bobBooking);
+    expectPermissionDenied(error, "bookings");
+  });
+
+  it("refuses an unknown status even from an admin", async () => {
+    const { error } = await admin.client.from("bookings").update({ status: "lost" }).eq("id", bobBooking);
+    expect(error).toMatchObject({ code: "23514" });
+  });
+
+  it("shows no bookings to a guest and takes none from them", async () => {
+    const read = await anon.from("bookings").select("*");
+    expectPermissionDenied(read.error, "bookings");
+    const write = await anon.from("bookings").insert({ ...bookingFor(alice), user_id: null });
+    expectPermissionDenied(write.error, "bookings");
+  });
+
+  it("records the payment state through the service role only", async () => {
+    const sessionId = `cs_test_${randomUUID()}`;
+    const { error } = await service
+      .from("bookings")
+      .update({
+        stripe_checkout_session_id: sessionId,
+        deposit_amount: 5000,
+        deposit_status: "paid",
+        deposit_paid_at: new Date().toISOString(),
+      })
+      .eq("id", aliceBooking);
+    expect(error).toBeNull();
+    expect(await bookingAsService(aliceBooking)).toMatchObject({ deposit_status: "paid", deposit_amount: 5000 });
+
+    const paidWithoutDate = await service.from("bookings").update({ deposit_paid_at: null }).eq("id", aliceBooking);
+    expect(paidWithoutDate.error).toMatchObject({ code: "23514" });
+  });
+});
+
+describe("images", () => {
+  let aliceBooking: string;
+  let bobBooking: string;
+
+  beforeAll(async () => {
+    [aliceBooking, bobBooking] = await Promise.all([createBooking(alice), createBooking(bob)]);
+  });
+
+  it("keeps a customer's gallery rows to themselves", async () => {
+    const path = `${alice.id}/${randomUUID()}.png`;
+    const inserted = await alice.client
+      .from("user_images")
+      .insert([{ user_id: alice.id, image_url: `https://cdn.example/${path}`, file_name: "beach.png", path }])
+      .select("id")
+      .single();
+    expect(inserted.error).toBeNull();
+    const imageId = inserted.data!.id as string;
+
+    expect((await bob.client.from("user_images").select("*").eq("id", imageId)).data).toEqual([]);
+    const bobDelete = await bob.client.from("user_images").delete().eq("id", imageId).select();
+    expect(bobDelete.data).toEqual([]);
+    expect((await alice.client.from("user_images").select("id").eq("id", imageId)).data).toEqual([{ id: imageId }]);
+
+    const aliceDelete = await alice.client.from("user_images").delete().eq("id", imageId).select("id");
+    expect(aliceDelete.data).toEqual([{ id: imageId }]);
+  });
+
+  it("refuses gallery rows in another user's name or pointing into their folder", async () => {
+    const bobPath = `${bob.id}/x.png`;
+    const inName = await alice.client
+      .from("user_images")
+      .insert({ user_id: bob.id, image_url: "https://cdn.example/x.png", file_name: "x.png", path: bobPath });
+    expectRlsViolation(inName.error, "user_images");
+    const inFolder = await alice.client
+      .from("user_images")
+      .insert({ user_id: alice.id, image_url: "https://cdn.example/x.png", file_name: "x.png", path: bobPath });
+    expect(inFolder.error).toMatchObject({ code: "23514" });
+  });
+
+  it("attaches photos only to the customer's own bookings, and shows them to the owner and admins", async () => {
+    const own = await alice.client
+      .from("booking_images")
+      .insert({ booking_id: aliceBooking, path: `${alice.id}/sofa.png`, file_name: "sofa.png" })
+      .select("id")
+      .single();
+    expect(own.error).toBeNull();
+
+    const onBobs = await alice.client
+      .from("booking_images")
+      .insert({ booking_id: bobBooking, path: `${alice.id}/sofa.png`, file_name: "sofa.png" });
+    expectRlsViolation(onBobs.error, "booking_images");
+
+    expect((await bob.client.from("booking_images").select("id").eq("booking_id", aliceBooking)).data).toEqual([]);
+    expect((await admin.client.from("booking_images").select("id").eq("booking_id", aliceBooking)).data).toEqual([
+      { id: own.data!.id },
+    ]);
+  });
+
+  it("takes at most 10 photos per booking", async () => {
+    const booking = await createBooking(alice);
+    const rows = Array.from({ length: 10 }, (_, index) => ({
+      booking_id: booking,
+      path: `${alice.id}/photo-${index}.png`,
+      file_name: `photo-${index}.png`,
+    }));
+    expect((await alice.client.from("booking_images").insert(rows)).error).toBeNull();
+    const eleventh = await alice.client
+      .from("booking_images")
+      .insert({ booking_id: booking, path: `${alice.id}/photo-10.png`, file_name: "photo-10.png" });
+    expect(eleventh.error).toMatchObject({ code: "23514", message: "A booking has at most 10 images" });
+  });
+
+  it("keeps a customer's files away from other customers", async () => {
+    const path = `${alice.id}/${randomUUID()}.png`;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const bucket = alice.client.storage.from("user-images");
+    expect((await bucket.upload(path, png, { contentType: "image/png" })).error).toBeNull();
+
+    const bobBucket = bob.client.storage.from("user-images");
+    expect((await bobBucket.download(path)).error).toMatchObject({ statusCode: "404" });
+    expect((await bobBucket.remove([path])).data).toEqual([]);
+    expect((await bobBucket.upload(path, png, { contentType: "image/png", upsert: true })).error).toMatchObject({
+      statusCode: "403",
+    });
+    expect((await bobBucket.list(alice.id)).data).toEqual([]);
+
+    expect((await bucket.remove([path])).data).toHaveLength(1);
+  });
+});
+
+describe("website analytics", () => {
+  const event = (overrides: Record<string, unknown> = {}) => ({
+    session_id: analyticsSession,
+    page_path: "/",
+    event_type: "page_view",
+    user_agent: "vitest",
+    viewport_width: 1280,
+    viewport_height: 800,
+    referrer: null,
+    ...overrides,
+  });
+
+  it("takes events from guests but shows them nothing", async () => {
+    expect((await anon.from("website_analytics").insert(event())).error).toBeNull();
+    expectPermissionDenied((await anon.from("website_analytics").select("*")).error, "website_analytics");
+  });
+
+  it("refuses guest events in a user's name, backdated, or of an unknown kind", async () => {
+    expectRlsViolation((await anon.from("website_analytics").insert(event({ user_id: alice.id }))).error, "website_analytics");
+    expectPermissionDenied(
+      (await anon.from("website_analytics").insert(event({ created_at: "2020-01-01T00:00:00Z" }))).error,
+      "website_analytics",
+    );
+    expect((await anon.from("website_analytics").insert(event({ event_type: "click" }))).error).toMatchObject({
+      code: "23514",
+    });
+    expect((await anon.from("website_analytics").insert(event({ viewport_width: -1 }))).error).toMatchObject({
+      code: "23514",
+    });
+  });
+
+  it("records a signed-in user's events in their own name only", async () => {
+    expect((await alice.client.from("website_analytics").insert(event({ user_id: alice.id, event_type: "page_exit", time_on_page: 42 }))).error).toBeNull();
+    expectRlsViolation(
+      (await alice.client.from("website_analytics").insert(event({ user_id: bob.id }))).error,
+      "website_analytics",
+    );
+  });
+
+  it("shows analytics to admins only", async () => {
+    expect((await alice.client.from("website_analytics").select("*").eq("session_id", analyticsSession)).data).toEqual([]);
+    const { data } = await admin.client
+      .from("website_analytics")
+      .select("event_type, user_id")
+      .eq("session_id", analyticsSession)
+      .order("created_at");
+    expect(data).toEqual([
+      { event_type: "page_view", user_id: null },
+      { event_type: "page_exit", user_id: alice.id },
+    ]);
+  });
+});
+
+describe("settings", () => {
+  it("are readable by everyone, with the defaults", async () => {
+    const { data, error } = await anon.from("app_settings").select("*").single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      default_service_area: "Atlanta, GA",
+      business_hours: "8:00 AM - 6:00 PM",
+      notifications_enabled: true,
+      email_alerts: true,
+      auto_confirm_bookings: false,
+    });
+  });
+
+  it("are changed by admins only, and record who changed them", async () => {
+    const { data: before } = await service.from("app_settings").select("business_hours").single();
+    try {
+      const byCustomer = await alice.client.from("app_settings").update({ business_hours: "never" }).eq("id", true).select();
+      expect(byCustomer.data).toEqual([]);
+      expectPermissionDenied(
+        (await anon.from("app_settings").update({ business_hours: "never" }).eq("id", true)).error,
+        "app_settings",
+      );
+
+      const byAdmin = await admin.client
+        .from("app_settings")
+        .update({ business_hours: "7:00 AM - 7:00 PM" })
+        .eq("id", true)
+        .select("business_hours, updated_by")
+        .single();
+      expect(byAdmin.data).toEqual({ business_hours: "7:00 AM - 7:00 PM", updated_by: admin.id });
+      expect((await anon.from("app_settings").select("business_hours").single()).data).toEqual({
+        business_hours: "7:00 AM - 7:00 PM",
+      });
+    } finally {
+      await service.from("app_settings").update({ business_hours: before!.business_hours }).eq("id", true);
+    }
+  });
+
+  it("stay a single row", async () => {
+    expectPermissionDenied((await admin.client.from("app_settings").insert({ id: false })).error, "app_settings");
+    expect((await service.from("app_settings").insert({ id: false })).error).toMatchObject({ code: "23514" });
+  });
+});
+
+describe("processed Stripe events", () => {
+  it("are the service role's alone", async () => {
+    const eventId = `evt_${randomUUID()}`;
+    expect((await service.from("stripe_events").insert({ event_id: eventId, type: "checkout.session.completed" })).error).toBeNull();
+    expect((await service.from("stripe_events").insert({ event_id: eventId, type: "checkout.session.completed" })).error).toMatchObject({
+      code: "23505",
+    });
+    expectPermissionDenied((await admin.client.from("stripe_events").select("*")).error, "stripe_events");
+    expectPermissionDenied((await anon.from("stripe_events").select("*")).error, "stripe_events");
+    await service.from("stripe_events").delete().eq("event_id", eventId);
+  });
+});
