@@ -1,5 +1,5 @@
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -15,8 +15,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `moving-booking-e2e-${process.env.E2E_PORT}`);
+// Decided once in the runner process; workers load this file again and inherit both through the environment.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(await freePort());
+  process.env.E2E_DATA_DIR = path.resolve(".data/e2e");
+  // Every run starts from an empty database.
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+}
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 // Debian's Chromium: Playwright's own browser download is not available on these machines.

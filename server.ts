@@ -5,10 +5,13 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { createServiceRoleClient } from "./app/services/supabase.server.ts";
 import { ConfigError, readConfig } from "./server/config.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
+import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
+import { isSupabaseHealthy, startSupabaseBackend } from "./server/supabase-backend.ts";
 
 let config;
 try {
@@ -20,12 +23,19 @@ try {
 }
 const logger = createLogger(config.logLevel);
 
+const supabase = await startSupabaseBackend(config, logger);
+await ensureAdminAccount(createServiceRoleClient(supabase.connection, supabase.serviceRoleKey), config.admin, logger);
+
 const app = express();
 app.disable("x-powered-by");
 
 // Before the request log: probes every few seconds would drown it.
-app.get("/healthz", (_request, response) => {
-  response.set("Cache-Control", "no-store").json({ status: "ok" });
+app.get("/healthz", async (_request, response) => {
+  const supabaseHealthy = await isSupabaseHealthy(supabase.connection);
+  response
+    .status(supabaseHealthy ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json({ status: supabaseHealthy ? "ok" : "degraded", supabase: supabaseHealthy ? "ok" : "unreachable" });
 });
 
 app.use(compression());
@@ -40,7 +50,17 @@ app.use(
     },
   }),
 );
-app.use(assignCspNonce, securityHeaders({ enforce: !config.usesViteDevServer, isProduction: config.isProduction }));
+app.use(
+  assignCspNonce,
+  securityHeaders({
+    enforce: !config.usesViteDevServer,
+    isProduction: config.isProduction,
+    imageOrigins: supabase.mode === "hosted" ? [new URL(supabase.connection.url).origin] : [],
+  }),
+);
+if (supabase.fileDownloads) {
+  app.use(["/storage/v1/object/public", "/storage/v1/object/sign"], supabase.fileDownloads);
+}
 
 let loadBuild: () => Promise<ServerBuild>;
 let closeDevServer = async () => {};
@@ -66,6 +86,7 @@ app.use(
     getLoadContext: (request, response): AppLoadContext => ({
       cspNonce: response.locals.cspNonce as string,
       logger: request.log,
+      supabase: supabase.connection,
     }),
   }),
 );
@@ -74,5 +95,8 @@ listenWithGracefulShutdown(app, {
   host: config.host,
   port: config.port,
   logger,
-  onClose: closeDevServer,
+  onClose: async () => {
+    await closeDevServer();
+    await supabase.close();
+  },
 });

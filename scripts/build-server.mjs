@@ -1,5 +1,6 @@
 // Compiles server.ts (and what it imports outside app/) to build/server.js. Packages stay external:
 // node_modules is installed next to the build, in development and in the container alike.
+import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
@@ -13,3 +14,6 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The embedded Supabase reads its bootstrap SQL beside its own module, which is now build/server.js.
+copyFileSync("emulators/supabase/bootstrap.sql", "build/bootstrap.sql");

@@ -3,15 +3,36 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: port.default(3000),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: port.default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    EMBEDDED: z.enum(["0", "1"]).optional(),
+    SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SUPABASE_ANON_KEY: z.string().min(20).optional(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).max(72).optional(),
+  })
+  .superRefine((env, context) => {
+    const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
+    if (env.EMBEDDED === "1" && env.SUPABASE_URL) problem("EMBEDDED", "EMBEDDED=1 conflicts with SUPABASE_URL: unset one of them");
+    if (env.EMBEDDED === "0" && !env.SUPABASE_URL) problem("SUPABASE_URL", "required when EMBEDDED=0");
+    if (env.SUPABASE_URL) {
+      if (!env.SUPABASE_ANON_KEY) problem("SUPABASE_ANON_KEY", "required when SUPABASE_URL is set");
+      if (!env.SUPABASE_SERVICE_ROLE_KEY) problem("SUPABASE_SERVICE_ROLE_KEY", "required when SUPABASE_URL is set");
+    }
+  });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
+
+export type SupabaseSettings =
+  | { mode: "embedded" }
+  | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string };
 
 /**
  * Reads and validates the environment once at start. A wrong value stops start-up with a
@@ -24,6 +45,14 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = result.data;
+  const supabase: SupabaseSettings = env.SUPABASE_URL
+    ? {
+        mode: "hosted",
+        url: env.SUPABASE_URL.replace(/\/+$/, ""),
+        anonKey: env.SUPABASE_ANON_KEY!,
+        serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!,
+      }
+    : { mode: "embedded" };
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -31,8 +60,12 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     usesViteDevServer: env.NODE_ENV === "development",
     host: env.HOST,
     port: env.PORT,
+    /** Where browsers reach this server; the embedded Supabase builds public file URLs from it. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    supabase,
+    admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
   };
 }
 

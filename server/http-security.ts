@@ -17,8 +17,10 @@ const nonceSource = (_request: IncomingMessage, response: ServerResponse) =>
  * lets those scripts load the hashed modules they import). Inline styles are allowed because
  * sonner and Radix set them at run time. Under the Vite dev server the policy only reports, so
  * Vite's client and HMR keep working. HSTS only in production, where TLS ends in front of us.
+ * Images may also come from the hosted Supabase project's public storage.
  */
-export function securityHeaders({ enforce, isProduction }: { enforce: boolean; isProduction: boolean }): RequestHandler {
+export function securityHeaders(options: { enforce: boolean; isProduction: boolean; imageOrigins: string[] }): RequestHandler {
+  const { enforce, isProduction, imageOrigins } = options;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,7 +29,7 @@ export function securityHeaders({ enforce, isProduction }: { enforce: boolean; i
         "default-src": ["'self'"],
         "script-src": ["'strict-dynamic'", nonceSource],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
         "font-src": ["'self'"],
         "connect-src": enforce ? ["'self'"] : ["'self'", "ws:"],
         "form-action": ["'self'"],

@@ -19,13 +19,14 @@ test.describe("landing page", () => {
     await expect(services.getByRole("heading", { name: "Luxury Team" })).toBeVisible();
     await expect(services.getByText("$150", { exact: true })).toBeVisible();
     await expect(services.getByText("$175", { exact: true })).toBeVisible();
-    for (const [name, price] of [
+    const advertised: Array<[name: string, price: string]> = [
       ["Extra Movers", "$45 per hour"],
       ["Deep Cleaning", "$120+"],
       ["TV Mounting", "$89"],
       ["Furniture Assembly", "$65 per hour"],
       ["Junk Removal", "$95+"],
-    ]) {
+    ];
+    for (const [name, price] of advertised) {
       const card = services.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
       await expect(card.getByText(price, { exact: true })).toBeVisible();
       await expect(card.getByRole("link", { name: `Book with ${name}` })).toHaveAttribute("href", "/book");

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Logger } from "./logger.ts";
+
+interface AdminAccount {
+  email: string;
+  /** Unset: a password is generated and printed once. */
+  password?: string;
+}
+
+/**
+ * Makes sure the company can sign in to the admin area on a fresh database: when no user holds the
+ * admin role, creates the account (or takes the existing one with that email) and grants the role.
+ * Works the same against the embedded emulator and a hosted project (service-role client).
+ */
+export async function ensureAdminAccount(serviceClient: SupabaseClient, account: AdminAccount, logger: Logger): Promise<void> {
+  const existing = await serviceClient.from("user_roles").select("user_id", { count: "exact", head: true }).eq("role", "admin");
+  if (existing.error) throw new Error(`could not look up admins: ${existing.error.message}`);
+  if ((existing.count ?? 0) > 0) return;
+
+  const password = account.password ?? generatePassword();
+  const userId = await createOrFindUser(serviceClient, account.email, password);
+  const grant = await serviceClient.from("user_roles").upsert({ user_id: userId, role: "admin" }, { onConflict: "user_id,role" });
+  if (grant.error) throw new Error(`could not grant the admin role: ${grant.error.message}`);
+
+  if (account.password) {
+    logger.info({ email: account.email }, "admin account ready (password from ADMIN_PASSWORD)");
+  } else {
+    logger.warn({ email: account.email, password }, "admin account created with a generated password, shown only this once");
+  }
+}
+
+async function createOrFindUser(serviceClient: SupabaseClient, email: string, password: string): Promise<string> {
+  const created = await serviceClient.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: "Administrator" },
+  });
+  if (created.data.user) return created.data.user.id;
+  if (created.error?.code !== "email_exists") throw new Error(`could not create the admin account: ${created.error?.message}`);
+
+  for (let page = 1; ; page++) {
+    const listed = await serviceClient.auth.admin.listUsers({ page, perPage: 200 });
+    if (listed.error) throw new Error(`could not list users: ${listed.error.message}`);
+    const match = listed.data.users.find((user) => user.email?.toLowerCase() === email.toLowerCase());
+    if (match) return match.id;
+    if (listed.data.users.length < 200) throw new Error(`user ${email} exists but could not be found`);
+  }
+}
+
+function generatePassword(): string {
+  // Meets the product's own rule (upper, lower, digit, 8+) whatever the random part holds.
+  return `Aa1-${randomBytes(12).toString("base64url")}`;
+}

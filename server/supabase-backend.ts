@@ -1,0 +1,72 @@
+import path from "node:path";
+import type { RequestHandler } from "express";
+import type { SupabaseConnection } from "../app/services/supabase.server.ts";
+import type { ServerConfig } from "./config.ts";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
+import type { Logger } from "./logger.ts";
+
+export interface SupabaseBackend {
+  mode: "embedded" | "hosted";
+  connection: SupabaseConnection;
+  serviceRoleKey: string;
+  /** Serves the embedded emulator's public and signed file URLs to browsers; undefined when hosted. */
+  fileDownloads?: RequestHandler;
+  close(): Promise<void>;
+}
+
+/**
+ * Hosted Supabase when SUPABASE_URL is set; otherwise the embedded emulator over PGlite in DATA_DIR,
+ * reached by supabase-js through an in-process fetch. The emulator is imported only when used.
+ */
+export async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promise<SupabaseBackend> {
+  if (config.supabase.mode === "hosted") {
+    logger.info({ url: config.supabase.url }, "using hosted Supabase");
+    return {
+      mode: "hosted",
+      connection: { url: config.supabase.url, anonKey: config.supabase.anonKey, fetch: globalThis.fetch },
+      serviceRoleKey: config.supabase.serviceRoleKey,
+      close: async () => {},
+    };
+  }
+
+  const { createSupabaseEmulator } = await import("../emulators/supabase/index.ts");
+  const emulator = await createSupabaseEmulator({
+    url: config.publicUrl,
+    dataDir: config.dataDir,
+    migrationsDir: path.resolve("supabase/migrations"),
+    seedFile: path.resolve("supabase/seed.sql"),
+  });
+  logger.info({ dataDir: config.dataDir }, "embedded Supabase started; data lives in DATA_DIR");
+  emulator.outbox.subscribe((email) => {
+    // No mail server in embedded mode: the log is where the link is read.
+    logger.info({ to: email.to, type: email.type, link: email.link }, "email sent (embedded outbox)");
+  });
+  return {
+    mode: "embedded",
+    connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch },
+    serviceRoleKey: emulator.serviceRoleKey,
+    fileDownloads: async (request, response, next) => {
+      if (request.method !== "GET" && request.method !== "HEAD") return next();
+      try {
+        await sendFetchResponse(response, await emulator.handle(toFetchRequest(request, config.publicUrl)));
+      } catch (error) {
+        next(error);
+      }
+    },
+    close: () => emulator.close(),
+  };
+}
+
+/** True when Supabase answers a trivial anonymous query within two seconds. */
+export async function isSupabaseHealthy(connection: SupabaseConnection): Promise<boolean> {
+  try {
+    const response = await connection.fetch(`${connection.url}/rest/v1/app_settings?select=id&limit=1`, {
+      headers: { apikey: connection.anonKey, authorization: `Bearer ${connection.anonKey}` },
+      signal: AbortSignal.timeout(2_000),
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
