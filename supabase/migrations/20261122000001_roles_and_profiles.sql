@@ -54,6 +54,7 @@ comment on table public.user_roles is 'Application roles; only the service role 
 -- has_role ----------------------------------------------------------------------------------------
 
 -- Security definer so policies can ask about roles without recursing through user_roles' own policies.
+-- Policies call it, and auth.uid(), as (select …): evaluated once per statement instead of once per row.
 create function public.has_role(_user_id uuid, _role public.app_role)
 returns boolean
 language sql
@@ -120,7 +121,7 @@ create policy "Users read their own profile"
 
 create policy "Admins read all profiles"
   on public.profiles for select to authenticated
-  using (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')));
 
 create policy "Users create their own profile"
   on public.profiles for insert to authenticated
@@ -139,4 +140,4 @@ create policy "Users read their own roles"
 
 create policy "Admins read all roles"
   on public.user_roles for select to authenticated
-  using (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')));

@@ -82,7 +82,7 @@ create policy "Customers read their own bookings"
 
 create policy "Admins read all bookings"
   on public.bookings for select to authenticated
-  using (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')));
 
 create policy "Customers create their own bookings"
   on public.bookings for insert to authenticated
@@ -90,8 +90,8 @@ create policy "Customers create their own bookings"
 
 create policy "Admins update bookings"
   on public.bookings for update to authenticated
-  using (public.has_role((select auth.uid()), 'admin'))
-  with check (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')))
+  with check ((select public.has_role((select auth.uid()), 'admin')));
 
 -- booking_images -----------------------------------------------------------------------------------
 
@@ -144,7 +144,7 @@ create policy "Customers read their bookings' images"
 
 create policy "Admins read all booking images"
   on public.booking_images for select to authenticated
-  using (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')));
 
 create policy "Customers attach their own files to their bookings"
   on public.booking_images for insert to authenticated

@@ -74,4 +74,4 @@ create policy "Users record their own events"
 
 create policy "Admins read analytics"
   on public.website_analytics for select to authenticated
-  using (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')));

@@ -72,5 +72,5 @@ create policy "Everyone reads the settings"
 
 create policy "Admins change the settings"
   on public.app_settings for update to authenticated
-  using (public.has_role((select auth.uid()), 'admin'))
-  with check (public.has_role((select auth.uid()), 'admin'));
+  using ((select public.has_role((select auth.uid()), 'admin')))
+  with check ((select public.has_role((select auth.uid()), 'admin')));
