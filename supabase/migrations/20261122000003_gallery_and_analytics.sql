@@ -53,6 +53,8 @@ create table public.website_analytics (
 -- The 48-hour window newest first, and per-visit grouping.
 create index website_analytics_created_at_idx on public.website_analytics (created_at desc);
 create index website_analytics_session_id_created_at_idx on public.website_analytics (session_id, created_at);
+-- Unlinking a deleted account's events.
+create index website_analytics_user_id_idx on public.website_analytics (user_id) where user_id is not null;
 
 alter table public.website_analytics enable row level security;
 
