@@ -71,6 +71,11 @@ create function rest_bump_views(_id integer) returns void
 create function rest_refuse(reason text) returns void
   language plpgsql as $$ begin raise exception '%', reason; end $$;
 
+-- Like the app's has_role(uuid, app_role): typed arguments, answered past row level security.
+create function rest_has_note(_owner_id uuid, _mood rest_mood) returns boolean
+  language sql stable security definer set search_path = public
+  as $$ select exists (select 1 from rest_notes where owner_id = _owner_id and mood = _mood) $$;
+
 -- Counts every note, whoever asks: security definer runs as the owner, past row level security.
 create function rest_note_total() returns bigint
   language sql stable security definer set search_path = public as $$ select count(*) from rest_notes $$;

@@ -76,6 +76,16 @@ describe("calling functions", () => {
     expect(data).toEqual({ views: 1 });
   });
 
+  it("casts uuid and enum arguments, as has_role(_user_id, _role) needs", async () => {
+    const { user, client } = await fixture.signUp("typed");
+    await client.from("rest_notes").insert({ title: "Boxes packed", mood: "happy" });
+    expect((await fixture.anon.rpc("rest_has_note", { _owner_id: user.id, _mood: "happy" })).data).toBe(true);
+    expect((await fixture.anon.rpc("rest_has_note", { _owner_id: user.id, _mood: "sad" }, { get: true })).data).toBe(false);
+    const invalid = await fixture.anon.rpc("rest_has_note", { _owner_id: user.id, _mood: "angry" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.error).toMatchObject({ code: "22P02", message: 'invalid input value for enum rest_mood: "angry"' });
+  });
+
   it("runs a security definer function past row level security", async () => {
     const author = await fixture.signUp("definer");
     await author.client.from("rest_notes").insert({ title: "Mine" });

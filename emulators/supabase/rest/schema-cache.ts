@@ -175,4 +175,6 @@ const FUNCTIONS_SQL = `
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type t on t.oid = p.prorettype
-  where n.nspname = $1 and p.prokind = 'f'`;
+  where n.nspname = $1 and p.prokind = 'f'
+    -- Trigger functions cannot be called, so PostgREST does not expose them.
+    and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)`;
