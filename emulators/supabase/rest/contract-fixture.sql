@@ -71,6 +71,16 @@ create function rest_bump_views(_id integer) returns void
 create function rest_refuse(reason text) returns void
   language plpgsql as $$ begin raise exception '%', reason; end $$;
 
+-- PostgREST lets SQL choose the whole error response with SQLSTATE 'PGRST'.
+create function rest_require_deposit() returns void
+  language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = '{"code":"DEPOSIT","message":"A deposit is required","hint":"Pay the deposit first"}',
+    detail = '{"status":402,"headers":{"X-Deposit":"required"}}';
+end
+$$;
+
 -- Like the app's has_role(uuid, app_role): typed arguments, answered past row level security.
 create function rest_has_note(_owner_id uuid, _mood rest_mood) returns boolean
   language sql stable security definer set search_path = public

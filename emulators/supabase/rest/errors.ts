@@ -177,10 +177,46 @@ export function httpStatusForSqlState(code: string, message: string, authenticat
 }
 
 export function fromPostgresError(error: PostgresErrorFields, authenticated: boolean): RestError {
+  if (error.code === "PGRST") return fromRaisedResponse(error);
   const status = httpStatusForSqlState(error.code, error.message, authenticated);
   return new RestError(
     status,
     { code: error.code, message: error.message, details: error.detail ?? null, hint: error.hint ?? null },
     status === 401 ? { "WWW-Authenticate": "Bearer" } : {},
   );
+}
+
+/** `RAISE SQLSTATE 'PGRST' USING message = '{"code","message","details","hint"}', detail = '{"status","headers"}'`:
+ *  PostgREST's way for SQL to choose the whole error response. */
+function fromRaisedResponse(error: PostgresErrorFields): RestError {
+  const parse = (text: string | undefined): unknown => {
+    try {
+      return text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  const message = parse(error.message);
+  const detail = parse(error.detail);
+  const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  if (!isRecord(message) || typeof message.code !== "string" || typeof message.message !== "string") {
+    return raiseParseError(`Invalid JSON value for MESSAGE: '${error.message}'`, "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+  }
+  if (!isRecord(detail) || typeof detail.status !== "number" || !isRecord(detail.headers)) {
+    return raiseParseError(
+      error.detail === undefined ? "DETAIL is missing in the RAISE statement" : `Invalid JSON value for DETAIL: '${error.detail}'`,
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    );
+  }
+  const headers = Object.fromEntries(Object.entries(detail.headers).map(([name, value]) => [name, String(value)]));
+  return new RestError(
+    detail.status,
+    { code: message.code, message: message.message, details: text(message.details), hint: text(message.hint) },
+    headers,
+  );
+}
+
+function raiseParseError(details: string, hint: string): RestError {
+  return new RestError(500, { code: "PGRST121", message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details, hint });
 }

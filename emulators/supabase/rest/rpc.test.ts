@@ -126,4 +126,12 @@ describe("function errors", () => {
     expect(status).toBe(400);
     expect(error).toEqual({ code: "P0001", details: null, hint: null, message: "No slots left on that day" });
   });
+
+  it("lets SQL choose status, body and headers with RAISE SQLSTATE 'PGRST'", async () => {
+    const { error, status } = await fixture.anon.rpc("rest_require_deposit");
+    expect(status).toBe(402);
+    expect(error).toEqual({ code: "DEPOSIT", details: null, hint: "Pay the deposit first", message: "A deposit is required" });
+    const response = await fixture.request("/rpc/rest_require_deposit", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(response.headers.get("x-deposit")).toBe("required");
+  });
 });
