@@ -15,12 +15,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-// Decided once in the runner process; workers load this file again and inherit both through the environment.
+const dataDir = path.resolve(".data/e2e");
+// Decided once in the runner process; workers load this file again and inherit the port.
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
-  process.env.E2E_DATA_DIR = path.resolve(".data/e2e");
   // Every run starts from an empty database.
-  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 }
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
@@ -59,7 +59,7 @@ export default defineConfig({
       NODE_ENV: "test",
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
     },
   },

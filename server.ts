@@ -9,6 +9,7 @@ import { createServiceRoleClient } from "./app/services/supabase.server.ts";
 import { ConfigError, readConfig } from "./server/config.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
+import { secretInDataDir } from "./server/secrets.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
 import { isSupabaseHealthy, startSupabaseBackend } from "./server/supabase-backend.ts";
@@ -26,8 +27,11 @@ const logger = createLogger(config.logLevel);
 const supabase = await startSupabaseBackend(config, logger);
 await ensureAdminAccount(createServiceRoleClient(supabase.connection, supabase.serviceRoleKey), config.admin, logger);
 
+const cookieSecret = config.sessionSecret ?? secretInDataDir(config.dataDir, "session-secret");
+
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", config.trustProxy);
 
 // Before the request log: probes every few seconds would drown it.
 app.get("/healthz", async (_request, response) => {
@@ -58,9 +62,7 @@ app.use(
     imageOrigins: supabase.mode === "hosted" ? [new URL(supabase.connection.url).origin] : [],
   }),
 );
-if (supabase.fileDownloads) {
-  app.use(["/storage/v1/object/public", "/storage/v1/object/sign"], supabase.fileDownloads);
-}
+if (supabase.httpApi) app.use(supabase.httpApi.paths, supabase.httpApi.handler);
 
 let loadBuild: () => Promise<ServerBuild>;
 let closeDevServer = async () => {};
@@ -87,6 +89,13 @@ app.use(
       cspNonce: response.locals.cspNonce as string,
       logger: request.log,
       supabase: supabase.connection,
+      clientIp: request.ip ?? "unknown",
+      response: {
+        appendCookie: (serialized) => response.append("Set-Cookie", serialized),
+        setHeader: (name, value) => response.setHeader(name, value),
+      },
+      cookies: { secure: config.secureCookies, secret: cookieSecret },
+      limits: { authAttemptsPerMinute: config.authAttemptsPerMinute },
     }),
   }),
 );

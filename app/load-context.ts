@@ -6,6 +6,15 @@ export interface ServerLoadContext {
   cspNonce: string;
   logger: Logger;
   supabase: SupabaseConnection;
+  /** The caller's address, as Express sees it under TRUST_PROXY. */
+  clientIp: string;
+  /** Writes onto the response being built, whatever the route returns or throws (redirects too). */
+  response: {
+    appendCookie(serialized: string): void;
+    setHeader(name: string, value: string): void;
+  };
+  cookies: { secure: boolean; secret: string };
+  limits: { authAttemptsPerMinute: number };
 }
 
 declare module "react-router" {

@@ -17,6 +17,10 @@ const environmentSchema = z
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).max(72).optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    TRUST_PROXY: z.string().min(1).optional(),
+    AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
@@ -65,8 +69,23 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     supabase,
+    embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
+    /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */
+    sessionSecret: env.SESSION_SECRET,
+    /** Express "trust proxy": how many proxies (or which addresses) may set X-Forwarded-For. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** Sign-in, sign-up and reset attempts per minute, per client address and per email. */
+    authAttemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
+    /** Cookies get Secure when browsers reach us over https. */
+    secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 export class ConfigError extends Error {}

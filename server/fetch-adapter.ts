@@ -1,14 +1,21 @@
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-/** A bodiless Fetch Request for an Express GET or HEAD (the only methods routed through this). */
+/** The Express request as a Fetch Request, body streamed (nothing may have parsed it before). */
 export function toFetchRequest(request: ExpressRequest, publicUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
-  return new Request(new URL(request.originalUrl, publicUrl), { method: request.method, headers });
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(new URL(request.originalUrl, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(request) as ReadableStream) : undefined,
+    duplex: hasBody ? "half" : undefined,
+  } as RequestInit);
 }
 
 export async function sendFetchResponse(response: ExpressResponse, fetchResponse: Response): Promise<void> {
@@ -19,6 +26,6 @@ export async function sendFetchResponse(response: ExpressResponse, fetchResponse
     return;
   }
   await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(fetchResponse.body as import("node:stream/web").ReadableStream).on("error", reject).pipe(response).on("finish", resolve);
+    Readable.fromWeb(fetchResponse.body as NodeReadableStream).on("error", reject).pipe(response).on("finish", resolve);
   });
 }

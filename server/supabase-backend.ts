@@ -9,8 +9,13 @@ export interface SupabaseBackend {
   mode: "embedded" | "hosted";
   connection: SupabaseConnection;
   serviceRoleKey: string;
-  /** Serves the embedded emulator's public and signed file URLs to browsers; undefined when hosted. */
-  fileDownloads?: RequestHandler;
+  /**
+   * The embedded emulator's HTTP API (/auth/v1, /rest/v1, /storage/v1) on this server's port, as a
+   * hosted project exposes its own: browsers load public file URLs from it, and the end-to-end
+   * tests seed data through it with supabase-js. Row level security applies as on Supabase.
+   * Undefined when hosted.
+   */
+  httpApi?: { paths: string[]; handler: RequestHandler };
   close(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startSupabaseBackend(config: ServerConfig, logger: Logger)
     dataDir: config.dataDir,
     migrationsDir: path.resolve("supabase/migrations"),
     seedFile: path.resolve("supabase/seed.sql"),
+    accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
   });
   logger.info({ dataDir: config.dataDir }, "embedded Supabase started; data lives in DATA_DIR");
   emulator.outbox.subscribe((email) => {
@@ -45,13 +51,15 @@ export async function startSupabaseBackend(config: ServerConfig, logger: Logger)
     mode: "embedded",
     connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch },
     serviceRoleKey: emulator.serviceRoleKey,
-    fileDownloads: async (request, response, next) => {
-      if (request.method !== "GET" && request.method !== "HEAD") return next();
-      try {
-        await sendFetchResponse(response, await emulator.handle(toFetchRequest(request, config.publicUrl)));
-      } catch (error) {
-        next(error);
-      }
+    httpApi: {
+      paths: ["/auth/v1", "/rest/v1", "/storage/v1"],
+      handler: async (request, response, next) => {
+        try {
+          await sendFetchResponse(response, await emulator.handle(toFetchRequest(request, config.publicUrl)));
+        } catch (error) {
+          next(error);
+        }
+      },
     },
     close: () => emulator.close(),
   };

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+// Shared by the browser (instant validation) and the server (the authority), SPEC.md §5.
+
+/** SPEC.md §5: "text, @, text, dot, text". */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const AUTH_MESSAGES = {
+  fullNameRequired: "Full name is required",
+  emailRequired: "Email address is required",
+  emailInvalid: "Please enter a valid email address",
+  invalidEmailTitle: "Invalid Email",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 8 characters long",
+  passwordTooLong: "Password must be at most 72 characters long",
+  passwordTooWeak: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  confirmRequired: "Please confirm your password",
+  passwordsDontMatch: "Passwords don't match",
+  passwordsDontMatchDetail: "Please ensure both passwords are the same.",
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(320, AUTH_MESSAGES.emailInvalid)
+  .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+/** The product's password rule: 8+ characters (bcrypt reads at most 72 bytes), upper, lower and a digit. */
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(8, AUTH_MESSAGES.passwordTooShort)
+  .refine((value) => new TextEncoder().encode(value).length <= 72, AUTH_MESSAGES.passwordTooLong)
+  .regex(/[A-Z]/, AUTH_MESSAGES.passwordTooWeak)
+  .regex(/[a-z]/, AUTH_MESSAGES.passwordTooWeak)
+  .regex(/\d/, AUTH_MESSAGES.passwordTooWeak);
+
+function withConfirmation<Shape extends { password: typeof newPassword; confirmPassword: z.ZodString }>(shape: Shape) {
+  return z.object(shape).refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsDontMatch,
+  });
+}
+
+const confirmPassword = z.string({ error: AUTH_MESSAGES.confirmRequired });
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
+  redirectTo: z.string().optional(),
+});
+
+export const signupSchema = withConfirmation({
+  fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+  email,
+  password: newPassword,
+  confirmPassword,
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = withConfirmation({
+  tokenHash: z.string().min(1).max(200),
+  password: newPassword,
+  confirmPassword,
+});
