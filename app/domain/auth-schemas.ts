@@ -36,14 +36,12 @@ const newPassword = z
   .regex(/[a-z]/, AUTH_MESSAGES.passwordTooWeak)
   .regex(/\d/, AUTH_MESSAGES.passwordTooWeak);
 
-function withConfirmation<Shape extends { password: typeof newPassword; confirmPassword: z.ZodString }>(shape: Shape) {
-  return z.object(shape).refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: AUTH_MESSAGES.passwordsDontMatch,
-  });
-}
-
 const confirmPassword = z.string({ error: AUTH_MESSAGES.confirmRequired });
+
+const passwordsMatch = [
+  (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword,
+  { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDontMatch },
+] as const;
 
 export const loginSchema = z.object({
   email,
@@ -51,17 +49,21 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const signupSchema = withConfirmation({
-  fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
-  email,
-  password: newPassword,
-  confirmPassword,
-});
+export const signupSchema = z
+  .object({
+    fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+    email,
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(...passwordsMatch);
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = withConfirmation({
-  tokenHash: z.string().min(1).max(200),
-  password: newPassword,
-  confirmPassword,
-});
+export const resetPasswordSchema = z
+  .object({
+    tokenHash: z.string().min(1).max(200),
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(...passwordsMatch);
