@@ -38,10 +38,10 @@ const newPassword = z
 
 const confirmPassword = z.string({ error: AUTH_MESSAGES.confirmRequired });
 
-const passwordsMatch = [
-  (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword,
+const passwordsMatch: [check: (values: { password: string; confirmPassword: string }) => boolean, options: { path: string[]; message: string }] = [
+  (values) => values.password === values.confirmPassword,
   { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDontMatch },
-] as const;
+];
 
 export const loginSchema = z.object({
   email,
