@@ -7,8 +7,6 @@ export interface Preferences {
   count?: "exact" | "planned" | "estimated";
   resolution?: "merge-duplicates" | "ignore-duplicates";
   missing?: "default" | "null";
-  /** The preferences understood, for the Preference-Applied header. */
-  applied: string[];
 }
 
 const KNOWN_PREFERENCES: Record<string, readonly string[]> = {
@@ -21,7 +19,7 @@ const KNOWN_PREFERENCES: Record<string, readonly string[]> = {
 };
 
 export function parsePreferences(header: string | null): Preferences {
-  const preferences: Preferences = { applied: [] };
+  const preferences: Preferences = {};
   const invalid: string[] = [];
   let strict = false;
   for (const entry of (header ?? "").split(",")) {

@@ -125,6 +125,11 @@ describe("writes", () => {
     expect(statement.sql).toContain('SELECT pgrst_source."id" FROM pgrst_source');
   });
 
+  it("inserts a row of defaults for an empty object", () => {
+    const statement = buildInsert(bookings, { rows: [{}], columns: [], missingAsDefault: false, format: JSON_ARRAY });
+    expect(statement.sql).toContain('INSERT INTO "public"."bookings" ("id") VALUES (DEFAULT) RETURNING 1');
+  });
+
   it("answers an unknown payload column with PGRST204", () => {
     const error = refusal(() =>
       buildInsert(bookings, { rows: [{ nope: 1 }], columns: ["nope"], missingAsDefault: false, format: JSON_ARRAY }),

@@ -127,24 +127,26 @@ export function buildInsert(table: TableInfo, options: InsertOptions): SqlStatem
   const tableName = `${SCHEMA}.${quoteIdentifier(table.name)}`;
   for (const column of options.columns) writableColumn(table, column);
   const body = params.add(JSON.stringify(options.rows));
-  const hasGaps = options.rows.some((row) => options.columns.some((column) => !(column in row)));
+  // An INSERT needs at least one column; with none given, every row takes the first column's default.
+  const columns = options.columns.length > 0 ? options.columns : [table.columns[0]?.name ?? ""];
+  const columnList = columns.map(quoteIdentifier).join(", ");
+  const hasGaps = options.rows.some((row) => columns.some((column) => !(column in row)));
   let insert: string;
-  if (options.rows.length > 0 && (options.columns.length === 0 || (options.missingAsDefault && hasGaps))) {
+  if (options.rows.length > 0 && hasGaps && (options.missingAsDefault || options.columns.length === 0)) {
     // Absent keys become DEFAULT, which only a VALUES list can express per row.
-    const columns = options.columns.length > 0 ? options.columns : [table.columns[0]?.name ?? ""];
     const tuples = options.rows.map((row, index) => {
       const cells = columns.map((column) =>
-        column in row && options.columns.length > 0
+        column in row
           ? `(json_populate_record(NULL::${tableName}, ${body}::json -> ${index})).${quoteIdentifier(column)}`
           : "DEFAULT",
       );
       return `(${cells.join(", ")})`;
     });
-    insert = `INSERT INTO ${tableName} (${columns.map(quoteIdentifier).join(", ")}) VALUES ${tuples.join(", ")}`;
+    insert = `INSERT INTO ${tableName} (${columnList}) VALUES ${tuples.join(", ")}`;
   } else {
-    const columns = options.columns.length > 0 ? options.columns : [table.columns[0]?.name ?? ""];
+    // Keys absent from a row are null here, as in PostgREST without Prefer: missing=default.
     insert =
-      `INSERT INTO ${tableName} (${columns.map(quoteIdentifier).join(", ")}) ` +
+      `INSERT INTO ${tableName} (${columnList}) ` +
       `SELECT ${columns.map((column) => `pgrst_body.${quoteIdentifier(column)}`).join(", ")} ` +
       `FROM json_populate_recordset(NULL::${tableName}, ${body}::json) pgrst_body`;
   }

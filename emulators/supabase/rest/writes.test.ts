@@ -61,6 +61,10 @@ describe("insert", () => {
     ]);
   });
 
+  it("accepts an empty array", async () => {
+    expect(await fixture.service.from("rest_items").insert([]).select()).toMatchObject({ status: 201, data: [], error: null });
+  });
+
   it("counts inserted rows and reports them in Content-Range", async () => {
     const { count, status } = await fixture.service.from("rest_items").insert([item(newId()), item(newId())], { count: "exact" });
     expect(status).toBe(201);
