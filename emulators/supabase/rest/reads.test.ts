@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usingHostedBackend } from "../testing.ts";
 import { startRestFixture, type RestFixture } from "./contract-fixture.ts";
 
 const ITEMS = [
@@ -190,6 +191,17 @@ describe("order, ranges and counts", () => {
     expect(data).toHaveLength(1000);
     expect(count).toBe(1005);
     expect(status).toBe(206);
+  });
+});
+
+describe("schema changes", () => {
+  it.skipIf(usingHostedBackend)("finds tables and columns created after the first request", async () => {
+    expect((await fixture.anon.from("rest_late").select()).status).toBe(404);
+    await fixture.backend.sql("create table rest_late (id int primary key)");
+    await fixture.backend.sql("insert into rest_late values (1)");
+    expect((await fixture.anon.from("rest_late").select()).data).toEqual([{ id: 1 }]);
+    await fixture.backend.sql("alter table rest_late add column label text default 'late'");
+    expect((await fixture.anon.from("rest_late").select("id, label")).data).toEqual([{ id: 1, label: "late" }]);
   });
 });
 
