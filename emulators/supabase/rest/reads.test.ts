@@ -106,6 +106,11 @@ describe("filters", () => {
     expect(ids((await query().contains("details", { size: "small" })).data)).toEqual([1]);
   });
 
+  it("searches text with textSearch", async () => {
+    expect(ids((await query().textSearch("name", "boxes", { type: "websearch", config: "english" })).data)).toEqual([1, 2]);
+    expect(ids((await query().textSearch("name", "'piano' & 'dolly'", { config: "simple" })).data)).toEqual([5]);
+  });
+
   it("combines alternatives with or, nested and, and several filters", async () => {
     const { data } = await query().or("price_cents.lt.300,and(category.eq.equipment,rating.gte.5)");
     expect(ids(data)).toEqual([1, 5]);
