@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
+import { createStorageHandler } from "./handler.ts";
 
 // Storage contract tests through the real supabase-js client, against the project's own buckets and
 // policies (supabase/migrations): "user-images" is public, 10 MiB, images only, and a signed-in user
@@ -418,5 +422,55 @@ describe.skipIf(usingHostedBackend)("unsafe object keys", () => {
   it("stores nothing for a refused key", async () => {
     const rows = await backend.sql("select name from storage.objects where name like '%escape%' or name like '%passwd%'");
     expect(rows).toEqual([]);
+  });
+});
+
+// With a data directory, objects are files under <dataDir>/storage/<bucket>/<key>. A second handler over
+// the same database, with a temporary data directory, shows it without starting another database.
+describe.skipIf(usingHostedBackend)("files in a data directory", () => {
+  let dataDir: string;
+  let storage: (request: Request) => Promise<Response>;
+
+  beforeAll(() => {
+    const emulator = backend.emulator!;
+    dataDir = mkdtempSync(join(tmpdir(), "storage-data-"));
+    const handler = createStorageHandler(emulator.db, { ...emulator.config, dataDir });
+    storage = (request) => handler(request, new URL(request.url).pathname.slice("/storage/v1".length));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (method: string, path: string, body?: BodyInit, contentType = "image/png") =>
+    storage(
+      new Request(`${backend.url}/storage/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${backend.serviceRoleKey}`, "content-type": contentType },
+        body,
+      }),
+    );
+  const fileOf = (key: string) => join(dataDir, "storage", "booking-images", ...key.split("/"));
+
+  it("writes an upload to <dataDir>/storage/<bucket>/<key> and deletes it with its row", async () => {
+    const key = `guest-${randomUUID().slice(0, 8)}/photo.png`;
+    expect((await call("POST", `/object/booking-images/${key}`, png(4))).status).toBe(200);
+
+    expect(new Uint8Array(readFileSync(fileOf(key)))).toEqual(png(4));
+    expect(readdirSync(join(dataDir, "storage", ".staging"))).toEqual([]);
+    const served = await call("GET", `/object/public/booking-images/${key}`);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png(4));
+
+    const removed = await call("DELETE", "/object/booking-images", JSON.stringify({ prefixes: [key] }), "application/json");
+    expect(await removed.json()).toHaveLength(1);
+    expect(existsSync(fileOf(key))).toBe(false);
+  });
+
+  it("leaves the stored file untouched and nothing staged when the row is refused", async () => {
+    const key = `guest-${randomUUID().slice(0, 8)}/photo.png`;
+    await call("POST", `/object/booking-images/${key}`, png(1));
+    const duplicate = await call("POST", `/object/booking-images/${key}`, png(2));
+    expect(await duplicate.json()).toMatchObject({ statusCode: "409" });
+    expect(new Uint8Array(readFileSync(fileOf(key)))).toEqual(png(1));
+    expect(readdirSync(join(dataDir, "storage", ".staging"))).toEqual([]);
   });
 });
