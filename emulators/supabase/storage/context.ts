@@ -13,7 +13,7 @@ export interface StorageService {
 export const GLOBAL_FILE_SIZE_LIMIT_BYTES = 50 * 1024 * 1024;
 
 /** Rolls back a transaction that was only run to see whether row level security lets it through. */
-export class PermissionProbe extends Error {}
+class PermissionProbe extends Error {}
 
 /** Runs `statement` as the caller and rolls it back: the service's way of checking permissions before
  *  reading a possibly large body. */

@@ -10,7 +10,7 @@ const BUCKET_NAME = /^[A-Za-z0-9_!\-.*'() &$@=;:+,?]+$/;
 const FORBIDDEN_KEY_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 /** Decodes one percent-encoded path component; malformed escapes are a client error. */
-export function decodePathComponent(raw: string, onError: () => Error): string {
+function decodePathComponent(raw: string, onError: () => Error): string {
   try {
     return decodeURIComponent(raw);
   } catch {
