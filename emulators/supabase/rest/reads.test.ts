@@ -106,6 +106,13 @@ describe("filters", () => {
     expect(ids((await query().contains("details", { size: "small" })).data)).toEqual([1]);
   });
 
+  it("compares fixed-length char and bit columns without truncating the value", async () => {
+    await fixture.service.from("rest_codes").upsert([{ code: "ABC", flags: "1010" }, { code: "A", flags: "0001" }]);
+    const { data } = await fixture.anon.from("rest_codes").select("code, flags").eq("code", "ABC").eq("flags", "1010");
+    expect(data).toEqual([{ code: "ABC", flags: "1010" }]);
+    expect((await fixture.anon.from("rest_codes").select("code").eq("code", "AXY")).data).toEqual([]);
+  });
+
   it("searches text with textSearch", async () => {
     expect(ids((await query().textSearch("name", "boxes", { type: "websearch", config: "english" })).data)).toEqual([1, 2]);
     expect(ids((await query().textSearch("name", "'piano' & 'dolly'", { config: "simple" })).data)).toEqual([5]);

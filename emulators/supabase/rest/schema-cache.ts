@@ -137,10 +137,19 @@ function functionReturn(row: FunctionRow, outputs: ColumnInfo[]): FunctionReturn
   return { kind: "scalar", setOf };
 }
 
+/** The type name to cast parameters to. format_type() without a typmod, except for char and bit, whose bare
+ *  SQL names mean length 1 and would truncate a value; their internal names take any length. */
+function castType(oid: string): string {
+  return `case ${oid}
+    when 'bpchar'::regtype then 'bpchar' when '_bpchar'::regtype then 'bpchar[]'
+    when 'bit'::regtype then '"bit"' when '_bit'::regtype then '"bit"[]'
+    else format_type(${oid}, null) end`;
+}
+
 const TABLES_SQL = `
   select c.relname as name,
     coalesce((
-      select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null)) order by a.attnum)
+      select json_agg(json_build_object('name', a.attname, 'type', ${castType("a.atttypid")}) order by a.attnum)
       from pg_attribute a
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
     ), '[]') as columns,
@@ -161,14 +170,14 @@ const FUNCTIONS_SQL = `
     format_type(p.prorettype, null) as return_type,
     t.typtype as return_type_kind,
     (
-      select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null)) order by a.attnum)
+      select json_agg(json_build_object('name', a.attname, 'type', ${castType("a.atttypid")}) order by a.attnum)
       from pg_attribute a
       where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped
     ) as return_columns,
     to_json(p.proargnames) as arg_names,
     to_json(p.proargmodes) as arg_modes,
     coalesce((
-      select json_agg(format_type(arg.type, null) order by arg.position)
+      select json_agg(${castType("arg.type")} order by arg.position)
       from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as arg(type, position)
     ), '[]') as arg_types,
     p.pronargdefaults as arg_defaults
