@@ -257,7 +257,7 @@ function parseLogicValue(cursor: Cursor): string {
 }
 
 /** `select=a,alias:b,*`. Embedded resources, aggregates, casts and JSON paths are refused explicitly. */
-export function parseSelect(select: string): SelectItem[] {
+function parseSelect(select: string): SelectItem[] {
   const cursor = new Cursor(select, `select parameter (${select})`);
   const items: SelectItem[] = [];
   do {
@@ -299,7 +299,7 @@ function embeddingNotSupported(cursor: Cursor, resource?: string): RestError {
 }
 
 /** `order=a.desc.nullslast,b` */
-export function parseOrder(order: string): OrderTerm[] {
+function parseOrder(order: string): OrderTerm[] {
   const cursor = new Cursor(order, `order (${order})`);
   const terms: OrderTerm[] = [];
   do {
