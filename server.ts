@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createServiceRoleClient } from "./app/services/supabase.server.ts";
 import { ConfigError, readConfig } from "./server/config.ts";
+import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
@@ -63,6 +64,7 @@ app.use(
   }),
 );
 if (supabase.httpApi) app.use(supabase.httpApi.paths, supabase.httpApi.handler);
+app.use(refuseCrossSiteWrites(config.publicUrl));
 
 let loadBuild: () => Promise<ServerBuild>;
 let closeDevServer = async () => {};
@@ -89,6 +91,7 @@ app.use(
       cspNonce: response.locals.cspNonce as string,
       logger: request.log,
       supabase: supabase.connection,
+      publicUrl: config.publicUrl,
       clientIp: request.ip ?? "unknown",
       response: {
         appendCookie: (serialized) => response.append("Set-Cookie", serialized),

@@ -6,6 +6,8 @@ export interface ServerLoadContext {
   cspNonce: string;
   logger: Logger;
   supabase: SupabaseConnection;
+  /** Where browsers reach this app (PUBLIC_URL), for links in emails. */
+  publicUrl: string;
   /** The caller's address, as Express sees it under TRUST_PROXY. */
   clientIp: string;
   /** Writes onto the response being built, whatever the route returns or throws (redirects too). */

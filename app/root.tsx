@@ -2,8 +2,29 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { FlashToast } from "./components/flash-toast";
 import { COMPANY } from "./domain/company";
 import { useNonce } from "./nonce";
+import { getOptionalUser, isAdmin } from "./services/auth.server";
+import { takeToast } from "./services/toast.server";
+
+export interface Account {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [toast, user] = await Promise.all([takeToast(request, context), getOptionalUser(request, context)]);
+  const account: Account | null = user
+    ? {
+        name: typeof user.user_metadata.full_name === "string" && user.user_metadata.full_name ? user.user_metadata.full_name : (user.email ?? ""),
+        email: user.email ?? "",
+        isAdmin: await isAdmin(request, context, user),
+      }
+    : null;
+  return { toast, account };
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,8 +53,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast toast={loaderData.toast} />
+      <Outlet />
+    </>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${COMPANY.name} · ${COMPANY.tagline}` }];

@@ -1,20 +1,22 @@
 import { Truck } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { COMPANY } from "~/domain/company";
-import { buttonClasses } from "./ui/button";
+import { authViewPath } from "~/domain/auth-views";
+import type { loader as rootLoader } from "~/root";
+import { AccountMenu, accountLinks } from "./account-menu";
 import { MobileMenu, type MenuLink } from "./mobile-menu";
+import { buttonClasses } from "./ui/button";
 
 const SECTION_LINKS: MenuLink[] = [
-  { href: "#services", label: "Services" },
-  { href: "#about", label: "About" },
+  { href: "/#services", label: "Services" },
+  { href: "/#about", label: "About" },
 ];
 
-const AUTH_LINKS: MenuLink[] = [
-  { href: "/?auth=login", label: "Sign In" },
-  { href: "/?auth=signup", label: "Sign Up" },
-];
+const SIGN_IN: MenuLink = { href: authViewPath("login"), label: "Sign In" };
+const SIGN_UP: MenuLink = { href: authViewPath("signup"), label: "Sign Up" };
 
 export function SiteHeader() {
+  const account = useRouteLoaderData<typeof rootLoader>("root")?.account ?? null;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -29,15 +31,21 @@ export function SiteHeader() {
             </a>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to={AUTH_LINKS[0]!.href} className={buttonClasses("ghost", "sm")}>
-            Sign In
-          </Link>
-          <Link to={AUTH_LINKS[1]!.href} className={buttonClasses("primary", "sm")}>
-            Sign Up
-          </Link>
+        <div className="flex items-center gap-2">
+          {account ? (
+            <AccountMenu account={account} />
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to={SIGN_IN.href} preventScrollReset className={buttonClasses("ghost", "sm")}>
+                {SIGN_IN.label}
+              </Link>
+              <Link to={SIGN_UP.href} preventScrollReset className={buttonClasses("primary", "sm")}>
+                {SIGN_UP.label}
+              </Link>
+            </div>
+          )}
+          <MobileMenu sectionLinks={SECTION_LINKS} accountLinks={account ? accountLinks(account) : [SIGN_IN, SIGN_UP]} />
         </div>
-        <MobileMenu sectionLinks={SECTION_LINKS} accountLinks={AUTH_LINKS} />
       </div>
     </header>
   );

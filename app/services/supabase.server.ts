@@ -23,3 +23,15 @@ export function createServiceRoleClient(connection: SupabaseConnection, serviceR
     realtime: { transport: realtimeTransport },
   });
 }
+
+/**
+ * An anonymous client that keeps no session: for calls whose session must not become the visitor's
+ * (sign-up, which SPEC.md follows with the login view).
+ */
+export function createStatelessAnonClient(connection: SupabaseConnection): SupabaseClient {
+  return createClient(connection.url, connection.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: connection.fetch },
+    realtime: { transport: realtimeTransport },
+  });
+}

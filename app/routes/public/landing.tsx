@@ -1,15 +1,45 @@
 import { ShieldCheck, Star, Truck, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { Link, data, redirect } from "react-router";
+import { AuthDialog } from "~/components/auth/auth-dialog";
 import { ContactUsButton } from "~/components/contact-us-button";
 import { ServicesSection } from "~/components/services-section";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { TestimonialsStrip } from "~/components/testimonials-strip";
 import { buttonClasses } from "~/components/ui/button";
+import { parseAuthView } from "~/domain/auth-views";
 import { COMPANY } from "~/domain/company";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { requestPasswordReset, signIn, signUp } from "~/services/auth-actions.server";
+import { getOptionalUser, homePathFor } from "~/services/auth.server";
 import type { Route } from "./+types/landing";
+
+/** Signed-in visitors go to their own home (SPEC.md §2); others may have the auth dialog open. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(await homePathFor(request, context, user));
+  const params = new URL(request.url).searchParams;
+  return {
+    authView: parseAuthView(params.get("auth")),
+    redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "login":
+      return signIn(request, context, formData);
+    case "signup":
+      return signUp(context, formData);
+    case "forgot":
+      return requestPasswordReset(context, formData);
+    default:
+      throw data("Unknown form", { status: 400 });
+  }
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: `${COMPANY.name} · Book your move in a minute` },
@@ -25,10 +55,13 @@ const PROMISES = [
   { icon: Truck, title: "On time", text: "Morning and afternoon slots, with a crew that arrives when it says." },
 ];
 
-export default function Landing() {
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader />
+      {loaderData.authView ? (
+        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} actionData={actionData} />
+      ) : null}
       <main id="top">
         <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">
           <div className="mx-auto max-w-3xl text-center">

@@ -1,0 +1,53 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import type { SubmissionResult } from "@conform-to/react";
+import { X } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import type { AuthView } from "~/domain/auth-views";
+import { ForgotPasswordForm } from "./forgot-password-form";
+import { LoginForm } from "./login-form";
+import { SignupForm } from "./signup-form";
+
+export interface AuthActionData {
+  intent: AuthView;
+  result: SubmissionResult<string[]>;
+}
+
+const TITLES: Record<AuthView, string> = {
+  login: "Welcome back",
+  signup: "Create your account",
+  forgot: "Reset your password",
+};
+
+/**
+ * The sign-in / sign-up dialog, opened by the URL (?auth=login|signup|forgot) so the server renders
+ * it open when JavaScript has not loaded. It is not portalled, so that server render is the dialog
+ * itself; once hydrated Radix keeps focus inside and Escape or the overlay closes it.
+ */
+export function AuthDialog({ view, redirectTo, actionData }: { view: AuthView; redirectTo: string; actionData?: AuthActionData }) {
+  const navigate = useNavigate();
+  const lastResult = actionData?.intent === view ? actionData.result : undefined;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && navigate("/", { preventScrollReset: true })}>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+      <Dialog.Content
+        aria-labelledby="auth-dialog-title"
+        aria-describedby={undefined}
+        className="fixed inset-x-0 bottom-0 z-50 max-h-dvh overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <Dialog.Title id="auth-dialog-title" className="text-xl font-bold">
+            {TITLES[view]}
+          </Dialog.Title>
+          <Dialog.Close asChild>
+            <Link to="/" preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <X aria-hidden className="size-5" />
+            </Link>
+          </Dialog.Close>
+        </div>
+        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} lastResult={lastResult} /> : null}
+        {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} lastResult={lastResult} /> : null}
+        {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

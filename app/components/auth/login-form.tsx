@@ -1,0 +1,45 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { TextField } from "~/components/ui/text-field";
+import { loginSchema } from "~/domain/auth-schemas";
+import { authViewPath } from "~/domain/auth-views";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useIsSubmitting } from "~/hooks/use-is-submitting";
+
+export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsSubmitting("login");
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldRevalidate: "onInput",
+  });
+  // SPEC.md §5: the button waits for both fields (only where JavaScript can tell).
+  const incomplete = hydrated && (!fields.email.value || !fields.password.value);
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {form.errors?.[0] ? <FormAlert id={form.errorId} title="Login Failed" description={form.errors[0]} /> : null}
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <Link to={authViewPath("forgot")} preventScrollReset className="self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
+      <StatusButton type="submit" pending={pending} disabled={incomplete}>
+        {pending ? "Signing in…" : "Sign In"}
+      </StatusButton>
+      <p className="text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link to={authViewPath("signup", redirectTo)} preventScrollReset className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </Form>
+  );
+}

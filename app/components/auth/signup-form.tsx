@@ -1,0 +1,50 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { TextField } from "~/components/ui/text-field";
+import { AUTH_MESSAGES, signupSchema } from "~/domain/auth-schemas";
+import { authViewPath } from "~/domain/auth-views";
+import { useIsSubmitting } from "~/hooks/use-is-submitting";
+
+export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsSubmitting("signup");
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // After a submit attempt, SPEC.md §5 names the problem in a title as well as next to the field.
+  const alert = form.errors?.[0]
+    ? { title: "Signup Failed", description: form.errors[0] }
+    : form.status === "error" && fields.email.errors?.includes(AUTH_MESSAGES.emailInvalid)
+      ? { title: AUTH_MESSAGES.invalidEmailTitle, description: AUTH_MESSAGES.emailInvalid }
+      : form.status === "error" && fields.confirmPassword.errors?.includes(AUTH_MESSAGES.passwordsDontMatch)
+        ? { title: AUTH_MESSAGES.passwordsDontMatch, description: AUTH_MESSAGES.passwordsDontMatchDetail }
+        : null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="signup" />
+      {alert ? <FormAlert id={form.errorId} title={alert.title} description={alert.description} /> : null}
+      <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" />
+      <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+      <p className="-mt-2 text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+      <StatusButton type="submit" pending={pending}>
+        {pending ? "Creating account…" : "Sign Up"}
+      </StatusButton>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={authViewPath("login", redirectTo)} preventScrollReset className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
+
+interface TextFieldProps {
+  field: FieldMetadata<string>;
+  label: string;
+  type: "text" | "email" | "password" | "tel";
+  autoComplete: string;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+/** A labelled input with its first error below it, wired for screen readers by Conform. */
+export function TextField({ field, label, type, autoComplete, inputProps }: TextFieldProps) {
+  const error = field.errors?.[0];
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoComplete={autoComplete}
+        className="h-11 rounded-lg border border-slate-300 px-3 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
+        {...inputProps}
+      />
+      {error ? (
+        <p id={field.errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+export const AUTH_VIEWS = ["login", "signup", "forgot"] as const;
+export type AuthView = (typeof AUTH_VIEWS)[number];
+
+export function parseAuthView(value: string | null): AuthView | null {
+  return AUTH_VIEWS.find((view) => view === value) ?? null;
+}
+
+/** The landing page URL that opens the auth dialog on a view, keeping where to go after signing in. */
+export function authViewPath(view: AuthView, redirectTo?: string): string {
+  const params = new URLSearchParams({ auth: view });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `/?${params}`;
+}

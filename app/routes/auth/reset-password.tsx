@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data } from "react-router";
+import { SiteHeader } from "~/components/site-header";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { TextField } from "~/components/ui/text-field";
+import { resetPasswordSchema } from "~/domain/auth-schemas";
+import { authViewPath } from "~/domain/auth-views";
+import { useIsSubmitting } from "~/hooks/use-is-submitting";
+import { getRequestSupabase, homePathFor } from "~/services/auth.server";
+import { limitAuthAttempt, tooManyAttemptsMessage } from "~/services/rate-limit.server";
+import { redirectWithToast } from "~/services/toast.server";
+import type { Route } from "./+types/reset-password";
+
+const LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
+
+/** The emailed link lands here. The token is spent only by the POST, so mail scanners that follow links cannot use it up. */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const tokenHash = params.get("type") === "recovery" ? params.get("token_hash") : null;
+  return { tokenHash: tokenHash && tokenHash.length <= 200 ? tokenHash : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+
+  const wait = await limitAuthAttempt(context, "password-reset");
+  if (wait) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage(wait)] }), { status: 429 });
+
+  const supabase = getRequestSupabase(request, context);
+  const verified = await supabase.auth.verifyOtp({ type: "recovery", token_hash: submission.value.tokenHash });
+  if (verified.error || !verified.data.user) {
+    return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: 400 });
+  }
+  const updated = await supabase.auth.updateUser({ password: submission.value.password });
+  if (updated.error) {
+    context.logger.warn({ err: updated.error }, "password update failed");
+    return data(submission.reply({ ...hidden, formErrors: [updated.error.message] }), { status: 400 });
+  }
+  return redirectWithToast(
+    await homePathFor(request, context, verified.data.user),
+    { type: "success", title: "Password updated", description: "You are signed in with your new password." },
+    context,
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const pending = useIsSubmitting("reset-password");
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <>
+      <SiteHeader />
+      <main className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        {loaderData.tokenHash ? (
+          <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
+            <input type="hidden" name="intent" value="reset-password" />
+            <input type="hidden" name="tokenHash" value={loaderData.tokenHash} />
+            {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
+            <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+            <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+            <p className="-mt-2 text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+            <StatusButton type="submit" pending={pending}>
+              {pending ? "Saving…" : "Save new password"}
+            </StatusButton>
+          </Form>
+        ) : (
+          <div className="mt-6 flex flex-col gap-4">
+            <FormAlert title="Error" description={LINK_INVALID} />
+            <Link to={authViewPath("forgot")} className="font-medium text-brand-700 underline underline-offset-4">
+              Request a new link
+            </Link>
+          </div>
+        )}
+      </main>
+    </>
+  );
+}
