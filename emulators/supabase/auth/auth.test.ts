@@ -143,8 +143,18 @@ describe("sign-up", () => {
 
 describe("request format", () => {
   it("answers unparsable JSON with 400 bad_json and the API version header", async () => {
-    for (const path of ["/signup", "/token?grant_type=password", "/recover", "/verify"]) {
-      const response = await rawAuthRequest(path, { body: "{not json" });
+    const { session } = await signUpUser();
+    const requests = [
+      { path: "/signup" },
+      { path: "/token?grant_type=password" },
+      { path: "/token?grant_type=refresh_token" },
+      { path: "/recover" },
+      { path: "/verify" },
+      { path: "/user", method: "PUT", bearer: session.access_token },
+      { path: "/admin/users", bearer: backend.serviceRoleKey },
+    ];
+    for (const { path, method, bearer } of requests) {
+      const response = await rawAuthRequest(path, { method, bearer, body: "{not json" });
       expect(response.status).toBe(400);
       expect(response.headers.get("x-supabase-api-version")).toBe("2024-01-01");
       const body = await response.json();
