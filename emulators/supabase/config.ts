@@ -21,7 +21,7 @@ export interface EmulatorConfig {
 
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
-export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** Fills in defaults. Without an explicit secret, an in-memory emulator gets a random one and a persisted
  *  one keeps its secret in the data directory, so sessions (cookies) survive a restart. */

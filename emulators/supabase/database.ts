@@ -31,7 +31,7 @@ export interface EmulatorDatabase {
 const BOOTSTRAP_SQL = readFileSync(new URL("./bootstrap.sql", import.meta.url), "utf8");
 const REQUEST_ROLES = new Set<string>(["anon", "authenticated", "service_role"]);
 
-export function pgDataDir(dataDir: string): string {
+function pgDataDir(dataDir: string): string {
   return join(dataDir, "pg");
 }
 

@@ -159,7 +159,7 @@ async function loadUser(db: EmulatorDatabase, id: string): Promise<UserRow> {
 
 function pageParameter(value: string | null, fallback: number, name: string): number {
   if (value === null || value === "") return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
     throw badRequest("validation_failed", `Bad Pagination Parameters: ${name} must be a positive integer`);
   }
   return Number(value);

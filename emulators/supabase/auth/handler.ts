@@ -11,6 +11,8 @@ import { refreshSession } from "./sessions.ts";
 
 type Endpoint = (request: Request, params: { userId: string }) => Promise<Response>;
 
+const USER_BY_ID = /^\/admin\/users\/(?<userId>[^/]+)$/;
+
 /** GoTrue subset served under /auth/v1; `subpath` is the path after that prefix, e.g. "/token". */
 export function createAuthHandler(
   db: EmulatorDatabase,
@@ -18,11 +20,25 @@ export function createAuthHandler(
   outbox: Outbox,
 ): (request: Request, subpath: string) => Promise<Response> {
   const json = (request: Request, body: unknown) => jsonResponse(request, 200, body);
+  /** Admin endpoints need the service_role key (or another admin-role JWT) as the bearer token. */
+  const asAdmin =
+    (endpoint: Endpoint): Endpoint =>
+    async (request, params) => {
+      await requireAdmin(request, config);
+      return endpoint(request, params);
+    };
 
   const routes: Array<{ method: string; path: RegExp; endpoint: Endpoint }> = [
     { method: "POST", path: /^\/signup$/, endpoint: async (r) => json(r, await signUp(r, db, config)) },
     { method: "POST", path: /^\/token$/, endpoint: (r) => token(r) },
-    { method: "POST", path: /^\/logout$/, endpoint: async (r) => (await logOut(r, db, config), emptyResponse(r, 204)) },
+    {
+      method: "POST",
+      path: /^\/logout$/,
+      endpoint: async (r) => {
+        await logOut(r, db, config);
+        return emptyResponse(r, 204);
+      },
+    },
     { method: "POST", path: /^\/recover$/, endpoint: async (r) => json(r, await recoverPassword(r, db, config, outbox)) },
     { method: "POST", path: /^\/verify$/, endpoint: async (r) => json(r, await verifyRecovery(r, db, config)) },
     { method: "GET", path: /^\/user$/, endpoint: async (r) => json(r, await getUser(r, db, config)) },
@@ -30,30 +46,17 @@ export function createAuthHandler(
     {
       method: "GET",
       path: /^\/admin\/users$/,
-      endpoint: async (r) => {
-        await requireAdmin(r, config);
+      endpoint: asAdmin(async (r) => {
         const page = await listUsers(r, db);
         const response = json(r, page.body);
         for (const [name, value] of Object.entries(page.headers)) response.headers.set(name, value);
         return response;
-      },
+      }),
     },
-    { method: "POST", path: /^\/admin\/users$/, endpoint: async (r) => (await requireAdmin(r, config), json(r, await createUser(r, db))) },
-    {
-      method: "GET",
-      path: /^\/admin\/users\/(?<userId>[^/]+)$/,
-      endpoint: async (r, p) => (await requireAdmin(r, config), json(r, await getUserById(db, p.userId))),
-    },
-    {
-      method: "PUT",
-      path: /^\/admin\/users\/(?<userId>[^/]+)$/,
-      endpoint: async (r, p) => (await requireAdmin(r, config), json(r, await updateUserById(r, db, p.userId))),
-    },
-    {
-      method: "DELETE",
-      path: /^\/admin\/users\/(?<userId>[^/]+)$/,
-      endpoint: async (r, p) => (await requireAdmin(r, config), json(r, await deleteUserById(db, p.userId))),
-    },
+    { method: "POST", path: /^\/admin\/users$/, endpoint: asAdmin(async (r) => json(r, await createUser(r, db))) },
+    { method: "GET", path: USER_BY_ID, endpoint: asAdmin(async (r, p) => json(r, await getUserById(db, p.userId))) },
+    { method: "PUT", path: USER_BY_ID, endpoint: asAdmin(async (r, p) => json(r, await updateUserById(r, db, p.userId))) },
+    { method: "DELETE", path: USER_BY_ID, endpoint: asAdmin(async (r, p) => json(r, await deleteUserById(db, p.userId))) },
   ];
 
   /** POST /token: grant_type comes from the query string. */
@@ -79,11 +82,19 @@ export function createAuthHandler(
       if (matching.length === 0) throw new AuthError(404, "not_found", "Not Found");
       const route = matching.find((candidate) => candidate.method === request.method);
       if (!route) throw new AuthError(405, "method_not_allowed", "Method Not Allowed");
-      const userId = decodeURIComponent(route.path.exec(subpath)?.groups?.userId ?? "");
-      return await route.endpoint(request, { userId });
+      return await route.endpoint(request, { userId: pathSegment(route.path.exec(subpath)?.groups?.userId ?? "") });
     } catch (error) {
       if (error instanceof AuthError) return errorResponse(request, error);
       throw error;
     }
   };
+}
+
+/** A percent-decoded path segment; a malformed escape stays as sent (and then matches no user). */
+function pathSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
