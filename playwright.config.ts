@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN, E2E_DATA_DIR } from "./tests/e2e/support/environment.ts";
 
 /** A port nobody listens on, chosen once: workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -15,7 +15,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const dataDir = path.resolve(".data/e2e");
+const dataDir = E2E_DATA_DIR;
 // Decided once in the runner process; workers load this file again and inherit the port.
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
@@ -61,6 +61,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Access tokens expire after 3 s, so every signed-in step also exercises the cookie refresh.
+      EMBEDDED_ACCESS_TOKEN_SECONDS: "3",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

@@ -15,9 +15,10 @@ export function refuseCrossSiteWrites(publicUrl: string): RequestHandler {
     const fetchSite = request.get("sec-fetch-site");
     const origin = request.get("origin");
     const ownOrigin = `${request.protocol}://${request.get("host")}`;
-    const crossSite =
-      (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") ||
-      (origin !== undefined && origin !== allowedOrigin && origin !== ownOrigin);
+    // Sec-Fetch-Site is the browser's own verdict; Origin is the fallback for browsers without it.
+    const crossSite = fetchSite
+      ? fetchSite !== "same-origin" && fetchSite !== "none"
+      : origin !== undefined && origin !== allowedOrigin && origin !== ownOrigin;
     if (crossSite) {
       response.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
       return;

@@ -40,6 +40,8 @@ export function securityHeaders(options: { enforce: boolean; isProduction: boole
     },
     // Same-origin only; the app embeds nothing cross-origin.
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" would make browsers send "Origin: null" on our own form posts.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: isProduction,
   });
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { SupabaseConnection } from "../app/services/supabase.server.ts";
@@ -43,9 +44,11 @@ export async function startSupabaseBackend(config: ServerConfig, logger: Logger)
     accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
   });
   logger.info({ dataDir: config.dataDir }, "embedded Supabase started; data lives in DATA_DIR");
+  const outboxFile = path.join(config.dataDir, "outbox.jsonl");
   emulator.outbox.subscribe((email) => {
-    // No mail server in embedded mode: the log is where the link is read.
+    // No mail server in embedded mode: the log and DATA_DIR/outbox.jsonl are where the link is read.
     logger.info({ to: email.to, type: email.type, link: email.link }, "email sent (embedded outbox)");
+    appendFileSync(outboxFile, `${JSON.stringify({ to: email.to, type: email.type, link: email.link, sentAt: email.sentAt })}\n`, { mode: 0o600 });
   });
   return {
     mode: "embedded",

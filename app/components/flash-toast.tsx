@@ -1,12 +1,15 @@
 import { useEffect } from "react";
 import { toast as showToast } from "sonner";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast } from "~/services/toast.server";
 
 /**
- * Shows the message a redirect carried: a sonner toast once JavaScript runs, and the same words in
- * the page (noscript) when it does not.
+ * Shows the message a redirect carried: in the page as the server renders it, replaced by a sonner
+ * toast once JavaScript runs. (Not <noscript>: a browser that blocks scripts some other way would
+ * show nothing.)
  */
 export function FlashToast({ toast }: { toast: Toast | null }) {
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
@@ -14,13 +17,11 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
     show(toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
 
-  if (!toast) return null;
+  if (!toast || hydrated) return null;
   return (
-    <noscript>
-      <div role="status" className={`px-4 py-3 text-center text-sm ${toast.type === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
-        <strong>{toast.title}</strong>
-        {toast.description ? ` ${toast.description}` : null}
-      </div>
-    </noscript>
+    <div role="status" className={`px-4 py-3 text-center text-sm ${toast.type === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
+      <strong>{toast.title}</strong>
+      {toast.description ? ` ${toast.description}` : null}
+    </div>
   );
 }

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { authDialog } from "./support/auth-ui.ts";
+
+// What JavaScript adds to the auth dialog; the plain-HTML behaviour is covered in auth.spec.ts.
+test.describe("auth dialog with JavaScript", () => {
+  test("opens from the header without a page load and closes with Escape", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await expect(authDialog(page).getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    for (let step = 0; step < 10; step++) await page.keyboard.press("Tab");
+    expect(await authDialog(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(authDialog(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test("the Sign In button waits for both fields", async ({ page }) => {
+    await page.goto("/?auth=login");
+    const dialog = authDialog(page);
+    const button = dialog.getByRole("button", { name: "Sign In" });
+    await expect(button).toBeDisabled();
+    await dialog.getByLabel("Email").fill("someone@example.com");
+    await expect(button).toBeDisabled();
+    await dialog.getByLabel("Password").fill("x");
+    await expect(button).toBeEnabled();
+  });
+
+  test("checks the email as soon as the field is left", async ({ page }) => {
+    await page.goto("/?auth=signup");
+    const dialog = authDialog(page);
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByLabel("Password", { exact: true }).focus();
+    await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  });
+});

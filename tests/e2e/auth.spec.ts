@@ -1,0 +1,249 @@
+import { expect, test } from "@playwright/test";
+import { createTestUser, latestEmailTo } from "./support/backend.ts";
+import { authDialog, expectSignedInDashboard, openAccountMenu, signInThroughDialog } from "./support/auth-ui.ts";
+import { E2E_ADMIN } from "./support/environment.ts";
+
+// Runs with JavaScript on and off: every step is a plain form post or link underneath.
+
+test.describe("sign up", () => {
+  test("names every problem with the form", async ({ page }) => {
+    await page.goto("/?auth=signup");
+    const dialog = authDialog(page);
+    await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(dialog.getByText("Full name is required")).toBeVisible();
+    await expect(dialog.getByText("Email address is required")).toBeVisible();
+    await expect(dialog.getByText("Password is required")).toBeVisible();
+
+    await dialog.getByLabel("Full name").fill("Ada Lovelace");
+    await dialog.getByLabel("Email").fill("ada@example");
+    await dialog.getByLabel("Password", { exact: true }).fill("short1A");
+    await dialog.getByLabel("Confirm password").fill("short1A");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Invalid Email");
+    await expect(dialog.getByText("Please enter a valid email address").first()).toBeVisible();
+    await expect(dialog.getByText("Password must be at least 8 characters long")).toBeVisible();
+
+    await dialog.getByLabel("Email").fill("ada@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("alllowercase1");
+    await dialog.getByLabel("Confirm password").fill("alllowercase1");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(
+      dialog.getByText("Password must contain at least one uppercase letter, one lowercase letter, and one number"),
+    ).toBeVisible();
+
+    await dialog.getByLabel("Password", { exact: true }).fill("Secret123");
+    await dialog.getByLabel("Confirm password").fill("Secret124");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Passwords don't match");
+    await expect(dialog.getByRole("alert")).toContainText("Please ensure both passwords are the same.");
+    // What was typed is kept (passwords excepted).
+    await expect(dialog.getByLabel("Full name")).toHaveValue("Ada Lovelace");
+    await expect(dialog.getByLabel("Email")).toHaveValue("ada@example.com");
+  });
+
+  test("creates the account, then asks to sign in, which leads to the dashboard", async ({ page }) => {
+    const email = `new-${Date.now().toString(36)}@example.com`;
+    await page.goto("/?auth=signup");
+    const dialog = authDialog(page);
+    await dialog.getByLabel("Full name").fill("Grace Hopper");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("Compiler1952");
+    await dialog.getByLabel("Confirm password").fill("Compiler1952");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page.getByText("Account created")).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill("Compiler1952");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expectSignedInDashboard(page, "Grace");
+  });
+
+  test("says plainly when the email already has an account", async ({ page }) => {
+    const existing = await createTestUser();
+    await page.goto("/?auth=signup");
+    const dialog = authDialog(page);
+    await dialog.getByLabel("Full name").fill("Someone Else");
+    await dialog.getByLabel("Email").fill(existing.email);
+    await dialog.getByLabel("Password", { exact: true }).fill("Another123");
+    await dialog.getByLabel("Confirm password").fill("Another123");
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Signup Failed");
+    await expect(dialog.getByRole("alert")).toContainText("An account with this email already exists");
+  });
+});
+
+test.describe("sign in", () => {
+  test("a wrong password says Login Failed with the server's reason", async ({ page }) => {
+    const user = await createTestUser();
+    await signInThroughDialog(page, { email: user.email, password: "Wrong-pass1" });
+    await expect(authDialog(page).getByRole("alert")).toContainText("Login Failed");
+    await expect(authDialog(page).getByRole("alert")).toContainText("Invalid login credentials");
+    await expect(authDialog(page).getByLabel("Email")).toHaveValue(user.email);
+  });
+
+  test("a customer lands on the dashboard and / sends them back there", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Dana Scully" });
+    await signInThroughDialog(page, user);
+    await expectSignedInDashboard(page, "Dana");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an admin lands on the admin dashboard and / sends them back there", async ({ page }) => {
+    await signInThroughDialog(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("a signed-out visitor of /dashboard signs in and returns to /dashboard", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Fox Mulder" });
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/\?auth=login&redirectTo=%2Fdashboard$/);
+    const dialog = authDialog(page);
+    await dialog.getByLabel("Email").fill(user.email);
+    await dialog.getByLabel("Password").fill(user.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expectSignedInDashboard(page, "Fox");
+  });
+
+  test("an expired access token is refreshed without signing the user out", async ({ page, context }) => {
+    const user = await createTestUser({ fullName: "Rip Van" });
+    await signInThroughDialog(page, user);
+    await expectSignedInDashboard(page, "Rip");
+    const before = (await context.cookies()).find((cookie) => cookie.name.endsWith("-auth-token"))?.value;
+    expect(before).toBeTruthy();
+
+    // The end-to-end server issues 3-second access tokens.
+    await page.waitForTimeout(4_000);
+    await page.reload();
+    await expectSignedInDashboard(page, "Rip");
+    const after = (await context.cookies()).find((cookie) => cookie.name.endsWith("-auth-token"));
+    expect(after?.value).not.toBe(before);
+    expect(after?.httpOnly).toBe(true);
+    expect(after?.sameSite).toBe("Lax");
+  });
+});
+
+test.describe("roles", () => {
+  test("a customer opening /admin sees Access Denied", async ({ page }) => {
+    const user = await createTestUser();
+    await signInThroughDialog(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+    await expect(page.getByText("Please contact support if you believe this is an error.")).toBeVisible();
+  });
+
+  test("the account menu lists the user's links, Admin Dashboard for admins only", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Mia Wallace" });
+    await signInThroughDialog(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openAccountMenu(page, "Mia Wallace");
+    await expect(page.getByText(user.email).last()).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "My Bookings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Bookings" }))).toBeVisible();
+    await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
+
+    const admin = await createTestUser({ fullName: "Vincent Vega", admin: true });
+    await page.context().clearCookies();
+    await signInThroughDialog(page, admin);
+    await expect(page).toHaveURL(/\/admin$/);
+    await openAccountMenu(page, "Vincent Vega");
+    await expect(page.getByRole("menuitem", { name: "Admin Dashboard" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin Dashboard" }))).toBeVisible();
+  });
+});
+
+test.describe("sign out", () => {
+  test("ends the session and returns to the landing page", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Jules Winnfield" });
+    await signInThroughDialog(page, user);
+    await expectSignedInDashboard(page, "Jules");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/auth=login/);
+  });
+
+  test("a cross-site POST with the user's cookie changes nothing", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Marsellus Wallace" });
+    await signInThroughDialog(page, user);
+    await expectSignedInDashboard(page, "Marsellus");
+    const forged = await page.request.post("/logout", {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      form: {},
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    await page.reload();
+    await expectSignedInDashboard(page, "Marsellus");
+  });
+
+  test("signing out never happens on GET", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Butch Coolidge" });
+    await signInThroughDialog(page, user);
+    await expectSignedInDashboard(page, "Butch");
+    await page.goto("/logout");
+    await page.goto("/dashboard");
+    await expectSignedInDashboard(page, "Butch");
+  });
+});
+
+test.describe("password reset", () => {
+  test("the emailed link lets the user choose a new password and signs them in", async ({ page }) => {
+    const user = await createTestUser({ fullName: "Marty McFly" });
+    await page.goto("/?auth=login");
+    await authDialog(page).getByRole("link", { name: "Forgot password?" }).click();
+    const dialog = authDialog(page);
+    await expect(dialog.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await dialog.getByLabel("Email").fill(user.email);
+    await dialog.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+
+    await expect.poll(() => latestEmailTo(user.email)?.link).toBeTruthy();
+    const link = new URL(latestEmailTo(user.email)!.link);
+    expect(link.pathname).toBe("/reset-password");
+    await page.goto(`${link.pathname}${link.search}`);
+
+    await page.getByLabel("New password", { exact: true }).fill("Flux1985Cap");
+    await page.getByLabel("Confirm new password").fill("Flux1985Cab");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+    await page.getByLabel("New password", { exact: true }).fill("Flux1985Cap");
+    await page.getByLabel("Confirm new password").fill("Flux1985Cap");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expectSignedInDashboard(page, "Marty");
+    await expect(page.getByText("Password updated")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signInThroughDialog(page, { email: user.email, password: "Flux1985Cap" });
+    await expectSignedInDashboard(page, "Marty");
+  });
+
+  test("answers the same for an address with no account, and a used link is refused", async ({ page }) => {
+    await page.goto("/?auth=forgot");
+    await authDialog(page).getByLabel("Email").fill("nobody-here@example.com");
+    await authDialog(page).getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+    expect(latestEmailTo("nobody-here@example.com")).toBeUndefined();
+
+    await page.goto("/reset-password?token_hash=not-a-real-token&type=recovery");
+    await page.getByLabel("New password", { exact: true }).fill("Flux1985Cap");
+    await page.getByLabel("Confirm new password").fill("Flux1985Cap");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+  });
+});
+
+test("a form post with an unknown intent is a 400, not a 500", async ({ request }) => {
+  const response = await request.post("/?index", { form: { intent: "delete-everything" } });
+  expect(response.status()).toBe(400);
+});

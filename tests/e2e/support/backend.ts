@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from "@supabase/supabase-js";
+import WebSocket from "ws";
+import { createApiKeys } from "../../../emulators/supabase/jwt.ts";
+import { E2E_DATA_DIR } from "./environment.ts";
+
+// Test data goes in through the server's own Supabase API with the service-role key (as a seed
+// script would against a hosted project), never through the UI under test.
+
+let serviceClient: Promise<SupabaseClient> | undefined;
+
+function baseUrl() {
+  return `http://localhost:${process.env.E2E_PORT}`;
+}
+
+export function getServiceClient(): Promise<SupabaseClient> {
+  serviceClient ??= (async () => {
+    const secret = readFileSync(path.join(E2E_DATA_DIR, "jwt-secret"), "utf8").trim();
+    const { serviceRoleKey } = await createApiKeys(secret);
+    return createClient(baseUrl(), serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
+    });
+  })();
+  return serviceClient;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+let counter = 0;
+
+/** A confirmed customer (or admin) account with a unique email. */
+export async function createTestUser(options: { fullName?: string; admin?: boolean } = {}): Promise<TestUser> {
+  const client = await getServiceClient();
+  const email = `customer-${Date.now().toString(36)}-${counter++}@example.com`;
+  const password = "Passw0rdOk";
+  const fullName = options.fullName ?? "Casey Customer";
+  const { data, error } = await client.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { full_name: fullName } });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  if (options.admin) {
+    const grant = await client.from("user_roles").insert({ user_id: data.user.id, role: "admin" });
+    if (grant.error) throw new Error(`could not grant admin: ${grant.error.message}`);
+  }
+  return { id: data.user.id, email, password, fullName };
+}
+
+export interface SentEmail {
+  to: string;
+  type: string;
+  link: string;
+}
+
+/** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl). */
+export function latestEmailTo(address: string): SentEmail | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(E2E_DATA_DIR, "outbox.jsonl"), "utf8").trim().split("\n");
+  } catch {
+    return undefined;
+  }
+  return lines
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as SentEmail)
+    .filter((email) => email.to === address)
+    .at(-1);
+}
