@@ -7,6 +7,7 @@ import { TextField } from "~/components/ui/text-field";
 import { AUTH_MESSAGES, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
+import { NewPasswordFields } from "./new-password-fields";
 
 export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsSubmitting("signup");
@@ -33,9 +34,11 @@ export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; las
       {alert ? <FormAlert id={form.errorId} title={alert.title} description={alert.description} /> : null}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" />
-      <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-      <p className="-mt-2 text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        labels={{ password: "Password", confirmPassword: "Confirm password" }}
+      />
       <StatusButton type="submit" pending={pending}>
         {pending ? "Creating account…" : "Sign Up"}
       </StatusButton>

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data } from "react-router";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { SiteHeader } from "~/components/site-header";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
-import { TextField } from "~/components/ui/text-field";
 import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
@@ -69,9 +69,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="intent" value="reset-password" />
             <input type="hidden" name="tokenHash" value={loaderData.tokenHash} />
             {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
-            <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
-            <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
-            <p className="-mt-2 text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              labels={{ password: "New password", confirmPassword: "Confirm new password" }}
+            />
             <StatusButton type="submit" pending={pending}>
               {pending ? "Saving…" : "Save new password"}
             </StatusButton>
