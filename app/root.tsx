@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashToast } from "./components/flash-toast";
+import { NavigationProgress } from "./components/navigation-progress";
 import { COMPANY } from "./domain/company";
 import { useNonce } from "./nonce";
 import { getOptionalUser, isAdmin } from "./services/auth.server";
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <NavigationProgress />
       <FlashToast toast={loaderData.toast} />
       <Outlet />
     </>

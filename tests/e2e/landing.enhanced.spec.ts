@@ -29,4 +29,16 @@ test.describe("landing page with JavaScript", () => {
     await page.getByRole("link", { name: "Book Your Move" }).click();
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   });
+
+  test("a slow client-side navigation shows Loading...", async ({ page }) => {
+    await page.goto("/");
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await expect(page.getByRole("status").getByText("Loading...")).toBeAttached();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Loading...")).not.toBeAttached();
+  });
 });
