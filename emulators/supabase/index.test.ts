@@ -17,6 +17,28 @@ describe("Supabase emulator routing", () => {
     expect(await response.json()).toEqual({ message: "no Route matched with those values" });
   });
 
+  it("refuses requests without one of the project's API keys, like the API gateway", async () => {
+    const missing = await emulator.fetch("http://localhost:54321/auth/v1/token?grant_type=password", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "someone@example.com", password: "whatever" }),
+    });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ message: "No API key found in request" });
+
+    const wrong = await emulator.fetch("http://localhost:54321/rest/v1/app_settings", { headers: { apikey: "sb_publishable_guess" } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ message: "Invalid API key" });
+
+    const viaQuery = await emulator.fetch(`http://localhost:54321/rest/v1/app_settings?select=company_name&apikey=${emulator.anonKey}`);
+    expect(viaQuery.status).toBe(200);
+  });
+
+  it("serves public file URLs without a key, as browsers open them", async () => {
+    const response = await emulator.fetch("http://localhost:54321/storage/v1/object/public/avatars/nobody/none.png");
+    expect(response.status).not.toBe(401);
+  });
+
   it("answers CORS preflight for every service", async () => {
     const response = await emulator.fetch("http://localhost:54321/rest/v1/bookings", {
       method: "OPTIONS",

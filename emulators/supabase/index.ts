@@ -47,11 +47,14 @@ export async function createSupabaseEmulator(
 
   async function handle(request: Request): Promise<Response> {
     if (request.method === "OPTIONS") return preflight(request);
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const service = services.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     if (!service) {
       return withCors(Response.json({ message: "no Route matched with those values" }, { status: 404 }));
     }
+    const refusal = checkApiKey(request, url, [anonKey, serviceRoleKey]);
+    if (refusal) return withCors(refusal);
     const [prefix, handler] = service;
     try {
       return withCors(await handler(request, pathname.slice(prefix.length) || "/"));
@@ -74,6 +77,32 @@ export async function createSupabaseEmulator(
     db,
     close: () => db.close(),
   };
+}
+
+/** Public and signed file URLs are opened by browsers (img tags) and carry no key, as on Supabase. */
+const KEYLESS_PATHS = /^\/storage\/v1\/object\/(public|sign)\//;
+
+/**
+ * Supabase's API gateway answers 401 before any service sees a request without one of the project's
+ * API keys (header or ?apikey=). Without this, anyone who can reach the port could skip the app's
+ * own limits and talk to auth and the database directly.
+ */
+function checkApiKey(request: Request, url: URL, validKeys: string[]): Response | null {
+  if ((request.method === "GET" || request.method === "HEAD") && KEYLESS_PATHS.test(url.pathname)) return null;
+  const key = request.headers.get("apikey") ?? url.searchParams.get("apikey");
+  if (!key) {
+    return Response.json(
+      { message: "No API key found in request", hint: "No `apikey` request header or url param was found." },
+      { status: 401 },
+    );
+  }
+  if (!validKeys.includes(key)) {
+    return Response.json(
+      { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." },
+      { status: 401 },
+    );
+  }
+  return null;
 }
 
 function preflight(request: Request): Response {

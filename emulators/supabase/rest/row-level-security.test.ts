@@ -88,12 +88,12 @@ describe("writing", () => {
 });
 
 describe("keys and tokens", () => {
-  it("treats a publishable (non-JWT) key as anon", async () => {
+  it("refuses a key that is not one of the project's at the gateway", async () => {
     const response = await fixture.request("/rest_items?select=name&id=eq.1", {
       headers: { apikey: "sb_publishable_demo", authorization: "Bearer sb_publishable_demo" },
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual([{ name: "Moving box" }]);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: "Invalid API key" });
   });
 
   it.skipIf(usingHostedBackend)("answers an expired token with 401 PGRST303 and a bad signature with 401 PGRST301", async () => {

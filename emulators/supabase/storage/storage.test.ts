@@ -399,7 +399,7 @@ describe.skipIf(usingHostedBackend)("unsafe object keys", () => {
   const upload = (encodedKey: string) =>
     fetchUrl(`${backend.url}/storage/v1/object/${BUCKET}/${encodedKey}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${backend.serviceRoleKey}`, "content-type": "image/png" },
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, "content-type": "image/png" },
       body: png(),
     });
 
