@@ -1,9 +1,12 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown } from "lucide-react";
-import { Form, Link } from "react-router";
+import { lazy, Suspense } from "react";
 import type { Account } from "~/root";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { SignOutForm } from "./sign-out-form";
+
+// The Radix dropdown only enhances the <details> menu, and only signed-in users see it:
+// load it after hydration instead of with every page.
+const AccountDropdown = lazy(() => import("./account-dropdown"));
 
 export function accountLinks(account: Account) {
   return [
@@ -24,17 +27,22 @@ function initials(name: string) {
   );
 }
 
-const itemClasses = "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none hover:bg-slate-100 focus:bg-slate-100";
+export const accountItemClasses =
+  "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none hover:bg-slate-100 focus:bg-slate-100";
 
-function Avatar({ account }: { account: Account }) {
+export function AccountTrigger({ account }: { account: Account }) {
   return (
-    <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-      {initials(account.name)}
-    </span>
+    <>
+      <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+        {initials(account.name)}
+      </span>
+      <span className="sr-only">Account menu for {account.name}</span>
+      <ChevronDown aria-hidden className="size-4 text-slate-500" />
+    </>
   );
 }
 
-function AccountHeading({ account }: { account: Account }) {
+export function AccountHeading({ account }: { account: Account }) {
   return (
     <div className="px-3 py-2">
       <p className="text-sm font-semibold text-slate-900">{account.name}</p>
@@ -43,65 +51,37 @@ function AccountHeading({ account }: { account: Account }) {
   );
 }
 
+function DisclosureMenu({ account }: { account: Account }) {
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full [&::-webkit-details-marker]:hidden">
+        <AccountTrigger account={account} />
+      </summary>
+      <div className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+        <AccountHeading account={account} />
+        <nav aria-label="Account">
+          {accountLinks(account).map((link) => (
+            <a key={link.href} href={link.href} className={accountItemClasses}>
+              {link.label}
+            </a>
+          ))}
+        </nav>
+        <SignOutForm className={accountItemClasses} />
+      </div>
+    </details>
+  );
+}
+
 /**
- * The signed-in user's menu (SPEC.md §2). Before JavaScript it is a <details> disclosure; once
- * hydrated a Radix dropdown (arrow keys, Escape, focus return).
+ * The signed-in user's menu (SPEC.md §2). Before JavaScript (and until the dropdown's code has
+ * loaded) it is a <details> disclosure; then a Radix dropdown (arrow keys, Escape, focus return).
  */
 export function AccountMenu({ account }: { account: Account }) {
-  const hydrated = useHydrated();
-  const trigger = (
-    <>
-      <Avatar account={account} />
-      <span className="sr-only">Account menu for {account.name}</span>
-      <ChevronDown aria-hidden className="size-4 text-slate-500" />
-    </>
-  );
-
-  if (!hydrated) {
-    return (
-      <details className="relative">
-        <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full [&::-webkit-details-marker]:hidden">{trigger}</summary>
-        <div className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
-          <AccountHeading account={account} />
-          <nav aria-label="Account">
-            {accountLinks(account).map((link) => (
-              <a key={link.href} href={link.href} className={itemClasses}>
-                {link.label}
-              </a>
-            ))}
-          </nav>
-          <SignOutForm className={itemClasses} />
-        </div>
-      </details>
-    );
-  }
-
+  const disclosure = <DisclosureMenu account={account} />;
+  if (!useHydrated()) return disclosure;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-        {trigger}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
-          <AccountHeading account={account} />
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {accountLinks(account).map((link) => (
-            <DropdownMenu.Item key={link.href} asChild>
-              <Link to={link.href} className={itemClasses}>
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <Form method="post" action="/logout">
-            <DropdownMenu.Item asChild>
-              <button type="submit" className={itemClasses}>
-                Log out
-              </button>
-            </DropdownMenu.Item>
-          </Form>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={disclosure}>
+      <AccountDropdown account={account} />
+    </Suspense>
   );
 }

@@ -148,7 +148,11 @@ test.describe("roles", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await openAccountMenu(page, "Mia Wallace");
     await expect(page.getByText(user.email).last()).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "My Bookings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Bookings" }))).toBeVisible();
+    await expect(
+      page.getByRole("menuitem", { name: "My Bookings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Bookings" })),
+    ).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Settings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" }))).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" }))).toBeVisible();
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
 
     const admin = await createTestUser({ fullName: "Vincent Vega", admin: true });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type { TestUser } from "./backend.ts";
 
 /** The auth dialog (rendered in place, so it exists with and without JavaScript). */
@@ -17,8 +17,9 @@ export async function expectSignedInDashboard(page: Page, firstName: string) {
   await expect(page.getByRole("heading", { name: `Welcome back, ${firstName}!` })).toBeVisible();
 }
 
-/** The Radix trigger button once hydrated, the <details> summary before. */
+/** With JavaScript, the Radix trigger (it replaces the <details> summary once its code has loaded). */
 export async function openAccountMenu(page: Page, name: string) {
   const label = `Account menu for ${name}`;
-  await page.getByRole("button", { name: label }).or(page.locator("summary", { hasText: label })).click();
+  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
+  await (javaScriptEnabled ? page.getByRole("button", { name: label }) : page.locator("summary", { hasText: label })).click();
 }
