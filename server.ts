@@ -25,8 +25,15 @@ try {
 }
 const logger = createLogger(config.logLevel);
 
-const supabase = await startSupabaseBackend(config, logger);
-await ensureAdminAccount(createServiceRoleClient(supabase.connection, supabase.serviceRoleKey), config.admin, logger);
+function exitOnStartupError(error: unknown, message: string): never {
+  logger.fatal({ err: error }, message);
+  process.exit(1);
+}
+
+const supabase = await startSupabaseBackend(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start Supabase"));
+await ensureAdminAccount(createServiceRoleClient(supabase.connection, supabase.serviceRoleKey), config.admin, logger).catch(
+  (error: unknown) => exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
+);
 
 const cookieSecret = config.sessionSecret ?? secretInDataDir(config.dataDir, "session-secret");
 
