@@ -130,14 +130,12 @@ export function createRestHandler(
       format: rest.format,
     });
     const result = await mutate(rest, statement);
-    return restResponse(201, {
-      body: representation ? result.body : undefined,
-      contentType: contentTypeOf(rest.format),
-      headers: {
-        "Content-Range": contentRange(1, 0, preferences.count ? result.page_total : null),
-        "Preference-Applied": appliedPreferences(preferences, ["resolution", "return", "count", "missing"]),
-      },
-    });
+    return writeResponse(rest, result, 201, contentRange(1, 0, preferences.count ? result.page_total : null), [
+      "resolution",
+      "return",
+      "count",
+      "missing",
+    ]);
   }
 
   async function update(rest: RestRequest): Promise<Response> {
@@ -153,14 +151,8 @@ export function createRestHandler(
       format: rest.format,
     });
     const result = await mutate(rest, statement);
-    return restResponse(representation ? 200 : 204, {
-      body: representation ? result.body : undefined,
-      contentType: contentTypeOf(rest.format),
-      headers: {
-        "Content-Range": contentRange(0, result.page_total - 1, preferences.count ? result.page_total : null),
-        "Preference-Applied": appliedPreferences(preferences, ["return", "count"]),
-      },
-    });
+    const range = contentRange(0, result.page_total - 1, preferences.count ? result.page_total : null);
+    return writeResponse(rest, result, representation ? 200 : 204, range, ["return", "count"]);
   }
 
   async function remove(rest: RestRequest): Promise<Response> {
@@ -174,14 +166,8 @@ export function createRestHandler(
       format: rest.format,
     });
     const result = await mutate(rest, statement);
-    return restResponse(representation ? 200 : 204, {
-      body: representation ? result.body : undefined,
-      contentType: contentTypeOf(rest.format),
-      headers: {
-        "Content-Range": contentRange(1, 0, preferences.count ? result.page_total : null),
-        "Preference-Applied": appliedPreferences(preferences, ["return", "count"]),
-      },
-    });
+    const range = contentRange(1, 0, preferences.count ? result.page_total : null);
+    return writeResponse(rest, result, representation ? 200 : 204, range, ["return", "count"]);
   }
 
   async function callFunction(rest: RestRequest): Promise<Response> {
@@ -228,6 +214,21 @@ export function createRestHandler(
     if (!table) throw tableNotFound(name);
     return table;
   }
+}
+
+/** A write's answer: the affected rows only when `Prefer: return=representation` asked for them. */
+function writeResponse(
+  rest: RestRequest,
+  result: StatementResult,
+  status: number,
+  range: string,
+  honoured: ReadonlyArray<keyof Preferences>,
+): Response {
+  return restResponse(status, {
+    body: rest.preferences.return === "representation" ? result.body : undefined,
+    contentType: contentTypeOf(rest.format),
+    headers: { "Content-Range": range, "Preference-Applied": appliedPreferences(rest.preferences, honoured) },
+  });
 }
 
 async function run(tx: Transaction, statement: SqlStatement): Promise<StatementResult> {
