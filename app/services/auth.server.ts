@@ -6,6 +6,7 @@ import { realtimeTransport } from "./supabase.server";
 
 const clients = new WeakMap<Request, SupabaseClient>();
 const users = new WeakMap<Request, Promise<User | null>>();
+const adminChecks = new WeakMap<Request, Promise<boolean>>();
 
 /**
  * The signed-in user's Supabase client for this request (@supabase/ssr): the session lives in
@@ -62,8 +63,20 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-/** The has_role RPC; any error counts as not an admin (SPEC.md §6). */
-export async function isAdmin(request: Request, context: AppLoadContext, user: User): Promise<boolean> {
+/**
+ * The has_role RPC; any error counts as not an admin (SPEC.md §6). Asked once per request: the root
+ * loader (account menu) and the page's own loader both need it.
+ */
+export function isAdmin(request: Request, context: AppLoadContext, user: User): Promise<boolean> {
+  let check = adminChecks.get(request);
+  if (!check) {
+    check = askHasRole(request, context, user);
+    adminChecks.set(request, check);
+  }
+  return check;
+}
+
+async function askHasRole(request: Request, context: AppLoadContext, user: User): Promise<boolean> {
   const { data: result, error } = await getRequestSupabase(request, context).rpc("has_role", { _user_id: user.id, _role: "admin" });
   if (error) {
     context.logger.warn({ err: error }, "admin check failed; treating as not an admin");
