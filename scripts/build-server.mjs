@@ -10,7 +10,7 @@ await build({
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   sourcemap: true,
   logLevel: "warning",
 });

@@ -2,7 +2,6 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@s
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/safe-redirect";
-import { realtimeTransport } from "./supabase.server";
 
 const clients = new WeakMap<Request, SupabaseClient>();
 const users = new WeakMap<Request, Promise<User | null>>();
@@ -28,7 +27,6 @@ export function getRequestSupabase(request: Request, context: AppLoadContext): S
       },
       cookieOptions: { httpOnly: true, sameSite: "lax", secure: context.cookies.secure, path: "/" },
       global: { fetch: context.supabase.fetch },
-      realtime: { transport: realtimeTransport },
     });
     clients.set(request, client);
   }

@@ -1,5 +1,4 @@
-import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 /** How this server reaches Supabase: a hosted project, or the embedded emulator through an in-process fetch. */
 export interface SupabaseConnection {
@@ -7,10 +6,6 @@ export interface SupabaseConnection {
   anonKey: string;
   fetch: typeof fetch;
 }
-
-// supabase-js ≥ 2.110 refuses to start on Node 20 without a WebSocket class for realtime,
-// even though the product never opens a realtime channel.
-export const realtimeTransport = WebSocket as unknown as WebSocketLikeConstructor;
 
 /**
  * The service-role client: bypasses row level security. Only for work with no signed-in user
@@ -20,7 +15,6 @@ export function createServiceRoleClient(connection: SupabaseConnection, serviceR
   return createClient(connection.url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: connection.fetch },
-    realtime: { transport: realtimeTransport },
   });
 }
 
@@ -32,6 +26,5 @@ export function createStatelessAnonClient(connection: SupabaseConnection): Supab
   return createClient(connection.url, connection.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: connection.fetch },
-    realtime: { transport: realtimeTransport },
   });
 }

@@ -9,8 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createClient, type WebSocketLikeConstructor } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import { createClient } from "@supabase/supabase-js";
 import { createSupabaseEmulator } from "./index.ts";
 import { signJwt } from "./jwt.ts";
 
@@ -90,8 +89,6 @@ async function main(): Promise<void> {
   const supabase = createClient(emulator.url, emulator.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: emulator.fetch, headers: { Authorization: `Bearer ${accessToken}` } },
-    // ws implements the WebSocket API supabase-js needs; its types differ in details only.
-    realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
   });
 
   const results = [

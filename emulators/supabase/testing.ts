@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type User, type WebSocketLikeConstructor } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import type { OutboxEmail } from "./auth/outbox.ts";
 import type { EmulatorConfig } from "./config.ts";
 import { createSupabaseEmulator, type SupabaseEmulator } from "./index.ts";
@@ -82,8 +81,6 @@ function backendOver(
         fetch: base.fetch,
         headers: options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {},
       },
-      // ws's class satisfies the socket protocol realtime-js needs; its TypeScript types differ in detail.
-      realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
     });
   }
 

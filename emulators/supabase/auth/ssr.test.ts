@@ -1,7 +1,5 @@
 import { createServerClient } from "@supabase/ssr";
-import type { WebSocketLikeConstructor } from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
 
@@ -32,7 +30,6 @@ function serverClient(jar: CookieJar) {
       },
     },
     global: { fetch: backend.fetch },
-    realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
   });
 }
 

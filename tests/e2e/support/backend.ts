@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/jwt.ts";
 import { E2E_DATA_DIR } from "./environment.ts";
 
@@ -20,7 +19,6 @@ export function getServiceClient(): Promise<SupabaseClient> {
     const { serviceRoleKey } = await createApiKeys(secret);
     return createClient(baseUrl(), serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
     });
   })();
   return serviceClient;
