@@ -1,11 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import type { AppLoadContext, ServerBuild } from "react-router";
-import { createServiceRoleClient } from "./app/services/supabase.server.ts";
+import type { ServerBuild } from "react-router";
+import { appRequestHandler } from "./server/app-handler.ts";
+import { startBackends, startupServiceClient } from "./server/backends.ts";
 import { ConfigError, readConfig } from "./server/config.ts";
 import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
@@ -13,7 +13,6 @@ import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
-import { isSupabaseHealthy, startSupabaseBackend } from "./server/supabase-backend.ts";
 
 let config;
 try {
@@ -30,8 +29,9 @@ function exitOnStartupError(error: unknown, message: string): never {
   process.exit(1);
 }
 
-const supabase = await startSupabaseBackend(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start Supabase"));
-await ensureAdminAccount(createServiceRoleClient(supabase.connection, supabase.serviceRoleKey), config.admin, logger).catch(
+const backends = await startBackends(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
+const { supabase } = backends;
+await ensureAdminAccount(startupServiceClient(supabase), config.admin, logger).catch(
   (error: unknown) => exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
 );
 
@@ -43,11 +43,11 @@ app.set("trust proxy", config.trustProxy);
 
 // Before the request log: probes every few seconds would drown it.
 app.get("/healthz", async (_request, response) => {
-  const supabaseHealthy = await isSupabaseHealthy(supabase.connection);
+  const healthy = await backends.isHealthy();
   response
-    .status(supabaseHealthy ? 200 : 503)
+    .status(healthy ? 200 : 503)
     .set("Cache-Control", "no-store")
-    .json({ status: supabaseHealthy ? "ok" : "degraded", supabase: supabaseHealthy ? "ok" : "unreachable" });
+    .json({ status: healthy ? "ok" : "degraded", supabase: healthy ? "ok" : "unreachable" });
 });
 
 app.use(compression());
@@ -70,7 +70,7 @@ app.use(
     imageOrigins: supabase.mode === "hosted" ? [new URL(supabase.connection.url).origin] : [],
   }),
 );
-if (supabase.httpApi) app.use(supabase.httpApi.paths, supabase.httpApi.handler);
+for (const api of backends.httpApis) app.use(api.paths, api.handler);
 app.use(refuseCrossSiteWrites(config.publicUrl));
 
 let loadBuild: () => Promise<ServerBuild>;
@@ -91,22 +91,18 @@ if (!config.usesViteDevServer) {
 }
 
 app.use(
-  createRequestHandler({
-    build: loadBuild,
+  appRequestHandler({
+    loadBuild,
     mode: config.nodeEnv,
-    getLoadContext: (request, response): AppLoadContext => ({
-      cspNonce: response.locals.cspNonce as string,
-      logger: request.log,
-      supabase: supabase.connection,
+    publicUrl: config.publicUrl,
+    app: {
       publicUrl: config.publicUrl,
-      clientIp: request.ip ?? "unknown",
-      response: {
-        appendCookie: (serialized) => response.append("Set-Cookie", serialized),
-        setHeader: (name, value) => response.setHeader(name, value),
-      },
-      cookies: { secure: config.secureCookies, secret: cookieSecret },
-      limits: { authAttemptsPerMinute: config.authAttemptsPerMinute },
-    }),
+      supabase: supabase.connection,
+      serviceRoleKey: supabase.serviceRoleKey,
+      cookieSecret,
+      secureCookies: config.secureCookies,
+      authAttemptsPerMinute: config.authAttemptsPerMinute,
+    },
   }),
 );
 
@@ -116,6 +112,6 @@ listenWithGracefulShutdown(app, {
   logger,
   onClose: async () => {
     await closeDevServer();
-    await supabase.close();
+    await backends.close();
   },
 });

@@ -1,24 +1,60 @@
-import type { Logger } from "pino";
-import type { SupabaseConnection } from "./services/supabase.server";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, type RequestFacts } from "./context";
+import { createAuthRateLimits, type AuthRateLimits } from "./services/rate-limit.server";
+import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
+import { createToastCookie, type ToastCookie } from "./services/toast.server";
 
-/** What server.ts hands every loader and action, besides the request. */
-export interface ServerLoadContext {
-  cspNonce: string;
-  logger: Logger;
-  supabase: SupabaseConnection;
+export type { SupabaseConnection } from "./services/supabase.server";
+
+/** What the Express server knows at start and hands the app once. */
+export interface AppOptions {
   /** Where browsers reach this app (PUBLIC_URL), for links in emails. */
   publicUrl: string;
-  /** The caller's address, as Express sees it under TRUST_PROXY. */
-  clientIp: string;
-  /** Writes onto the response being built, whatever the route returns or throws (redirects too). */
-  response: {
-    appendCookie(serialized: string): void;
-    setHeader(name: string, value: string): void;
-  };
-  cookies: { secure: boolean; secret: string };
-  limits: { authAttemptsPerMinute: number };
+  supabase: SupabaseConnection;
+  serviceRoleKey: string;
+  /** Signs the app's own cookies (flash messages). */
+  cookieSecret: string;
+  /** Cookies get Secure when browsers reach the app over https. */
+  secureCookies: boolean;
+  authAttemptsPerMinute: number;
 }
 
-declare module "react-router" {
-  interface AppLoadContext extends ServerLoadContext {}
+/** Made once per process and shared by every request. */
+export interface AppServices {
+  publicUrl: string;
+  supabase: SupabaseConnection;
+  /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
+  serviceRole: SupabaseClient;
+  secureCookies: boolean;
+  toastCookie: ToastCookie;
+  authLimits: AuthRateLimits;
+}
+
+export function createAppServices(options: AppOptions): AppServices {
+  return {
+    publicUrl: options.publicUrl,
+    supabase: options.supabase,
+    serviceRole: createServiceRoleClient(options.supabase, options.serviceRoleKey),
+    secureCookies: options.secureCookies,
+    toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
+    authLimits: createAuthRateLimits(options.authAttemptsPerMinute),
+  };
+}
+
+/** The context one request starts with; the root middleware adds the session. */
+export function createRequestContext(services: AppServices, facts: Omit<RequestFacts, "responseHeaders">): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestContext, { ...facts, responseHeaders: new Headers() });
+  return context;
+}
+
+/**
+ * What the server build exports for the Express server (through entry.server.tsx), so that both
+ * use the same module instances: context keys are compared by identity.
+ */
+export interface AppServerEntry {
+  createAppServices: typeof createAppServices;
+  createRequestContext: typeof createRequestContext;
 }

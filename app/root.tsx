@@ -1,30 +1,27 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ErrorPage, accountFromError, errorStatus, errorTitle } from "./components/error-page";
 import { FlashToast } from "./components/flash-toast";
 import { NavigationProgress } from "./components/navigation-progress";
 import { COMPANY } from "./domain/company";
+import { sessionMiddleware } from "./middleware/session.server";
 import { useNonce } from "./nonce";
-import { getOptionalUser, isAdmin } from "./services/auth.server";
+import { currentAccount } from "./services/session.server";
 import { takeToast } from "./services/toast.server";
 
-export interface Account {
-  name: string;
-  email: string;
-  isAdmin: boolean;
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+/** The site frame's data: the signed-in account (header, menus) and a message carried by a redirect. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [toast, account] = await Promise.all([takeToast(request, context), currentAccount(context)]);
+  return { toast, account };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [toast, user] = await Promise.all([takeToast(request, context), getOptionalUser(request, context)]);
-  const account: Account | null = user
-    ? {
-        name: typeof user.user_metadata.full_name === "string" && user.user_metadata.full_name ? user.user_metadata.full_name : (user.email ?? ""),
-        email: user.email ?? "",
-        isAdmin: await isAdmin(request, context, user),
-      }
-    : null;
-  return { toast, account };
+/** The frame's account, for layouts and error boundaries below the root. */
+export function useFrameAccount() {
+  return useRouteLoaderData<typeof loader>("root")?.account ?? null;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -45,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}
-        {/* SPEC.md §9: at most 3 toasts visible, each for 4 s. */}
+        {/* At most 3 toasts visible, each for 4 s. */}
         <Toaster visibleToasts={3} duration={4000} position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -64,18 +61,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${COMPANY.name} · ${COMPANY.tagline}` }];
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: `${errorTitle(errorStatus(error))} · ${COMPANY.name}` }] : [{ title: `${COMPANY.name} · ${COMPANY.tagline}` }];
 
+/** Errors no layout caught, and refusals of a guard (no loader has run then). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) && error.status < 500 ? error.statusText : "Something went wrong on our side.";
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="text-xl font-semibold">{message}</h1>
-      <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
-        Return to Home
-      </a>
-    </main>
-  );
+  const account = useFrameAccount() ?? accountFromError(error);
+  return <ErrorPage status={errorStatus(error)} account={account} />;
 }

@@ -1,10 +1,14 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+// Each area has a layout that owns its guard, its page frame and its error boundary.
 export default [
-  index("routes/public/landing.tsx"),
-  route("logout", "routes/auth/logout.tsx"),
-  route("reset-password", "routes/auth/reset-password.tsx"),
-  route("dashboard", "routes/dashboard/dashboard.tsx"),
-  route("admin", "routes/admin/admin-dashboard.tsx"),
-  route("*", "routes/not-found.tsx"),
+  layout("routes/public/layout.tsx", [
+    index("routes/public/landing.tsx"),
+    route("reset-password", "routes/public/reset-password.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  // Resource route: the sign-out form posts here from every frame.
+  route("logout", "routes/public/logout.tsx"),
+  layout("routes/dashboard/layout.tsx", [...prefix("dashboard", [index("routes/dashboard/overview.tsx")])]),
+  layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),
 ] satisfies RouteConfig;

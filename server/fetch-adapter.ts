@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /** The Express request as a Fetch Request, body streamed (nothing may have parsed it before). */
-export function toFetchRequest(request: ExpressRequest, publicUrl: string): Request {
+export function toFetchRequest(request: ExpressRequest, publicUrl: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === "string") headers.set(name, value);
@@ -13,6 +13,7 @@ export function toFetchRequest(request: ExpressRequest, publicUrl: string): Requ
   return new Request(new URL(request.originalUrl, publicUrl), {
     method: request.method,
     headers,
+    signal,
     body: hasBody ? (Readable.toWeb(request) as ReadableStream) : undefined,
     duplex: hasBody ? "half" : undefined,
   } as RequestInit);

@@ -1,10 +1,12 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link } from "react-router";
-import type { Account } from "~/root";
-import { AccountHeading, AccountTrigger, accountItemClasses, accountLinks } from "./account-menu";
+import { LogOut } from "lucide-react";
+import { Link, href, useSubmit } from "react-router";
+import type { Account } from "~/domain/account";
+import { AccountHeading, AccountTrigger, accountItemClasses, accountLinks } from "./account-menu-parts";
 
 /** The hydrated account menu; loaded lazily by AccountMenu. */
 export default function AccountDropdown({ account }: { account: Account }) {
+  const submit = useSubmit();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
@@ -22,13 +24,12 @@ export default function AccountDropdown({ account }: { account: Account }) {
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <Form method="post" action="/logout">
-            <DropdownMenu.Item asChild>
-              <button type="submit" className={accountItemClasses}>
-                Log out
-              </button>
-            </DropdownMenu.Item>
-          </Form>
+          {/* Selecting an item closes the menu and unmounts its content, so a <form> inside it would be
+              gone before it submits: the item submits the sign-out itself. */}
+          <DropdownMenu.Item className={accountItemClasses} onSelect={() => void submit(null, { method: "post", action: href("/logout") })}>
+            <LogOut aria-hidden className="size-4" />
+            Log out
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast as showToast } from "sonner";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { Toast } from "~/services/toast.server";
+import type { Toast } from "~/domain/toast";
 
 /**
  * Shows the message a redirect carried: in the page as the server renders it, replaced by a sonner

@@ -1,10 +1,10 @@
 import { LogOut } from "lucide-react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 /** Signing out is a POST (a link could be followed by a prefetcher or a cross-site page). */
 export function SignOutForm({ className, label = "Log out" }: { className: string; label?: string }) {
   return (
-    <Form method="post" action="/logout">
+    <Form method="post" action={href("/logout")}>
       <button type="submit" className={className}>
         <LogOut aria-hidden className="size-4" />
         {label}

@@ -1,9 +1,10 @@
 import { Truck } from "lucide-react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, href } from "react-router";
 import { COMPANY } from "~/domain/company";
 import { authViewPath } from "~/domain/auth-views";
-import type { loader as rootLoader } from "~/root";
-import { AccountMenu, accountLinks } from "./account-menu";
+import type { Account } from "~/domain/account";
+import { AccountMenu } from "./account-menu";
+import { accountLinks } from "./account-menu-parts";
 import { MobileMenu, type MenuLink } from "./mobile-menu";
 import { buttonClasses } from "./ui/button";
 
@@ -15,12 +16,12 @@ const SECTION_LINKS: MenuLink[] = [
 const SIGN_IN: MenuLink = { href: authViewPath("login"), label: "Sign In" };
 const SIGN_UP: MenuLink = { href: authViewPath("signup"), label: "Sign Up" };
 
-export function SiteHeader() {
-  const account = useRouteLoaderData<typeof rootLoader>("root")?.account ?? null;
+/** The site frame's header: logo, section links, Sign In / Sign Up or the account menu, mobile menu. */
+export function SiteHeader({ account }: { account: Account | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+        <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-brand-900">
           <Truck aria-hidden className="size-7 text-brand-700" />
           {COMPANY.name}
         </Link>

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 export const AUTH_VIEWS = ["login", "signup", "forgot"] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
@@ -6,8 +8,15 @@ export function parseAuthView(value: string | null): AuthView | null {
 }
 
 /** The landing page URL that opens the auth dialog on a view, keeping where to go after signing in. */
-export function authViewPath(view: AuthView, redirectTo?: string): string {
+export function authViewPath(view: AuthView, redirectTo?: string, email?: string): string {
   const params = new URLSearchParams({ auth: view });
   if (redirectTo) params.set("redirectTo", redirectTo);
+  if (email) params.set("email", email);
   return `/?${params}`;
+}
+
+/** What an auth form's action answers when it does not redirect: the form it was, and Conform's result. */
+export interface AuthActionData {
+  intent: AuthView;
+  result: SubmissionResult<string[]>;
 }

@@ -1,3 +1,4 @@
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 /** How this server reaches Supabase: a hosted project, or the embedded emulator through an in-process fetch. */
@@ -7,24 +8,44 @@ export interface SupabaseConnection {
   fetch: typeof fetch;
 }
 
+const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
+
 /**
  * The service-role client: bypasses row level security. Only for work with no signed-in user
- * (start-up seeding, webhooks, analytics ingest, guest bookings), never with a user's input as the filter.
+ * (webhooks, analytics ingest, guest bookings), never with a user's input as the filter.
  */
 export function createServiceRoleClient(connection: SupabaseConnection, serviceRoleKey: string): SupabaseClient {
-  return createClient(connection.url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: connection.fetch },
-  });
+  return createClient(connection.url, serviceRoleKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
 }
 
 /**
  * An anonymous client that keeps no session: for calls whose session must not become the visitor's
- * (sign-up, which SPEC.md follows with the login view).
+ * (sign-up is followed by the login view, not by a signed-in page).
  */
 export function createStatelessAnonClient(connection: SupabaseConnection): SupabaseClient {
-  return createClient(connection.url, connection.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  return createClient(connection.url, connection.anonKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
+}
+
+/**
+ * The visitor's client for one request (@supabase/ssr): the session lives in HttpOnly cookies, and
+ * every cookie it writes (sign-in, refresh, sign-out) goes into `responseHeaders`.
+ */
+export function createVisitorClient(
+  request: Request,
+  connection: SupabaseConnection,
+  options: { secureCookies: boolean; responseHeaders: Headers },
+): SupabaseClient {
+  return createServerClient(connection.url, connection.anonKey, {
+    cookies: {
+      getAll: () => parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({ name, value: value ?? "" })),
+      setAll: (cookiesToSet, headers) => {
+        for (const { name, value, options: cookieOptions } of cookiesToSet) {
+          options.responseHeaders.append("Set-Cookie", serializeCookieHeader(name, value, cookieOptions));
+        }
+        for (const [name, value] of Object.entries(headers)) options.responseHeaders.set(name, value);
+      },
+    },
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure: options.secureCookies, path: "/" },
     global: { fetch: connection.fetch },
   });
 }

@@ -1,51 +1,33 @@
-import { type AppLoadContext, createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { createCookie, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context";
+import { toastSchema, type Toast, type ToastInput } from "~/domain/toast";
 
-const toastSchema = z.object({
-  id: z.string(),
-  type: z.enum(["success", "error", "info"]),
-  title: z.string(),
-  description: z.string().optional(),
-});
-
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = Omit<Toast, "id">;
-
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
+export type ToastCookie = ReturnType<typeof createToastCookie>;
 
 /** A short-lived signed cookie carries one message across a redirect (with or without JavaScript). */
-function toastCookie(context: AppLoadContext) {
-  const key = `${context.cookies.secret}:${context.cookies.secure}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("flash_toast", {
-      secrets: [context.cookies.secret],
-      httpOnly: true,
-      sameSite: "lax",
-      secure: context.cookies.secure,
-      path: "/",
-      maxAge: 60,
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
+export function createToastCookie(options: { secret: string; secure: boolean }) {
+  return createCookie("flash_toast", {
+    secrets: [options.secret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    path: "/",
+    maxAge: 60,
+  });
 }
 
-export async function setToast(context: AppLoadContext, toast: ToastInput): Promise<void> {
-  context.response.appendCookie(await toastCookie(context).serialize({ ...toast, id: crypto.randomUUID() }));
-}
-
-export async function redirectWithToast(url: string, toast: ToastInput, context: AppLoadContext): Promise<Response> {
-  await setToast(context, toast);
-  return redirect(url);
+/** Queues the message on the response being built; the next page shows it. */
+export async function setToast(context: Readonly<RouterContextProvider>, toast: ToastInput): Promise<void> {
+  const cookie = context.get(servicesContext).toastCookie;
+  context.get(requestContext).responseHeaders.append("Set-Cookie", await cookie.serialize({ ...toast, id: crypto.randomUUID() }));
 }
 
 /** Reads the pending message, if any, and clears it so it shows once. */
-export async function takeToast(request: Request, context: AppLoadContext): Promise<Toast | null> {
-  const cookie = toastCookie(context);
+export async function takeToast(request: Request, context: Readonly<RouterContextProvider>): Promise<Toast | null> {
+  const cookie = context.get(servicesContext).toastCookie;
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${cookie.name}=`)) return null;
-  context.response.appendCookie(await cookie.serialize("", { maxAge: 0 }));
+  context.get(requestContext).responseHeaders.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   const parsed = toastSchema.safeParse(await cookie.parse(header));
   return parsed.success ? parsed.data : null;
 }

@@ -1,16 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { SubmissionResult } from "@conform-to/react";
 import { X } from "lucide-react";
-import { Link, useNavigate } from "react-router";
-import type { AuthView } from "~/domain/auth-views";
+import { Link, href, useNavigate } from "react-router";
+import type { AuthActionData, AuthView } from "~/domain/auth-views";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
-
-export interface AuthActionData {
-  intent: AuthView;
-  result: SubmissionResult<string[]>;
-}
 
 const TITLES: Record<AuthView, string> = {
   login: "Welcome back",
@@ -23,11 +17,22 @@ const TITLES: Record<AuthView, string> = {
  * it open when JavaScript has not loaded. It is not portalled, so that server render is the dialog
  * itself; once hydrated Radix keeps focus inside and Escape or the overlay closes it.
  */
-export function AuthDialog({ view, redirectTo, actionData }: { view: AuthView; redirectTo: string; actionData?: AuthActionData }) {
+export function AuthDialog({
+  view,
+  redirectTo,
+  email,
+  actionData,
+}: {
+  view: AuthView;
+  redirectTo: string;
+  /** Fills the email field (the address just registered). */
+  email: string;
+  actionData?: AuthActionData;
+}) {
   const navigate = useNavigate();
   const lastResult = actionData?.intent === view ? actionData.result : undefined;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && navigate("/", { preventScrollReset: true })}>
+    <Dialog.Root open onOpenChange={(open) => !open && navigate(href("/"), { preventScrollReset: true })}>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
       <Dialog.Content
         aria-labelledby="auth-dialog-title"
@@ -39,12 +44,12 @@ export function AuthDialog({ view, redirectTo, actionData }: { view: AuthView; r
             {TITLES[view]}
           </Dialog.Title>
           <Dialog.Close asChild>
-            <Link to="/" preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+            <Link to={href("/")} preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
               <X aria-hidden className="size-5" />
             </Link>
           </Dialog.Close>
         </div>
-        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} lastResult={lastResult} /> : null}
+        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} email={email} lastResult={lastResult} /> : null}
         {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} lastResult={lastResult} /> : null}
         {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
       </Dialog.Content>

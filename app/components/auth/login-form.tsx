@@ -9,12 +9,13 @@ import { authViewPath } from "~/domain/auth-views";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
-export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+export function LoginForm({ redirectTo, email, lastResult }: { redirectTo: string; email: string; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsSubmitting("login");
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "login",
     lastResult,
+    defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });

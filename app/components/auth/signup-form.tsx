@@ -31,6 +31,7 @@ export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; las
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       {alert ? <FormAlert id={form.errorId} title={alert.title} description={alert.description} /> : null}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />

@@ -3,8 +3,6 @@ import { Link, data, redirect } from "react-router";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 import { ContactUsButton } from "~/components/contact-us-button";
 import { ServicesSection } from "~/components/services-section";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
 import { TestimonialsStrip } from "~/components/testimonials-strip";
 import { buttonClasses } from "~/components/ui/button";
 import { parseAuthView } from "~/domain/auth-views";
@@ -12,18 +10,23 @@ import { COMPANY } from "~/domain/company";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
 import { safeRedirectPath } from "~/domain/safe-redirect";
-import { requestPasswordReset, signIn, signUp } from "~/services/auth-actions.server";
-import { getOptionalUser, homePathFor } from "~/services/auth.server";
+import { BOOKING_WIZARD_PATH } from "~/domain/paths";
+import { sessionContext } from "~/context";
+import { homePath } from "~/services/session.server";
+import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
 import type { Route } from "./+types/landing";
 
-/** Signed-in visitors go to their own home (SPEC.md §2); others may have the auth dialog open. */
+/** Signed-in visitors go to their own home; others may have the auth dialog open. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request, context);
-  if (user) throw redirect(await homePathFor(request, context, user));
+  const session = context.get(sessionContext);
+  if (session.user) throw redirect(homePath(await session.isAdmin()));
   const params = new URL(request.url).searchParams;
+  const email = params.get("email") ?? "";
   return {
     authView: parseAuthView(params.get("auth")),
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
+    // The address just registered, so the login view that follows sign-up is filled in.
+    email: email.length <= 320 ? email : "",
   };
 }
 
@@ -31,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "login":
-      return signIn(request, context, formData);
+      return signIn(context, formData);
     case "signup":
       return signUp(context, formData);
     case "forgot":
@@ -58,9 +61,8 @@ const PROMISES = [
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader />
       {loaderData.authView ? (
-        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} actionData={actionData} />
+        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} actionData={actionData} />
       ) : null}
       <main id="top">
         <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">
@@ -75,7 +77,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
               is due after the move.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to="/book" className={buttonClasses("accent", "lg")}>
+              <Link to={BOOKING_WIZARD_PATH} className={buttonClasses("accent", "lg")}>
                 Book Your Move
               </Link>
               <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
@@ -110,12 +112,11 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         <section className="px-4 py-16 text-center">
           <h2 className="text-3xl font-bold">Ready when you are</h2>
           <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
-          <Link to="/book" className={buttonClasses("primary", "lg", "mt-8")}>
+          <Link to={BOOKING_WIZARD_PATH} className={buttonClasses("primary", "lg", "mt-8")}>
             Start Booking Now
           </Link>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

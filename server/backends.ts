@@ -1,7 +1,8 @@
 import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import type { SupabaseConnection } from "../app/services/supabase.server.ts";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseConnection } from "../app/load-context.ts";
 import type { ServerConfig } from "./config.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 import type { Logger } from "./logger.ts";
@@ -21,10 +22,40 @@ export interface SupabaseBackend {
 }
 
 /**
+ * The services the app talks to, each hosted or embedded: Supabase now, Stripe joins in the same
+ * shape. `httpApis` are the embedded emulators' HTTP APIs to mount on this server's port.
+ */
+export interface Backends {
+  supabase: SupabaseBackend;
+  httpApis: Array<{ paths: string[]; handler: RequestHandler }>;
+  /** True when every backend answers. */
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function startBackends(config: ServerConfig, logger: Logger): Promise<Backends> {
+  const supabase = await startSupabaseBackend(config, logger);
+  return {
+    supabase,
+    httpApis: supabase.httpApi ? [supabase.httpApi] : [],
+    isHealthy: () => isSupabaseHealthy(supabase.connection),
+    close: () => supabase.close(),
+  };
+}
+
+/** A client with the service-role key for start-up work (seeding); bypasses row level security. */
+export function startupServiceClient(backend: SupabaseBackend): SupabaseClient {
+  return createClient(backend.connection.url, backend.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: backend.connection.fetch },
+  });
+}
+
+/**
  * Hosted Supabase when SUPABASE_URL is set; otherwise the embedded emulator over PGlite in DATA_DIR,
  * reached by supabase-js through an in-process fetch. The emulator is imported only when used.
  */
-export async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promise<SupabaseBackend> {
+async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promise<SupabaseBackend> {
   if (config.supabase.mode === "hosted") {
     logger.info({ url: config.supabase.url }, "using hosted Supabase");
     return {
@@ -69,7 +100,7 @@ export async function startSupabaseBackend(config: ServerConfig, logger: Logger)
 }
 
 /** True when Supabase answers a trivial anonymous query within two seconds. */
-export async function isSupabaseHealthy(connection: SupabaseConnection): Promise<boolean> {
+async function isSupabaseHealthy(connection: SupabaseConnection): Promise<boolean> {
   try {
     const response = await connection.fetch(`${connection.url}/rest/v1/app_settings?select=id&limit=1`, {
       headers: { apikey: connection.anonKey, authorization: `Bearer ${connection.anonKey}` },

@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { SiteHeader } from "~/components/site-header";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
-import { getRequestSupabase, homePathFor } from "~/services/auth.server";
-import { limitAuthAttempt, tooManyAttemptsMessage } from "~/services/rate-limit.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
+import { askIsAdmin, homePath } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/reset-password";
 
 const LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
@@ -29,24 +29,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
-  const wait = await limitAuthAttempt(context, "password-reset");
+  const { clientIp, logger } = context.get(requestContext);
+  const wait = await context.get(servicesContext).authLimits.consume("password-reset", clientIp);
   if (wait) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage(wait)] }), { status: 429 });
 
-  const supabase = getRequestSupabase(request, context);
+  const { supabase } = context.get(sessionContext);
   const verified = await supabase.auth.verifyOtp({ type: "recovery", token_hash: submission.value.tokenHash });
   if (verified.error || !verified.data.user) {
     return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: 400 });
   }
   const updated = await supabase.auth.updateUser({ password: submission.value.password });
   if (updated.error) {
-    context.logger.warn({ err: updated.error }, "password update failed");
+    logger.warn({ err: updated.error }, "password update failed");
     return data(submission.reply({ ...hidden, formErrors: [updated.error.message] }), { status: 400 });
   }
-  return redirectWithToast(
-    await homePathFor(request, context, verified.data.user),
-    { type: "success", title: "Password updated", description: "You are signed in with your new password." },
-    context,
-  );
+  await setToast(context, { type: "success", title: "Password updated", description: "You are signed in with your new password." });
+  return redirect(homePath(await askIsAdmin(supabase, verified.data.user, logger)));
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,33 +58,30 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
 
   return (
-    <>
-      <SiteHeader />
-      <main className="mx-auto max-w-md px-4 py-12">
-        <h1 className="text-2xl font-bold">Choose a new password</h1>
-        {loaderData.tokenHash ? (
-          <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
-            <input type="hidden" name="intent" value="reset-password" />
-            <input type="hidden" name="tokenHash" value={loaderData.tokenHash} />
-            {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
-            <NewPasswordFields
-              password={fields.password}
-              confirmPassword={fields.confirmPassword}
-              labels={{ password: "New password", confirmPassword: "Confirm new password" }}
-            />
-            <StatusButton type="submit" pending={pending}>
-              {pending ? "Saving…" : "Save new password"}
-            </StatusButton>
-          </Form>
-        ) : (
-          <div className="mt-6 flex flex-col gap-4">
-            <FormAlert title="Error" description={LINK_INVALID} />
-            <Link to={authViewPath("forgot")} className="font-medium text-brand-700 underline underline-offset-4">
-              Request a new link
-            </Link>
-          </div>
-        )}
-      </main>
-    </>
+    <main className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      {loaderData.tokenHash ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-4">
+          <input type="hidden" name="intent" value="reset-password" />
+          <input type="hidden" name="tokenHash" value={loaderData.tokenHash} />
+          {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            labels={{ password: "New password", confirmPassword: "Confirm new password" }}
+          />
+          <StatusButton type="submit" pending={pending}>
+            {pending ? "Saving…" : "Save new password"}
+          </StatusButton>
+        </Form>
+      ) : (
+        <div className="mt-6 flex flex-col gap-4">
+          <FormAlert title="Error" description={LINK_INVALID} />
+          <Link to={authViewPath("forgot")} className="font-medium text-brand-700 underline underline-offset-4">
+            Request a new link
+          </Link>
+        </div>
+      )}
+    </main>
   );
 }

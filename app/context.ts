@@ -1,0 +1,37 @@
+import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { Logger } from "pino";
+import { createContext } from "react-router";
+import type { AppServices } from "./load-context";
+
+/**
+ * What loaders, actions and middleware read from the per-request context. Each value is made once
+ * per request: the server's facts when the request arrives, the session by the root middleware,
+ * the signed-in user by the guard of the dashboard and admin layouts.
+ */
+export interface RequestFacts {
+  logger: Logger;
+  cspNonce: string;
+  /** The caller's address, as Express sees it under TRUST_PROXY. */
+  clientIp: string;
+  /**
+   * Headers for the response, whatever the route returns or throws (redirects and error pages
+   * included): the root middleware copies them onto it. Cookies go here as `Set-Cookie`.
+   */
+  responseHeaders: Headers;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestFacts>();
+
+export interface Session {
+  /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */
+  supabase: SupabaseClient;
+  user: User | null;
+  /** Whether the user holds the admin role; asked once, on first use. */
+  isAdmin(): Promise<boolean>;
+}
+
+export const sessionContext = createContext<Session>();
+
+/** The signed-in user, set by the guard of the dashboard and admin layouts for the routes below them. */
+export const userContext = createContext<User>();

@@ -1,0 +1,37 @@
+import type { MiddlewareFunction } from "react-router";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { askIsAdmin, readUser } from "~/services/session.server";
+import { createVisitorClient } from "~/services/supabase.server";
+
+/**
+ * Runs first for every page and data request: makes the visitor's Supabase client and reads the
+ * user once, then puts the headers queued during the request (cookies written by sign-in, token
+ * refresh, sign-out and flash messages) onto whatever response comes back, redirects and error
+ * pages included. Pages for a signed-in user are never stored by browsers or proxies.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = context.get(servicesContext);
+  const { logger, responseHeaders } = context.get(requestContext);
+  const supabase = createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders });
+  const user = await readUser(supabase, logger);
+  let adminCheck: Promise<boolean> | undefined;
+  context.set(sessionContext, {
+    supabase,
+    user,
+    isAdmin: () => (adminCheck ??= user ? askIsAdmin(supabase, user, logger) : Promise.resolve(false)),
+  });
+
+  const response = await next();
+  const signedIn = user !== null || responseHeaders.has("Set-Cookie");
+  return withHeaders(response, responseHeaders, signedIn);
+};
+
+function withHeaders(response: Response, queued: Headers, signedIn: boolean): Response {
+  const target = new Response(response.body, response);
+  for (const cookie of queued.getSetCookie()) target.headers.append("Set-Cookie", cookie);
+  queued.forEach((value, name) => {
+    if (name !== "set-cookie") target.headers.set(name, value);
+  });
+  if (signedIn) target.headers.set("Cache-Control", "private, no-store");
+  return target;
+}

@@ -1,0 +1,30 @@
+import { Outlet } from "react-router";
+import { ErrorPage, accountFromError, errorStatus, errorTitle } from "~/components/error-page";
+import { SiteHeader } from "~/components/site-header";
+import { COMPANY } from "~/domain/company";
+import { requireUser } from "~/middleware/guards.server";
+import { useFrameAccount } from "~/root";
+import type { Route } from "./+types/layout";
+
+/** Only signed-in customers (and admins) below this layout; the others go to the login view. */
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
+
+export default function DashboardLayout() {
+  const account = useFrameAccount();
+  return (
+    <>
+      <SiteHeader account={account} />
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: `${errorTitle(errorStatus(error))} · ${COMPANY.name}` }] : [{ name: "robots", content: "noindex" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const account = useFrameAccount() ?? accountFromError(error);
+  return <ErrorPage status={errorStatus(error)} account={account} />;
+}

@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
+import { authViewPath, type AuthActionData } from "~/domain/auth-views";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { tooManyAttemptsMessage, type AuthAction } from "~/services/rate-limit.server";
+import { askIsAdmin, homePath } from "~/services/session.server";
+import { createStatelessAnonClient } from "~/services/supabase.server";
+import { setToast } from "~/services/toast.server";
+
+// The auth dialog's three forms post to the landing page; these are its action's handlers.
+
+type Context = Readonly<RouterContextProvider>;
+
+const UNEXPECTED = "An unexpected error occurred.";
+
+function reply(intent: AuthActionData["intent"], result: AuthActionData["result"], status: number) {
+  return data<AuthActionData>({ intent, result }, { status });
+}
+
+function limitAttempt(context: Context, action: AuthAction, email: string) {
+  return context.get(servicesContext).authLimits.consume(action, context.get(requestContext).clientIp, email);
+}
+
+export async function signIn(context: Context, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return reply("login", submission.reply({ hideFields: ["password"] }), 400);
+  const { email, password, redirectTo } = submission.value;
+  const { logger } = context.get(requestContext);
+
+  const wait = await limitAttempt(context, "login", email);
+  if (wait) return reply("login", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password"] }), 429);
+
+  const session = context.get(sessionContext);
+  const { data: signedIn, error } = await session.supabase.auth.signInWithPassword({ email, password });
+  if (error || !signedIn.user) {
+    if (!error?.status || error.status >= 500) logger.error({ err: error }, "sign-in failed unexpectedly");
+    return reply("login", submission.reply({ formErrors: [error?.message || UNEXPECTED], hideFields: ["password"] }), error?.status === 429 ? 429 : 400);
+  }
+  // The session read at the start of the request was the signed-out one: ask about the new user.
+  return redirect(safeRedirectPath(redirectTo, "") || homePath(await askIsAdmin(session.supabase, signedIn.user, logger)));
+}
+
+export async function signUp(context: Context, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") return reply("signup", submission.reply({ hideFields: ["password", "confirmPassword"] }), 400);
+  const { fullName, email, password } = submission.value;
+  const { logger } = context.get(requestContext);
+  const services = context.get(servicesContext);
+
+  const wait = await limitAttempt(context, "signup", email);
+  if (wait) return reply("signup", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password", "confirmPassword"] }), 429);
+
+  const { error } = await createStatelessAnonClient(services.supabase).auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName }, emailRedirectTo: services.publicUrl },
+  });
+  if (error) {
+    const message =
+      error.code === "user_already_exists" || error.code === "email_exists"
+        ? "An account with this email already exists. Sign in instead, or reset your password."
+        : error.message || UNEXPECTED;
+    if (!error.status || error.status >= 500) logger.error({ err: error }, "sign-up failed unexpectedly");
+    return reply("signup", submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }), error.status === 429 ? 429 : 400);
+  }
+  await setToast(context, { type: "success", title: "Account created", description: "Sign in with your email and password." });
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "");
+  return redirect(authViewPath("login", redirectTo || undefined, email));
+}
+
+export async function requestPasswordReset(context: Context, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return reply("forgot", submission.reply(), 400);
+  const { email } = submission.value;
+  const { logger } = context.get(requestContext);
+  const services = context.get(servicesContext);
+
+  const wait = await limitAttempt(context, "password-reset", email);
+  if (wait) return reply("forgot", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)] }), 429);
+
+  const { error } = await createStatelessAnonClient(services.supabase).auth.resetPasswordForEmail(email, {
+    redirectTo: `${services.publicUrl}/reset-password`,
+  });
+  // The same answer whether or not the account exists; failures are for the log only.
+  if (error) logger.warn({ err: error }, "password reset request failed");
+  await setToast(context, {
+    type: "success",
+    title: "Check your email",
+    description: "If an account exists for that address, a link to choose a new password is on its way.",
+  });
+  return redirect(authViewPath("login"));
+}

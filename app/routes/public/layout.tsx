@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { ErrorPage, accountFromError, errorStatus, errorTitle } from "~/components/error-page";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { COMPANY } from "~/domain/company";
+import { useFrameAccount } from "~/root";
+import type { Route } from "./+types/layout";
+
+/** The public frame: the landing page, the reset-password page and the not-found page. */
+export default function PublicLayout() {
+  const account = useFrameAccount();
+  return (
+    <>
+      <SiteHeader account={account} />
+      <Outlet />
+      <SiteFooter />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: `${errorTitle(errorStatus(error))} · ${COMPANY.name}` }] : []);
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const account = useFrameAccount() ?? accountFromError(error);
+  return <ErrorPage status={errorStatus(error)} account={account} />;
+}

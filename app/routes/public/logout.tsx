@@ -1,0 +1,15 @@
+import { href, redirect } from "react-router";
+import { requestContext, sessionContext } from "~/context";
+import type { Route } from "./+types/logout";
+
+/** Ends this browser's session on the auth server and clears its cookies (scope "local": other devices stay signed in). */
+export async function action({ context }: Route.ActionArgs) {
+  const { error } = await context.get(sessionContext).supabase.auth.signOut({ scope: "local" });
+  if (error) context.get(requestContext).logger.warn({ err: error }, "sign-out could not reach the auth server; cookies cleared anyway");
+  return redirect(href("/"));
+}
+
+/** Never sign out on GET: a link or prefetch must not end a session. */
+export function loader() {
+  return redirect(href("/"));
+}

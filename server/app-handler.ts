@@ -1,0 +1,44 @@
+import type { RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppOptions, AppServerEntry, AppServices } from "../app/load-context.ts";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
+
+/**
+ * Hands page and data requests to React Router. The request URL is built from PUBLIC_URL, not from
+ * what the socket saw: behind a TLS proxy the app is reached over https while Express hears http,
+ * and React Router refuses a form post whose Origin differs from the request URL's.
+ */
+export function appRequestHandler(options: {
+  loadBuild: () => Promise<ServerBuild>;
+  mode: string;
+  publicUrl: string;
+  app: AppOptions;
+}): RequestHandler {
+  // One handler and one set of app services per build (development reloads the build on change).
+  const perBuild = new WeakMap<ServerBuild, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
+  return async (request, response, next) => {
+    try {
+      const build = await options.loadBuild();
+      let prepared = perBuild.get(build);
+      if (!prepared) {
+        const entry = build.entry.module as unknown as AppServerEntry;
+        prepared = { handle: createRequestHandler(build, options.mode), services: entry.createAppServices(options.app) };
+        perBuild.set(build, prepared);
+      }
+      const entry = build.entry.module as unknown as AppServerEntry;
+      const context = entry.createRequestContext(prepared.services, {
+        logger: request.log,
+        cspNonce: response.locals.cspNonce as string,
+        clientIp: request.ip ?? "unknown",
+      });
+      const aborted = new AbortController();
+      response.on("close", () => {
+        if (!response.writableFinished) aborted.abort();
+      });
+      const fetchResponse = await prepared.handle(toFetchRequest(request, options.publicUrl, aborted.signal), context);
+      await sendFetchResponse(response, fetchResponse);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
