@@ -2,7 +2,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { appRequestHandler } from "./server/app-handler.ts";
 import { startBackends, startupServiceClient } from "./server/backends.ts";
@@ -12,7 +11,9 @@ import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
+import { requestLogger } from "./server/request-log.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
+import { printStartupBanner } from "./server/startup-banner.ts";
 
 let config;
 try {
@@ -31,11 +32,13 @@ function exitOnStartupError(error: unknown, message: string): never {
 
 const backends = await startBackends(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
 const { supabase } = backends;
-await ensureAdminAccount(startupServiceClient(supabase), config.admin, logger).catch(
+const adminCreated = await ensureAdminAccount(startupServiceClient(supabase), config.admin, logger).catch(
   (error: unknown) => exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
 );
 
 const cookieSecret = config.sessionSecret ?? secretInDataDir(config.dataDir, "session-secret");
+
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const app = express();
 app.disable("x-powered-by");
@@ -51,17 +54,12 @@ app.get("/healthz", async (_request, response) => {
 });
 
 app.use(compression());
-app.use(
-  pinoHttp({
-    logger,
-    customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
-    serializers: {
-      req: (request) => ({ method: request.method, url: request.url }),
-      res: (response) => ({ statusCode: response.statusCode }),
-    },
-  }),
-);
+app.use(requestLogger(logger));
+// Methods no page or API here answers (TRACE, CONNECT, …) stop before any of them.
+app.use((request, response, next) => {
+  if (ALLOWED_METHODS.has(request.method)) return next();
+  response.status(405).set("Allow", [...ALLOWED_METHODS].join(", ")).type("text/plain").send("Method not allowed.");
+});
 app.use(
   assignCspNonce,
   securityHeaders({
@@ -110,6 +108,7 @@ listenWithGracefulShutdown(app, {
   host: config.host,
   port: config.port,
   logger,
+  onListening: () => printStartupBanner(config.publicUrl, adminCreated),
   onClose: async () => {
     await closeDevServer();
     await backends.close();

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type RequestFacts } from "./context";
+import { createKnownDeviceCookie, type KnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits, type AuthRateLimits } from "./services/rate-limit.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie, type ToastCookie } from "./services/toast.server";
@@ -27,7 +28,10 @@ export interface AppServices {
   /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
   serviceRole: SupabaseClient;
   secureCookies: boolean;
+  /** Keys the app's own signed cookies and hashes. */
+  cookieSecret: string;
   toastCookie: ToastCookie;
+  knownDeviceCookie: KnownDeviceCookie;
   authLimits: AuthRateLimits;
 }
 
@@ -37,8 +41,10 @@ export function createAppServices(options: AppOptions): AppServices {
     supabase: options.supabase,
     serviceRole: createServiceRoleClient(options.supabase, options.serviceRoleKey),
     secureCookies: options.secureCookies,
+    cookieSecret: options.cookieSecret,
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
-    authLimits: createAuthRateLimits(options.authAttemptsPerMinute),
+    knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
+    authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
   };
 }
 

@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorPage, accountFromError, errorStatus, errorTitle } from "./components/error-page";
+import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "./components/error-page";
 import { FlashToast } from "./components/flash-toast";
 import { NavigationProgress } from "./components/navigation-progress";
 import { COMPANY } from "./domain/company";
@@ -67,5 +67,5 @@ export const meta: Route.MetaFunction = ({ error }) =>
 /** Errors no layout caught, and refusals of a guard (no loader has run then). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const account = useFrameAccount() ?? accountFromError(error);
-  return <ErrorPage status={errorStatus(error)} account={account} />;
+  return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
 }

@@ -36,6 +36,8 @@ export function appRequestHandler(options: {
         if (!response.writableFinished) aborted.abort();
       });
       const fetchResponse = await prepared.handle(toFetchRequest(request, options.publicUrl, aborted.signal), context);
+      // A refused oversized body is not read to its end: close the connection instead of draining it.
+      if (fetchResponse.status === 413) response.setHeader("Connection", "close");
       await sendFetchResponse(response, fetchResponse);
     } catch (error) {
       next(error);

@@ -11,6 +11,13 @@ describe("readConfig", () => {
     expect(config.admin.email).toBe("admin@example.com");
   });
 
+  it("treats an empty value as unset", () => {
+    const config = readConfig({ TRUST_PROXY: "", ADMIN_PASSWORD: "", PORT: "" });
+    expect(config.trustProxy).toBe(false);
+    expect(config.admin.password).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => readConfig({ PORT: "70000" })).toThrow(ConfigError);

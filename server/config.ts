@@ -43,7 +43,9 @@ export type SupabaseSettings =
  * message that names the variable, instead of failing later in a request.
  */
 export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const result = environmentSchema.safeParse(environment);
+  // An empty value (`TRUST_PROXY=` in a compose file) means unset, as it does to most tools.
+  const setValues = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""));
+  const result = environmentSchema.safeParse(setValues);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

@@ -13,10 +13,16 @@ interface AdminAccount {
  * admin role, creates the account (or takes the existing one with that email) and grants the role.
  * Works the same against the embedded emulator and a hosted project (service-role client).
  */
-export async function ensureAdminAccount(serviceClient: SupabaseClient, account: AdminAccount, logger: Logger): Promise<void> {
+/** What a person starting the server needs to know: the account made now, and its password when generated. */
+export interface AdminAccountCreated {
+  email: string;
+  generatedPassword?: string;
+}
+
+export async function ensureAdminAccount(serviceClient: SupabaseClient, account: AdminAccount, logger: Logger): Promise<AdminAccountCreated | null> {
   const existing = await serviceClient.from("user_roles").select("user_id", { count: "exact", head: true }).eq("role", "admin");
   if (existing.error) throw new Error(`could not look up admins: ${existing.error.message}`);
-  if ((existing.count ?? 0) > 0) return;
+  if ((existing.count ?? 0) > 0) return null;
 
   const password = account.password ?? generatePassword();
   const userId = await createOrFindUser(serviceClient, account.email, password);
@@ -25,9 +31,10 @@ export async function ensureAdminAccount(serviceClient: SupabaseClient, account:
 
   if (account.password) {
     logger.info({ email: account.email }, "admin account ready (password from ADMIN_PASSWORD)");
-  } else {
-    logger.warn({ email: account.email, password }, "admin account created with a generated password, shown only this once");
+    return { email: account.email };
   }
+  logger.warn({ email: account.email, password }, "admin account created with a generated password, shown only this once");
+  return { email: account.email, generatedPassword: password };
 }
 
 async function createOrFindUser(serviceClient: SupabaseClient, email: string, password: string): Promise<string> {

@@ -10,11 +10,12 @@ const FORCE_CLOSE_AFTER_MS = 8_000;
  */
 export function listenWithGracefulShutdown(
   app: Express,
-  options: { host: string; port: number; logger: Logger; onClose: () => Promise<void> },
+  options: { host: string; port: number; logger: Logger; onListening?: () => void; onClose: () => Promise<void> },
 ) {
-  const { host, port, logger, onClose } = options;
+  const { host, port, logger, onListening, onClose } = options;
   const server = app.listen(port, host, () => {
     logger.info({ url: `http://localhost:${port}` }, "listening");
+    onListening?.();
   });
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server failed to start");

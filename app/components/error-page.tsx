@@ -23,8 +23,13 @@ export function accountFromError(error: unknown): Account | null {
   return account && typeof account === "object" ? (account as Account) : null;
 }
 
+/** A refusal's own plain message (a 4xx thrown with a string), else null. */
+export function errorMessage(error: unknown): string | null {
+  return isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.length <= 300 ? error.data : null;
+}
+
 /** Every error page: the site frame, what happened, and a way on. */
-export function ErrorPage({ status, account }: { status: number; account: Account | null }) {
+export function ErrorPage({ status, account, message }: { status: number; account: Account | null; message?: string | null }) {
   return (
     <>
       <SiteHeader account={account} />
@@ -50,7 +55,7 @@ export function ErrorPage({ status, account }: { status: number; account: Accoun
         ) : (
           <>
             <p className="text-5xl font-bold text-brand-700">{status}</p>
-            <h1 className="text-xl font-semibold">{status >= 500 ? "Something went wrong on our side." : "This request could not be handled."}</h1>
+            <h1 className="text-xl font-semibold">{status >= 500 ? "Something went wrong on our side." : (message ?? "This request could not be handled.")}</h1>
             <Link to={href("/")} className="font-medium text-brand-700 underline underline-offset-4">
               Return to Home
             </Link>

@@ -75,3 +75,17 @@ describe("resetPasswordSchema", () => {
     });
   });
 });
+
+describe("control characters and lengths", () => {
+  it("refuses NUL and other control characters in the name and the email", () => {
+    expect(errorsOf(signupSchema, { ...validSignup, fullName: "Ada\u0000Lovelace" }).fullName).toBe(AUTH_MESSAGES.fullNameInvalid);
+    expect(errorsOf(signupSchema, { ...validSignup, email: "ada\u0000@example.com" }).email).toBe(AUTH_MESSAGES.emailInvalid);
+    expect(errorsOf(loginSchema, { email: "ada@exa\u0007mple.com", password: "x" }).email).toBe(AUTH_MESSAGES.emailInvalid);
+  });
+
+  it("bounds every field, so nothing huge is echoed back", () => {
+    expect(errorsOf(signupSchema, { ...validSignup, fullName: "A".repeat(121) }).fullName).toBe(AUTH_MESSAGES.fullNameTooLong);
+    expect(errorsOf(loginSchema, { email: "a@example.com", password: "x".repeat(1001) }).password).toBeDefined();
+    expect(errorsOf(loginSchema, { email: "a@example.com", password: "x", redirectTo: `/${"a".repeat(2001)}` }).redirectTo).toBeDefined();
+  });
+});

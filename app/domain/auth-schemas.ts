@@ -1,12 +1,14 @@
 import { z } from "zod";
 
-// Shared by the browser (instant validation) and the server (the authority), SPEC.md §5.
+// Shared by the browser (instant validation) and the server (the authority).
 
-/** SPEC.md §5: "text, @, text, dot, text". */
+/** A deliberately simple email check: text, @, text, dot, text. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const AUTH_MESSAGES = {
   fullNameRequired: "Full name is required",
+  fullNameTooLong: "Full name must be at most 120 characters",
+  fullNameInvalid: "Full name can't contain control characters",
   emailRequired: "Email address is required",
   emailInvalid: "Please enter a valid email address",
   invalidEmailTitle: "Invalid Email",
@@ -19,12 +21,17 @@ export const AUTH_MESSAGES = {
   passwordsDontMatchDetail: "Please ensure both passwords are the same.",
 } as const;
 
+/** NUL and the other C0/C1 control characters: never part of a name, an address or an email. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(320, AUTH_MESSAGES.emailInvalid)
   .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid)
+  .refine(noControlCharacters, AUTH_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
 
 /** The product's password rule: 8+ characters (bcrypt reads at most 72 bytes), upper, lower and a digit. */
@@ -45,13 +52,18 @@ const passwordsMatch: [check: (values: { password: string; confirmPassword: stri
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
-  redirectTo: z.string().optional(),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1000, AUTH_MESSAGES.passwordTooLong),
+  redirectTo: z.string().max(2000).optional(),
 });
 
 export const signupSchema = z
   .object({
-    fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120),
+    fullName: z
+      .string({ error: AUTH_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, AUTH_MESSAGES.fullNameRequired)
+      .max(120, AUTH_MESSAGES.fullNameTooLong)
+      .refine(noControlCharacters, AUTH_MESSAGES.fullNameInvalid),
     email,
     password: newPassword,
     confirmPassword,

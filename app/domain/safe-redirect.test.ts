@@ -18,6 +18,11 @@ describe("safeRedirectPath", () => {
     ["/\tevil"],
     ["evil.com"],
     [""],
+    ["/.//evil.com"],
+    ["/%2e%2e//evil.com"],
+    ["/%2E//evil.com"],
+    ["/a/..//evil.com"],
+    ["/./\\evil.com"],
   ])("refuses %j", (candidate) => {
     expect(safeRedirectPath(candidate, "/dashboard")).toBe("/dashboard");
   });
@@ -25,6 +30,14 @@ describe("safeRedirectPath", () => {
   it("refuses what is not a string", () => {
     expect(safeRedirectPath(undefined, "/dashboard")).toBe("/dashboard");
     expect(safeRedirectPath(42, "/dashboard")).toBe("/dashboard");
+  });
+
+  it("keeps the path a browser would follow, after dot segments are resolved", () => {
+    expect(safeRedirectPath("/dashboard/./bookings/../?tab=profile")).toBe("/dashboard/?tab=profile");
+    // A Location of //evil.com would leave the site: the normalised path is checked again.
+    for (const candidate of ["/.//evil.com", "/%2e%2e//evil.com"]) {
+      expect(safeRedirectPath(candidate, "/x").startsWith("//")).toBe(false);
+    }
   });
 
   it("keeps encoded characters encoded, so they cannot split headers", () => {

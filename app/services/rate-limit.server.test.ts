@@ -1,28 +1,77 @@
 import { describe, expect, it } from "vitest";
 import { createAuthRateLimits } from "./rate-limit.server";
 
-describe("createAuthRateLimits", () => {
-  it("lets the allowed attempts through, then asks to wait up to a minute", async () => {
-    const limits = createAuthRateLimits(3);
-    for (let attempt = 0; attempt < 3; attempt++) expect(await limits.consume("login", "203.0.113.1", "a@example.com")).toBeNull();
-    const wait = await limits.consume("login", "203.0.113.1", "a@example.com");
+describe("sign-in limits", () => {
+  it("holds one address guessing one account after the allowed attempts", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 3 });
+    for (let attempt = 0; attempt < 3; attempt++) expect(await limits.beforeSignIn("203.0.113.1", "a@example.com", false)).toBeNull();
+    const wait = await limits.beforeSignIn("203.0.113.1", "A@example.com", false);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
   });
 
-  it("limits per email across addresses", async () => {
-    const limits = createAuthRateLimits(3);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      expect(await limits.consume("login", `198.51.100.${attempt}`, "target@example.com")).toBeNull();
+  it("does not lock the owner out when someone else fails on purpose", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 10 });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(await limits.beforeSignIn("198.51.100.7", "victim@example.com", false)).toBeNull();
+      await limits.signInFailed("victim@example.com");
     }
-    expect(await limits.consume("login", "198.51.100.99", "TARGET@example.com")).not.toBeNull();
+    expect(await limits.beforeSignIn("198.51.100.7", "victim@example.com", false)).not.toBeNull();
+    // The owner, from another address, is not refused: ten failures only start the back-off.
+    expect(await limits.beforeSignIn("192.0.2.55", "victim@example.com", false)).toBeNull();
+    // Further failures make every browser that never signed in to the account wait, a little longer each time…
+    await limits.signInFailed("victim@example.com");
+    await limits.signInFailed("victim@example.com");
+    const pause = await limits.beforeSignIn("192.0.2.99", "victim@example.com", false);
+    expect(pause).toBeGreaterThan(0);
+    expect(pause).toBeLessThanOrEqual(60);
+    // …but a browser that has signed in to it before is not held.
+    expect(await limits.beforeSignIn("192.0.2.55", "victim@example.com", true)).toBeNull();
   });
 
-  it("limits per address across emails, and keeps actions apart", async () => {
-    const limits = createAuthRateLimits(2);
-    expect(await limits.consume("signup", "192.0.2.7", "one@example.com")).toBeNull();
-    expect(await limits.consume("signup", "192.0.2.7", "two@example.com")).toBeNull();
-    expect(await limits.consume("signup", "192.0.2.7", "three@example.com")).not.toBeNull();
-    expect(await limits.consume("password-reset", "192.0.2.7", "one@example.com")).toBeNull();
+  it("caps the pause at a minute however many failures", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 1 });
+    for (let failure = 0; failure < 40; failure++) await limits.signInFailed("target@example.com");
+    const pause = await limits.beforeSignIn("192.0.2.1", "target@example.com", false);
+    expect(pause).toBeGreaterThan(30);
+    expect(pause).toBeLessThanOrEqual(60);
+  });
+
+  it("stops one address sweeping many accounts", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 2 });
+    const results = [];
+    for (let account = 0; account < 11; account++) results.push(await limits.beforeSignIn("192.0.2.7", `user${account}@example.com`, false));
+    expect(results.slice(0, 10).every((wait) => wait === null)).toBe(true);
+    expect(results[10]).not.toBeNull();
+  });
+});
+
+describe("sign-up and reset-link limits", () => {
+  it("limits per address across emails, and keeps the two apart", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 2 });
+    expect(await limits.beforeRequest("signup", "192.0.2.7", "one@example.com")).toBeNull();
+    expect(await limits.beforeRequest("signup", "192.0.2.7", "two@example.com")).toBeNull();
+    expect(await limits.beforeRequest("signup", "192.0.2.7", "three@example.com")).not.toBeNull();
+    expect(await limits.beforeRequest("password-reset", "192.0.2.7", "one@example.com")).toBeNull();
+  });
+});
+
+describe("recovery token verification", () => {
+  it("stops all verification once too many have failed in total, whatever the addresses", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 100, verificationFailuresPer10Minutes: 5 });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await limits.beforeVerification(`198.51.100.${attempt}`)).toBeNull();
+      await limits.verificationFailed();
+    }
+    const wait = await limits.beforeVerification("203.0.113.200");
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(600);
+  });
+
+  it("limits one address", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 2 });
+    expect(await limits.beforeVerification("192.0.2.1")).toBeNull();
+    expect(await limits.beforeVerification("192.0.2.1")).toBeNull();
+    expect(await limits.beforeVerification("192.0.2.1")).not.toBeNull();
   });
 });

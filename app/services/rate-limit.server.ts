@@ -1,41 +1,113 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
-export type AuthAction = "login" | "signup" | "password-reset";
-
+/**
+ * Limits on the auth forms, counted in this process's memory (one instance; several instances
+ * would need a shared store such as rate-limiter-flexible's Redis or Postgres limiters).
+ *
+ * Why these keys:
+ * - A password guesser is held by the strict per-(email, address) limit, and one address cannot
+ *   sweep many accounts (a per-address ceiling).
+ * - A strict per-email limit would let anyone lock any account out, the admin's included, by
+ *   failing on purpose. So failures per email only slow further sign-ins (a growing pause, at most a
+ *   minute), and a browser that has signed in to that account before (the signed device cookie) is
+ *   not held by it at all: the owner keeps getting in while someone else guesses.
+ * - Recovery links carry a token hash that a guesser can compute for each of the 10^6 codes of a
+ *   known email. The hash does not say which email it is for, so failed verifications are counted
+ *   per address and in total: at most `verificationFailuresPer10Minutes` failures across all callers,
+ *   which leaves a guess across many addresses a negligible chance within a link's hour.
+ */
 export interface AuthRateLimits {
-  /**
-   * Counts one attempt against the caller's address and, when known, the email it targets: a
-   * password guesser is slowed per account even across addresses, and one address cannot sweep many
-   * accounts. Returns the seconds to wait when over the limit, or null.
-   */
-  consume(action: AuthAction, clientIp: string, email?: string): Promise<number | null>;
+  /** Seconds to wait before this sign-in may be tried, or null. */
+  beforeSignIn(clientIp: string, email: string, knownDevice: boolean): Promise<number | null>;
+  signInFailed(email: string): Promise<void>;
+  /** Seconds to wait before a sign-up or a reset-link request, or null. */
+  beforeRequest(action: "signup" | "password-reset", clientIp: string, email: string): Promise<number | null>;
+  /** Seconds to wait before a recovery token may be verified, or null. */
+  beforeVerification(clientIp: string): Promise<number | null>;
+  verificationFailed(): Promise<void>;
 }
 
-/** In-memory counters for one process (one instance; several instances would need a shared store). */
-export function createAuthRateLimits(attemptsPerMinute: number): AuthRateLimits {
-  const limiters = new Map<string, RateLimiterMemory>();
-  const limiterFor = (action: AuthAction, scope: "address" | "email") => {
-    const key = `${action}:${scope}`;
-    let limiter = limiters.get(key);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: key, points: attemptsPerMinute, duration: 60 });
-      limiters.set(key, limiter);
-    }
-    return limiter;
+export interface AuthLimitSettings {
+  attemptsPerMinute: number;
+  /** Failed sign-ins per email (15 minutes) before each further one waits. */
+  failuresBeforeBackoff?: number;
+  verificationFailuresPer10Minutes?: number;
+}
+
+const MAX_BACKOFF_SECONDS = 60;
+
+export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimits {
+  const perMinute = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  const strict = {
+    signInPair: perMinute("login:pair", settings.attemptsPerMinute),
+    signInAddress: perMinute("login:address", settings.attemptsPerMinute * 5),
+    signupAddress: perMinute("signup:address", settings.attemptsPerMinute),
+    signupEmail: perMinute("signup:email", settings.attemptsPerMinute),
+    resetAddress: perMinute("password-reset:address", settings.attemptsPerMinute),
+    resetEmail: perMinute("password-reset:email", settings.attemptsPerMinute),
+    verifyAddress: perMinute("verify:address", settings.attemptsPerMinute),
   };
+  const failuresBeforeBackoff = settings.failuresBeforeBackoff ?? settings.attemptsPerMinute;
+  const signInFailures = new RateLimiterMemory({ keyPrefix: "login:failures", points: Number.MAX_SAFE_INTEGER, duration: 15 * 60 });
+  const signInPause = new RateLimiterMemory({ keyPrefix: "login:pause", points: 1, duration: 1 });
+  const verificationFailures = new RateLimiterMemory({
+    keyPrefix: "verify:failures",
+    points: settings.verificationFailuresPer10Minutes ?? 30,
+    duration: 10 * 60,
+  });
+
   return {
-    async consume(action, clientIp, email) {
-      try {
-        await limiterFor(action, "address").consume(clientIp);
-        if (email) await limiterFor(action, "email").consume(email.toLowerCase());
-        return null;
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw rejection;
+    async beforeSignIn(clientIp, email, knownDevice) {
+      const key = email.toLowerCase();
+      if (!knownDevice) {
+        const pause = await signInPause.get(key);
+        if (pause && pause.msBeforeNext > 0 && pause.consumedPoints > 0) return secondsOf(pause);
       }
+      return consumeAll([
+        [strict.signInAddress, clientIp],
+        [strict.signInPair, `${key}|${clientIp}`],
+      ]);
+    },
+    async signInFailed(email) {
+      const key = email.toLowerCase();
+      const failures = await signInFailures.penalty(key);
+      const beyond = failures.consumedPoints - failuresBeforeBackoff;
+      if (beyond > 0) await signInPause.block(key, Math.min(MAX_BACKOFF_SECONDS, 2 ** (beyond - 1)));
+    },
+    beforeRequest(action, clientIp, email) {
+      const key = email.toLowerCase();
+      return action === "signup"
+        ? consumeAll([
+            [strict.signupAddress, clientIp],
+            [strict.signupEmail, key],
+          ])
+        : consumeAll([
+            [strict.resetAddress, clientIp],
+            [strict.resetEmail, key],
+          ]);
+    },
+    async beforeVerification(clientIp) {
+      const total = await verificationFailures.get("all");
+      if (total && total.remainingPoints <= 0) return secondsOf(total);
+      return consumeAll([[strict.verifyAddress, clientIp]]);
+    },
+    async verificationFailed() {
+      await verificationFailures.penalty("all");
     },
   };
 }
+
+async function consumeAll(checks: Array<[RateLimiterMemory, string]>): Promise<number | null> {
+  try {
+    for (const [limiter, key] of checks) await limiter.consume(key);
+    return null;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
+    throw rejection;
+  }
+}
+
+const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
 export const tooManyAttemptsMessage = (seconds: number) =>
   `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;

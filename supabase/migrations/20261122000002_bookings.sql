@@ -107,7 +107,7 @@ create table public.booking_images (
 
 create index booking_images_booking_id_idx on public.booking_images (booking_id, created_at);
 
--- SPEC: at most 10 photos per booking.
+-- At most 10 photos per booking.
 create function public.enforce_booking_image_limit()
 returns trigger
 language plpgsql

@@ -19,7 +19,7 @@ export function LoginForm({ redirectTo, email, lastResult }: { redirectTo: strin
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
-  // SPEC.md §5: the button waits for both fields (only where JavaScript can tell).
+  // The button waits until both fields are filled (only where JavaScript can tell).
   const incomplete = hydrated && (!fields.email.value || !fields.password.value);
 
   return (

@@ -13,9 +13,14 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField field={password} label={labels.password} type="password" autoComplete="new-password" />
+      <TextField
+        field={password}
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+      />
       <TextField field={confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
-      <p className="-mt-2 text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
     </>
   );
 }

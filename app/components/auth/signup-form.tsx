@@ -19,20 +19,30 @@ export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; las
     shouldRevalidate: "onInput",
   });
 
-  // After a submit attempt, SPEC.md §5 names the problem in a title as well as next to the field.
-  const alert = form.errors?.[0]
-    ? { title: "Signup Failed", description: form.errors[0] }
-    : form.status === "error" && fields.email.errors?.includes(AUTH_MESSAGES.emailInvalid)
-      ? { title: AUTH_MESSAGES.invalidEmailTitle, description: AUTH_MESSAGES.emailInvalid }
-      : form.status === "error" && fields.confirmPassword.errors?.includes(AUTH_MESSAGES.passwordsDontMatch)
-        ? { title: AUTH_MESSAGES.passwordsDontMatch, description: AUTH_MESSAGES.passwordsDontMatchDetail }
-        : null;
+  // After a submit attempt the alert names every problem (each field also carries its own); its
+  // title is the first that applies: the server's refusal, an invalid email, passwords that differ.
+  const fieldProblems = form.status === "error" ? [fields.fullName, fields.email, fields.password, fields.confirmPassword].flatMap((field) => field.errors ?? []) : [];
+  const problems = [...new Set([...(form.errors ?? []), ...fieldProblems])];
+  const mismatch = fields.confirmPassword.errors?.includes(AUTH_MESSAGES.passwordsDontMatch) ?? false;
+  const alert =
+    problems.length === 0
+      ? null
+      : {
+          title: form.errors?.[0]
+            ? "Signup Failed"
+            : fields.email.errors?.includes(AUTH_MESSAGES.emailInvalid)
+              ? AUTH_MESSAGES.invalidEmailTitle
+              : mismatch && problems.length === 1
+                ? AUTH_MESSAGES.passwordsDontMatch
+                : "Signup Failed",
+          problems: mismatch && problems.length === 1 ? [AUTH_MESSAGES.passwordsDontMatchDetail] : problems,
+        };
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {alert ? <FormAlert id={form.errorId} title={alert.title} description={alert.description} /> : null}
+      {alert ? <FormAlert id={form.errorId} title={alert.title} problems={alert.problems} /> : null}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <NewPasswordFields

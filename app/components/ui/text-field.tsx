@@ -7,11 +7,15 @@ interface TextFieldProps {
   type: "text" | "email" | "password" | "tel";
   autoComplete: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** A rule shown under the input and read with it (e.g. what a password needs). */
+  hint?: string;
 }
 
 /** A labelled input with its first error below it, wired for screen readers by Conform. */
-export function TextField({ field, label, type, autoComplete, inputProps }: TextFieldProps) {
+export function TextField({ field, label, type, autoComplete, inputProps, hint }: TextFieldProps) {
   const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
@@ -21,9 +25,15 @@ export function TextField({ field, label, type, autoComplete, inputProps }: Text
         {...getInputProps(field, { type })}
         key={field.key}
         autoComplete={autoComplete}
+        aria-describedby={describedBy}
         className="h-11 rounded-lg border border-slate-300 px-3 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
         {...inputProps}
       />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={field.errorId} className="text-sm text-red-700">
           {error}

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ErrorPage, accountFromError, errorStatus, errorTitle } from "~/components/error-page";
+import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "~/components/error-page";
 import { SiteHeader } from "~/components/site-header";
 import { COMPANY } from "~/domain/company";
 import { requireUser } from "~/middleware/guards.server";
@@ -26,5 +26,5 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const account = useFrameAccount() ?? accountFromError(error);
-  return <ErrorPage status={errorStatus(error)} account={account} />;
+  return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
 }

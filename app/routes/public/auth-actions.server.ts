@@ -4,7 +4,8 @@ import { requestContext, servicesContext, sessionContext } from "~/context";
 import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
-import { tooManyAttemptsMessage, type AuthAction } from "~/services/rate-limit.server";
+import { isKnownDevice, rememberDevice } from "~/services/known-device.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { askIsAdmin, homePath } from "~/services/session.server";
 import { createStatelessAnonClient } from "~/services/supabase.server";
 import { setToast } from "~/services/toast.server";
@@ -19,25 +20,28 @@ function reply(intent: AuthActionData["intent"], result: AuthActionData["result"
   return data<AuthActionData>({ intent, result }, { status });
 }
 
-function limitAttempt(context: Context, action: AuthAction, email: string) {
-  return context.get(servicesContext).authLimits.consume(action, context.get(requestContext).clientIp, email);
+function limitRequest(context: Context, action: "signup" | "password-reset", email: string) {
+  return context.get(servicesContext).authLimits.beforeRequest(action, context.get(requestContext).clientIp, email);
 }
 
-export async function signIn(context: Context, formData: FormData) {
+export async function signIn(request: Request, context: Context, formData: FormData) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return reply("login", submission.reply({ hideFields: ["password"] }), 400);
   const { email, password, redirectTo } = submission.value;
   const { logger } = context.get(requestContext);
 
-  const wait = await limitAttempt(context, "login", email);
+  const { authLimits } = context.get(servicesContext);
+  const wait = await authLimits.beforeSignIn(context.get(requestContext).clientIp, email, await isKnownDevice(request, context, email));
   if (wait) return reply("login", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password"] }), 429);
 
   const session = context.get(sessionContext);
   const { data: signedIn, error } = await session.supabase.auth.signInWithPassword({ email, password });
   if (error || !signedIn.user) {
     if (!error?.status || error.status >= 500) logger.error({ err: error }, "sign-in failed unexpectedly");
+    else await authLimits.signInFailed(email);
     return reply("login", submission.reply({ formErrors: [error?.message || UNEXPECTED], hideFields: ["password"] }), error?.status === 429 ? 429 : 400);
   }
+  await rememberDevice(request, context, email);
   // The session read at the start of the request was the signed-out one: ask about the new user.
   return redirect(safeRedirectPath(redirectTo, "") || homePath(await askIsAdmin(session.supabase, signedIn.user, logger)));
 }
@@ -49,7 +53,7 @@ export async function signUp(context: Context, formData: FormData) {
   const { logger } = context.get(requestContext);
   const services = context.get(servicesContext);
 
-  const wait = await limitAttempt(context, "signup", email);
+  const wait = await limitRequest(context, "signup", email);
   if (wait) return reply("signup", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password", "confirmPassword"] }), 429);
 
   const { error } = await createStatelessAnonClient(services.supabase).auth.signUp({
@@ -77,14 +81,15 @@ export async function requestPasswordReset(context: Context, formData: FormData)
   const { logger } = context.get(requestContext);
   const services = context.get(servicesContext);
 
-  const wait = await limitAttempt(context, "password-reset", email);
+  const wait = await limitRequest(context, "password-reset", email);
   if (wait) return reply("forgot", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)] }), 429);
 
-  const { error } = await createStatelessAnonClient(services.supabase).auth.resetPasswordForEmail(email, {
-    redirectTo: `${services.publicUrl}/reset-password`,
-  });
-  // The same answer whether or not the account exists; failures are for the log only.
-  if (error) logger.warn({ err: error }, "password reset request failed");
+  // The same answer, in the same time, whether or not the account exists: the request is sent
+  // without waiting for it, and its failures are for the log only.
+  void createStatelessAnonClient(services.supabase)
+    .auth.resetPasswordForEmail(email, { redirectTo: `${services.publicUrl}/reset-password` })
+    .then(({ error }) => error && logger.warn({ err: error }, "password reset request failed"))
+    .catch((error: unknown) => logger.warn({ err: error }, "password reset request failed"));
   await setToast(context, {
     type: "success",
     title: "Check your email",

@@ -13,6 +13,7 @@ import { safeRedirectPath } from "~/domain/safe-redirect";
 import { BOOKING_WIZARD_PATH } from "~/domain/paths";
 import { sessionContext } from "~/context";
 import { homePath } from "~/services/session.server";
+import { readFormBody } from "~/services/form-body.server";
 import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
 import type { Route } from "./+types/landing";
 
@@ -31,10 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   switch (formData.get("intent")) {
     case "login":
-      return signIn(context, formData);
+      return signIn(request, context, formData);
     case "signup":
       return signUp(context, formData);
     case "forgot":

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ErrorPage, accountFromError, errorStatus, errorTitle } from "~/components/error-page";
+import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { COMPANY } from "~/domain/company";
@@ -22,5 +22,5 @@ export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: `${err
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const account = useFrameAccount() ?? accountFromError(error);
-  return <ErrorPage status={errorStatus(error)} account={account} />;
+  return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
 }

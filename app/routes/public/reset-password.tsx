@@ -8,12 +8,14 @@ import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import { requestContext, servicesContext, sessionContext } from "~/context";
+import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { askIsAdmin, homePath } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/reset-password";
 
 const LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
+const LINK_SPENT = "This link has now been used: request a new one to try again.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
 
@@ -25,23 +27,27 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: resetPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
   const { clientIp, logger } = context.get(requestContext);
-  const wait = await context.get(servicesContext).authLimits.consume("password-reset", clientIp);
+  const { authLimits } = context.get(servicesContext);
+  const wait = await authLimits.beforeVerification(clientIp);
   if (wait) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsMessage(wait)] }), { status: 429 });
 
   const { supabase } = context.get(sessionContext);
   const verified = await supabase.auth.verifyOtp({ type: "recovery", token_hash: submission.value.tokenHash });
   if (verified.error || !verified.data.user) {
-    return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: 400 });
+    await authLimits.verificationFailed();
+    return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: verified.error?.status === 429 ? 429 : 400 });
   }
   const updated = await supabase.auth.updateUser({ password: submission.value.password });
   if (updated.error) {
     logger.warn({ err: updated.error }, "password update failed");
-    return data(submission.reply({ ...hidden, formErrors: [updated.error.message] }), { status: 400 });
+    // The verification signed this browser in; without the new password it must not stay signed in.
+    await supabase.auth.signOut({ scope: "local" });
+    return data(submission.reply({ ...hidden, formErrors: [`${updated.error.message} ${LINK_SPENT}`] }), { status: 400 });
   }
   await setToast(context, { type: "success", title: "Password updated", description: "You are signed in with your new password." });
   return redirect(homePath(await askIsAdmin(supabase, verified.data.user, logger)));
