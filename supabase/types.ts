@@ -30,16 +30,16 @@ export type Database = {
           updated_by: string | null
         }
         Insert: {
-          admin_email?: string
-          admin_phone?: string
-          auto_confirm_bookings?: boolean
-          business_hours?: string
-          company_name?: string
-          default_service_area?: string
-          email_alerts?: boolean
-          emergency_contact?: string
+          admin_email: string
+          admin_phone: string
+          auto_confirm_bookings: boolean
+          business_hours: string
+          company_name: string
+          default_service_area: string
+          email_alerts: boolean
+          emergency_contact: string
           id?: boolean
-          notifications_enabled?: boolean
+          notifications_enabled: boolean
           updated_at?: string
           updated_by?: string | null
         }
