@@ -55,7 +55,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
       collator.compare(a.referencedRelation, b.referencedRelation) ||
       collator.compare(JSON.stringify(a.referencedColumns), JSON.stringify(b.referencedColumns)),
   );
-  // Only relationships within one schema: PostgREST embeds nothing across schemas.
+  // Only foreign keys to relations of the same schema, as the CLI lists them.
   const relationshipsOf = (relation: CatalogRelation) =>
     relationships.filter(
       (r) => r.schema === relation.schema && r.relation === relation.name && r.referencedSchema === relation.schema,
