@@ -1,5 +1,4 @@
 -- Local development seed, run after the migrations (`supabase db reset`, or the embedded emulator's
--- first start). Safe to run again. No accounts and no secrets here: the app creates the admin account
--- at start through the auth admin API, from ADMIN_EMAIL / ADMIN_PASSWORD or a generated password.
-
-insert into public.app_settings (id) values (true) on conflict (id) do nothing;
+-- first start). Safe to run again. No accounts, no settings and no secrets here: the app creates the
+-- admin account at start through the auth admin API, from ADMIN_EMAIL / ADMIN_PASSWORD or a generated
+-- password, and the settings row from its own defaults when the row is missing.

@@ -6,5 +6,6 @@ export const COMPANY = {
   phoneDisplay: "(404) 555-0182",
   phoneE164: "+14045550182",
   email: "hello@metromovers.example",
+  businessHours: "8:00 AM - 6:00 PM",
   rating: "4.6/5",
 } as const;

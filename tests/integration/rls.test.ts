@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_COMPANY_SETTINGS, settingsToRow } from "../../app/domain/company-settings.ts";
 import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing.ts";
 
 // Row level security and privileges of supabase/migrations, exercised through supabase-js the way the app
@@ -500,7 +501,9 @@ describe("settings", () => {
 
   it("stay a single row", async () => {
     expectPermissionDenied((await admin.client.from("app_settings").insert({ id: false })).error, "app_settings");
-    expect((await service.from("app_settings").insert({ id: false })).error).toMatchObject({ code: "23514" });
+    expect((await service.from("app_settings").insert({ ...settingsToRow(DEFAULT_COMPANY_SETTINGS), id: false })).error).toMatchObject({
+      code: "23514",
+    });
   });
 });
 

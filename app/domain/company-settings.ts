@@ -1,0 +1,63 @@
+import type { Tables } from "../../supabase/types";
+import { COMPANY } from "./company";
+
+/** What the admin settings screen edits: the single app_settings row, in the app's own names. */
+export interface CompanySettings {
+  companyName: string;
+  adminEmail: string;
+  adminPhone: string;
+  defaultServiceArea: string;
+  businessHours: string;
+  emergencyContact: string;
+  notificationsEnabled: boolean;
+  emailAlerts: boolean;
+  autoConfirmBookings: boolean;
+}
+
+/** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
+export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at" | "updated_by">;
+
+/**
+ * The settings a new installation starts with (and the app falls back to when the row cannot be read):
+ * the company's facts, no emergency contact, notifications and email alerts on, auto-confirm off.
+ */
+export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
+  companyName: COMPANY.name,
+  adminEmail: COMPANY.email,
+  adminPhone: COMPANY.phoneDisplay,
+  defaultServiceArea: COMPANY.serviceArea,
+  businessHours: COMPANY.businessHours,
+  emergencyContact: "",
+  notificationsEnabled: true,
+  emailAlerts: true,
+  autoConfirmBookings: false,
+});
+
+export function settingsFromRow(row: Tables<"app_settings">): CompanySettings {
+  return {
+    companyName: row.company_name,
+    adminEmail: row.admin_email,
+    adminPhone: row.admin_phone,
+    defaultServiceArea: row.default_service_area,
+    businessHours: row.business_hours,
+    emergencyContact: row.emergency_contact,
+    notificationsEnabled: row.notifications_enabled,
+    emailAlerts: row.email_alerts,
+    autoConfirmBookings: row.auto_confirm_bookings,
+  };
+}
+
+/** The columns to insert or update for these settings. */
+export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
+  return {
+    company_name: settings.companyName,
+    admin_email: settings.adminEmail,
+    admin_phone: settings.adminPhone,
+    default_service_area: settings.defaultServiceArea,
+    business_hours: settings.businessHours,
+    emergency_contact: settings.emergencyContact,
+    notifications_enabled: settings.notificationsEnabled,
+    email_alerts: settings.emailAlerts,
+    auto_confirm_bookings: settings.autoConfirmBookings,
+  };
+}

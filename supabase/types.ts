@@ -1,0 +1,479 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "13"
+  }
+  public: {
+    Tables: {
+      app_settings: {
+        Row: {
+          admin_email: string
+          admin_phone: string
+          auto_confirm_bookings: boolean
+          business_hours: string
+          company_name: string
+          default_service_area: string
+          email_alerts: boolean
+          emergency_contact: string
+          id: boolean
+          notifications_enabled: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          admin_email: string
+          admin_phone: string
+          auto_confirm_bookings: boolean
+          business_hours: string
+          company_name: string
+          default_service_area: string
+          email_alerts: boolean
+          emergency_contact: string
+          id?: boolean
+          notifications_enabled: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          admin_email?: string
+          admin_phone?: string
+          auto_confirm_bookings?: boolean
+          business_hours?: string
+          company_name?: string
+          default_service_area?: string
+          email_alerts?: boolean
+          emergency_contact?: string
+          id?: boolean
+          notifications_enabled?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      booking_images: {
+        Row: {
+          booking_id: string
+          created_at: string
+          file_name: string
+          id: string
+          path: string
+        }
+        Insert: {
+          booking_id: string
+          created_at?: string
+          file_name: string
+          id?: string
+          path: string
+        }
+        Update: {
+          booking_id?: string
+          created_at?: string
+          file_name?: string
+          id?: string
+          path?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_images_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      bookings: {
+        Row: {
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          email: string
+          estimated_cost: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          cleaning_service?: boolean
+          created_at?: string
+          deep_cleaning_bedrooms?: number
+          deposit_amount?: number
+          deposit_paid_at?: string | null
+          deposit_status?: string
+          email: string
+          estimated_cost?: number | null
+          estimated_hours?: number | null
+          extra_movers?: number
+          final_cost?: number | null
+          full_name: string
+          id?: string
+          moving_date: string
+          moving_from: string
+          moving_time?: string | null
+          moving_to: string
+          packing_service?: boolean
+          phone: string
+          property_size?: string | null
+          service_type: string
+          special_instructions?: string | null
+          status?: string
+          storage_service?: boolean
+          stripe_checkout_session_id?: string | null
+          team_type: string
+          tv_mounting?: number
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          cleaning_service?: boolean
+          created_at?: string
+          deep_cleaning_bedrooms?: number
+          deposit_amount?: number
+          deposit_paid_at?: string | null
+          deposit_status?: string
+          email?: string
+          estimated_cost?: number | null
+          estimated_hours?: number | null
+          extra_movers?: number
+          final_cost?: number | null
+          full_name?: string
+          id?: string
+          moving_date?: string
+          moving_from?: string
+          moving_time?: string | null
+          moving_to?: string
+          packing_service?: boolean
+          phone?: string
+          property_size?: string | null
+          service_type?: string
+          special_instructions?: string | null
+          status?: string
+          storage_service?: boolean
+          stripe_checkout_session_id?: string | null
+          team_type?: string
+          tv_mounting?: number
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      profiles: {
+        Row: {
+          address: string | null
+          avatar_url: string | null
+          bio: string | null
+          created_at: string
+          full_name: string | null
+          id: string
+          phone: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          address?: string | null
+          avatar_url?: string | null
+          bio?: string | null
+          created_at?: string
+          full_name?: string | null
+          id?: string
+          phone?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          address?: string | null
+          avatar_url?: string | null
+          bio?: string | null
+          created_at?: string
+          full_name?: string | null
+          id?: string
+          phone?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      stripe_events: {
+        Row: {
+          event_id: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          event_id: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          event_id?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
+      user_images: {
+        Row: {
+          file_name: string
+          id: string
+          image_url: string
+          path: string
+          uploaded_at: string
+          user_id: string
+        }
+        Insert: {
+          file_name: string
+          id?: string
+          image_url: string
+          path: string
+          uploaded_at?: string
+          user_id?: string
+        }
+        Update: {
+          file_name?: string
+          id?: string
+          image_url?: string
+          path?: string
+          uploaded_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      user_roles: {
+        Row: {
+          created_at: string
+          id: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string
+        }
+        Relationships: []
+      }
+      website_analytics: {
+        Row: {
+          created_at: string
+          event_type: string
+          id: string
+          page_path: string
+          referrer: string | null
+          session_id: string
+          time_on_page: number | null
+          user_agent: string | null
+          user_id: string | null
+          viewport_height: number | null
+          viewport_width: number | null
+        }
+        Insert: {
+          created_at?: string
+          event_type: string
+          id?: string
+          page_path: string
+          referrer?: string | null
+          session_id: string
+          time_on_page?: number | null
+          user_agent?: string | null
+          user_id?: string | null
+          viewport_height?: number | null
+          viewport_width?: number | null
+        }
+        Update: {
+          created_at?: string
+          event_type?: string
+          id?: string
+          page_path?: string
+          referrer?: string | null
+          session_id?: string
+          time_on_page?: number | null
+          user_agent?: string | null
+          user_id?: string | null
+          viewport_height?: number | null
+          viewport_width?: number | null
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      has_role: {
+        Args: {
+          _role: Database["public"]["Enums"]["app_role"]
+          _user_id: string
+        }
+        Returns: boolean
+      }
+    }
+    Enums: {
+      app_role: "admin" | "moderator" | "user"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ["admin", "moderator", "user"],
+    },
+  },
+} as const

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
+import { ANALYTICS_EVENT_TYPES } from "../../app/domain/analytics-events.ts";
+import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
+import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
+import { APP_ROLES } from "../../app/domain/roles.ts";
+
+// The lists and limits the app offers must be the ones the database accepts: a value the app offers
+// and the database refuses is a failed booking, and one the database accepts but the app does not
+// know is a row the app cannot show. Both are read from the migrated database's catalog.
+
+let emulator: SupabaseEmulator;
+let checks: Array<{ table: string; columns: string[]; definition: string }>;
+
+beforeAll(async () => {
+  emulator = await createSupabaseEmulator({ url: "http://localhost:54321" });
+  const { rows } = await emulator.db.pg.query<{ table: string; columns: string[]; definition: string }>(`
+    select c.conrelid::regclass::text as table,
+           array(select a.attname from unnest(c.conkey) as k join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k)::text[] as columns,
+           pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    where c.contype = 'c' and c.connamespace = 'public'::regnamespace`);
+  checks = rows;
+});
+
+afterAll(async () => {
+  await emulator?.close();
+});
+
+/** The check constraints on exactly this one column. */
+function checksOn(table: string, column: string): string[] {
+  return checks.filter((check) => check.table === table && check.columns.length === 1 && check.columns[0] === column).map((check) => check.definition);
+}
+
+/** The values of a `column in (...)` check, which Postgres prints as `column = ANY (ARRAY['a'::text, ...])`. */
+function allowedValues(table: string, column: string): string[] {
+  const lists = checksOn(table, column).flatMap((definition) => {
+    const match = definition.match(/= ANY \(ARRAY\[(.*)\]\)/);
+    return match?.[1] ? [[...match[1].matchAll(/'((?:[^']|'')*)'::text/g)].map(([, value]) => value!.replaceAll("''", "'"))] : [];
+  });
+  expect(lists, `one list of allowed values on ${table}.${column}`).toHaveLength(1);
+  return lists[0]!.sort();
+}
+
+/** The bounds of a `column between min and max` check, which Postgres prints as `(column >= min) AND (column <= max)`. */
+function allowedRange(table: string, column: string): { min: number; max: number } {
+  const ranges = checksOn(table, column).flatMap((definition) => {
+    const match = definition.match(new RegExp(`\\(${column} >= (-?\\d+)\\) AND \\(${column} <= (-?\\d+)\\)`));
+    return match ? [{ min: Number(match[1]), max: Number(match[2]) }] : [];
+  });
+  expect(ranges, `one range on ${table}.${column}`).toHaveLength(1);
+  return ranges[0]!;
+}
+
+const sorted = (values: readonly string[]) => [...values].sort();
+
+describe("lists of values", () => {
+  it("booking service types are SERVICE_TYPES", () => {
+    expect(allowedValues("bookings", "service_type")).toEqual(sorted(SERVICE_TYPES));
+  });
+
+  it("booking team types are TEAM_TYPES", () => {
+    expect(allowedValues("bookings", "team_type")).toEqual(sorted(TEAM_TYPES));
+  });
+
+  it("booking property sizes are PROPERTY_SIZES", () => {
+    expect(allowedValues("bookings", "property_size")).toEqual(sorted(PROPERTY_SIZES));
+  });
+
+  it("booking statuses are BOOKING_STATUSES", () => {
+    expect(allowedValues("bookings", "status")).toEqual(sorted(BOOKING_STATUSES));
+  });
+
+  it("deposit statuses are DEPOSIT_STATUSES", () => {
+    expect(allowedValues("bookings", "deposit_status")).toEqual(sorted(DEPOSIT_STATUSES));
+  });
+
+  it("analytics event types are ANALYTICS_EVENT_TYPES", () => {
+    expect(allowedValues("website_analytics", "event_type")).toEqual(sorted(ANALYTICS_EVENT_TYPES));
+  });
+
+  it("roles are APP_ROLES", async () => {
+    const { rows } = await emulator.db.pg.query<{ role: string }>("select unnest(enum_range(null::public.app_role))::text as role");
+    expect(sorted(rows.map(({ role }) => role))).toEqual(sorted(APP_ROLES));
+  });
+});
+
+describe("limits", () => {
+  it("add-on counters are COUNTER_LIMITS", () => {
+    expect(allowedRange("bookings", "extra_movers")).toEqual(COUNTER_LIMITS.extraMovers);
+    expect(allowedRange("bookings", "tv_mounting")).toEqual(COUNTER_LIMITS.tvMounting);
+    expect(allowedRange("bookings", "deep_cleaning_bedrooms")).toEqual(COUNTER_LIMITS.deepCleaningBedrooms);
+  });
+
+  it("every estimate's hours can be stored", () => {
+    const { min, max } = allowedRange("bookings", "estimated_hours");
+    const hours = [estimatedHours(undefined), ...PROPERTY_SIZES.map((size) => estimatedHours(size))];
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(min);
+    expect(Math.max(...hours)).toBeLessThanOrEqual(max);
+  });
+});
