@@ -10,7 +10,9 @@ import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
+import { DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
+import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
@@ -32,7 +34,11 @@ function exitOnStartupError(error: unknown, message: string): never {
 
 const backends = await startBackends(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
 const { supabase } = backends;
-const adminCreated = await ensureAdminAccount(startupServiceClient(supabase), config.admin, logger).catch(
+const startupClient = startupServiceClient(supabase);
+await ensureAppSettings(startupClient, DEFAULT_COMPANY_SETTINGS, logger).catch((error: unknown) =>
+  exitOnStartupError(error, "could not prepare the company settings (is Supabase reachable and migrated?)"),
+);
+const adminCreated = await ensureAdminAccount(startupClient, config.admin, logger).catch(
   (error: unknown) => exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
 );
 

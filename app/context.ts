@@ -1,4 +1,6 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { CompanySettings } from "./domain/company-settings";
+import type { Database } from "../supabase/types";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { AppServices } from "./load-context";
@@ -23,9 +25,12 @@ export interface RequestFacts {
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestFacts>();
 
+/** The company settings the admin saved (name, phone, service area, auto-confirm…), read once per request on first use. */
+export const settingsContext = createContext<() => Promise<CompanySettings>>();
+
 export interface Session {
   /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   user: User | null;
   /** Whether the user holds the admin role; asked once, on first use. */
   isAdmin(): Promise<boolean>;

@@ -1,12 +1,15 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, type RequestFacts } from "./context";
+import { requestContext, servicesContext, settingsContext, type RequestFacts } from "./context";
+import type { CompanySettings } from "./domain/company-settings";
 import { createKnownDeviceCookie, type KnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits, type AuthRateLimits } from "./services/rate-limit.server";
-import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
+import { loadCompanySettings } from "./services/settings.server";
+import { createServiceRoleClient, type AppSupabaseClient, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie, type ToastCookie } from "./services/toast.server";
 
 export type { SupabaseConnection } from "./services/supabase.server";
+// The start-up seed writes the settings row from the same defaults the app falls back to.
+export { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "./domain/company-settings";
 
 /** What the Express server knows at start and hands the app once. */
 export interface AppOptions {
@@ -26,7 +29,7 @@ export interface AppServices {
   publicUrl: string;
   supabase: SupabaseConnection;
   /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
-  serviceRole: SupabaseClient;
+  serviceRole: AppSupabaseClient;
   secureCookies: boolean;
   /** Keys the app's own signed cookies and hashes. */
   cookieSecret: string;
@@ -53,6 +56,8 @@ export function createRequestContext(services: AppServices, facts: Omit<RequestF
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestContext, { ...facts, responseHeaders: new Headers() });
+  let settings: Promise<CompanySettings> | undefined;
+  context.set(settingsContext, () => (settings ??= loadCompanySettings(services.serviceRole, facts.logger)));
   return context;
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { SupabaseConnection } from "../app/load-context.ts";
+import type { Database } from "../supabase/types.ts";
 import type { ServerConfig } from "./config.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 import type { Logger } from "./logger.ts";
@@ -44,8 +45,8 @@ export async function startBackends(config: ServerConfig, logger: Logger): Promi
 }
 
 /** A client with the service-role key for start-up work (seeding); bypasses row level security. */
-export function startupServiceClient(backend: SupabaseBackend): SupabaseClient {
-  return createClient(backend.connection.url, backend.serviceRoleKey, {
+export function startupServiceClient(backend: SupabaseBackend): SupabaseClient<Database> {
+  return createClient<Database>(backend.connection.url, backend.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: backend.connection.fetch },
   });

@@ -1,13 +1,14 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { User } from "@supabase/supabase-js";
 import { href, type RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
 import { displayName, type Account } from "~/domain/account";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import type { Logger } from "pino";
+import type { AppSupabaseClient } from "./supabase.server";
 
 /** The user behind the request's cookies, checked with the auth server (getUser, never getSession). */
-export async function readUser(supabase: SupabaseClient, logger: Logger): Promise<User | null> {
+export async function readUser(supabase: AppSupabaseClient, logger: Logger): Promise<User | null> {
   try {
     const { data } = await supabase.auth.getUser();
     return data.user ?? null;
@@ -18,7 +19,7 @@ export async function readUser(supabase: SupabaseClient, logger: Logger): Promis
 }
 
 /** The has_role RPC; any error counts as not an admin (an outage must not open the admin area). */
-export async function askIsAdmin(supabase: SupabaseClient, user: User, logger: Logger): Promise<boolean> {
+export async function askIsAdmin(supabase: AppSupabaseClient, user: User, logger: Logger): Promise<boolean> {
   const { data, error } = await supabase.rpc("has_role", { _user_id: user.id, _role: "admin" });
   if (error) {
     logger.warn({ err: error }, "admin check failed; treating as not an admin");

@@ -1,5 +1,9 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "../../supabase/types";
+
+/** A supabase-js client that knows the schema's tables, columns and functions. */
+export type AppSupabaseClient = SupabaseClient<Database>;
 
 /** How this server reaches Supabase: a hosted project, or the embedded emulator through an in-process fetch. */
 export interface SupabaseConnection {
@@ -14,16 +18,16 @@ const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessi
  * The service-role client: bypasses row level security. Only for work with no signed-in user
  * (webhooks, analytics ingest, guest bookings), never with a user's input as the filter.
  */
-export function createServiceRoleClient(connection: SupabaseConnection, serviceRoleKey: string): SupabaseClient {
-  return createClient(connection.url, serviceRoleKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
+export function createServiceRoleClient(connection: SupabaseConnection, serviceRoleKey: string): AppSupabaseClient {
+  return createClient<Database>(connection.url, serviceRoleKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
 }
 
 /**
  * An anonymous client that keeps no session: for calls whose session must not become the visitor's
  * (sign-up is followed by the login view, not by a signed-in page).
  */
-export function createStatelessAnonClient(connection: SupabaseConnection): SupabaseClient {
-  return createClient(connection.url, connection.anonKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
+export function createStatelessAnonClient(connection: SupabaseConnection): AppSupabaseClient {
+  return createClient<Database>(connection.url, connection.anonKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
 }
 
 /**
@@ -34,8 +38,8 @@ export function createVisitorClient(
   request: Request,
   connection: SupabaseConnection,
   options: { secureCookies: boolean; responseHeaders: Headers },
-): SupabaseClient {
-  return createServerClient(connection.url, connection.anonKey, {
+): AppSupabaseClient {
+  return createServerClient<Database>(connection.url, connection.anonKey, {
     cookies: {
       getAll: () => parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({ name, value: value ?? "" })),
       setAll: (cookiesToSet, headers) => {
