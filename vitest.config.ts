@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "emulators/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "emulators/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,9 +1,24 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
-import type { Database } from "../supabase/types";
 import type { Logger } from "pino";
-import { createContext } from "react-router";
-import type { AppServices } from "./load-context";
+import { createContext, type Cookie } from "react-router";
+import type { AuthRateLimits } from "./services/rate-limit.server";
+import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
+
+/** Made once per process (app/load-context.ts) and shared by every request. */
+export interface AppServices {
+  /** Where browsers reach this app (PUBLIC_URL), for links in emails. */
+  publicUrl: string;
+  supabase: SupabaseConnection;
+  /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
+  serviceRole: AppSupabaseClient;
+  secureCookies: boolean;
+  /** Keys the app's own signed cookies and hashes. */
+  cookieSecret: string;
+  toastCookie: Cookie;
+  knownDeviceCookie: Cookie;
+  authLimits: AuthRateLimits;
+}
 
 /**
  * What loaders, actions and middleware read from the per-request context. Each value is made once
@@ -30,7 +45,7 @@ export const settingsContext = createContext<() => Promise<CompanySettings>>();
 
 export interface Session {
   /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */
-  supabase: SupabaseClient<Database>;
+  supabase: AppSupabaseClient;
   user: User | null;
   /** Whether the user holds the admin role; asked once, on first use. */
   isAdmin(): Promise<boolean>;

@@ -1,12 +1,13 @@
 import { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, settingsContext, type RequestFacts } from "./context";
+import { requestContext, servicesContext, settingsContext, type AppServices, type RequestFacts } from "./context";
 import type { CompanySettings } from "./domain/company-settings";
-import { createKnownDeviceCookie, type KnownDeviceCookie } from "./services/known-device.server";
-import { createAuthRateLimits, type AuthRateLimits } from "./services/rate-limit.server";
+import { createKnownDeviceCookie } from "./services/known-device.server";
+import { createAuthRateLimits } from "./services/rate-limit.server";
 import { loadCompanySettings } from "./services/settings.server";
-import { createServiceRoleClient, type AppSupabaseClient, type SupabaseConnection } from "./services/supabase.server";
-import { createToastCookie, type ToastCookie } from "./services/toast.server";
+import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
+import { createToastCookie } from "./services/toast.server";
 
+export type { AppServices } from "./context";
 export type { SupabaseConnection } from "./services/supabase.server";
 // The start-up seed writes the settings row from the same defaults the app falls back to.
 export { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "./domain/company-settings";
@@ -22,20 +23,6 @@ export interface AppOptions {
   /** Cookies get Secure when browsers reach the app over https. */
   secureCookies: boolean;
   authAttemptsPerMinute: number;
-}
-
-/** Made once per process and shared by every request. */
-export interface AppServices {
-  publicUrl: string;
-  supabase: SupabaseConnection;
-  /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
-  serviceRole: AppSupabaseClient;
-  secureCookies: boolean;
-  /** Keys the app's own signed cookies and hashes. */
-  cookieSecret: string;
-  toastCookie: ToastCookie;
-  knownDeviceCookie: KnownDeviceCookie;
-  authLimits: AuthRateLimits;
 }
 
 export function createAppServices(options: AppOptions): AppServices {

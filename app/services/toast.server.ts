@@ -2,8 +2,6 @@ import { createCookie, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import { toastSchema, type Toast, type ToastInput } from "~/domain/toast";
 
-export type ToastCookie = ReturnType<typeof createToastCookie>;
-
 /** A short-lived signed cookie carries one message across a redirect (with or without JavaScript). */
 export function createToastCookie(options: { secret: string; secure: boolean }) {
   return createCookie("flash_toast", {
