@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppOptions, AppServerEntry, AppServices } from "../app/load-context.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
@@ -35,7 +35,7 @@ export function appRequestHandler(options: {
       response.on("close", () => {
         if (!response.writableFinished) aborted.abort();
       });
-      const fetchResponse = await prepared.handle(toFetchRequest(request, options.publicUrl, aborted.signal), context);
+      const fetchResponse = await prepared.handle(toFetchRequest(request, requestBase(request, options.publicUrl), aborted.signal), context);
       // A refused oversized body is not read to its end: close the connection instead of draining it.
       if (fetchResponse.status === 413) response.setHeader("Connection", "close");
       await sendFetchResponse(response, fetchResponse);
@@ -43,4 +43,15 @@ export function appRequestHandler(options: {
       next(error);
     }
   };
+}
+
+/**
+ * PUBLIC_URL, except for a browser posting from the very address it reached us at (say
+ * http://127.0.0.1:3000 in development while PUBLIC_URL says localhost): its Origin is then the
+ * request's own, which the cross-site check already accepts.
+ */
+function requestBase(request: ExpressRequest, publicUrl: string): string {
+  const origin = request.get("origin");
+  const own = `${request.protocol}://${request.get("host")}`;
+  return origin !== undefined && origin === own ? own : publicUrl;
 }

@@ -87,3 +87,13 @@ test("form posts from the https address work behind a proxy without TRUST_PROXY"
   const signOut = await request.post(`${base}/logout`, { headers: { Origin: "https://movers.example" }, form: {}, maxRedirects: 0 });
   expect(signOut.status()).toBe(302);
 });
+
+test("a browser posting from the address it reached the server at is served too", async ({ request }) => {
+  const response = await request.post(`${base}/?auth=login&index`, {
+    headers: { Origin: base, "Sec-Fetch-Site": "same-origin" },
+    form: { intent: "login", email: "nobody@example.com", password: "Wrong1234" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("Login Failed");
+});
