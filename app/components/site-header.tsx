@@ -9,8 +9,8 @@ import { MobileMenu, type MenuLink } from "./mobile-menu";
 import { buttonClasses } from "./ui/button";
 
 const SECTION_LINKS: MenuLink[] = [
-  { href: "/#services", label: "Services" },
-  { href: "/#about", label: "About" },
+  { href: `${href("/")}#services`, label: "Services" },
+  { href: `${href("/")}#about`, label: "About" },
 ];
 
 const SIGN_IN: MenuLink = { href: authViewPath("login"), label: "Sign In" };

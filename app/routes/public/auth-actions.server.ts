@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, href, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
@@ -87,7 +87,7 @@ export async function requestPasswordReset(context: Context, formData: FormData)
   // The same answer, in the same time, whether or not the account exists: the request is sent
   // without waiting for it, and its failures are for the log only.
   void createStatelessAnonClient(services.supabase)
-    .auth.resetPasswordForEmail(email, { redirectTo: `${services.publicUrl}/reset-password` })
+    .auth.resetPasswordForEmail(email, { redirectTo: `${services.publicUrl}${href("/reset-password")}` })
     .then(({ error }) => error && logger.warn({ err: error }, "password reset request failed"))
     .catch((error: unknown) => logger.warn({ err: error }, "password reset request failed"));
   await setToast(context, {
