@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 /** Records, for every click on a tel: link, whether the page cancelled it (the browser then does not dial). */
@@ -43,6 +44,35 @@ test.describe("landing page with JavaScript", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("every link's accessible name starts with its visible text", async ({ page }) => {
+    await page.goto("/");
+    const services = page.locator("#services");
+    await expect(services.getByRole("link", { name: /^Add to my move/ })).toHaveCount(3);
+    await expect(services.getByRole("link", { name: /^Call to add/ })).toHaveCount(2);
+
+    // Anything renamed with aria-label must still start with the words it shows.
+    const renamed = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("a[aria-label], button[aria-label]")).flatMap((element) => {
+        let shown = "";
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement?.getBoundingClientRect();
+          if (box && (box.width > 1 || box.height > 1)) shown += node.textContent ?? "";
+        }
+        shown = shown.replace(/\s+/g, " ").trim();
+        const label = element.getAttribute("aria-label") ?? "";
+        return shown && !label.toLowerCase().startsWith(shown.toLowerCase()) ? [`"${label}" shows "${shown}"`] : [];
+      }),
+    );
+    expect(renamed).toEqual([]);
+
+    const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+    const mismatches = results.violations.filter((violation) => violation.id === "label-content-name-mismatch");
+    expect(mismatches.flatMap((violation) => violation.nodes.map((node) => node.html))).toEqual([]);
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   });
 
   test("the mobile menu keeps focus inside and closes with Escape", async ({ page }) => {
