@@ -1,7 +1,9 @@
-import { Check, Hammer, Sparkles, Trash2, Tv, Users } from "lucide-react";
+import { Check, Hammer, Phone, Sparkles, Trash2, Tv, Users } from "lucide-react";
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { formatCents } from "~/domain/money";
-import { MARKETING_ADDONS, MINIMUM_HOURS, hourlyRateCents, type TeamType } from "~/domain/pricing";
+import { LANDING_ADDON_CARDS, MINIMUM_HOURS, hourlyRateCents, type AddonCard, type TeamType } from "~/domain/pricing";
+import { PhoneLink } from "./phone-link";
 import { buttonClasses } from "./ui/button";
 
 const TEAM_TIERS: Array<{ team: TeamType; name: string; summary: string; features: string[]; highlighted: boolean }> = [
@@ -29,8 +31,44 @@ const ADDON_ICONS = {
   "junk-removal": Trash2,
 } as const;
 
-function addonPrice(addon: (typeof MARKETING_ADDONS)[number]) {
-  return `${formatCents(addon.priceCents)}${addon.from ? "+" : ""}${addon.unit ? ` ${addon.unit}` : ""}`;
+/** The price figure by figure; each figure stays on one line with its unit. */
+function AddonPrice({ addon }: { addon: AddonCard }) {
+  return (
+    <p className="mt-2 text-slate-600">
+      {addon.priceParts.map(({ amount, unit }, index) => (
+        <Fragment key={amount + unit}>
+          {index > 0 ? " " : null}
+          <span className="whitespace-nowrap">
+            <span className="text-lg font-bold text-brand-700">{amount}</span>
+            {unit ? ` ${unit}` : null}
+            {index < addon.priceParts.length - 1 ? "," : null}
+          </span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * Add-ons the wizard sells open it with the add-on chosen; the others are added by phone. The
+ * link's accessible name starts with its visible words; the hidden rest says which service it is
+ * for, and begins with its own space (assistive technology may or may not add one).
+ */
+function AddonAction({ addon }: { addon: AddonCard }) {
+  const className = buttonClasses("outline", "sm", "mt-4 w-full");
+  if (addon.bookingCounter) {
+    return (
+      <Link to={`/book?${addon.bookingCounter}=1`} className={className}>
+        Add to my move<span className="sr-only"> ({addon.name})</span>
+      </Link>
+    );
+  }
+  return (
+    <PhoneLink className={className}>
+      <Phone aria-hidden className="size-4" />
+      Call to add<span className="sr-only"> {addon.name}</span>
+    </PhoneLink>
+  );
 }
 
 export function ServicesSection() {
@@ -74,17 +112,20 @@ export function ServicesSection() {
         </div>
 
         <h3 className="mt-16 text-center text-2xl font-bold">Add-on services</h3>
-        <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-          {MARKETING_ADDONS.map((addon) => {
+        <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+          {LANDING_ADDON_CARDS.map((addon) => {
             const Icon = ADDON_ICONS[addon.id];
             return (
               <li key={addon.id} className="flex flex-col rounded-xl border border-slate-200 p-5">
-                <Icon aria-hidden className="size-8 text-brand-600" />
-                <h4 className="mt-3 font-semibold">{addon.name}</h4>
-                <p className="mt-1 text-lg font-bold text-brand-700">{addonPrice(addon)}</p>
-                <Link to="/book" className={buttonClasses("outline", "sm", "mt-4")} aria-label={`Book with ${addon.name}`}>
-                  Add to my move
-                </Link>
+                <div className="flex items-center gap-3">
+                  <Icon aria-hidden className="size-7 shrink-0 text-brand-600" />
+                  <h4 className="font-semibold">{addon.name}</h4>
+                </div>
+                <AddonPrice addon={addon} />
+                {addon.bookingCounter ? null : <p className="text-sm text-slate-500">Booked by phone</p>}
+                <div className="mt-auto">
+                  <AddonAction addon={addon} />
+                </div>
               </li>
             );
           })}

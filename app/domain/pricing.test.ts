@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  ADDON_PRICES_CENTS,
+  ADVERTISED_ONLY_SERVICES,
   BASE_HOURLY_CENTS,
   DEPOSIT_CENTS,
+  LANDING_ADDON_CARDS,
   LUXURY_MULTIPLIER,
-  MARKETING_ADDONS,
   PROPERTY_SIZES,
   SERVICE_TYPES,
   TIME_SLOTS,
@@ -126,14 +128,72 @@ describe("constants", () => {
     expect(TIME_SLOTS).toEqual(["08:00", "10:00", "12:00", "14:00", "16:00"]);
   });
 
-  it("advertises the marketing add-on prices", () => {
-    expect(MARKETING_ADDONS.map((addon) => [addon.name, formatCents(addon.priceCents)])).toEqual([
-      ["Extra Movers", "$45"],
-      ["Deep Cleaning", "$120"],
-      ["TV Mounting", "$89"],
+});
+
+describe("landing add-on cards", () => {
+  const card = (name: string) => {
+    const found = LANDING_ADDON_CARDS.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`no card named ${name}`);
+    return found;
+  };
+
+  it("lists the five add-on services in the advertised order", () => {
+    expect(LANDING_ADDON_CARDS.map((addon) => addon.name)).toEqual([
+      "Extra Movers",
+      "Deep Cleaning",
+      "TV Mounting",
+      "Furniture Assembly",
+      "Junk Removal",
+    ]);
+  });
+
+  it("shows extra movers at the $35 per mover the wizard charges", () => {
+    expect(card("Extra Movers").price).toBe("$35 per mover");
+    expect(card("Extra Movers").bookingCounter).toBe("extraMovers");
+    expect(ADDON_PRICES_CENTS.extraMover).toBe(3_500);
+    expect(addonAmount({ extraMovers: 1 }, "extra-movers")).toBe(3_500);
+    expect(addonAmount({ extraMovers: 2 }, "extra-movers")).toBe(7_000);
+  });
+
+  it("shows deep cleaning at the $150 first bedroom and $50 each after the wizard charges", () => {
+    expect(card("Deep Cleaning").price).toBe("$150 first bedroom, $50 each after");
+    expect(card("Deep Cleaning").bookingCounter).toBe("deepCleaningBedrooms");
+    expect(ADDON_PRICES_CENTS.deepCleaningFirstBedroom).toBe(15_000);
+    expect(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom).toBe(5_000);
+    expect(addonAmount({ deepCleaningBedrooms: 1 }, "deep-cleaning")).toBe(15_000);
+    expect(addonAmount({ deepCleaningBedrooms: 2 }, "deep-cleaning")).toBe(20_000);
+  });
+
+  it("shows TV mounting at the $120 first TV and $20 each after the wizard charges", () => {
+    expect(card("TV Mounting").price).toBe("$120 first TV, $20 each after");
+    expect(card("TV Mounting").bookingCounter).toBe("tvMounting");
+    expect(ADDON_PRICES_CENTS.tvMountingFirst).toBe(12_000);
+    expect(ADDON_PRICES_CENTS.tvMountingAdditional).toBe(2_000);
+    expect(addonAmount({ tvMounting: 1 }, "tv-mounting")).toBe(12_000);
+    expect(addonAmount({ tvMounting: 2 }, "tv-mounting")).toBe(14_000);
+  });
+
+  it("shows every figure of a bookable card as the wizard charges it for one unit and for each one after", () => {
+    for (const addon of LANDING_ADDON_CARDS) {
+      if (!addon.bookingCounter) continue;
+      const one = estimateBooking({ ...noAddons, [addon.bookingCounter]: 1 }).totalCents - estimateBooking(noAddons).totalCents;
+      const two = estimateBooking({ ...noAddons, [addon.bookingCounter]: 2 }).totalCents - estimateBooking(noAddons).totalCents;
+      const figures = addon.price.match(/\$[\d,]+/g);
+      expect(figures?.[0]).toBe(formatCents(one));
+      if (two - one !== one) expect(figures?.[1]).toBe(formatCents(two - one));
+      else expect(figures).toHaveLength(1);
+    }
+  });
+
+  it("keeps the advertised prices of furniture assembly ($65 per hour) and junk removal ($95+), which are not booked online", () => {
+    expect(ADVERTISED_ONLY_SERVICES.map((service) => [service.name, formatCents(service.priceCents)])).toEqual([
       ["Furniture Assembly", "$65"],
       ["Junk Removal", "$95"],
     ]);
+    expect(card("Furniture Assembly").price).toBe("$65 per hour");
+    expect(card("Junk Removal").price).toBe("$95+");
+    expect(card("Furniture Assembly").bookingCounter).toBeNull();
+    expect(card("Junk Removal").bookingCounter).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 // The single source of every price, duration and slot the product shows or charges (SPEC.md §9).
 // All money is integer cents; dollars exist only in formatting.
 
+import { formatCents } from "./money";
+
 export const SERVICE_TYPES = ["local", "long_distance", "commercial"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
@@ -85,14 +87,77 @@ export const TRUCK_FEE_MILES = 25;
 
 export const DEPOSIT_CENTS = dollarsToCents(50);
 
-/** Prices the landing page advertises for the add-on services (SPEC.md §9, marketing prices). */
-export const MARKETING_ADDONS = [
-  { id: "extra-movers", name: "Extra Movers", priceCents: dollarsToCents(45), unit: "per hour", from: false },
-  { id: "deep-cleaning", name: "Deep Cleaning", priceCents: dollarsToCents(120), unit: null, from: true },
-  { id: "tv-mounting", name: "TV Mounting", priceCents: dollarsToCents(89), unit: null, from: false },
+/** The wizard's counted add-ons: each is a field of the booking and a counter on the add-ons step. */
+export type AddonCounter = keyof typeof COUNTER_LIMITS;
+
+/**
+ * Services the landing page advertises that the booking wizard does not sell. Their marketing
+ * prices stay as advertised; customers ask for them by phone.
+ */
+export const ADVERTISED_ONLY_SERVICES = [
   { id: "furniture-assembly", name: "Furniture Assembly", priceCents: dollarsToCents(65), unit: "per hour", from: false },
   { id: "junk-removal", name: "Junk Removal", priceCents: dollarsToCents(95), unit: null, from: true },
 ] as const;
+
+/** One figure of a price and what it buys, e.g. "$120" "first TV". */
+export interface PricePart {
+  amount: string;
+  unit: string;
+}
+
+export interface AddonCard {
+  id: "extra-movers" | "deep-cleaning" | "tv-mounting" | (typeof ADVERTISED_ONLY_SERVICES)[number]["id"];
+  name: string;
+  /** The price as read, e.g. "$120 first TV, $20 each after". */
+  price: string;
+  /** The same price figure by figure; a line may break between parts, never inside one. */
+  priceParts: readonly PricePart[];
+  /** The wizard counter the card pre-selects, or null when the service is only sold by phone. */
+  bookingCounter: AddonCounter | null;
+}
+
+const part = (cents: number, unit: string, from = false): PricePart => ({ amount: `${formatCents(cents)}${from ? "+" : ""}`, unit });
+
+function addonCard(card: Omit<AddonCard, "price">): AddonCard {
+  const price = card.priceParts.map(({ amount, unit }) => (unit ? `${amount} ${unit}` : amount)).join(", ");
+  return { ...card, price };
+}
+
+/**
+ * The landing's add-on cards. A price shown is a price charged: the cards for add-ons the wizard
+ * sells read every figure from ADDON_PRICES_CENTS; the others keep their advertised prices.
+ */
+export const LANDING_ADDON_CARDS: readonly AddonCard[] = [
+  addonCard({
+    id: "extra-movers",
+    name: "Extra Movers",
+    priceParts: [part(ADDON_PRICES_CENTS.extraMover, "per mover")],
+    bookingCounter: "extraMovers",
+  }),
+  addonCard({
+    id: "deep-cleaning",
+    name: "Deep Cleaning",
+    priceParts: [
+      part(ADDON_PRICES_CENTS.deepCleaningFirstBedroom, "first bedroom"),
+      part(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom, "each after"),
+    ],
+    bookingCounter: "deepCleaningBedrooms",
+  }),
+  addonCard({
+    id: "tv-mounting",
+    name: "TV Mounting",
+    priceParts: [part(ADDON_PRICES_CENTS.tvMountingFirst, "first TV"), part(ADDON_PRICES_CENTS.tvMountingAdditional, "each after")],
+    bookingCounter: "tvMounting",
+  }),
+  ...ADVERTISED_ONLY_SERVICES.map((service) =>
+    addonCard({
+      id: service.id,
+      name: service.name,
+      priceParts: [part(service.priceCents, service.unit ?? "", service.from)],
+      bookingCounter: null,
+    }),
+  ),
+];
 
 export interface BookingChoices {
   teamType: TeamType;

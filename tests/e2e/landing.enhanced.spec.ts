@@ -1,14 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+
+/** Records, for every click on a tel: link, whether the page cancelled it (the browser then does not dial). */
+function recordTelClicks() {
+  const clicks: boolean[] = [];
+  Object.assign(window, { telClicks: clicks });
+  // Registered on window, bubbling: it runs after the page's own handlers.
+  window.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) clicks.push(event.defaultPrevented);
+  });
+}
+const telClicks = () => (window as unknown as { telClicks: boolean[] }).telClicks;
 
 // Behaviour that exists only once JavaScript runs; the plain-HTML fallbacks are in landing.spec.ts.
 test.describe("landing page with JavaScript", () => {
-  test("Contact Us copies the phone number and says so", async ({ page, context }) => {
+  test("on a desktop, Contact Us copies the phone number and says so", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await context.addInitScript(recordTelClicks);
     await page.goto("/");
+    expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(false);
     await page.getByRole("link", { name: "Contact Us" }).click();
     await expect(page.getByText("Phone number copied!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("(404) 555-0182");
+    // Copied instead of dialled: the click was cancelled.
+    expect(await page.evaluate(telClicks)).toEqual([true]);
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("on a phone, Contact Us dials instead of copying", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await context.addInitScript(recordTelClicks);
+    const page = await context.newPage();
+    try {
+      await page.goto("/");
+      // The menu trigger becomes a button once the page's JavaScript runs.
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+
+      await page.getByRole("link", { name: "Contact Us" }).tap();
+      await expect.poll(() => page.evaluate(telClicks)).toEqual([false]);
+      await expect(page.getByText("Phone number copied!")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("every link's accessible name starts with its visible text", async ({ page }) => {
+    await page.goto("/");
+    const services = page.locator("#services");
+    await expect(services.getByRole("link", { name: /^Add to my move/ })).toHaveCount(3);
+    await expect(services.getByRole("link", { name: /^Call to add/ })).toHaveCount(2);
+
+    // Anything renamed with aria-label must still start with the words it shows.
+    const renamed = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("a[aria-label], button[aria-label]")).flatMap((element) => {
+        let shown = "";
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement?.getBoundingClientRect();
+          if (box && (box.width > 1 || box.height > 1)) shown += node.textContent ?? "";
+        }
+        shown = shown.replace(/\s+/g, " ").trim();
+        const label = element.getAttribute("aria-label") ?? "";
+        return shown && !label.toLowerCase().startsWith(shown.toLowerCase()) ? [`"${label}" shows "${shown}"`] : [];
+      }),
+    );
+    expect(renamed).toEqual([]);
+
+    const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+    const mismatches = results.violations.filter((violation) => violation.id === "label-content-name-mismatch");
+    expect(mismatches.flatMap((violation) => violation.nodes.map((node) => node.html))).toEqual([]);
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   });
 
   test("the mobile menu keeps focus inside and closes with Escape", async ({ page }) => {

@@ -1,5 +1,5 @@
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50";
 
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-900",
@@ -15,7 +15,10 @@ const sizes = {
   lg: "h-12 px-6 text-lg",
 } as const;
 
-/** Class names for anything that should look like a button: <button>, <Link> or <a>. */
+/**
+ * Class names for anything that should look like a button: <button>, <Link> or <a>. Buttons have a
+ * fixed height, so a label never wraps: a second line would spill out of the box.
+ */
 export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md", extra = "") {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }

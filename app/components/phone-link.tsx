@@ -1,0 +1,30 @@
+import type { MouseEvent, ReactNode } from "react";
+import { toast } from "sonner";
+import { COMPANY } from "~/domain/company";
+
+/** Phones and tablets: the main pointer is a finger, or nothing can hover. */
+const CAN_PLACE_CALLS = "(pointer: coarse), (any-hover: none)";
+
+/**
+ * A tel: link to the company's phone line. On a device that can place calls it dials. Elsewhere,
+ * once JavaScript runs, it copies the number and says so, since a desktop browser usually has
+ * nothing to dial with; without a clipboard it dials as before.
+ */
+export function PhoneLink({ className, children }: { className: string; children: ReactNode }) {
+  async function copyUnlessItCanCall(event: MouseEvent<HTMLAnchorElement>) {
+    if (!navigator.clipboard || window.matchMedia(CAN_PLACE_CALLS).matches) return;
+    event.preventDefault();
+    try {
+      await navigator.clipboard.writeText(COMPANY.phoneDisplay);
+      toast.success("Phone number copied!", { description: COMPANY.phoneDisplay });
+    } catch {
+      window.location.href = `tel:${COMPANY.phoneE164}`;
+    }
+  }
+
+  return (
+    <a href={`tel:${COMPANY.phoneE164}`} onClick={copyUnlessItCanCall} className={className}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,164 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInThroughDialog } from "./support/auth-ui.ts";
+import { createTestUser } from "./support/backend.ts";
+
+// A small phone: 360 CSS pixels wide is the narrowest screen in common use.
+test.use({ viewport: { width: 360, height: 740 } });
+
+/**
+ * What a phone shows badly: a page that scrolls sideways, a link or button whose text spills out of
+ * its box or off the screen, and a button (or anything styled as one) whose label wraps onto a second line.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways by ${root.scrollWidth - root.clientWidth}px`);
+
+    /** How many lines the visible text inside `element` takes (text hidden for screen readers only is skipped). */
+    function textLines(element: Element): number {
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || !node.parentElement) continue;
+        const box = node.parentElement.getBoundingClientRect();
+        if (box.width <= 1 && box.height <= 1) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...Array.from(range.getClientRects()).filter((rect) => rect.width > 0));
+      }
+      rects.sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let bottom = Number.NEGATIVE_INFINITY;
+      for (const rect of rects) {
+        if (rect.top >= bottom - 2) {
+          lines++;
+          bottom = rect.bottom;
+        } else {
+          bottom = Math.max(bottom, rect.bottom);
+        }
+      }
+      return lines;
+    }
+
+    function looksLikeButton(element: HTMLElement, style: CSSStyleDeclaration): boolean {
+      if (element.matches("button, summary, [role='button']")) return true;
+      if (/flex|grid|inline-block/.test(style.display)) return true;
+      const hasBackground = style.backgroundColor !== "rgba(0, 0, 0, 0)" && style.backgroundColor !== "transparent";
+      const hasBorder = ["Top", "Right", "Bottom", "Left"].some(
+        (side) => Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
+      );
+      return hasBackground || hasBorder;
+    }
+
+    for (const element of document.querySelectorAll<HTMLElement>("a, button, summary, [role='button']")) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const text = element.innerText.replace(/\s+/g, " ").trim();
+      if (!text) continue;
+      const name = `"${text}" (${element.tagName.toLowerCase()})`;
+      const style = getComputedStyle(element);
+
+      if (element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${name} overflows its box sideways: ${element.scrollWidth}px of content in ${element.clientWidth}px`);
+      }
+      if (element.scrollHeight > element.clientHeight + 1) {
+        problems.push(`${name} overflows its box downwards: ${element.scrollHeight}px of content in ${element.clientHeight}px`);
+      }
+      if (box.left < -1 || box.right > root.clientWidth + 1) {
+        problems.push(`${name} sticks out of the screen: from ${Math.round(box.left)}px to ${Math.round(box.right)}px`);
+      }
+      if (looksLikeButton(element, style)) {
+        const lines = textLines(element);
+        if (lines > 1) problems.push(`${name} wraps onto ${lines} lines`);
+      }
+    }
+    return problems;
+  });
+}
+
+const PAGES: Array<{ path: string; heading: string | RegExp }> = [
+  { path: "/", heading: /^Moving across/ },
+  { path: "/?auth=login", heading: "Welcome back" },
+  { path: "/?auth=signup", heading: "Create your account" },
+  { path: "/?auth=forgot", heading: "Reset your password" },
+  { path: "/reset-password", heading: "Choose a new password" },
+  { path: "/reset-password?token_hash=abc&type=recovery", heading: "Choose a new password" },
+  { path: "/no-such-page", heading: "Oops! Page not found" },
+];
+
+for (const { path, heading } of PAGES) {
+  test(`${path} fits a 360px phone: no sideways scrolling, no wrapped or spilling buttons`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+  });
+}
+
+test("the open side menu fits a 360px phone", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Open menu" }).or(page.getByRole("button", { name: "Open menu" })).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
+test("each add-on price keeps its figures with their units on one line", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4 }) });
+  await expect(cards).toHaveCount(5);
+  const prices = cards.locator("p").filter({ hasText: /^\$\d/ });
+  await expect(prices).toHaveCount(5);
+  const broken = await prices.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      // The text nodes of the price, with where each starts in the whole text.
+      const nodes: Array<{ node: Text; start: number }> = [];
+      let whole = "";
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        nodes.push({ node: node as Text, start: whole.length });
+        whole += node.textContent ?? "";
+      }
+      const locate = (offset: number) => {
+        const found = nodes.findLast((candidate) => candidate.start <= offset);
+        if (!found) throw new Error(`no text at ${offset} in "${whole}"`);
+        return [found.node, offset - found.start] as const;
+      };
+      // A price may break between its parts ("$150 first bedroom," / "$50 each after"), never inside one.
+      const parts: Array<{ text: string; start: number }> = [];
+      for (const match of whole.matchAll(/[^,]+/g)) {
+        const leading = match[0].length - match[0].trimStart().length;
+        parts.push({ text: match[0].trim(), start: match.index + leading });
+      }
+      return parts
+        .filter((part) => {
+          const range = document.createRange();
+          range.setStart(...locate(part.start));
+          range.setEnd(...locate(part.start + part.text.length));
+          // Pieces of one line overlap vertically; a piece starting below the previous ones starts a new line.
+          const rects = Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .sort((a, b) => a.top - b.top);
+          return rects.some((rect, index) => index > 0 && rect.top >= Math.max(...rects.slice(0, index).map((r) => r.bottom)) - 2);
+        })
+        .map((part) => `"${part.text}" breaks across lines`);
+    }),
+  );
+  expect(broken).toEqual([]);
+});
+
+test("the customer dashboard fits a 360px phone", async ({ page }) => {
+  const customer = await createTestUser({ fullName: "Sam Small" });
+  await signInThroughDialog(page, customer);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await layoutProblems(page), "/dashboard").toEqual([]);
+});
+
+test("the admin dashboard fits a 360px phone", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInThroughDialog(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  expect(await layoutProblems(page), "/admin").toEqual([]);
+});
