@@ -5,7 +5,9 @@ import stylesheet from "./app.css?url";
 import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "./components/error-page";
 import { FlashToast } from "./components/flash-toast";
 import { NavigationProgress } from "./components/navigation-progress";
-import { COMPANY } from "./domain/company";
+import { CompanyProvider } from "./components/company-context";
+import { DEFAULT_COMPANY_FACTS, companyFacts } from "./domain/company-settings";
+import { settingsContext } from "./context";
 import { sessionMiddleware } from "./middleware/session.server";
 import { useNonce } from "./nonce";
 import { currentAccount } from "./services/session.server";
@@ -13,10 +15,10 @@ import { takeToast } from "./services/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-/** The site frame's data: the signed-in account (header, menus) and a message carried by a redirect. */
+/** The site frame's data: the signed-in account (header, menus), the company's facts, a message carried by a redirect. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [toast, account] = await Promise.all([takeToast(request, context), currentAccount(context)]);
-  return { toast, account };
+  const [toast, account, settings] = await Promise.all([takeToast(request, context), currentAccount(context), context.get(settingsContext)()]);
+  return { toast, account, company: companyFacts(settings) };
 }
 
 /** The frame's account, for layouts and error boundaries below the root. */
@@ -53,16 +55,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <CompanyProvider facts={loaderData.company}>
       <NavigationProgress />
       <FlashToast toast={loaderData.toast} />
       <Outlet />
-    </>
+    </CompanyProvider>
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: `${errorTitle(errorStatus(error))} · ${COMPANY.name}` }] : [{ title: `${COMPANY.name} · ${COMPANY.tagline}` }];
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  const company = loaderData?.company ?? DEFAULT_COMPANY_FACTS;
+  return error ? [{ title: `${errorTitle(errorStatus(error))} · ${company.name}` }] : [{ title: `${company.name} · ${company.tagline}` }];
+};
 
 /** Errors no layout caught, and refusals of a guard (no loader has run then). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { toast } from "sonner";
-import { COMPANY } from "~/domain/company";
+import { useCompany } from "./company-context";
 
 /** Phones and tablets: the main pointer is a finger, or nothing can hover. */
 const CAN_PLACE_CALLS = "(pointer: coarse), (any-hover: none)";
@@ -11,6 +11,7 @@ const CAN_PLACE_CALLS = "(pointer: coarse), (any-hover: none)";
  * nothing to dial with; without a clipboard it dials as before.
  */
 export function PhoneLink({ className, children }: { className: string; children: ReactNode }) {
+  const COMPANY = useCompany();
   async function copyUnlessItCanCall(event: MouseEvent<HTMLAnchorElement>) {
     if (!navigator.clipboard || window.matchMedia(CAN_PLACE_CALLS).matches) return;
     event.preventDefault();

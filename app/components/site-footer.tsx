@@ -1,6 +1,7 @@
-import { COMPANY } from "~/domain/company";
+import { useCompany } from "./company-context";
 
 export function SiteFooter() {
+  const COMPANY = useCompany();
   return (
     <footer className="bg-brand-900 px-4 py-10 text-brand-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 sm:flex-row sm:justify-between">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Tables } from "../../supabase/types";
 import { COMPANY } from "./company";
-import { DEFAULT_COMPANY_SETTINGS, settingsFromRow, settingsToRow, type CompanySettings } from "./company-settings";
+import { DEFAULT_COMPANY_FACTS, DEFAULT_COMPANY_SETTINGS, companyFacts, settingsFromRow, settingsToRow, type CompanySettings } from "./company-settings";
 
 const row: Tables<"app_settings"> = {
   id: true,
@@ -51,5 +51,17 @@ describe("company settings", () => {
       autoConfirmBookings: false,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
+  });
+});
+
+describe("companyFacts", () => {
+  it("shows the saved name, area, phone and email, with a dialable phone number", () => {
+    const facts = companyFacts({ ...DEFAULT_COMPANY_SETTINGS, companyName: "Peach Movers", adminPhone: "(678) 555-0199", defaultServiceArea: "Decatur, GA" });
+    expect(facts).toMatchObject({ name: "Peach Movers", phoneDisplay: "(678) 555-0199", phoneE164: "+16785550199", serviceArea: "Decatur, GA" });
+    expect(companyFacts({ ...DEFAULT_COMPANY_SETTINGS, adminPhone: "+44 20 7946 0958" }).phoneE164).toBe("+442079460958");
+  });
+
+  it("defaults to the company's own facts", () => {
+    expect(DEFAULT_COMPANY_FACTS).toMatchObject({ name: "Metro Movers", phoneE164: "+14045550182", serviceArea: "Atlanta, GA" });
   });
 });

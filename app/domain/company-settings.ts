@@ -61,3 +61,37 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     auto_confirm_bookings: settings.autoConfirmBookings,
   };
 }
+
+/** What pages show of the company: from the saved settings, with the fixed marketing facts. */
+export interface CompanyFacts {
+  name: string;
+  serviceArea: string;
+  phoneDisplay: string;
+  /** The phone number for tel: links, in E.164 (US numbers get +1). */
+  phoneE164: string;
+  email: string;
+  businessHours: string;
+  tagline: string;
+  rating: string;
+}
+
+export function companyFacts(settings: CompanySettings): CompanyFacts {
+  return {
+    name: settings.companyName,
+    serviceArea: settings.defaultServiceArea,
+    phoneDisplay: settings.adminPhone,
+    phoneE164: toE164(settings.adminPhone),
+    email: settings.adminEmail,
+    businessHours: settings.businessHours,
+    tagline: COMPANY.tagline,
+    rating: COMPANY.rating,
+  };
+}
+
+function toE164(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (phone.trim().startsWith("+")) return `+${digits}`;
+  return digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith("1") ? `+${digits}` : digits;
+}
+
+export const DEFAULT_COMPANY_FACTS: Readonly<CompanyFacts> = Object.freeze(companyFacts(DEFAULT_COMPANY_SETTINGS));

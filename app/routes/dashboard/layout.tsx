@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "~/components/error-page";
+import { ErrorPage, accountFromError, errorMessage, errorStatus } from "~/components/error-page";
 import { SiteHeader } from "~/components/site-header";
-import { COMPANY } from "~/domain/company";
 import { requireUser } from "~/middleware/guards.server";
 import { useFrameAccount } from "~/root";
+import { errorPageMeta } from "../error-meta";
 import type { Route } from "./+types/layout";
 
 /** Only signed-in customers (and admins) below this layout; the others go to the login view. */
@@ -21,10 +21,11 @@ export default function DashboardLayout() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: `${errorTitle(errorStatus(error))} · ${COMPANY.name}` }] : [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? errorPageMeta(error, matches) : [{ name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const account = useFrameAccount() ?? accountFromError(error);
   return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
 }
+

@@ -6,7 +6,8 @@ import { ServicesSection } from "~/components/services-section";
 import { TestimonialsStrip } from "~/components/testimonials-strip";
 import { buttonClasses } from "~/components/ui/button";
 import { parseAuthView } from "~/domain/auth-views";
-import { COMPANY } from "~/domain/company";
+import { useCompany } from "~/components/company-context";
+import { DEFAULT_COMPANY_FACTS, type CompanyFacts } from "~/domain/company-settings";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
 import { safeRedirectPath } from "~/domain/safe-redirect";
@@ -45,13 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${COMPANY.name} · Book your move in a minute` },
-  {
-    name: "description",
-    content: `${COMPANY.name} moves homes and offices across ${COMPANY.serviceArea}. Book online and pay a ${formatCents(DEPOSIT_CENTS)} deposit.`,
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = (matches.find((match) => match?.id === "root")?.loaderData as { company?: CompanyFacts } | undefined)?.company ?? DEFAULT_COMPANY_FACTS;
+  return [
+    { title: `${company.name} · Book your move in a minute` },
+    {
+      name: "description",
+      content: `${company.name} moves homes and offices across ${company.serviceArea}. Book online and pay a ${formatCents(DEPOSIT_CENTS)} deposit.`,
+    },
+  ];
+};
 
 const PROMISES = [
   { icon: Wallet, title: "Clear prices", text: `Hourly rates, a flat ${formatCents(TRUCK_FEE_CENTS)} truck fee up to ${TRUCK_FEE_MILES} miles, nothing hidden.` },
@@ -60,6 +64,7 @@ const PROMISES = [
 ];
 
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
+  const COMPANY = useCompany();
   return (
     <>
       {loaderData.authView ? (
