@@ -19,13 +19,16 @@ export interface EmulatorConfig {
   seedFile?: string;
 }
 
+/** What createSupabaseEmulator takes: the URL, and any setting to override. */
+export type EmulatorOptions = Partial<EmulatorConfig> & { url: string };
+
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** Fills in defaults. Without an explicit secret, an in-memory emulator gets a random one and a persisted
  *  one keeps its secret in the data directory, so sessions (cookies) survive a restart. */
-export function resolveConfig(options: Partial<EmulatorConfig> & { url: string }): EmulatorConfig {
+export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
   return {
     url: options.url.replace(/\/+$/, ""),
     dataDir: options.dataDir,

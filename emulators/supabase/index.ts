@@ -1,12 +1,12 @@
 import { createAuthHandler } from "./auth/handler.ts";
 import { createOutbox, type Outbox } from "./auth/outbox.ts";
-import { resolveConfig, type EmulatorConfig } from "./config.ts";
+import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from "./config.ts";
 import { openDatabase, type EmulatorDatabase } from "./database.ts";
 import { createApiKeys } from "./jwt.ts";
 import { createRestHandler } from "./rest/handler.ts";
 import { createStorageHandler } from "./storage/handler.ts";
 
-export type { EmulatorConfig } from "./config.ts";
+export type { EmulatorConfig, EmulatorOptions } from "./config.ts";
 export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
 export type { Outbox, OutboxEmail } from "./auth/outbox.ts";
 
@@ -32,9 +32,7 @@ const CORS_HEADERS = {
   "access-control-expose-headers": "Content-Range, X-Supabase-Api-Version, Content-Profile, Preference-Applied",
 };
 
-export async function createSupabaseEmulator(
-  options: Partial<EmulatorConfig> & { url: string },
-): Promise<SupabaseEmulator> {
+export async function createSupabaseEmulator(options: EmulatorOptions): Promise<SupabaseEmulator> {
   const config = resolveConfig(options);
   const db = await openDatabase(config);
   const { anonKey, serviceRoleKey } = await createApiKeys(config.jwtSecret);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 import { createStorageHandler } from "./handler.ts";
 
 // Storage contract tests through the real supabase-js client, against the project's own buckets and
