@@ -9,6 +9,8 @@ import { createStorageHandler } from "./storage/handler.ts";
 export type { EmulatorConfig, EmulatorOptions } from "./config.ts";
 export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
 export type { Outbox, OutboxEmail } from "./auth/outbox.ts";
+/** The anon and service_role keys of a JWT secret, as the emulator (and the Supabase CLI) derive them. */
+export { createApiKeys } from "./jwt.ts";
 
 export interface SupabaseEmulator {
   url: string;
