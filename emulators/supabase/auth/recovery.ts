@@ -3,7 +3,7 @@ import type { EmulatorConfig } from "../config.ts";
 import type { EmulatorDatabase } from "../database.ts";
 import { badRequest, forbidden } from "./errors.ts";
 import { JsonBody } from "./http.ts";
-import type { Outbox } from "./outbox.ts";
+import type { Outbox } from "../outbox.ts";
 import { startSession, type SessionResponse } from "./sessions.ts";
 import { confirmEmail, findUserByEmail, findUserById, isBanned, type Queryable, type UserRow } from "./users.ts";
 import { validateEmail } from "./validation.ts";
