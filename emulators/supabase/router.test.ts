@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRouter, route } from "./router.ts";
 
-const echo = (name: string) => async (_request: Request, params: object) => Response.json({ name, params });
+const echo = (name: string) => async (_request: Request, params: unknown) => Response.json({ name, params });
 
 const router = createRouter(
   [
