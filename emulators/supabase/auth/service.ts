@@ -5,6 +5,7 @@ import { createUser, deleteUserById, getUserById, listUsers, requireAdmin, updat
 import { signInWithPassword, signUp } from "./credentials.ts";
 import { AuthError, badRequest } from "./errors.ts";
 import { emptyResponse, errorResponse, JsonBody, jsonResponse } from "./http.ts";
+import { createVerifyLimiter } from "./rate-limit.ts";
 import { recoverPassword, verifyRecovery } from "./recovery.ts";
 import { refreshSession } from "./sessions.ts";
 
@@ -18,6 +19,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
       await requireAdmin(request, config);
       return endpoint(request, params);
     };
+  const limitVerification = createVerifyLimiter(config.verifyRateLimits);
   /** The user id of /admin/users/{userId}. */
   const userId = (params: { userId: string }) => pathSegment(params.userId);
 
@@ -47,7 +49,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
         return emptyResponse(r, 204);
       }),
       route("POST", "/recover", async (r) => json(r, await recoverPassword(r, db, config, outbox))),
-      route("POST", "/verify", async (r) => json(r, await verifyRecovery(r, db, config))),
+      route("POST", "/verify", async (r) => json(r, await limitVerification(r, () => verifyRecovery(r, db, config)))),
       route("GET", "/user", async (r) => json(r, await getUser(r, db, config))),
       route("PUT", "/user", async (r) => json(r, await updateUser(r, db, config))),
       route(
