@@ -120,7 +120,7 @@ function preflight(request: Request): Response {
   });
 }
 
-/** Copies the response so headers can be added even when the handler's headers are immutable. */
+/** Copies the response so headers can be added even when the service's headers are immutable. */
 function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(CORS_HEADERS)) {
