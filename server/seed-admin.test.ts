@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../emulators/supabase/testing.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../emulators/supabase/testing/index.ts";
 import { createLogger } from "./logger.ts";
 import { ensureAdminAccount } from "./seed-admin.ts";
 

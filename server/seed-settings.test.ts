@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "../app/domain/company-settings.ts";
-import { startTestBackend, usingHostedBackend, type TestBackend } from "../emulators/supabase/testing.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../emulators/supabase/testing/index.ts";
 import type { Database } from "../supabase/types.ts";
 import { createLogger } from "./logger.ts";
 import { ensureAppSettings } from "./seed-settings.ts";

@@ -1,6 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Database } from "../../supabase/types";
 import { DEFAULT_COMPANY_SETTINGS } from "~/domain/company-settings";
 import { loadCompanySettings } from "./settings.server";

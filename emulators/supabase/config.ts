@@ -17,7 +17,37 @@ export interface EmulatorConfig {
   migrationsDir: string;
   /** Defaults to <repo>/supabase/seed.sql; skipped when the file does not exist. */
   seedFile?: string;
+  /** Limits of POST /auth/v1/verify; the defaults are hosted Supabase's per address, plus a cap on failed
+   *  verifications of all callers together. Tests lower them. */
+  verifyRateLimits: VerifyRateLimits;
 }
+
+/** A token bucket: it holds at most `limit` requests and refills at `limit` per `windowSeconds`, so a
+ *  full bucket allows a burst of `limit`, then one request every windowSeconds / limit seconds. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits of POST /verify, where a recovery link or code is checked. */
+export interface VerifyRateLimits {
+  /** Per client address, as GoTrue's RATE_LIMIT_VERIFY. */
+  perAddress: RateLimit;
+  /** Failed verifications (wrong or expired link or code) of all callers together: one address per
+   *  guess must not make a six-digit code guessable. While spent, every verification is refused. */
+  failures: RateLimit;
+}
+
+const DEFAULT_VERIFY_RATE_LIMITS: VerifyRateLimits = {
+  // GoTrue's default and hosted Supabase's: 30 per 5 minutes with bursts of 30 (360 an hour).
+  perAddress: { limit: 30, windowSeconds: 300 },
+  // Across all callers at most 390 wrong guesses within a code's hour (a full bucket of 30, then 360):
+  // a chance under 1 in 2,500 of hitting one of its 10^6 values.
+  failures: { limit: 30, windowSeconds: 300 },
+};
+
+/** What createSupabaseEmulator takes: the URL, and any setting to override. */
+export type EmulatorOptions = Partial<EmulatorConfig> & { url: string };
 
 const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -25,7 +55,7 @@ const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** Fills in defaults. Without an explicit secret, an in-memory emulator gets a random one and a persisted
  *  one keeps its secret in the data directory, so sessions (cookies) survive a restart. */
-export function resolveConfig(options: Partial<EmulatorConfig> & { url: string }): EmulatorConfig {
+export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
   return {
     url: options.url.replace(/\/+$/, ""),
     dataDir: options.dataDir,
@@ -33,6 +63,7 @@ export function resolveConfig(options: Partial<EmulatorConfig> & { url: string }
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
     migrationsDir: options.migrationsDir ?? `${repositoryRoot}supabase/migrations`,
     seedFile: "seedFile" in options ? options.seedFile : `${repositoryRoot}supabase/seed.sql`,
+    verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
   };
 }
 

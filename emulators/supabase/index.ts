@@ -1,19 +1,23 @@
-import { createAuthHandler } from "./auth/handler.ts";
-import { createOutbox, type Outbox } from "./auth/outbox.ts";
-import { resolveConfig, type EmulatorConfig } from "./config.ts";
+import { createAuthService } from "./auth/service.ts";
+import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from "./config.ts";
 import { openDatabase, type EmulatorDatabase } from "./database.ts";
 import { createApiKeys } from "./jwt.ts";
-import { createRestHandler } from "./rest/handler.ts";
-import { createStorageHandler } from "./storage/handler.ts";
+import { createOutbox, type Outbox } from "./outbox.ts";
+import { createRestService } from "./rest/service.ts";
+import type { Service, ServiceDeps } from "./service.ts";
+import { createStorageService } from "./storage/service.ts";
 
-export type { EmulatorConfig } from "./config.ts";
+export type { EmulatorConfig, EmulatorOptions } from "./config.ts";
 export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
-export type { Outbox, OutboxEmail } from "./auth/outbox.ts";
+export type { Outbox, OutboxEmail } from "./outbox.ts";
+/** The anon and service_role keys of a JWT secret, as the emulator (and the Supabase CLI) derive them. */
+export { createApiKeys } from "./jwt.ts";
 
 export interface SupabaseEmulator {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The settings in force, defaults filled in. */
   config: EmulatorConfig;
   /** Handles /auth/v1/*, /rest/v1/*, /storage/v1/*; anything else 404. Also answers CORS preflight. */
   handle(request: Request): Promise<Response>;
@@ -21,43 +25,40 @@ export interface SupabaseEmulator {
   fetch: typeof fetch;
   /** Emails "sent" (recovery links), newest last. */
   outbox: Outbox;
+  /** The database: superuser SQL and request transactions, for tests and benchmarks. */
   db: EmulatorDatabase;
   close(): Promise<void>;
 }
-
-type ServiceHandler = (request: Request, subpath: string) => Promise<Response>;
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "Content-Range, X-Supabase-Api-Version, Content-Profile, Preference-Applied",
 };
 
-export async function createSupabaseEmulator(
-  options: Partial<EmulatorConfig> & { url: string },
-): Promise<SupabaseEmulator> {
+export async function createSupabaseEmulator(options: EmulatorOptions): Promise<SupabaseEmulator> {
   const config = resolveConfig(options);
   const db = await openDatabase(config);
   const { anonKey, serviceRoleKey } = await createApiKeys(config.jwtSecret);
-  const outbox = createOutbox();
-  const services: Array<[prefix: string, handler: ServiceHandler]> = [
-    ["/auth/v1", createAuthHandler(db, config, outbox)],
-    ["/rest/v1", createRestHandler(db, config)],
-    ["/storage/v1", createStorageHandler(db, config)],
+  const deps: ServiceDeps = { db, config, outbox: createOutbox() };
+  const services: Array<[prefix: string, service: Service]> = [
+    ["/auth/v1", createAuthService(deps)],
+    ["/rest/v1", createRestService(deps)],
+    ["/storage/v1", createStorageService(deps)],
   ];
 
   async function handle(request: Request): Promise<Response> {
     if (request.method === "OPTIONS") return preflight(request);
     const url = new URL(request.url);
     const { pathname } = url;
-    const service = services.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    if (!service) {
+    const found = services.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    if (!found) {
       return withCors(Response.json({ message: "no Route matched with those values" }, { status: 404 }));
     }
     const refusal = checkApiKey(request, url, [anonKey, serviceRoleKey]);
     if (refusal) return withCors(refusal);
-    const [prefix, handler] = service;
+    const [prefix, serve] = found;
     try {
-      return withCors(await handler(request, pathname.slice(prefix.length) || "/"));
+      return withCors(await serve(request, pathname.slice(prefix.length) || "/"));
     } catch (error) {
       console.error(`Supabase emulator: ${request.method} ${pathname} failed`, error);
       return withCors(Response.json({ message: "An unexpected error occurred" }, { status: 500 }));
@@ -73,7 +74,7 @@ export async function createSupabaseEmulator(
     config,
     handle,
     fetch: inProcessFetch,
-    outbox,
+    outbox: deps.outbox,
     db,
     close: () => db.close(),
   };
@@ -119,7 +120,7 @@ function preflight(request: Request): Response {
   });
 }
 
-/** Copies the response so headers can be added even when the handler's headers are immutable. */
+/** Copies the response so headers can be added even when the service's headers are immutable. */
 function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(CORS_HEADERS)) {

@@ -61,7 +61,7 @@ describe("a persisted emulator", () => {
   }, 60_000);
 
   it("loses no acknowledged sign-up when the process is killed with SIGKILL", async () => {
-    const fixture = fileURLToPath(new URL("./signup-until-killed.fixture.ts", import.meta.url));
+    const fixture = fileURLToPath(new URL("./testing/fixtures/signup-until-killed.ts", import.meta.url));
     // Its own process group, so SIGKILL reaches the node process behind npx.
     const child = spawn("npx", ["tsx", fixture, dataDir], { stdio: ["ignore", "pipe", "inherit"], detached: true });
     const acked: string[] = [];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS, settingsToRow } from "../../app/domain/company-settings.ts";
-import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing.ts";
+import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 
 // Row level security and privileges of supabase/migrations, exercised through supabase-js the way the app
 // calls the database: as a guest (anon key), as signed-in customers, as an admin, as the service role.

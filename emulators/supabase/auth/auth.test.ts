@@ -1,7 +1,7 @@
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, type Session } from "@supabase/supabase-js";
 import { SignJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // Contract tests of /auth/v1 through the real supabase-js client. What they assert is what GoTrue does,
 // so they also pass against a hosted project (SUPABASE_TEST_URL and keys).

@@ -48,10 +48,9 @@ export async function signInWithPassword(
   const password = body.string("password");
   if (email === "") throw badRequest("validation_failed", "missing email or phone");
   const user = await findUserByEmail(db.pg, email);
-  if (!user || isBanned(user)) throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
-  if (!(await passwordMatches(password, user.encrypted_password))) {
-    throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
-  }
+  // Compared also when there is no such user, so the refusal takes as long either way.
+  const matches = await passwordMatches(password, user?.encrypted_password);
+  if (!user || isBanned(user) || !matches) throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
   if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
   const session = await db.pg.transaction((tx) => startSession(tx, config, user, "password"));
   const weakness = passwordWeakness(password);

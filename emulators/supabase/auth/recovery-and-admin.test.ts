@@ -1,6 +1,6 @@
 import { AuthApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 let backend: TestBackend;
 const PASSWORD = "correct-horse-42";

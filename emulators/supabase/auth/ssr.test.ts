@@ -1,7 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // @supabase/ssr as the app's server uses it: sessions live in cookies, and every request builds a
 // client from the request's cookies. Access tokens here live 60 s, inside auth-js's 90 s refresh margin.

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usingHostedBackend } from "../testing.ts";
-import { startRestFixture, type RestFixture } from "./contract-fixture.ts";
+import { startRestFixture, usingHostedBackend, type RestFixture } from "../testing/index.ts";
 
 const ITEMS = [
   { id: 1, name: "Moving box", category: "boxes", price_cents: 250, in_stock: true, tags: ["small", "cardboard"], sku: "BOX-S", details: { size: "small", dims: [40, 30] }, released_on: "2024-01-15", rating: 4.5, views: 12 },

@@ -1,8 +1,6 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signJwt } from "../jwt.ts";
-import { usingHostedBackend } from "../testing.ts";
-import { startRestFixture, type RestFixture } from "./contract-fixture.ts";
+import { signJwt, startRestFixture, usingHostedBackend, type RestFixture } from "../testing/index.ts";
 
 let fixture: RestFixture;
 let alice: { user: User; client: SupabaseClient };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRestFixture, type RestFixture } from "./contract-fixture.ts";
+import { startRestFixture, type RestFixture } from "../testing/index.ts";
 
 let fixture: RestFixture;
 

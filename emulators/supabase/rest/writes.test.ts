@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRestFixture, type RestFixture } from "./contract-fixture.ts";
+import { startRestFixture, type RestFixture } from "../testing/index.ts";
 
 let fixture: RestFixture;
 /** Each test writes its own ids, so tests stay independent on a shared database. */

@@ -1,5 +1,5 @@
 import type { RequestContext } from "../database.ts";
-import type { StorageService } from "./context.ts";
+import type { StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
 import { findBucket, listBuckets, type BucketRow } from "./object-rows.ts";
 import { parseBucketName } from "./object-key.ts";
@@ -16,11 +16,11 @@ interface BucketSettings {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function listVisibleBuckets(service: StorageService, caller: RequestContext): Promise<BucketRow[]> {
+export async function listVisibleBuckets(service: StorageContext, caller: RequestContext): Promise<BucketRow[]> {
   return service.db.asRequest(caller, (tx) => listBuckets(tx), { readOnly: true });
 }
 
-export async function getVisibleBucket(service: StorageService, caller: RequestContext, id: string): Promise<BucketRow> {
+export async function getVisibleBucket(service: StorageContext, caller: RequestContext, id: string): Promise<BucketRow> {
   const bucket = await service.db.asRequest(caller, (tx) => findBucket(tx, id), { readOnly: true });
   if (!bucket) throw storageErrors.noSuchBucket();
   return bucket;
@@ -28,7 +28,7 @@ export async function getVisibleBucket(service: StorageService, caller: RequestC
 
 /** POST /bucket {id?, name, public, file_size_limit, allowed_mime_types} */
 export async function createBucket(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   body: Record<string, unknown>,
 ): Promise<{ name: string }> {
@@ -58,7 +58,7 @@ export async function createBucket(
 
 /** PUT /bucket/{id} {public, file_size_limit, allowed_mime_types}; absent fields keep their value. */
 export async function updateBucket(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   id: string,
   body: Record<string, unknown>,
@@ -89,7 +89,7 @@ export async function updateBucket(
 
 /** DELETE /bucket/{id}: only empty buckets. */
 export async function deleteBucket(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   id: string,
 ): Promise<{ message: string }> {
@@ -104,7 +104,7 @@ export async function deleteBucket(
 
 /** POST /bucket/{id}/empty */
 export async function emptyVisibleBucket(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   id: string,
 ): Promise<{ message: string }> {

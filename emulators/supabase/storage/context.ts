@@ -3,7 +3,7 @@ import type { EmulatorDatabase, RequestContext } from "../database.ts";
 import type { FileStore } from "./file-store.ts";
 
 /** What every storage operation works with. */
-export interface StorageService {
+export interface StorageContext {
   db: EmulatorDatabase;
   config: EmulatorConfig;
   files: FileStore;
@@ -18,7 +18,7 @@ class PermissionProbe extends Error {}
 /** Runs `statement` as the caller and rolls it back: the service's way of checking permissions before
  *  reading a possibly large body. */
 export async function testPermission(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   statement: Parameters<EmulatorDatabase["asRequest"]>[1],
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { RequestContext } from "../database.ts";
-import type { StorageService } from "./context.ts";
+import type { StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
 import { findBucket, findObject, type ObjectRow } from "./object-rows.ts";
 
@@ -14,7 +14,7 @@ export interface RenderOptions {
 
 /** GET /object/{bucket}/{key} and /object/authenticated/…: only objects the caller may SELECT. */
 export async function findReadableObject(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   bucketId: string,
   key: string,
@@ -25,7 +25,7 @@ export async function findReadableObject(
 }
 
 /** GET /object/public/{bucket}/{key}: any object of a public bucket, without row level security. */
-export async function findPublicObject(service: StorageService, bucketId: string, key: string): Promise<ObjectRow> {
+export async function findPublicObject(service: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
   const bucket = await findBucket(service.db.pg, bucketId);
   if (!bucket?.public) throw storageErrors.noSuchBucket();
   const row = await findObject(service.db.pg, bucketId, key);
@@ -35,7 +35,7 @@ export async function findPublicObject(service: StorageService, bucketId: string
 
 /** The object's bytes with the headers supabase/storage sends; 304 when If-None-Match names its ETag. */
 export async function renderObject(
-  service: StorageService,
+  service: StorageContext,
   request: Request,
   row: ObjectRow,
   options: RenderOptions,

@@ -79,9 +79,10 @@ export function fromDatabaseError(error: unknown): unknown {
 }
 
 /** The Fastify-style answer for a route the service does not have. */
-export function routeNotFound(method: string, path: string): Response {
+export function routeNotFound(request: Request): Response {
+  const path = new URL(request.url).pathname;
   return Response.json(
-    { statusCode: "404", error: "Not Found", message: `Route ${method}:${path} not found` },
+    { statusCode: "404", error: "Not Found", message: `Route ${request.method}:${path} not found` },
     { status: 404 },
   );
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from "../database.ts";
-import type { StorageService } from "./context.ts";
+import type { StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
 import { integerField } from "./json-body.ts";
 
@@ -54,7 +54,7 @@ export interface ListedEntry {
 }
 
 export async function listObjects(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   bucketId: string,
   options: ListOptions,

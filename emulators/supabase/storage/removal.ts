@@ -1,11 +1,11 @@
 import type { RequestContext } from "../database.ts";
-import type { StorageService } from "./context.ts";
+import type { StorageContext } from "./context.ts";
 import { deleteAllObjects, deleteObjects, type ObjectRow } from "./object-rows.ts";
 
 /** Deletes the rows the caller may delete (others are skipped, as row level security does), then their
  *  files once the deletion is committed. Returns the deleted rows. */
 export async function removeObjects(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   bucketId: string,
   names: string[],
@@ -16,11 +16,11 @@ export async function removeObjects(
 }
 
 /** POST /bucket/{id}/empty: every object of the bucket the caller may delete. */
-export async function emptyBucket(service: StorageService, caller: RequestContext, bucketId: string): Promise<void> {
+export async function emptyBucket(service: StorageContext, caller: RequestContext, bucketId: string): Promise<void> {
   const deleted = await service.db.asRequest(caller, (tx) => deleteAllObjects(tx, bucketId));
   await removeFiles(service, deleted);
 }
 
-async function removeFiles(service: StorageService, rows: ObjectRow[]): Promise<void> {
+async function removeFiles(service: StorageContext, rows: ObjectRow[]): Promise<void> {
   for (const row of rows) await service.files.remove(row.bucket_id, row.name);
 }

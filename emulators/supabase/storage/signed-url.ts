@@ -1,6 +1,6 @@
 import type { RequestContext } from "../database.ts";
 import { signJwt, verifyJwt } from "../jwt.ts";
-import type { StorageService } from "./context.ts";
+import type { StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
 import { findObject, findObjectNames, type ObjectRow } from "./object-rows.ts";
 
@@ -16,7 +16,7 @@ async function signedUrlOf(bucketId: string, key: string, expiresInSeconds: numb
 
 /** POST /object/sign/{bucket}/{key} */
 export async function createSignedUrl(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   bucketId: string,
   key: string,
@@ -29,7 +29,7 @@ export async function createSignedUrl(
 
 /** POST /object/sign/{bucket} with paths: one entry per path, an error for those the caller cannot see. */
 export async function createSignedUrls(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   bucketId: string,
   paths: string[],
@@ -47,7 +47,7 @@ export async function createSignedUrls(
 
 /** GET /object/sign/{bucket}/{key}?token=…: the object the token was issued for, and when it expires. */
 export async function findSignedObject(
-  service: StorageService,
+  service: StorageContext,
   token: string | null,
   bucketId: string,
   key: string,

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing.ts";
-import { createStorageHandler } from "./handler.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // Storage contract tests through the real supabase-js client, against the project's own buckets and
 // policies (supabase/migrations): "user-images" is public, 10 MiB, images only, and a signed-in user
@@ -425,30 +424,31 @@ describe.skipIf(usingHostedBackend)("unsafe object keys", () => {
   });
 });
 
-// With a data directory, objects are files under <dataDir>/storage/<bucket>/<key>. A second handler over
-// the same database, with a temporary data directory, shows it without starting another database.
+// With a data directory, objects are files under <dataDir>/storage/<bucket>/<key>. A second emulator,
+// persisted in a temporary directory, shows it.
 describe.skipIf(usingHostedBackend)("files in a data directory", () => {
   let dataDir: string;
-  let storage: (request: Request) => Promise<Response>;
+  let persisted: TestBackend;
 
-  beforeAll(() => {
-    const emulator = backend.emulator!;
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "storage-data-"));
-    const handler = createStorageHandler(emulator.db, { ...emulator.config, dataDir });
-    storage = (request) => handler(request, new URL(request.url).pathname.slice("/storage/v1".length));
+    persisted = await startTestBackend({ dataDir });
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await persisted?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   const call = (method: string, path: string, body?: BodyInit, contentType = "image/png") =>
-    storage(
-      new Request(`${backend.url}/storage/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${backend.serviceRoleKey}`, "content-type": contentType },
-        body,
-      }),
-    );
+    persisted.fetch(`${persisted.url}/storage/v1${path}`, {
+      method,
+      headers: {
+        apikey: persisted.serviceRoleKey,
+        authorization: `Bearer ${persisted.serviceRoleKey}`,
+        "content-type": contentType,
+      },
+      body,
+    });
   const fileOf = (key: string) => join(dataDir, "storage", "booking-images", ...key.split("/"));
 
   it("writes an upload to <dataDir>/storage/<bucket>/<key> and deletes it with its row", async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
 import type { RequestContext } from "../database.ts";
-import { GLOBAL_FILE_SIZE_LIMIT_BYTES, testPermission, type StorageService } from "./context.ts";
+import { GLOBAL_FILE_SIZE_LIMIT_BYTES, testPermission, type StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
 import {
   findBucket,
@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Uploads like supabase/storage: row level security is checked before the body is read, the row is
  *  written as the caller, and the file becomes visible only with the row (rolled back together). */
 export async function uploadObject(
-  service: StorageService,
+  service: StorageContext,
   caller: RequestContext,
   request: Request,
   bucketId: string,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { createApiKeys } from "../../../emulators/supabase/jwt.ts";
+import { createApiKeys } from "../../../emulators/supabase/index.ts";
 import { E2E_DATA_DIR } from "./environment.ts";
 
 // Test data goes in through the server's own Supabase API with the service-role key (as a seed

@@ -1,7 +1,7 @@
 import type { Transaction } from "@electric-sql/pglite";
-import type { EmulatorConfig } from "../config.ts";
-import type { EmulatorDatabase, RequestContext } from "../database.ts";
+import type { RequestContext } from "../database.ts";
 import { authenticateRequest } from "../request-auth.ts";
+import type { Service, ServiceDeps } from "../service.ts";
 import {
   RestError,
   fromPostgresError,
@@ -45,11 +45,8 @@ interface StatementResult {
   body: string;
 }
 
-/** PostgREST subset served under /rest/v1; `subpath` is the path after that prefix, e.g. "/bookings". */
-export function createRestHandler(
-  db: EmulatorDatabase,
-  config: EmulatorConfig,
-): (request: Request, subpath: string) => Promise<Response> {
+/** The PostgREST subset served under /rest/v1: tables at "/{table}", functions at "/rpc/{function}". */
+export function createRestService({ db, config }: ServiceDeps): Service {
   const schema = new SchemaCache(db.pg);
 
   return async (request, subpath) => {

@@ -2,7 +2,7 @@
  * Throughput and latency of the REST emulator: a typical select (10 rows by an indexed column) and an insert,
  * through supabase-js and the emulator in-process, next to the same statements run directly on PGlite.
  *
- *   npx tsx emulators/supabase/bench.ts [iterations]
+ *   npx tsx emulators/supabase/testing/bench.ts [iterations]
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@supabase/supabase-js";
-import { createSupabaseEmulator } from "./index.ts";
-import { signJwt } from "./jwt.ts";
+import { createSupabaseEmulator } from "../index.ts";
+import { signJwt } from "./index.ts";
 
 const ITERATIONS = Number(process.argv[2] ?? 2000);
 const WARM_UP = 200;

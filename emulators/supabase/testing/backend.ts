@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
-import type { OutboxEmail } from "./auth/outbox.ts";
-import type { EmulatorConfig } from "./config.ts";
-import { createSupabaseEmulator, type SupabaseEmulator } from "./index.ts";
+import { createSupabaseEmulator, type EmulatorOptions, type OutboxEmail, type SupabaseEmulator } from "../index.ts";
 
 /** True when the tests run against a hosted Supabase project (SUPABASE_TEST_URL and keys set).
  *  Synchronous, so tests can write `it.skipIf(usingHostedBackend)("…needs sql()…")`. */
@@ -43,9 +41,7 @@ export function uniqueEmail(label = "user"): string {
 
 /** An in-memory emulator with the project's migrations, or the hosted project named by SUPABASE_TEST_*.
  *  Start one per test file (PGlite takes a second or two to boot). */
-export async function startTestBackend(
-  emulatorOptions: Partial<EmulatorConfig> = {},
-): Promise<TestBackend> {
+export async function startTestBackend(emulatorOptions: Partial<EmulatorOptions> = {}): Promise<TestBackend> {
   if (usingHostedBackend) return hostedBackend();
   const emulator = await createSupabaseEmulator({ url: "http://localhost:54321", ...emulatorOptions });
   return backendOver({
