@@ -90,7 +90,11 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
       paths: ["/auth/v1", "/rest/v1", "/storage/v1"],
       handler: async (request, response, next) => {
         try {
-          await sendFetchResponse(response, await emulator.handle(toFetchRequest(request, config.publicUrl)));
+          const forwarded = toFetchRequest(request, config.publicUrl);
+          // The emulator limits some endpoints per client address, as Supabase's gateway does: it gets
+          // the address Express trusts, never one a caller wrote into the header.
+          forwarded.headers.set("x-forwarded-for", request.ip ?? "unknown");
+          await sendFetchResponse(response, await emulator.handle(forwarded));
         } catch (error) {
           next(error);
         }
