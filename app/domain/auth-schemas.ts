@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { SIMPLE_EMAIL, noControlCharacters } from "./text";
 
 // Shared by the browser (instant validation) and the server (the authority).
-
-/** A deliberately simple email check: text, @, text, dot, text. */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const AUTH_MESSAGES = {
   fullNameRequired: "Full name is required",
@@ -21,9 +19,6 @@ export const AUTH_MESSAGES = {
   passwordsDontMatchDetail: "Please ensure both passwords are the same.",
 } as const;
 
-/** NUL and the other C0/C1 control characters: never part of a name, an address or an email. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })

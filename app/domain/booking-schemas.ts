@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
+import { SIMPLE_EMAIL, noControlCharacters, noControlCharactersButNewlines } from "./text";
+
+// One schema per wizard step, shared by the browser (instant messages) and the server (the authority).
+
+export const BOOKING_MESSAGES = {
+  fullNameRequired: "Full name is required",
+  emailRequired: "Email address is required",
+  emailInvalid: "Valid email address is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Enter a phone number with 10 digits, e.g. (404) 555-0182",
+  dateRequired: "Move date is required",
+  dateInPast: "Move date can't be in the past",
+  dateTooFar: "We take bookings up to a year ahead",
+  timeInvalid: "Choose one of the time slots",
+  fromRequired: "Pickup address is required",
+  toRequired: "Delivery address is required",
+  sizeRequired: "Property size is required",
+  teamRequired: "Please select a team type to continue",
+  serviceRequired: "Please select a service type to continue",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+  controlCharacters: "Please remove unusual characters",
+  counter: (min: number, max: number) => `Choose from ${min} to ${max}`,
+} as const;
+
+const text = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, BOOKING_MESSAGES.tooLong(max))
+    .refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters);
+
+/** US numbers as people write them: (404) 555-0182, 404-555-0182, +1 404 555 0182, 4045550182. */
+const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+export const contactSchema = z.object({
+  fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
+  email: z
+    .string({ error: BOOKING_MESSAGES.emailRequired })
+    .trim()
+    .min(1, BOOKING_MESSAGES.emailRequired)
+    .max(320, BOOKING_MESSAGES.emailInvalid)
+    .regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid)
+    .refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid)
+    .transform((value) => value.toLowerCase()),
+  phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
+});
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The details step, judged against today's date where the company works (a move date in the past is refused). */
+export function detailsSchema(today: string) {
+  return z.object({
+    date: z
+      .string({ error: BOOKING_MESSAGES.dateRequired })
+      .regex(ISO_DATE, BOOKING_MESSAGES.dateRequired)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), BOOKING_MESSAGES.dateRequired)
+      .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
+      .refine((value) => value <= addDays(today, 366), BOOKING_MESSAGES.dateTooFar),
+    time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),
+    fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
+    toAddress: text(BOOKING_MESSAGES.toRequired, 500),
+    propertySize: z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired }),
+  });
+}
+
+export const teamSchema = z.object({ teamType: z.enum(TEAM_TYPES, { error: BOOKING_MESSAGES.teamRequired }) });
+
+export const serviceSchema = z.object({ serviceType: z.enum(SERVICE_TYPES, { error: BOOKING_MESSAGES.serviceRequired }) });
+
+const counter = (name: keyof typeof COUNTER_LIMITS) => {
+  const { min, max } = COUNTER_LIMITS[name];
+  const message = BOOKING_MESSAGES.counter(min, max);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message).default(0);
+};
+
+export const addonsSchema = z.object({
+  packingService: z.boolean().default(false),
+  storageService: z.boolean().default(false),
+  cleaningService: z.boolean().default(false),
+  extraMovers: counter("extraMovers"),
+  tvMounting: counter("tvMounting"),
+  deepCleaningBedrooms: counter("deepCleaningBedrooms"),
+  specialInstructions: z
+    .string()
+    .trim()
+    .max(2000, BOOKING_MESSAGES.tooLong(2000))
+    .refine(noControlCharactersButNewlines, BOOKING_MESSAGES.controlCharacters)
+    .optional(),
+});
+
+/** Every step at once: what must hold before anything is charged. */
+export function bookingRequestSchema(today: string) {
+  return contactSchema.extend(detailsSchema(today).shape).extend(teamSchema.shape).extend(serviceSchema.shape).extend(addonsSchema.shape);
+}
+
+export type ContactStep = z.infer<typeof contactSchema>;
+export type DetailsStep = z.infer<ReturnType<typeof detailsSchema>>;
+export type TeamStep = z.infer<typeof teamSchema>;
+export type ServiceStep = z.infer<typeof serviceSchema>;
+export type AddonsStep = z.infer<typeof addonsSchema>;
+export type ValidBookingRequest = z.infer<ReturnType<typeof bookingRequestSchema>>;
+
+/** YYYY-MM-DD plus some days, in the calendar (no time zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today's date where the company works, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
+import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, type AddonCounter } from "./pricing";
+
+export const WIZARD_STEPS = ["contact", "details", "team", "service", "addons"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const STEP_TITLES: Record<WizardStep, string> = {
+  contact: "Contact",
+  details: "Move details",
+  team: "Team",
+  service: "Service",
+  addons: "Add-ons",
+};
+
+export function parseStep(value: string | undefined | null): WizardStep | null {
+  return WIZARD_STEPS.find((step) => step === value) ?? null;
+}
+
+export const nextStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1] ?? null;
+export const previousStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) - 1] ?? null;
+
+/**
+ * What the customer has entered so far, as kept between steps. Read back leniently: a field that no
+ * longer parses is dropped (and asked for again), never an error.
+ */
+export const draftSchema = z.object({
+  fullName: z.string().max(200).optional().catch(undefined),
+  email: z.string().max(320).optional().catch(undefined),
+  phone: z.string().max(40).optional().catch(undefined),
+  date: z.string().max(10).optional().catch(undefined),
+  time: z.enum(TIME_SLOTS).optional().catch(undefined),
+  fromAddress: z.string().max(500).optional().catch(undefined),
+  toAddress: z.string().max(500).optional().catch(undefined),
+  propertySize: z.enum(PROPERTY_SIZES).optional().catch(undefined),
+  teamType: z.enum(TEAM_TYPES).optional().catch(undefined),
+  serviceType: z.enum(SERVICE_TYPES).optional().catch(undefined),
+  packingService: z.boolean().optional().catch(undefined),
+  storageService: z.boolean().optional().catch(undefined),
+  cleaningService: z.boolean().optional().catch(undefined),
+  extraMovers: z.number().int().min(0).max(COUNTER_LIMITS.extraMovers.max).optional().catch(undefined),
+  tvMounting: z.number().int().min(0).max(COUNTER_LIMITS.tvMounting.max).optional().catch(undefined),
+  deepCleaningBedrooms: z.number().int().min(0).max(COUNTER_LIMITS.deepCleaningBedrooms.max).optional().catch(undefined),
+  specialInstructions: z.string().max(2000).optional().catch(undefined),
+});
+
+export type BookingDraft = z.infer<typeof draftSchema>;
+
+export function readDraft(value: unknown): BookingDraft {
+  const parsed = draftSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+function stepSchema(step: WizardStep, today: string) {
+  switch (step) {
+    case "contact":
+      return contactSchema;
+    case "details":
+      return detailsSchema(today);
+    case "team":
+      return teamSchema;
+    case "service":
+      return serviceSchema;
+    case "addons":
+      return addonsSchema;
+  }
+}
+
+export function isStepComplete(step: WizardStep, draft: BookingDraft, today: string): boolean {
+  return stepSchema(step, today).safeParse(draft).success;
+}
+
+/** The first step still missing something, or null when the draft is ready to pay. */
+export function firstIncompleteStep(draft: BookingDraft, today: string): WizardStep | null {
+  return WIZARD_STEPS.find((step) => !isStepComplete(step, draft, today)) ?? null;
+}
+
+/**
+ * Where a customer asking for `wanted` may be: that step, unless an earlier one is incomplete (a
+ * customer cannot skip ahead past a missing answer by editing the URL).
+ */
+export function reachableStep(wanted: WizardStep, draft: BookingDraft, today: string): WizardStep {
+  const missing = firstIncompleteStep(draft, today);
+  if (missing === null) return wanted;
+  return WIZARD_STEPS.indexOf(missing) < WIZARD_STEPS.indexOf(wanted) ? missing : wanted;
+}
+
+/** A counter moved by a stepper button, kept within its limits. */
+export function adjustCounter(draft: BookingDraft, counter: AddonCounter, delta: number): BookingDraft {
+  const { min, max } = COUNTER_LIMITS[counter];
+  const current = draft[counter] ?? 0;
+  return { ...draft, [counter]: Math.min(max, Math.max(min, current + delta)) };
+}
+
+/** Choices a link to the wizard may pre-select (the landing's team and add-on cards). */
+export function preselectionsFrom(params: URLSearchParams): Partial<BookingDraft> {
+  const found: Partial<BookingDraft> = {};
+  const team = TEAM_TYPES.find((value) => value === params.get("team"));
+  if (team) found.teamType = team;
+  const service = SERVICE_TYPES.find((value) => value === params.get("service"));
+  if (service) found.serviceType = service;
+  for (const counter of Object.keys(COUNTER_LIMITS) as AddonCounter[]) {
+    const raw = params.get(counter);
+    if (raw !== null && /^\d{1,2}$/.test(raw)) {
+      const { min, max } = COUNTER_LIMITS[counter];
+      found[counter] = Math.min(max, Math.max(min, Number(raw)));
+    }
+  }
+  return found;
+}
