@@ -17,6 +17,8 @@ export interface AppServices {
   cookieSecret: string;
   toastCookie: Cookie;
   knownDeviceCookie: Cookie;
+  /** Holds the booking wizard draft's id. */
+  draftCookie: Cookie;
   authLimits: AuthRateLimits;
 }
 

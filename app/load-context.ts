@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, settingsContext, type AppServices, type RequestFacts } from "./context";
 import type { CompanySettings } from "./domain/company-settings";
+import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits } from "./services/rate-limit.server";
 import { loadCompanySettings } from "./services/settings.server";
@@ -34,6 +35,7 @@ export function createAppServices(options: AppOptions): AppServices {
     cookieSecret: options.cookieSecret,
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
+    draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
   };
 }

@@ -9,6 +9,7 @@ export default [
   ]),
   // Resource route: the sign-out form posts here from every frame.
   route("logout", "routes/public/logout.tsx"),
+  layout("routes/book/layout.tsx", [route("book/:step?", "routes/book/wizard.tsx")]),
   layout("routes/dashboard/layout.tsx", [...prefix("dashboard", [index("routes/dashboard/overview.tsx")])]),
   layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { Check, Hammer, Phone, Sparkles, Trash2, Tv, Users } from "lucide-react";
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { formatCents } from "~/domain/money";
 import { LANDING_ADDON_CARDS, MINIMUM_HOURS, hourlyRateCents, type AddonCard, type TeamType } from "~/domain/pricing";
 import { PhoneLink } from "./phone-link";
@@ -58,7 +58,7 @@ function AddonAction({ addon }: { addon: AddonCard }) {
   const className = buttonClasses("outline", "sm", "mt-4 w-full");
   if (addon.bookingCounter) {
     return (
-      <Link to={`/book?${addon.bookingCounter}=1`} className={className}>
+      <Link to={`${href("/book/:step?")}?${addon.bookingCounter}=1`} className={className}>
         Add to my move<span className="sr-only"> ({addon.name})</span>
       </Link>
     );
@@ -104,7 +104,7 @@ export function ServicesSection() {
                   </li>
                 ))}
               </ul>
-              <Link to={`/book?team=${tier.team}`} className={buttonClasses(tier.highlighted ? "primary" : "outline", "md", "mt-6")}>
+              <Link to={`${href("/book/:step?")}?team=${tier.team}`} className={buttonClasses(tier.highlighted ? "primary" : "outline", "md", "mt-6")}>
                 Book the {tier.name}
               </Link>
             </article>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustCounter, firstIncompleteStep, nextStep, preselectionsFrom, previousStep, reachableStep, readDraft, type BookingDraft } from "./booking-wizard";
+import { adjustCounter, draftValuesFromForm, firstIncompleteStep, nextStep, preselectionsFrom, previousStep, reachableStep, readDraft, type BookingDraft } from "./booking-wizard";
 
 const TODAY = "2026-11-23";
 const contact: BookingDraft = { fullName: "Ada", email: "ada@example.com", phone: "4045550182" };
@@ -45,5 +45,20 @@ describe("drafts", () => {
       tvMounting: 1,
       extraMovers: 6,
     });
+  });
+});
+
+describe("what a step's form holds", () => {
+  it("is kept without checks, dropping what would not be valid", () => {
+    const form = new FormData();
+    form.set("fullName", "  Ada  ");
+    form.set("email", "");
+    form.set("phone", "x".repeat(41));
+    expect(draftValuesFromForm("contact", form)).toEqual({ fullName: "Ada" });
+    const addons = new FormData();
+    addons.set("packingService", "on");
+    addons.set("extraMovers", "3");
+    addons.set("tvMounting", "9");
+    expect(draftValuesFromForm("addons", addons)).toEqual({ packingService: true, storageService: false, cleaningService: false, extraMovers: 3 });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
-import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, type AddonCounter } from "./pricing";
+import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, estimateBooking, type AddonCounter, type Estimate } from "./pricing";
 
 export const WIZARD_STEPS = ["contact", "details", "team", "service", "addons"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -42,6 +42,8 @@ export const draftSchema = z.object({
   tvMounting: z.number().int().min(0).max(COUNTER_LIMITS.tvMounting.max).optional().catch(undefined),
   deepCleaningBedrooms: z.number().int().min(0).max(COUNTER_LIMITS.deepCleaningBedrooms.max).optional().catch(undefined),
   specialInstructions: z.string().max(2000).optional().catch(undefined),
+  /** How the customer came: from the dashboard (offer the way back) or to book a finished move again. */
+  entry: z.enum(["dashboard", "again"]).optional().catch(undefined),
 });
 
 export type BookingDraft = z.infer<typeof draftSchema>;
@@ -107,4 +109,47 @@ export function preselectionsFrom(params: URLSearchParams): Partial<BookingDraft
     }
   }
   return found;
+}
+
+/** The itemised estimate once the team and the service are chosen, or null before. */
+export function estimateFromDraft(draft: BookingDraft): Estimate | null {
+  if (!draft.teamType || !draft.serviceType) return null;
+  return estimateBooking({
+    teamType: draft.teamType,
+    serviceType: draft.serviceType,
+    propertySize: draft.propertySize,
+    packingService: draft.packingService ?? false,
+    storageService: draft.storageService ?? false,
+    cleaningService: draft.cleaningService ?? false,
+    extraMovers: draft.extraMovers ?? 0,
+    tvMounting: draft.tvMounting ?? 0,
+    deepCleaningBedrooms: draft.deepCleaningBedrooms ?? 0,
+  });
+}
+
+/** The fields each step's form posts. */
+export const STEP_FIELDS: Record<WizardStep, ReadonlyArray<keyof BookingDraft>> = {
+  contact: ["fullName", "email", "phone"],
+  details: ["date", "time", "fromAddress", "toAddress", "propertySize"],
+  team: ["teamType"],
+  service: ["serviceType"],
+  addons: ["packingService", "storageService", "cleaningService", "extraMovers", "tvMounting", "deepCleaningBedrooms", "specialInstructions"],
+};
+
+const BOOLEAN_FIELDS = new Set<keyof BookingDraft>(["packingService", "storageService", "cleaningService"]);
+const NUMBER_FIELDS = new Set<keyof BookingDraft>(["extraMovers", "tvMounting", "deepCleaningBedrooms"]);
+
+/**
+ * What a step's form holds, unchecked, for keeping when the customer goes back or moves a counter:
+ * values that would not be valid are simply not kept (the step asks for them again).
+ */
+export function draftValuesFromForm(step: WizardStep, formData: FormData): BookingDraft {
+  const values: Record<string, unknown> = {};
+  for (const field of STEP_FIELDS[step]) {
+    const raw = formData.get(field);
+    if (BOOLEAN_FIELDS.has(field)) values[field] = raw === "on";
+    else if (NUMBER_FIELDS.has(field)) values[field] = typeof raw === "string" && /^\d{1,2}$/.test(raw) ? Number(raw) : undefined;
+    else if (typeof raw === "string" && raw.trim() !== "") values[field] = raw.trim();
+  }
+  return readDraft(values);
 }

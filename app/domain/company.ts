@@ -8,4 +8,6 @@ export const COMPANY = {
   email: "hello@metromovers.example",
   businessHours: "8:00 AM - 6:00 PM",
   rating: "4.6/5",
+  /** Where the company works: "today" and move dates are judged in this time zone. */
+  timeZone: "America/New_York",
 } as const;

@@ -1,4 +1,4 @@
-// The single source of every price, duration and slot the product shows or charges (SPEC.md §9).
+// The single source of every price, duration and slot the product shows or charges.
 // All money is integer cents; dollars exist only in formatting.
 
 import { formatCents } from "./money";
@@ -198,7 +198,7 @@ function assertCount(name: keyof typeof COUNTER_LIMITS, value: number) {
   }
 }
 
-/** Turns a booking's choices into an itemised estimate. Throws RangeError on counts outside SPEC.md §5. */
+/** Turns a booking's choices into an itemised estimate. Throws RangeError on a counter outside its limits. */
 export function estimateBooking(choices: BookingChoices): Estimate {
   assertCount("extraMovers", choices.extraMovers);
   assertCount("tvMounting", choices.tvMounting);

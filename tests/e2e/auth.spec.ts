@@ -12,9 +12,11 @@ test.describe("sign up", () => {
     await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
 
     await dialog.getByRole("button", { name: "Sign Up" }).click();
-    await expect(dialog.getByText("Full name is required")).toBeVisible();
-    await expect(dialog.getByText("Email address is required")).toBeVisible();
-    await expect(dialog.getByText("Password is required")).toBeVisible();
+    // Each field carries its own message (the alert lists them all as well).
+    await expect(dialog.getByLabel("Full name")).toHaveAccessibleDescription("Full name is required");
+    await expect(dialog.getByLabel("Email")).toHaveAccessibleDescription("Email address is required");
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Password is required/);
+    await expect(dialog.getByRole("alert")).toContainText("Full name is required");
 
     await dialog.getByLabel("Full name").fill("Ada Lovelace");
     await dialog.getByLabel("Email").fill("ada@example");
@@ -23,15 +25,15 @@ test.describe("sign up", () => {
     await dialog.getByRole("button", { name: "Sign Up" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Invalid Email");
     await expect(dialog.getByText("Please enter a valid email address").first()).toBeVisible();
-    await expect(dialog.getByText("Password must be at least 8 characters long")).toBeVisible();
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Password must be at least 8 characters long/);
 
     await dialog.getByLabel("Email").fill("ada@example.com");
     await dialog.getByLabel("Password", { exact: true }).fill("alllowercase1");
     await dialog.getByLabel("Confirm password").fill("alllowercase1");
     await dialog.getByRole("button", { name: "Sign Up" }).click();
-    await expect(
-      dialog.getByText("Password must contain at least one uppercase letter, one lowercase letter, and one number"),
-    ).toBeVisible();
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+      /Password must contain at least one uppercase letter, one lowercase letter, and one number/,
+    );
 
     await dialog.getByLabel("Password", { exact: true }).fill("Secret123");
     await dialog.getByLabel("Confirm password").fill("Secret124");

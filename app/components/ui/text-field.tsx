@@ -4,7 +4,7 @@ import type { InputHTMLAttributes } from "react";
 interface TextFieldProps {
   field: FieldMetadata<string>;
   label: string;
-  type: "text" | "email" | "password" | "tel";
+  type: "text" | "email" | "password" | "tel" | "date";
   autoComplete: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   /** A rule shown under the input and read with it (e.g. what a password needs). */

@@ -1,10 +1,9 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { SignOutForm } from "~/components/sign-out-form";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/context";
 import { firstName } from "~/domain/account";
-import { BOOKING_WIZARD_PATH } from "~/domain/paths";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Bookings" }];
@@ -22,7 +21,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         <p className="text-slate-600">{loaderData.email}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={BOOKING_WIZARD_PATH} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
+        <Link to={`${href("/book/:step?")}?from=dashboard`} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
           <Plus aria-hidden className="size-5" />
           Book New Move
         </Link>

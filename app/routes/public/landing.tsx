@@ -1,5 +1,5 @@
 import { ShieldCheck, Star, Truck, Wallet } from "lucide-react";
-import { Link, data, redirect } from "react-router";
+import { Link, data, href, redirect } from "react-router";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 import { ContactUsButton } from "~/components/contact-us-button";
 import { ServicesSection } from "~/components/services-section";
@@ -11,7 +11,6 @@ import { DEFAULT_COMPANY_FACTS, type CompanyFacts } from "~/domain/company-setti
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
 import { safeRedirectPath } from "~/domain/safe-redirect";
-import { BOOKING_WIZARD_PATH } from "~/domain/paths";
 import { sessionContext } from "~/context";
 import { homePath } from "~/services/session.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -83,7 +82,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
               is due after the move.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to={BOOKING_WIZARD_PATH} className={buttonClasses("accent", "lg")}>
+              <Link to={href("/book/:step?")} className={buttonClasses("accent", "lg")}>
                 Book Your Move
               </Link>
               <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
@@ -118,7 +117,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         <section className="px-4 py-16 text-center">
           <h2 className="text-3xl font-bold">Ready when you are</h2>
           <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
-          <Link to={BOOKING_WIZARD_PATH} className={buttonClasses("primary", "lg", "mt-8")}>
+          <Link to={href("/book/:step?")} className={buttonClasses("primary", "lg", "mt-8")}>
             Start Booking Now
           </Link>
         </section>

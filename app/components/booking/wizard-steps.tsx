@@ -1,0 +1,244 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Info } from "lucide-react";
+import { useState } from "react";
+import { z } from "zod";
+import { Link, href } from "react-router";
+import { TextField } from "~/components/ui/text-field";
+import { SelectField } from "~/components/ui/select-field";
+import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "~/domain/booking-schemas";
+import { estimateFromDraft, type BookingDraft } from "~/domain/booking-wizard";
+import { formatCents } from "~/domain/money";
+import { ADDON_PRICES_CENTS, COUNTER_LIMITS, DEPOSIT_CENTS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, hourlyRateCents } from "~/domain/pricing";
+import { ChoiceCards } from "./choice-cards";
+import { CounterField } from "./counter-field";
+import { PriceSummary } from "./price-summary";
+import { WizardForm } from "./wizard-form";
+
+interface StepProps {
+  draft: BookingDraft;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+const validation = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
+
+/**
+ * Checks a step in the browser, except when the button pressed skips checks (Previous, a counter
+ * moved without JavaScript): those keep what was typed, whatever it is.
+ */
+function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema: Schema) {
+  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) => {
+    const checked = () => parseWithZod(formData, { schema });
+    return submitter?.formNoValidate ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof checked>) : checked();
+  };
+}
+const CONTINUE = { intent: "continue", label: "Continue", pendingLabel: "Saving…" };
+
+export function ContactStep({ draft, lastResult }: StepProps) {
+  const [form, fields] = useForm({
+    id: "wizard-contact",
+    lastResult,
+    defaultValue: { fullName: draft.fullName, email: draft.email, phone: draft.phone },
+    onValidate: validateStep(contactSchema),
+    ...validation,
+  });
+  return (
+    <WizardForm form={form} isFirst primary={CONTINUE}>
+      <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+    </WizardForm>
+  );
+}
+
+export function DetailsStep({ draft, lastResult, today }: StepProps & { today: string }) {
+  const [form, fields] = useForm({
+    id: "wizard-details",
+    lastResult,
+    defaultValue: { date: draft.date, time: draft.time, fromAddress: draft.fromAddress, toAddress: draft.toAddress, propertySize: draft.propertySize },
+    onValidate: validateStep(detailsSchema(today)),
+    ...validation,
+  });
+  return (
+    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.date} label="Move date" type="date" autoComplete="off" inputProps={{ min: today }} />
+        <SelectField
+          field={fields.time}
+          label="Start time (optional)"
+          placeholder="Any time"
+          options={TIME_SLOTS.map((slot) => ({ value: slot, label: formatTimeSlot(slot) }))}
+        />
+      </div>
+      <TextField field={fields.fromAddress} label="Pickup address" type="text" autoComplete="street-address" />
+      <TextField field={fields.toAddress} label="Delivery address" type="text" autoComplete="off" />
+      <SelectField
+        field={fields.propertySize}
+        label="Property size"
+        placeholder="Choose a size"
+        options={PROPERTY_SIZES.map((size) => ({ value: size, label: PROPERTY_SIZE_LABELS[size] }))}
+      />
+    </WizardForm>
+  );
+}
+
+export function TeamStep({ draft, lastResult }: StepProps) {
+  const [team, setTeam] = useState(draft.teamType);
+  const [form, fields] = useForm({
+    id: "wizard-team",
+    lastResult,
+    defaultValue: { teamType: draft.teamType },
+    onValidate: validateStep(teamSchema),
+    ...validation,
+  });
+  const service = draft.serviceType ?? "local";
+  const estimate = estimateFromDraft({ ...draft, teamType: team, serviceType: service });
+  return (
+    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+      <ChoiceCards
+        field={fields.teamType}
+        legend="Choose your team"
+        onChange={setTeam}
+        choices={TEAM_TYPES.map((value) => ({
+          value,
+          title: TEAM_LABELS[value],
+          description: `${formatCents(hourlyRateCents(value, service))}/hr for a ${SERVICE_TYPE_LABELS[service].toLowerCase()}, 2-hour minimum`,
+        }))}
+      />
+      {estimate ? (
+        <>
+          {draft.serviceType ? null : <p className="text-sm text-slate-500">Estimated for a local move; you choose the service next.</p>}
+          <PriceSummary estimate={estimate} />
+        </>
+      ) : null}
+    </WizardForm>
+  );
+}
+
+export function ServiceStep({ draft, lastResult }: StepProps) {
+  const [service, setService] = useState(draft.serviceType);
+  const [form, fields] = useForm({
+    id: "wizard-service",
+    lastResult,
+    defaultValue: { serviceType: draft.serviceType },
+    onValidate: validateStep(serviceSchema),
+    ...validation,
+  });
+  const team = draft.teamType ?? "elite";
+  const estimate = estimateFromDraft({ ...draft, serviceType: service });
+  return (
+    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+      <ChoiceCards
+        field={fields.serviceType}
+        legend="Choose the service"
+        onChange={setService}
+        choices={SERVICE_TYPES.map((value) => ({
+          value,
+          title: SERVICE_TYPE_LABELS[value],
+          description: `${formatCents(hourlyRateCents(team, value))}/hr with the ${TEAM_LABELS[team]}`,
+        }))}
+      />
+      {estimate ? <PriceSummary estimate={estimate} /> : null}
+    </WizardForm>
+  );
+}
+
+const FLAT_ADDONS = [
+  { name: "packingService", label: "Packing service", price: ADDON_PRICES_CENTS.packing },
+  { name: "storageService", label: "Storage service", price: ADDON_PRICES_CENTS.storage },
+  { name: "cleaningService", label: "Basic cleaning", price: ADDON_PRICES_CENTS.cleaning },
+] as const;
+
+const COUNTERS = [
+  { name: "extraMovers", label: "Extra movers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} each` },
+  {
+    name: "tvMounting",
+    label: "TV mounting",
+    hint: `${formatCents(ADDON_PRICES_CENTS.tvMountingFirst)} first TV, ${formatCents(ADDON_PRICES_CENTS.tvMountingAdditional)} each after`,
+  },
+  {
+    name: "deepCleaningBedrooms",
+    label: "Deep cleaning (bedrooms)",
+    hint: `${formatCents(ADDON_PRICES_CENTS.deepCleaningFirstBedroom)} first bedroom, ${formatCents(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom)} each after`,
+  },
+] as const;
+
+export function AddonsStep({ draft, lastResult, signedIn }: StepProps & { signedIn: boolean }) {
+  const [choices, setChoices] = useState<BookingDraft>(draft);
+  const [form, fields] = useForm({
+    id: "wizard-addons",
+    lastResult,
+    defaultValue: {
+      packingService: draft.packingService ? "on" : undefined,
+      storageService: draft.storageService ? "on" : undefined,
+      cleaningService: draft.cleaningService ? "on" : undefined,
+      specialInstructions: draft.specialInstructions,
+    },
+    onValidate: validateStep(addonsSchema),
+    ...validation,
+  });
+  const estimate = estimateFromDraft(choices);
+  const pay = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
+  return (
+    <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium text-slate-800">Services</legend>
+        {FLAT_ADDONS.map((addon) => (
+          <label key={addon.name} className="flex items-center justify-between gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600">
+            <span className="flex items-center gap-3">
+              <input
+                type="checkbox"
+                name={addon.name}
+                defaultChecked={Boolean(draft[addon.name])}
+                onChange={(event) => setChoices((current) => ({ ...current, [addon.name]: event.target.checked }))}
+                className="size-5 accent-brand-700"
+              />
+              {addon.label}
+            </span>
+            <span className="whitespace-nowrap font-semibold">+{formatCents(addon.price)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-col gap-4">
+        {COUNTERS.map((counter) => (
+          <CounterField
+            key={counter.name}
+            name={counter.name}
+            label={counter.label}
+            hint={counter.hint}
+            min={COUNTER_LIMITS[counter.name].min}
+            max={COUNTER_LIMITS[counter.name].max}
+            defaultValue={draft[counter.name] ?? 0}
+            error={fields[counter.name].errors?.[0]}
+            onChange={(value) => setChoices((current) => ({ ...current, [counter.name]: value }))}
+          />
+        ))}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.specialInstructions.id} className="text-sm font-medium text-slate-800">
+          Special instructions (optional)
+        </label>
+        <textarea
+          id={fields.specialInstructions.id}
+          name={fields.specialInstructions.name}
+          defaultValue={draft.specialInstructions}
+          maxLength={2000}
+          rows={3}
+          className="rounded-lg border border-slate-300 px-3 py-2 text-base"
+        />
+        {fields.specialInstructions.errors?.[0] ? <p className="text-sm text-red-700">{fields.specialInstructions.errors[0]}</p> : null}
+      </div>
+      {signedIn ? null : (
+        <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Tip: <Link to={`${href("/")}?auth=signup`} className="font-medium underline">create an account</Link> to add photos of your
+            belongings and follow your booking.
+          </span>
+        </p>
+      )}
+      {estimate ? <PriceSummary estimate={estimate} /> : null}
+    </WizardForm>
+  );
+}

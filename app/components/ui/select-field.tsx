@@ -1,0 +1,40 @@
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
+
+/** A labelled select with its first error below it. */
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder: string;
+}) {
+  const error = field.errors?.[0];
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={field.errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

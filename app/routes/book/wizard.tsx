@@ -1,0 +1,143 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { Link, data, href, redirect } from "react-router";
+import { WizardStepper } from "~/components/booking/wizard-stepper";
+import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
+import { sessionContext } from "~/context";
+import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema, todayIn } from "~/domain/booking-schemas";
+import {
+  STEP_TITLES,
+  WIZARD_STEPS,
+  adjustCounter,
+  draftValuesFromForm,
+  nextStep,
+  parseStep,
+  preselectionsFrom,
+  previousStep,
+  reachableStep,
+  type BookingDraft,
+  type WizardStep,
+} from "~/domain/booking-wizard";
+import { COMPANY } from "~/domain/company";
+import type { AddonCounter } from "~/domain/pricing";
+import { loadDraft, saveDraft } from "~/services/drafts.server";
+import { readFormBody } from "~/services/form-body.server";
+import { rebookingChoices } from "~/services/rebooking.server";
+import type { Route } from "./+types/wizard";
+
+const wizardPath = (step: WizardStep) => (step === "contact" ? href("/book/:step?") : href("/book/:step?", { step }));
+
+function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
+  const step = params.step === undefined ? "contact" : parseStep(params.step);
+  if (!step) throw data("This booking step does not exist.", { status: 404 });
+  return step;
+}
+
+function schemaFor(step: WizardStep, today: string) {
+  switch (step) {
+    case "contact":
+      return contactSchema;
+    case "details":
+      return detailsSchema(today);
+    case "team":
+      return teamSchema;
+    case "service":
+      return serviceSchema;
+    case "addons":
+      return addonsSchema;
+  }
+}
+
+const today = () => todayIn(COMPANY.timeZone);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const step = stepFrom(params);
+  const session = context.get(sessionContext);
+  const stored = await loadDraft(request, context);
+  const url = new URL(request.url);
+
+  // Links into the wizard may bring choices (a landing card, the dashboard, Book Again): keep them, then show a clean URL.
+  const changes: BookingDraft = preselectionsFrom(url.searchParams);
+  if (url.searchParams.get("from") === "dashboard") changes.entry = "dashboard";
+  const rebookId = url.searchParams.get("rebook");
+  if (rebookId && session.user) {
+    const previous = await rebookingChoices(session.supabase, rebookId);
+    if (previous) Object.assign(changes, previous, { entry: "again" });
+  }
+  if (Object.keys(changes).length > 0) {
+    await saveDraft(context, stored, { ...stored.draft, ...changes });
+    throw redirect(wizardPath(step));
+  }
+
+  // Signed-in customers start with their name and email filled in.
+  const user = session.user;
+  const fromAccount: BookingDraft = user
+    ? { fullName: typeof user.user_metadata.full_name === "string" ? user.user_metadata.full_name : undefined, email: user.email }
+    : {};
+  const draft: BookingDraft = { ...fromAccount, ...stored.draft };
+  const reachable = reachableStep(step, draft, today());
+  if (reachable !== step) throw redirect(wizardPath(reachable));
+  return { step, draft, today: today(), signedIn: user !== null };
+}
+
+const ADJUST = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const step = stepFrom(params);
+  const formData = await readFormBody(request);
+  const intent = String(formData.get("intent") ?? "continue");
+  const stored = await loadDraft(request, context);
+
+  // Back, or a counter moved without JavaScript: keep what was typed, unchecked, and move.
+  const adjust = ADJUST.exec(intent);
+  if (intent === "previous" || adjust) {
+    let draft = { ...stored.draft, ...draftValuesFromForm(step, formData) };
+    if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
+    await saveDraft(context, stored, draft);
+    const destination = adjust ? `${wizardPath(step)}#${adjust[1]}-field` : wizardPath(previousStep(step) ?? step);
+    return redirect(destination);
+  }
+
+  const submission = parseWithZod(formData, { schema: schemaFor(step, today()) });
+  if (submission.status !== "success") {
+    return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  const draft: BookingDraft = { ...stored.draft, ...submission.value };
+  await saveDraft(context, stored, draft);
+  const next = nextStep(step);
+  return redirect(wizardPath(next ?? step));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Book your move" }];
+  const number = WIZARD_STEPS.indexOf(loaderData.step) + 1;
+  return [{ title: `${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move` }];
+};
+
+export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
+  const { step, draft, today: todayDate, signedIn } = loaderData;
+  const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
+  return (
+    <div className="flex flex-col gap-6">
+      {draft.entry === "dashboard" || draft.entry === "again" ? (
+        <Link to={href("/dashboard")} className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to Dashboard
+        </Link>
+      ) : null}
+      <h1 className="text-2xl font-bold">{draft.entry === "again" ? "Book Again" : "Book your move"}</h1>
+      <WizardStepper current={step} />
+      <section aria-labelledby="step-heading" className="rounded-2xl border border-slate-200 p-4 sm:p-6">
+        <h2 id="step-heading" className="mb-4 text-xl font-semibold">
+          {STEP_TITLES[step]}
+        </h2>
+        {step === "contact" ? <ContactStep key={step} draft={draft} lastResult={lastResult} /> : null}
+        {step === "details" ? <DetailsStep key={step} draft={draft} lastResult={lastResult} today={todayDate} /> : null}
+        {step === "team" ? <TeamStep key={step} draft={draft} lastResult={lastResult} /> : null}
+        {step === "service" ? <ServiceStep key={step} draft={draft} lastResult={lastResult} /> : null}
+        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} /> : null}
+      </section>
+    </div>
+  );
+}

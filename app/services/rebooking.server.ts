@@ -1,0 +1,15 @@
+import { z } from "zod";
+import type { BookingDraft } from "~/domain/booking-wizard";
+import { readDraft } from "~/domain/booking-wizard";
+import type { AppSupabaseClient } from "./supabase.server";
+
+/**
+ * The addresses and service of one of the customer's own bookings, to book the same move again.
+ * Read with the customer's own client, so row level security keeps other people's bookings out.
+ */
+export async function rebookingChoices(supabase: AppSupabaseClient, bookingId: string): Promise<BookingDraft | null> {
+  if (!z.uuid().safeParse(bookingId).success) return null;
+  const { data, error } = await supabase.from("bookings").select("moving_from, moving_to, service_type").eq("id", bookingId).maybeSingle();
+  if (error || !data) return null;
+  return readDraft({ fromAddress: data.moving_from, toAddress: data.moving_to, serviceType: data.service_type });
+}

@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import { continueButton, expectStep, fillContact, fillDetails, moveDateInAWeek } from "./support/wizard.ts";
+import { createTestUser } from "./support/backend.ts";
+import { signInThroughDialog } from "./support/auth-ui.ts";
+
+// The wizard's steps with JavaScript on and off: every step is a plain form posted to the server.
+
+test("every step names what is missing next to the field and keeps what was typed", async ({ page }) => {
+  await page.goto("/book");
+  await expectStep(page, "Contact");
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expect(page.getByRole("listitem").filter({ hasText: "Contact" })).toHaveAttribute("aria-current", "step");
+
+  await continueButton(page).click();
+  await expect(page.getByLabel("Full name")).toHaveAccessibleDescription("Full name is required");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email address is required");
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription("Phone number is required");
+
+  await fillContact(page, { name: "Gus Guest", email: "gus@example", phone: "(404) 555-0100" });
+  await continueButton(page).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Valid email address is required");
+  await expect(page.getByLabel("Full name")).toHaveValue("Gus Guest");
+
+  await page.getByLabel("Email").fill("gus@example.com");
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+
+  await continueButton(page).click();
+  await expect(page.getByLabel("Move date")).toHaveAccessibleDescription("Move date is required");
+  await expect(page.getByLabel("Pickup address")).toHaveAccessibleDescription("Pickup address is required");
+  await expect(page.getByLabel("Delivery address")).toHaveAccessibleDescription("Delivery address is required");
+  await expect(page.getByLabel("Property size")).toHaveAccessibleDescription("Property size is required");
+
+  await fillDetails(page, "2020-01-01");
+  await continueButton(page).click();
+  await expect(page.getByLabel("Move date")).toHaveAccessibleDescription("Move date can't be in the past");
+  await page.getByLabel("Move date").fill(moveDateInAWeek());
+  await continueButton(page).click();
+
+  await expectStep(page, "Team");
+  await continueButton(page).click();
+  await expect(page.getByText("Please select a team type to continue")).toBeVisible();
+  await page.getByRole("radio", { name: /Luxury Team/ }).check();
+  await continueButton(page).click();
+
+  await expectStep(page, "Service");
+  await continueButton(page).click();
+  await expect(page.getByText("Please select a service type to continue")).toBeVisible();
+  await page.getByRole("radio", { name: /Long distance/ }).check();
+  await continueButton(page).click();
+
+  await expectStep(page, "Add-ons");
+  await expect(page.getByRole("button", { name: "Pay $50 Deposit" })).toBeVisible();
+  // Luxury long distance, 2 bedrooms: 6 h × $350 + $100 truck fee.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$2,200");
+});
+
+test("Previous, Back and a refresh keep the draft; a URL cannot skip a step", async ({ page }) => {
+  await page.goto("/book/addons");
+  await expect(page).toHaveURL(/\/book$/);
+  await fillContact(page);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await page.getByLabel("Pickup address").fill("1 Half Typed Rd");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expectStep(page, "Contact");
+  await expect(page.getByLabel("Full name")).toHaveValue("Gus Guest");
+  await page.reload();
+  await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0100");
+  await continueButton(page).click();
+  await expect(page.getByLabel("Pickup address")).toHaveValue("1 Half Typed Rd");
+  await fillDetails(page);
+  await continueButton(page).click();
+  await expectStep(page, "Team");
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByLabel("Delivery address")).toHaveValue("40 Ponce de Leon Ave, Atlanta");
+  await expect(page.getByLabel("Property size")).toHaveValue("2_bedroom");
+});
+
+test("the add-on counters stay within their bounds and the estimate follows them", async ({ page }) => {
+  await page.goto("/book?team=elite");
+  await fillContact(page);
+  await continueButton(page).click();
+  await fillDetails(page);
+  await continueButton(page).click();
+  await expect(page.getByRole("radio", { name: /Elite Team/ })).toBeChecked();
+  await continueButton(page).click();
+  await page.getByRole("radio", { name: /Local move/ }).check();
+  await continueButton(page).click();
+  await expectStep(page, "Add-ons");
+  // Elite local, 2 bedrooms: 6 h × $150 + $100.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,000");
+
+  // Without JavaScript each press is a round trip that also keeps the ticked box.
+  await page.getByLabel("Packing service").check();
+  const more = page.getByRole("button", { name: "More: Deep cleaning (bedrooms)" });
+  for (let press = 0; press < 5; press++) await more.click();
+  await expect(page.getByLabel("Deep cleaning (bedrooms)", { exact: true })).toHaveValue("5");
+  await expect(more).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Fewer: Extra movers" })).toBeDisabled();
+  await page.getByRole("button", { name: "More: Extra movers" }).click();
+  await expect(page.getByLabel("Packing service")).toBeChecked();
+  // + $350 deep cleaning (150 + 4 × 50) + $35 mover + $120 packing.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,505");
+});
+
+test("a counter typed beyond its bound is refused next to it", async ({ page }) => {
+  await page.goto("/book?team=elite&service=local");
+  await fillContact(page);
+  await continueButton(page).click();
+  await fillDetails(page);
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, "Add-ons");
+  const movers = page.getByLabel("Extra movers", { exact: true });
+  await movers.fill("7");
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // With JavaScript the field itself keeps to its bound.
+    await expect(movers).toHaveValue("6");
+    return;
+  }
+  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await expect(page.locator("#extraMovers-field")).toContainText("Choose from 0 to 6");
+  await expectStep(page, "Add-ons");
+});
+
+test("a signed-in customer finds their name and email filled in", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Wanda Wizard" });
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("link", { name: "Book New Move" }).click();
+  await expectStep(page, "Contact");
+  await expect(page.getByLabel("Full name")).toHaveValue("Wanda Wizard");
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+});

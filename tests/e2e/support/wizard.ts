@@ -1,0 +1,27 @@
+import { expect, type Page } from "@playwright/test";
+
+/** A move date a week from now, as the date field takes it. */
+export function moveDateInAWeek(): string {
+  const date = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function expectStep(page: Page, title: string) {
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+}
+
+export async function fillContact(page: Page, contact = { name: "Gus Guest", email: "gus@example.com", phone: "(404) 555-0100" }) {
+  await page.getByLabel("Full name").fill(contact.name);
+  await page.getByLabel("Email").fill(contact.email);
+  await page.getByLabel("Phone").fill(contact.phone);
+}
+
+export async function fillDetails(page: Page, date = moveDateInAWeek()) {
+  await page.getByLabel("Move date").fill(date);
+  await page.getByLabel("Start time (optional)").selectOption("10:00");
+  await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
+  await page.getByLabel("Delivery address").fill("40 Ponce de Leon Ave, Atlanta");
+  await page.getByLabel("Property size").selectOption("2_bedroom");
+}
+
+export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
