@@ -68,7 +68,7 @@ export function resolveConfig(options: StripeEmulatorOptions): StripeEmulatorCon
     deliver: options.deliver ?? ((input, init) => globalThis.fetch(input, init)),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
-    now: options.now ?? Date.now,
+    now: options.now ?? (() => Date.now()),
     log: options.log ?? defaultLog,
   };
 }

@@ -157,9 +157,8 @@ describe.skipIf(usingHostedStripe)("the hosted checkout page", () => {
     expect(second.location).toBe(first.location);
     const completed = events(emulator, "checkout.session.completed").filter((record) => record.event.data.object.id === session.id);
     expect(completed).toHaveLength(1);
-    const succeeded = events(emulator, "payment_intent.succeeded").filter(
-      (record) => record.event.data.object.id === completed[0]?.event.data.object.payment_intent,
-    );
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const succeeded = events(emulator, "payment_intent.succeeded").filter((record) => record.event.data.object.id === paid.payment_intent);
     expect(succeeded).toHaveLength(1);
   });
 

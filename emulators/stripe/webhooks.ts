@@ -144,6 +144,7 @@ export function createWebhooks(config: StripeEmulatorConfig, store: Store): Webh
   }
 
   function sleep(ms: number): Promise<void> {
+    if (closing) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
