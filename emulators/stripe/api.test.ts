@@ -162,6 +162,32 @@ describe("creating a Checkout Session", () => {
   });
 });
 
+describe.skipIf(usingHostedStripe)("the API over plain HTTP", () => {
+  const api = (path: string, init: RequestInit = {}) => backend.emulator!.fetch(`https://api.stripe.com${path}`, init);
+
+  it("asks for a key when none is sent, and takes it as HTTP Basic user name as well", async () => {
+    const none = await api("/v1/checkout/sessions/cs_test_x");
+    expect(none.status).toBe(401);
+    expect((await none.json()).error).toMatchObject({ type: "invalid_request_error", message: expect.stringMatching(/^You did not provide an API key/) });
+    const basic = await api("/v1/checkout/sessions/cs_test_x", {
+      headers: { authorization: `Basic ${Buffer.from(`${backend.secretKey}:`).toString("base64")}` },
+    });
+    expect(basic.status).toBe(404);
+  });
+
+  it("answers an unknown URL as Stripe does", async () => {
+    const response = await api("/v1/charges/ch_1", { headers: { authorization: `Bearer ${backend.secretKey}` } });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/charges\/ch_1\)/);
+  });
+
+  it("works with the client configured as the app configures it (retries on)", async () => {
+    const client = backend.createClient({ maxNetworkRetries: 2 });
+    const session = await client.checkout.sessions.create(depositParams());
+    expect((await client.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
+  });
+});
+
 describe("retrieving a Checkout Session", () => {
   it("answers the session as created", async () => {
     const created = await stripe.checkout.sessions.create(depositParams());
