@@ -166,7 +166,13 @@ export function createApi(
         ),
       );
     }
-    const id = decodeURIComponent(match[1] ?? "");
+    const rawId = match[1] ?? "";
+    let id = rawId;
+    try {
+      id = decodeURIComponent(rawId);
+    } catch {
+      // A malformed escape is looked up as written, and is not found.
+    }
 
     let form: FormHash;
     try {
