@@ -72,9 +72,9 @@ export function createApi(
     {
       method: "POST",
       pattern: /^\/v1\/checkout\/sessions$/,
-      endpoint: ({ form, eventRequest }) => {
+      endpoint: ({ form }) => {
         const { input, expand } = parseCreateSession(form, Math.floor(config.now() / 1000));
-        return sessionView(checkout.create(input, eventRequest), expand);
+        return sessionView(checkout.create(input), expand);
       },
     },
     {

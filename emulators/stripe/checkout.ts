@@ -28,7 +28,7 @@ export type PayResult =
   | { kind: "closed"; session: CheckoutSession };
 
 export interface Checkout {
-  create(input: SessionInput, request: EventRequest): SessionRecord;
+  create(input: SessionInput): SessionRecord;
   /** The session, expired first when its time has run out. */
   find(id: string): SessionRecord | undefined;
   /** Like find(), but a missing session is Stripe's 404. */
@@ -104,7 +104,7 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
   sweep();
 
   return {
-    create(input, _request) {
+    create(input) {
       const created = nowSeconds();
       const id = newId.session();
       const lineItems = buildLineItems(input, created);
