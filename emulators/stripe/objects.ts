@@ -1,0 +1,389 @@
+// The API objects the emulator keeps and answers with, in Stripe's shapes (fields an app may read;
+// the ones Checkout in payment mode leaves empty are present with their empty values, as Stripe sends them).
+
+import { randomToken } from "./config.ts";
+
+/** The API version the objects and events are shaped for: the one stripe-node 23.1 pins. */
+export const API_VERSION = "2026-10-28.endive";
+
+export type Metadata = Record<string, string>;
+
+export interface Price {
+  id: string;
+  object: "price";
+  active: boolean;
+  billing_scheme: "per_unit";
+  created: number;
+  currency: string;
+  custom_unit_amount: null;
+  livemode: false;
+  lookup_key: null;
+  metadata: Metadata;
+  nickname: null;
+  product: string;
+  recurring: null;
+  tax_behavior: "unspecified";
+  tiers_mode: null;
+  transform_quantity: null;
+  type: "one_time";
+  unit_amount: number;
+  unit_amount_decimal: string;
+}
+
+export interface LineItem {
+  id: string;
+  object: "item";
+  amount_discount: number;
+  amount_subtotal: number;
+  amount_tax: number;
+  amount_total: number;
+  currency: string;
+  description: string;
+  metadata: Metadata;
+  price: Price;
+  quantity: number;
+}
+
+export interface CustomerDetails {
+  address: null;
+  business_name: null;
+  email: string;
+  individual_name: null;
+  name: string;
+  phone: null;
+  tax_exempt: "none";
+  tax_ids: [];
+}
+
+export interface CheckoutSession {
+  id: string;
+  object: "checkout.session";
+  adaptive_pricing: null;
+  after_expiration: null;
+  allow_promotion_codes: null;
+  amount_subtotal: number;
+  amount_total: number;
+  automatic_tax: { enabled: false; liability: null; provider: null; status: null };
+  billing_address_collection: null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  client_secret: null;
+  collected_information: null;
+  consent: null;
+  consent_collection: null;
+  created: number;
+  currency: string;
+  currency_conversion: null;
+  custom_fields: [];
+  custom_text: { after_submit: null; shipping_address: null; submit: null; terms_of_service_acceptance: null };
+  customer: null;
+  customer_creation: "if_required";
+  customer_details: CustomerDetails | null;
+  customer_email: string | null;
+  discounts: [];
+  expires_at: number;
+  invoice: null;
+  invoice_creation: { enabled: false; invoice_data: Record<string, null | Metadata> };
+  livemode: false;
+  locale: string | null;
+  metadata: Metadata;
+  mode: "payment";
+  payment_intent: string | null;
+  payment_link: null;
+  payment_method_collection: "if_required";
+  payment_method_configuration_details: null;
+  payment_method_options: { card: { request_three_d_secure: "automatic" } };
+  payment_method_types: string[];
+  payment_status: "unpaid" | "paid";
+  phone_number_collection: { enabled: false };
+  recovered_from: null;
+  saved_payment_method_options: null;
+  setup_intent: null;
+  shipping_address_collection: null;
+  shipping_cost: null;
+  shipping_options: [];
+  status: "open" | "complete" | "expired";
+  submit_type: string | null;
+  subscription: null;
+  success_url: string;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  ui_mode: "hosted";
+  url: string | null;
+  wallet_options: null;
+}
+
+export interface PaymentError {
+  type: "card_error";
+  code: string;
+  decline_code?: string;
+  doc_url: string;
+  message: string;
+  param?: string;
+  payment_method: { id: string; object: "payment_method"; type: "card"; card: CardSummary };
+}
+
+export interface CardSummary {
+  brand: string;
+  country: "US";
+  exp_month: number;
+  exp_year: number;
+  funding: "credit" | "debit";
+  last4: string;
+}
+
+export interface PaymentIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  application: null;
+  application_fee_amount: null;
+  automatic_payment_methods: null;
+  canceled_at: null;
+  cancellation_reason: null;
+  capture_method: "automatic_async";
+  client_secret: string;
+  confirmation_method: "automatic";
+  created: number;
+  currency: string;
+  customer: null;
+  description: string | null;
+  last_payment_error: PaymentError | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Metadata;
+  next_action: null;
+  on_behalf_of: null;
+  payment_method: string | null;
+  payment_method_options: { card: { installments: null; mandate_options: null; network: null; request_three_d_secure: "automatic" } };
+  payment_method_types: string[];
+  processing: null;
+  receipt_email: string | null;
+  review: null;
+  setup_future_usage: null;
+  shipping: null;
+  source: null;
+  statement_descriptor: null;
+  statement_descriptor_suffix: null;
+  status: "requires_payment_method" | "succeeded";
+  transfer_data: null;
+  transfer_group: null;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  data: { object: CheckoutSession | PaymentIntent };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+/** Identifiers shaped like Stripe's test-mode ones. */
+export const newId = {
+  session: () => `cs_test_a1${randomToken(56)}`,
+  paymentIntent: () => `pi_3${randomToken(23)}`,
+  paymentMethod: () => `pm_1${randomToken(23)}`,
+  charge: () => `ch_3${randomToken(23)}`,
+  price: () => `price_1${randomToken(23)}`,
+  product: () => `prod_${randomToken(14)}`,
+  lineItem: () => `li_1${randomToken(23)}`,
+  event: () => `evt_1${randomToken(23)}`,
+  request: () => `req_${randomToken(14)}`,
+};
+
+/** What a session is created from, already validated. */
+export interface SessionInput {
+  lineItems: Array<{ name: string; currency: string; unitAmount: number; quantity: number }>;
+  successUrl: string;
+  cancelUrl: string | null;
+  metadata: Metadata;
+  customerEmail: string | null;
+  clientReferenceId: string | null;
+  expiresAt: number | null;
+  locale: string | null;
+  submitType: string | null;
+  paymentMethodTypes: string[];
+  paymentIntentData: PaymentIntentData;
+}
+
+export interface PaymentIntentData {
+  metadata: Metadata;
+  description: string | null;
+  receiptEmail: string | null;
+}
+
+/** The default lifetime of a session: 24 hours. */
+export const DEFAULT_SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
+
+export function buildLineItems(input: SessionInput, created: number): LineItem[] {
+  return input.lineItems.map((item) => {
+    const amount = item.unitAmount * item.quantity;
+    return {
+      id: newId.lineItem(),
+      object: "item",
+      amount_discount: 0,
+      amount_subtotal: amount,
+      amount_tax: 0,
+      amount_total: amount,
+      currency: item.currency,
+      description: item.name,
+      metadata: {},
+      price: {
+        id: newId.price(),
+        object: "price",
+        // Prices made from price_data are not reusable, so Stripe creates them inactive.
+        active: false,
+        billing_scheme: "per_unit",
+        created,
+        currency: item.currency,
+        custom_unit_amount: null,
+        livemode: false,
+        lookup_key: null,
+        metadata: {},
+        nickname: null,
+        product: newId.product(),
+        recurring: null,
+        tax_behavior: "unspecified",
+        tiers_mode: null,
+        transform_quantity: null,
+        type: "one_time",
+        unit_amount: item.unitAmount,
+        unit_amount_decimal: String(item.unitAmount),
+      },
+      quantity: item.quantity,
+    };
+  });
+}
+
+export function buildSession(options: {
+  id: string;
+  input: SessionInput;
+  lineItems: LineItem[];
+  created: number;
+  url: string;
+}): CheckoutSession {
+  const { id, input, lineItems, created, url } = options;
+  const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+  return {
+    id,
+    object: "checkout.session",
+    adaptive_pricing: null,
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: total,
+    amount_total: total,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: input.cancelUrl,
+    client_reference_id: input.clientReferenceId,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
+    created,
+    currency: lineItems[0]?.currency ?? "usd",
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer: null,
+    customer_creation: "if_required",
+    customer_details: null,
+    customer_email: input.customerEmail,
+    discounts: [],
+    expires_at: input.expiresAt ?? created + DEFAULT_SESSION_LIFETIME_SECONDS,
+    invoice: null,
+    invoice_creation: {
+      enabled: false,
+      invoice_data: {
+        account_tax_ids: null,
+        custom_fields: null,
+        description: null,
+        footer: null,
+        issuer: null,
+        metadata: {},
+        rendering_options: null,
+      },
+    },
+    livemode: false,
+    locale: input.locale,
+    metadata: input.metadata,
+    mode: "payment",
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: "if_required",
+    payment_method_configuration_details: null,
+    payment_method_options: { card: { request_three_d_secure: "automatic" } },
+    payment_method_types: input.paymentMethodTypes,
+    payment_status: "unpaid",
+    phone_number_collection: { enabled: false },
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: "open",
+    submit_type: input.submitType,
+    subscription: null,
+    success_url: input.successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: "hosted",
+    url,
+    wallet_options: null,
+  };
+}
+
+export function buildPaymentIntent(options: {
+  session: CheckoutSession;
+  data: PaymentIntentData;
+  created: number;
+}): PaymentIntent {
+  const { session, data, created } = options;
+  const id = newId.paymentIntent();
+  return {
+    id,
+    object: "payment_intent",
+    amount: session.amount_total,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: "automatic_async",
+    client_secret: `${id}_secret_${randomToken(25)}`,
+    confirmation_method: "automatic",
+    created,
+    currency: session.currency,
+    customer: null,
+    description: data.description,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: { ...data.metadata },
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" },
+    },
+    payment_method_types: ["card"],
+    processing: null,
+    receipt_email: data.receiptEmail,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: "requires_payment_method",
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
