@@ -2,6 +2,7 @@ import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
+import type Stripe from "stripe";
 import type { AuthRateLimits } from "./services/rate-limit.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
@@ -18,6 +19,10 @@ export interface AppServices {
   toastCookie: Cookie;
   knownDeviceCookie: Cookie;
   authLimits: AuthRateLimits;
+  /** The Stripe API (hosted, or the embedded emulator). Absent until the server passes `stripe` in AppOptions. */
+  stripe?: Stripe;
+  /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */
+  stripeWebhookSecret?: string;
 }
 
 /**

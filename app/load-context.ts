@@ -3,6 +3,7 @@ import { requestContext, servicesContext, settingsContext, type AppServices, typ
 import type { CompanySettings } from "./domain/company-settings";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits } from "./services/rate-limit.server";
+import { createStripeClient } from "./services/payments.server";
 import { loadCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie } from "./services/toast.server";
@@ -23,6 +24,11 @@ export interface AppOptions {
   /** Cookies get Secure when browsers reach the app over https. */
   secureCookies: boolean;
   authAttemptsPerMinute: number;
+  /**
+   * Stripe: the secret key, the webhook signing secret, and for the embedded emulator the fetch that
+   * reaches it in-process. Optional until the server passes it; payments refuse to start without it.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; fetch?: typeof fetch };
 }
 
 export function createAppServices(options: AppOptions): AppServices {
@@ -35,6 +41,10 @@ export function createAppServices(options: AppOptions): AppServices {
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
+    ...(options.stripe && {
+      stripe: createStripeClient(options.stripe),
+      stripeWebhookSecret: options.stripe.webhookSecret,
+    }),
   };
 }
 
