@@ -32,7 +32,7 @@ function exitOnStartupError(error: unknown, message: string): never {
   process.exit(1);
 }
 
-const backends = await startBackends(config, logger).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
+const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName }).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
 const { supabase } = backends;
 const startupClient = startupServiceClient(supabase);
 await ensureAppSettings(startupClient, DEFAULT_COMPANY_SETTINGS, logger).catch((error: unknown) =>
@@ -66,6 +66,8 @@ app.use((request, response, next) => {
   if (ALLOWED_METHODS.has(request.method)) return next();
   response.status(405).set("Allow", [...ALLOWED_METHODS].join(", ")).type("text/plain").send("Method not allowed.");
 });
+// The embedded Stripe's checkout page stands for checkout.stripe.com: its own headers, not the app's.
+for (const page of backends.pages) app.use(page.paths, page.handler);
 app.use(
   assignCspNonce,
   securityHeaders({
@@ -106,6 +108,7 @@ app.use(
       cookieSecret,
       secureCookies: config.secureCookies,
       authAttemptsPerMinute: config.authAttemptsPerMinute,
+      stripe: { secretKey: backends.stripe.secretKey, webhookSecret: backends.stripe.webhookSecret, fetch: backends.stripe.fetch },
     },
   }),
 );

@@ -2,6 +2,7 @@ import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
+import type Stripe from "stripe";
 import type { AuthRateLimits } from "./services/rate-limit.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
@@ -20,6 +21,10 @@ export interface AppServices {
   /** Holds the booking wizard draft's id. */
   draftCookie: Cookie;
   authLimits: AuthRateLimits;
+  /** The Stripe API (hosted, or the embedded emulator). */
+  stripe: Stripe;
+  /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */
+  stripeWebhookSecret: string;
 }
 
 /**

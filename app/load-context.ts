@@ -4,6 +4,7 @@ import type { CompanySettings } from "./domain/company-settings";
 import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits } from "./services/rate-limit.server";
+import { createStripeClient } from "./services/payments.server";
 import { loadCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie } from "./services/toast.server";
@@ -24,6 +25,8 @@ export interface AppOptions {
   /** Cookies get Secure when browsers reach the app over https. */
   secureCookies: boolean;
   authAttemptsPerMinute: number;
+  /** Stripe: the secret key, the webhook signing secret, and for the embedded emulator the fetch that reaches it in-process. */
+  stripe: { secretKey: string; webhookSecret: string; fetch?: typeof fetch };
 }
 
 export function createAppServices(options: AppOptions): AppServices {
@@ -37,6 +40,8 @@ export function createAppServices(options: AppOptions): AppServices {
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
+    stripe: createStripeClient(options.stripe),
+    stripeWebhookSecret: options.stripe.webhookSecret,
   };
 }
 

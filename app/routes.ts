@@ -5,10 +5,15 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/landing.tsx"),
     route("reset-password", "routes/public/reset-password.tsx"),
+    // Where Stripe Checkout sends the customer back.
+    route("payment-success", "routes/public/payment-success.tsx"),
+    route("payment-canceled", "routes/public/payment-canceled.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Resource route: the sign-out form posts here from every frame.
   route("logout", "routes/public/logout.tsx"),
+  // Resource route: Stripe delivers its signed webhook events here.
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   layout("routes/book/layout.tsx", [route("book/:step?", "routes/book/wizard.tsx")]),
   layout("routes/dashboard/layout.tsx", [...prefix("dashboard", [index("routes/dashboard/overview.tsx")])]),
   layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),

@@ -22,25 +22,93 @@ export interface SupabaseBackend {
   close(): Promise<void>;
 }
 
+export interface StripeBackend {
+  mode: "embedded" | "hosted";
+  secretKey: string;
+  webhookSecret: string;
+  /** The embedded emulator's API, called in-process by the SDK; undefined when hosted. */
+  fetch?: typeof fetch;
+  /** The embedded emulator's hosted checkout page on this server's port; it sends its own security headers. */
+  pages?: { paths: string[]; handler: RequestHandler };
+  close(): Promise<void>;
+}
+
 /**
- * The services the app talks to, each hosted or embedded: Supabase now, Stripe joins in the same
- * shape. `httpApis` are the embedded emulators' HTTP APIs to mount on this server's port.
+ * The services the app talks to, each hosted or embedded, in the same shape. `httpApis` are the
+ * embedded emulators' HTTP APIs to mount on this server's port; `pages` are mounted before the
+ * app's own security headers, since they send their own.
  */
 export interface Backends {
   supabase: SupabaseBackend;
+  stripe: StripeBackend;
   httpApis: Array<{ paths: string[]; handler: RequestHandler }>;
+  pages: Array<{ paths: string[]; handler: RequestHandler }>;
   /** True when every backend answers. */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export async function startBackends(config: ServerConfig, logger: Logger): Promise<Backends> {
+export async function startBackends(config: ServerConfig, logger: Logger, options: { businessName: string }): Promise<Backends> {
   const supabase = await startSupabaseBackend(config, logger);
+  const stripe = await startStripeBackend(config, logger, options.businessName).catch(async (error: unknown) => {
+    await supabase.close();
+    throw error;
+  });
   return {
     supabase,
+    stripe,
     httpApis: supabase.httpApi ? [supabase.httpApi] : [],
+    pages: stripe.pages ? [stripe.pages] : [],
     isHealthy: () => isSupabaseHealthy(supabase.connection),
-    close: () => supabase.close(),
+    close: async () => {
+      await stripe.close();
+      await supabase.close();
+    },
+  };
+}
+
+/** An Express handler for an emulator's Fetch-API handler. */
+function mountFetchHandler(publicUrl: string, handle: (request: Request) => Promise<Response>): RequestHandler {
+  return async (request, response, next) => {
+    try {
+      const forwarded = toFetchRequest(request, publicUrl);
+      // Emulators limit some endpoints per client address: they get the address Express trusts,
+      // never one a caller wrote into the header.
+      forwarded.headers.set("x-forwarded-for", request.ip ?? "unknown");
+      await sendFetchResponse(response, await handle(forwarded));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Hosted Stripe when STRIPE_SECRET_KEY is set; otherwise the embedded emulator, reached by the SDK
+ * in-process, with its checkout page on this server and its signed events delivered to this
+ * server's webhook over loopback. Sessions and the webhook secret persist in DATA_DIR.
+ */
+async function startStripeBackend(config: ServerConfig, logger: Logger, businessName: string): Promise<StripeBackend> {
+  if (config.stripe.mode === "hosted") {
+    logger.info("using hosted Stripe");
+    return { mode: "hosted", secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, close: async () => {} };
+  }
+  const { createStripeEmulator } = await import("../emulators/stripe/index.ts");
+  const loopbackHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const emulator = await createStripeEmulator({
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    webhookUrl: `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${config.port}/api/stripe/webhook`,
+    businessName,
+    log: (level, message, fields) => logger[level](fields, message),
+  });
+  logger.info("embedded Stripe started; sessions live in DATA_DIR");
+  return {
+    mode: "embedded",
+    secretKey: emulator.secretKey,
+    webhookSecret: emulator.webhookSecret,
+    fetch: emulator.fetch,
+    pages: { paths: emulator.pagePaths, handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },
+    close: () => emulator.close(),
   };
 }
 
@@ -86,20 +154,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     mode: "embedded",
     connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch },
     serviceRoleKey: emulator.serviceRoleKey,
-    httpApi: {
-      paths: ["/auth/v1", "/rest/v1", "/storage/v1"],
-      handler: async (request, response, next) => {
-        try {
-          const forwarded = toFetchRequest(request, config.publicUrl);
-          // The emulator limits some endpoints per client address, as Supabase's gateway does: it gets
-          // the address Express trusts, never one a caller wrote into the header.
-          forwarded.headers.set("x-forwarded-for", request.ip ?? "unknown");
-          await sendFetchResponse(response, await emulator.handle(forwarded));
-        } catch (error) {
-          next(error);
-        }
-      },
-    },
+    httpApi: { paths: ["/auth/v1", "/rest/v1", "/storage/v1"], handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },
     close: () => emulator.close(),
   };
 }

@@ -7,6 +7,7 @@ describe("readConfig", () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toMatch(/\/\.data$/);
     expect(config.supabase).toEqual({ mode: "embedded" });
+    expect(config.stripe).toEqual({ mode: "embedded" });
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.admin.email).toBe("admin@example.com");
   });
@@ -38,5 +39,53 @@ describe("readConfig", () => {
   it("refuses EMBEDDED=0 without hosted keys and EMBEDDED=1 with them", () => {
     expect(() => readConfig({ EMBEDDED: "0" })).toThrow(/SUPABASE_URL: required when EMBEDDED=0/);
     expect(() => readConfig({ EMBEDDED: "1", SUPABASE_URL: "https://abc.supabase.co" })).toThrow(/EMBEDDED/);
+  });
+
+  describe("Stripe", () => {
+    const SECRET_KEY = "sk_test_51Abc";
+    const WEBHOOK_SECRET = "whsec_abc123";
+    const hostedSupabase = {
+      SUPABASE_URL: "https://abc.supabase.co",
+      SUPABASE_ANON_KEY: "anon-key-of-twenty-characters",
+      SUPABASE_SERVICE_ROLE_KEY: "service-key-of-twenty-characters",
+    };
+
+    it("uses Stripe's API with both keys set", () => {
+      expect(readConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toEqual({
+        mode: "hosted",
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+      });
+      expect(readConfig({ STRIPE_SECRET_KEY: "rk_live_xyz", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toMatchObject({ mode: "hosted" });
+    });
+
+    it("names the key that is missing when only one is set", () => {
+      expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY })).toThrow(/STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/);
+      expect(() => readConfig({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(/STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set/);
+      expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: "" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    });
+
+    it("refuses keys of the wrong kind, without printing them", () => {
+      const publishable = "pk_test_51Abc";
+      expect(() => readConfig({ STRIPE_SECRET_KEY: publishable, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+      expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: "not-a-secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/);
+      try {
+        readConfig({ STRIPE_SECRET_KEY: publishable, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+      } catch (error) {
+        expect((error as Error).message).not.toContain(publishable);
+      }
+    });
+
+    it("needs both keys with EMBEDDED=0, and neither with EMBEDDED=1", () => {
+      expect(() => readConfig({ ...hostedSupabase, EMBEDDED: "0" })).toThrow(/STRIPE_SECRET_KEY: required when EMBEDDED=0[\s\S]*STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0/);
+      expect(readConfig({ ...hostedSupabase, EMBEDDED: "0", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toMatchObject({
+        mode: "hosted",
+      });
+      expect(() => readConfig({ EMBEDDED: "1", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(/EMBEDDED=1 conflicts with STRIPE_SECRET_KEY/);
+    });
+
+    it("keeps Stripe embedded with a hosted Supabase when no Stripe key is set", () => {
+      expect(readConfig(hostedSupabase).stripe).toEqual({ mode: "embedded" });
+    });
   });
 });

@@ -15,6 +15,11 @@ const environmentSchema = z
     SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     SUPABASE_ANON_KEY: z.string().min(20).optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)").optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).max(72).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -30,6 +35,14 @@ const environmentSchema = z
       if (!env.SUPABASE_ANON_KEY) problem("SUPABASE_ANON_KEY", "required when SUPABASE_URL is set");
       if (!env.SUPABASE_SERVICE_ROLE_KEY) problem("SUPABASE_SERVICE_ROLE_KEY", "required when SUPABASE_URL is set");
     }
+    if (env.EMBEDDED === "1" && env.STRIPE_SECRET_KEY) problem("EMBEDDED", "EMBEDDED=1 conflicts with STRIPE_SECRET_KEY: unset one of them");
+    if (env.EMBEDDED === "0") {
+      if (!env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "required when EMBEDDED=0");
+      if (!env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "required when EMBEDDED=0");
+    } else {
+      if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set");
+      if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "required when STRIPE_WEBHOOK_SECRET is set");
+    }
   });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
@@ -37,6 +50,8 @@ export type ServerConfig = ReturnType<typeof readConfig>;
 export type SupabaseSettings =
   | { mode: "embedded" }
   | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string };
+
+export type StripeSettings = { mode: "embedded" } | { mode: "hosted"; secretKey: string; webhookSecret: string };
 
 /**
  * Reads and validates the environment once at start. A wrong value stops start-up with a
@@ -59,6 +74,10 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
         serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!,
       }
     : { mode: "embedded" };
+  const stripe: StripeSettings =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { mode: "hosted", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : { mode: "embedded" };
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -71,6 +90,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     supabase,
+    /** Stripe's API with these keys, or the embedded emulator when both are unset. */
+    stripe,
     embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
     /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */

@@ -115,14 +115,48 @@ export type Database = {
           },
         ]
       }
+      booking_status_events: {
+        Row: {
+          booking_id: string
+          changed_at: string
+          changed_by: string | null
+          id: string
+          status: string
+        }
+        Insert: {
+          booking_id: string
+          changed_at?: string
+          changed_by?: string | null
+          id?: string
+          status: string
+        }
+        Update: {
+          booking_id?: string
+          changed_at?: string
+          changed_by?: string | null
+          id?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_status_events_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
+          checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
           deposit_amount: number
           deposit_paid_at: string | null
           deposit_status: string
+          draft_id: string | null
           email: string
           estimated_cost: number | null
           estimated_hours: number | null
@@ -148,12 +182,14 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          checkout_expires_at?: string | null
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
           deposit_amount?: number
           deposit_paid_at?: string | null
           deposit_status?: string
+          draft_id?: string | null
           email: string
           estimated_cost?: number | null
           estimated_hours?: number | null
@@ -179,12 +215,14 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          checkout_expires_at?: string | null
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
           deposit_amount?: number
           deposit_paid_at?: string | null
           deposit_status?: string
+          draft_id?: string | null
           email?: string
           estimated_cost?: number | null
           estimated_hours?: number | null
@@ -366,6 +404,90 @@ export type Database = {
           _user_id: string
         }
         Returns: boolean
+      }
+      mark_deposit_paid: {
+        Args: { _booking_id: string; _confirm: boolean; _session_id: string }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      set_booking_status: {
+        Args: { _booking_id: string; _status: string }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {

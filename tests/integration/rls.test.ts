@@ -33,7 +33,7 @@ async function account(label: string, fullName: string): Promise<Account> {
   return { id: user.id, email, client: backend.createClient({ accessToken: data.session.access_token }) };
 }
 
-/** A booking as the wizard submits it for a signed-in customer. */
+/** A booking row as the server writes it for a signed-in customer, after pricing the request. */
 function bookingFor(user: Account, overrides: Record<string, unknown> = {}) {
   return {
     user_id: user.id,
@@ -51,12 +51,14 @@ function bookingFor(user: Account, overrides: Record<string, unknown> = {}) {
     extra_movers: 1,
     estimated_hours: 6,
     estimated_cost: 123400,
+    deposit_amount: 5000,
     ...overrides,
   };
 }
 
+/** Bookings are inserted by the server (service role) only. */
 async function createBooking(user: Account): Promise<string> {
-  const { data, error } = await user.client.from("bookings").insert(bookingFor(user)).select("id").single();
+  const { data, error } = await service.from("bookings").insert(bookingFor(user)).select("id").single();
   if (error) throw error;
   return data.id as string;
 }
@@ -203,16 +205,18 @@ describe("bookings", () => {
     [aliceBooking, bobBooking] = await Promise.all([createBooking(alice), createBooking(bob)]);
   });
 
-  it("creates a customer's booking as pending and unpaid, whatever the defaults of the columns", async () => {
+  it("are stored by the server as pending and unpaid", async () => {
     const row = await bookingAsService(aliceBooking);
     expect(row).toMatchObject({
       user_id: alice.id,
       status: "pending",
       deposit_status: "unpaid",
-      deposit_amount: 0,
+      deposit_amount: 5000,
       final_cost: null,
       estimated_cost: 123400,
       moving_time: "10:00:00",
+      draft_id: null,
+      checkout_expires_at: null,
     });
   });
 
@@ -223,73 +227,79 @@ describe("bookings", () => {
     expect((await alice.client.from("bookings").select("id").eq("id", bobBooking)).data).toEqual([]);
   });
 
-  it("does not let a customer change another customer's booking, nor delete it", async () => {
-    const update = await alice.client.from("bookings").update({ moving_to: "Elsewhere" }).eq("id", bobBooking).select();
-    expect(update.data).toEqual([]);
+  it("takes no booking from a customer, whatever it says, not even one priced by the customer", async () => {
+    expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(alice))).error, "bookings");
+    expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(alice, { estimated_cost: 0 }))).error, "bookings");
+    expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(bob))).error, "bookings");
+    const { user_id: _ignored, ...withoutOwner } = bookingFor(alice);
+    expectPermissionDenied((await alice.client.from("bookings").insert(withoutOwner)).error, "bookings");
+  });
+
+  it("lets a customer change no column of their own booking, nor of anyone else's", async () => {
+    const own = await bookingAsService(aliceBooking);
+    for (const [column, value] of Object.entries(own)) {
+      const { error } = await alice.client.from("bookings").update({ [column]: value }).eq("id", aliceBooking);
+      expectPermissionDenied(error, "bookings");
+    }
+    expectPermissionDenied((await alice.client.from("bookings").update({ estimated_cost: 0 }).eq("id", bobBooking)).error, "bookings");
     expectPermissionDenied((await alice.client.from("bookings").delete().eq("id", bobBooking)).error, "bookings");
-    expect(await bookingAsService(bobBooking)).toMatchObject({ moving_to: "2 Ponce de Leon Ave, Atlanta" });
+    expect(await bookingAsService(aliceBooking)).toEqual(own);
   });
 
-  it("does not let a customer change the status or the cost of their own booking", async () => {
-    const status = await alice.client.from("bookings").update({ status: "completed" }).eq("id", aliceBooking).select();
-    expect(status.data).toEqual([]);
-    const cost = await alice.client.from("bookings").update({ estimated_cost: 1, final_cost: 1 }).eq("id", aliceBooking).select();
-    expect(cost.data).toEqual([]);
-    expectPermissionDenied(
-      (await alice.client.from("bookings").update({ deposit_status: "paid" }).eq("id", aliceBooking)).error,
-      "bookings",
-    );
-    expect(await bookingAsService(aliceBooking)).toMatchObject({
-      status: "pending",
-      estimated_cost: 123400,
-      final_cost: null,
-      deposit_status: "unpaid",
-    });
+  it("lets an admin change no column directly either", async () => {
+    const { error } = await admin.client.from("bookings").update({ status: "confirmed" }).eq("id", bobBooking);
+    expectPermissionDenied(error, "bookings");
+    expectPermissionDenied((await admin.client.from("bookings").update({ deposit_status: "paid" }).eq("id", bobBooking)).error, "bookings");
   });
 
-  it("does not let a customer create a booking already confirmed, paid, or in someone else's name", async () => {
-    expectPermissionDenied(
-      (await alice.client.from("bookings").insert(bookingFor(alice, { status: "confirmed" }))).error,
-      "bookings",
-    );
-    expectPermissionDenied(
-      (await alice.client.from("bookings").insert(bookingFor(alice, { deposit_status: "paid" }))).error,
-      "bookings",
-    );
-    expectRlsViolation((await alice.client.from("bookings").insert(bookingFor(bob))).error, "bookings");
-  });
-
-  it("checks the counters and the enumerations", async () => {
-    const tooManyMovers = await alice.client.from("bookings").insert(bookingFor(alice, { extra_movers: 7 }));
-    expect(tooManyMovers.error).toMatchObject({ code: "23514" });
-    const unknownService = await alice.client.from("bookings").insert(bookingFor(alice, { service_type: "moon" }));
-    expect(unknownService.error).toMatchObject({ code: "23514" });
-    const negativeCost = await alice.client.from("bookings").insert(bookingFor(alice, { estimated_cost: -1 }));
-    expect(negativeCost.error).toMatchObject({ code: "23514" });
-  });
-
-  it("lets an admin read every booking and change any status", async () => {
+  it("lets an admin read every booking and set any status through set_booking_status", async () => {
     const all = await admin.client.from("bookings").select("id").in("id", [aliceBooking, bobBooking]);
     expect(all.data).toHaveLength(2);
 
-    const { data, error } = await admin.client
-      .from("bookings")
-      .update({ status: "confirmed", final_cost: 150000 })
-      .eq("id", bobBooking)
-      .select("status, final_cost")
-      .single();
+    const { data, error } = await admin.client.rpc("set_booking_status", { _booking_id: bobBooking, _status: "completed" });
     expect(error).toBeNull();
-    expect(data).toEqual({ status: "confirmed", final_cost: 150000 });
+    expect(data).toMatchObject({ id: bobBooking, status: "completed" });
+    const back = await admin.client.rpc("set_booking_status", { _booking_id: bobBooking, _status: "pending" });
+    expect(back.data).toMatchObject({ id: bobBooking, status: "pending" });
+    expect(await bookingAsService(bobBooking)).toMatchObject({ status: "pending" });
   });
 
-  it("keeps the payment state out of an admin's hands too", async () => {
-    const { error } = await admin.client.from("bookings").update({ deposit_status: "paid" }).eq("id", bobBooking);
-    expectPermissionDenied(error, "bookings");
+  it("refuses set_booking_status to customers and guests", async () => {
+    const byCustomer = await alice.client.rpc("set_booking_status", { _booking_id: aliceBooking, _status: "confirmed" });
+    expect(byCustomer.error).toMatchObject({ code: "42501" });
+    const byGuest = await anon.rpc("set_booking_status", { _booking_id: aliceBooking, _status: "confirmed" });
+    expect(byGuest.error).toMatchObject({ code: "42501" });
+    expect(await bookingAsService(aliceBooking)).toMatchObject({ status: "pending" });
   });
 
-  it("refuses an unknown status even from an admin", async () => {
-    const { error } = await admin.client.from("bookings").update({ status: "lost" }).eq("id", bobBooking);
-    expect(error).toMatchObject({ code: "23514" });
+  it("refuses an unknown status even from an admin, and an unknown booking", async () => {
+    const unknownStatus = await admin.client.rpc("set_booking_status", { _booking_id: bobBooking, _status: "lost" });
+    expect(unknownStatus.error).toMatchObject({ code: "23514" });
+    const unknownBooking = await admin.client.rpc("set_booking_status", { _booking_id: randomUUID(), _status: "confirmed" });
+    expect(unknownBooking.error).toMatchObject({ code: "P0002" });
+  });
+
+  it("keeps the deposit out of everyone's hands but the server's", async () => {
+    for (const client of [anon, alice.client, admin.client]) {
+      const { error } = await client.rpc("mark_deposit_paid", { _booking_id: aliceBooking, _session_id: "cs_test_x", _confirm: true });
+      expect(error).toMatchObject({ code: "42501" });
+    }
+    expect(await bookingAsService(aliceBooking)).toMatchObject({ deposit_status: "unpaid", status: "pending" });
+  });
+
+  it("checks the counters and the enumerations", async () => {
+    const tooManyMovers = await service.from("bookings").insert(bookingFor(alice, { extra_movers: 7 }));
+    expect(tooManyMovers.error).toMatchObject({ code: "23514" });
+    const unknownService = await service.from("bookings").insert(bookingFor(alice, { service_type: "moon" }));
+    expect(unknownService.error).toMatchObject({ code: "23514" });
+    const negativeCost = await service.from("bookings").insert(bookingFor(alice, { estimated_cost: -1 }));
+    expect(negativeCost.error).toMatchObject({ code: "23514" });
+  });
+
+  it("keeps one booking per wizard draft", async () => {
+    const draftId = randomUUID();
+    expect((await service.from("bookings").insert(bookingFor(alice, { draft_id: draftId }))).error).toBeNull();
+    expect((await service.from("bookings").insert(bookingFor(alice, { draft_id: draftId }))).error).toMatchObject({ code: "23505" });
   });
 
   it("shows no bookings to a guest and takes none from them", async () => {
@@ -297,6 +307,8 @@ describe("bookings", () => {
     expectPermissionDenied(read.error, "bookings");
     const write = await anon.from("bookings").insert({ ...bookingFor(alice), user_id: null });
     expectPermissionDenied(write.error, "bookings");
+    const update = await anon.from("bookings").update({ estimated_cost: 0 }).eq("id", aliceBooking);
+    expectPermissionDenied(update.error, "bookings");
   });
 
   it("records the payment state through the service role only", async () => {
@@ -315,6 +327,56 @@ describe("bookings", () => {
 
     const paidWithoutDate = await service.from("bookings").update({ deposit_paid_at: null }).eq("id", aliceBooking);
     expect(paidWithoutDate.error).toMatchObject({ code: "23514" });
+  });
+});
+
+describe("booking status history", () => {
+  let aliceBooking: string;
+  let bobBooking: string;
+
+  beforeAll(async () => {
+    [aliceBooking, bobBooking] = await Promise.all([createBooking(alice), createBooking(bob)]);
+  });
+
+  const historyOf = (client: SupabaseClient, bookingId: string) =>
+    client.from("booking_status_events").select("status, changed_by").eq("booking_id", bookingId).order("changed_at").order("id");
+
+  it("starts with the status a booking is stored with, and records each change and who made it", async () => {
+    expect((await admin.client.rpc("set_booking_status", { _booking_id: aliceBooking, _status: "confirmed" })).error).toBeNull();
+    // Setting the status it already has is no change.
+    expect((await admin.client.rpc("set_booking_status", { _booking_id: aliceBooking, _status: "confirmed" })).error).toBeNull();
+    expect((await service.from("bookings").update({ status: "in_progress" }).eq("id", aliceBooking)).error).toBeNull();
+    expect((await service.from("bookings").update({ phone: "404-555-0199" }).eq("id", aliceBooking)).error).toBeNull();
+
+    const { data, error } = await historyOf(alice.client, aliceBooking);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { status: "pending", changed_by: null },
+      { status: "confirmed", changed_by: admin.id },
+      { status: "in_progress", changed_by: null },
+    ]);
+  });
+
+  it("shows a customer only their own bookings' history, and an admin everyone's", async () => {
+    expect((await historyOf(alice.client, bobBooking)).data).toEqual([]);
+    expect((await historyOf(bob.client, bobBooking)).data).toEqual([{ status: "pending", changed_by: null }]);
+    expect((await historyOf(admin.client, bobBooking)).data).toEqual([{ status: "pending", changed_by: null }]);
+    expectPermissionDenied((await historyOf(anon, bobBooking)).error, "booking_status_events");
+  });
+
+  it("is written by the database alone", async () => {
+    const row = { booking_id: aliceBooking, status: "cancelled" };
+    expectPermissionDenied((await alice.client.from("booking_status_events").insert(row)).error, "booking_status_events");
+    expectPermissionDenied((await admin.client.from("booking_status_events").insert(row)).error, "booking_status_events");
+    expectPermissionDenied((await service.from("booking_status_events").insert(row)).error, "booking_status_events");
+    expectPermissionDenied(
+      (await service.from("booking_status_events").delete().eq("booking_id", aliceBooking)).error,
+      "booking_status_events",
+    );
+    expectPermissionDenied(
+      (await admin.client.from("booking_status_events").update({ status: "cancelled" }).eq("booking_id", aliceBooking)).error,
+      "booking_status_events",
+    );
   });
 });
 

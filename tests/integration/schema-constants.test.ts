@@ -71,6 +71,10 @@ describe("lists of values", () => {
     expect(allowedValues("bookings", "status")).toEqual(sorted(BOOKING_STATUSES));
   });
 
+  it("statuses in a booking's history are BOOKING_STATUSES", () => {
+    expect(allowedValues("booking_status_events", "status")).toEqual(sorted(BOOKING_STATUSES));
+  });
+
   it("deposit statuses are DEPOSIT_STATUSES", () => {
     expect(allowedValues("bookings", "deposit_status")).toEqual(sorted(DEPOSIT_STATUSES));
   });

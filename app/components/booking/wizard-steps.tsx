@@ -164,7 +164,7 @@ const COUNTERS = [
   },
 ] as const;
 
-export function AddonsStep({ draft, lastResult, signedIn }: StepProps & { signedIn: boolean }) {
+export function AddonsStep({ draft, lastResult, signedIn, attempt }: StepProps & { signedIn: boolean; attempt: string }) {
   const [choices, setChoices] = useState<BookingDraft>(draft);
   const [form, fields] = useForm({
     id: "wizard-addons",
@@ -182,6 +182,7 @@ export function AddonsStep({ draft, lastResult, signedIn }: StepProps & { signed
   const pay = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
   return (
     <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
+      <input type="hidden" name="attempt" value={attempt} />
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-medium text-slate-800">Services</legend>
         {FLAT_ADDONS.map((addon) => (

@@ -1,16 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
-import { Link, data, href, redirect } from "react-router";
+import { Link, data, href, redirect, redirectDocument } from "react-router";
 import { WizardStepper } from "~/components/booking/wizard-stepper";
 import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
-import { sessionContext } from "~/context";
-import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema, todayIn } from "~/domain/booking-schemas";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { addonsSchema, bookingRequestSchema, contactSchema, detailsSchema, serviceSchema, teamSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
+import type { BookingRequest } from "~/domain/booking";
 import {
   STEP_TITLES,
   WIZARD_STEPS,
   adjustCounter,
   draftValuesFromForm,
+  firstIncompleteStep,
   nextStep,
   parseStep,
   preselectionsFrom,
@@ -21,7 +23,9 @@ import {
 } from "~/domain/booking-wizard";
 import { COMPANY } from "~/domain/company";
 import type { AddonCounter } from "~/domain/pricing";
-import { loadDraft, saveDraft } from "~/services/drafts.server";
+import { isDraftPaid, savePendingBooking } from "~/services/bookings.server";
+import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
+import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { rebookingChoices } from "~/services/rebooking.server";
 import type { Route } from "./+types/wizard";
@@ -54,7 +58,7 @@ const today = () => todayIn(COMPANY.timeZone);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const step = stepFrom(params);
   const session = context.get(sessionContext);
-  const stored = await loadDraft(request, context);
+  const stored = await currentDraft(request, context);
   const url = new URL(request.url);
 
   // Links into the wizard may bring choices (a landing card, the dashboard, Book Again): keep them, then show a clean URL.
@@ -78,7 +82,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const draft: BookingDraft = { ...fromAccount, ...stored.draft };
   const reachable = reachableStep(step, draft, today());
   if (reachable !== step) throw redirect(wizardPath(reachable));
-  return { step, draft, today: today(), signedIn: user !== null };
+  // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
+  return { step, draft, today: today(), signedIn: user !== null, attempt: crypto.randomUUID() };
+}
+
+/** The visitor's draft, unless its booking is already paid: then the wizard starts afresh. */
+async function currentDraft(request: Request, context: Route.LoaderArgs["context"]): Promise<StoredDraft> {
+  const stored = await loadDraft(request, context);
+  if (stored.id && (await isDraftPaid(context.get(servicesContext).serviceRole, stored.id))) {
+    await discardDraft(context, stored.id);
+    return { id: null, draft: {} };
+  }
+  return stored;
+}
+
+function bookingRequestOf(valid: ValidBookingRequest): BookingRequest {
+  return { ...valid, time: valid.time ?? null, specialInstructions: valid.specialInstructions || null };
 }
 
 const ADJUST = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/;
@@ -87,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const step = stepFrom(params);
   const formData = await readFormBody(request);
   const intent = String(formData.get("intent") ?? "continue");
-  const stored = await loadDraft(request, context);
+  const stored = await currentDraft(request, context);
 
   // Back, or a counter moved without JavaScript: keep what was typed, unchecked, and move.
   const adjust = ADJUST.exec(intent);
@@ -104,9 +123,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
   const draft: BookingDraft = { ...stored.draft, ...submission.value };
-  await saveDraft(context, stored, draft);
+  const draftId = await saveDraft(context, stored, draft);
   const next = nextStep(step);
-  return redirect(wizardPath(next ?? step));
+  if (next) return redirect(wizardPath(next));
+
+  // The last step: check every answer again, save the booking priced here, and send the customer to Stripe.
+  const complete = bookingRequestSchema(today()).safeParse(draft);
+  if (!complete.success) return redirect(wizardPath(firstIncompleteStep(draft, today()) ?? "contact"));
+  const services = context.get(servicesContext);
+  const booking = await savePendingBooking(services.serviceRole, {
+    request: bookingRequestOf(complete.data),
+    userId: context.get(sessionContext).user?.id ?? null,
+    draftId,
+  });
+  const attempt = String(formData.get("attempt") ?? "").slice(0, 64) || crypto.randomUUID();
+  const checkout = await startCheckout(services.stripe, services.serviceRole, booking, {
+    publicUrl: services.publicUrl,
+    idempotencyKey: `deposit-${booking.id}-${attempt}`,
+  });
+  if ("error" in checkout) {
+    context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
+    return data({ step, result: submission.reply({ formErrors: [checkout.error] }) as SubmissionResult<string[]> }, { status: 502 });
+  }
+  // A full page load: Checkout is another site (the embedded one merely shares this origin).
+  return redirectDocument(checkout.url, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -116,7 +156,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, draft, today: todayDate, signedIn } = loaderData;
+  const { step, draft, today: todayDate, signedIn, attempt } = loaderData;
   const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
   return (
     <div className="flex flex-col gap-6">
@@ -136,7 +176,7 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
         {step === "details" ? <DetailsStep key={step} draft={draft} lastResult={lastResult} today={todayDate} /> : null}
         {step === "team" ? <TeamStep key={step} draft={draft} lastResult={lastResult} /> : null}
         {step === "service" ? <ServiceStep key={step} draft={draft} lastResult={lastResult} /> : null}
-        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} /> : null}
+        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} attempt={attempt} /> : null}
       </section>
     </div>
   );

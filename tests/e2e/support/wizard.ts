@@ -25,3 +25,25 @@ export async function fillDetails(page: Page, date = moveDateInAWeek()) {
 }
 
 export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
+
+/** From an empty wizard to the add-ons step: a guest's elite local move. */
+export async function completeStepsToAddons(page: Page, contact?: { name: string; email: string; phone: string }) {
+  await page.goto("/book?team=elite&service=local");
+  await fillContact(page, contact);
+  await continueButton(page).click();
+  await fillDetails(page);
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, "Add-ons");
+}
+
+/** Stripe's hosted checkout (the embedded one in tests): card details and Pay. */
+export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242") {
+  await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiration (MM / YY)").fill("12 / 34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill("Gus Guest");
+  await page.getByRole("button", { name: /^Pay \$50/ }).click();
+}

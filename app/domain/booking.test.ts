@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { bookingInsertRow, bookingSummaryFromRow, formatMoveDate, serviceTypeLabel, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
+import { DEPOSIT_CENTS, estimateBooking } from "./pricing";
+
+const request: BookingRequest = {
+  fullName: "Alice Anders",
+  email: "alice@example.com",
+  phone: "404-555-0100",
+  date: "2027-03-01",
+  time: "10:00",
+  fromAddress: "1 Peachtree St, Atlanta",
+  toAddress: "2 Ponce de Leon Ave, Atlanta",
+  propertySize: "2_bedroom",
+  teamType: "luxury",
+  serviceType: "long_distance",
+  packingService: true,
+  storageService: false,
+  cleaningService: true,
+  extraMovers: 2,
+  tvMounting: 1,
+  deepCleaningBedrooms: 3,
+  specialInstructions: "Piano on the second floor",
+};
+
+const BOOKING_ID = "3f2c9a1e-7b4d-4c8e-9f00-123456789abc";
+
+/** A row as the database returns it for the request above. */
+function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
+  return {
+    id: BOOKING_ID,
+    user_id: "9d7e1f7a-0000-4000-8000-000000000001",
+    draft_id: "5b1a2c3d-0000-4000-8000-000000000002",
+    full_name: "Alice Anders",
+    email: "alice@example.com",
+    phone: "404-555-0100",
+    moving_from: "1 Peachtree St, Atlanta",
+    moving_to: "2 Ponce de Leon Ave, Atlanta",
+    moving_date: "2027-03-01",
+    moving_time: "10:00:00",
+    property_size: "2_bedroom",
+    team_type: "luxury",
+    service_type: "long_distance",
+    packing_service: true,
+    storage_service: false,
+    cleaning_service: true,
+    extra_movers: 2,
+    tv_mounting: 1,
+    deep_cleaning_bedrooms: 3,
+    special_instructions: "Piano on the second floor",
+    estimated_hours: 6,
+    estimated_cost: 264_000,
+    final_cost: null,
+    deposit_amount: 5000,
+    deposit_status: "unpaid",
+    deposit_paid_at: null,
+    stripe_checkout_session_id: null,
+    checkout_expires_at: null,
+    status: "pending",
+    created_at: "2026-11-24T09:00:00+00:00",
+    updated_at: "2026-11-24T09:00:00+00:00",
+    ...overrides,
+  };
+}
+
+describe("bookingInsertRow", () => {
+  it("stores every answer of the wizard in its column, priced by the estimate, pending with the deposit unpaid", () => {
+    const estimate = estimateBooking(request);
+    const row = bookingInsertRow(request, { userId: "user-1", draftId: "draft-1", estimate });
+    expect(row).toEqual({
+      user_id: "user-1",
+      draft_id: "draft-1",
+      full_name: "Alice Anders",
+      email: "alice@example.com",
+      phone: "404-555-0100",
+      moving_from: "1 Peachtree St, Atlanta",
+      moving_to: "2 Ponce de Leon Ave, Atlanta",
+      moving_date: "2027-03-01",
+      moving_time: "10:00",
+      property_size: "2_bedroom",
+      team_type: "luxury",
+      service_type: "long_distance",
+      packing_service: true,
+      storage_service: false,
+      cleaning_service: true,
+      extra_movers: 2,
+      tv_mounting: 1,
+      deep_cleaning_bedrooms: 3,
+      special_instructions: "Piano on the second floor",
+      estimated_hours: 6,
+      estimated_cost: estimate.totalCents,
+      deposit_amount: DEPOSIT_CENTS,
+      deposit_status: "unpaid",
+      status: "pending",
+    });
+  });
+
+  it("stores the estimate in cents: luxury long distance, 6 hours, with add-ons", () => {
+    // 6 h × $350 + packing $120 + cleaning $120 + 2 movers × $35 + 1 TV $120 + deep cleaning $150 + 2 × $50 + truck $100
+    const row = bookingInsertRow(request, { userId: null, draftId: "draft-1", estimate: estimateBooking(request) });
+    expect(row.estimated_cost).toBe(288_000);
+    expect(row.deposit_amount).toBe(5_000);
+  });
+
+  it("keeps a guest's booking without an owner, and no time or instructions as null", () => {
+    const bare = { ...request, time: null, specialInstructions: "   " };
+    const row = bookingInsertRow(bare, { userId: null, draftId: "draft-2", estimate: estimateBooking(bare) });
+    expect(row).toMatchObject({ user_id: null, moving_time: null, special_instructions: null });
+  });
+});
+
+describe("bookingSummaryFromRow", () => {
+  it("names the booking by the first 8 characters of its id and shows the time as HH:MM", () => {
+    expect(bookingSummaryFromRow(storedRow())).toEqual({
+      id: BOOKING_ID,
+      shortId: "3f2c9a1e",
+      fullName: "Alice Anders",
+      movingDate: "2027-03-01",
+      movingTime: "10:00",
+      serviceType: "long_distance",
+      estimatedCostCents: 264_000,
+      depositStatus: "unpaid",
+      status: "pending",
+    });
+  });
+
+  it("shows no time when none was picked, and the deposit and status as stored", () => {
+    expect(bookingSummaryFromRow(storedRow({ moving_time: null, deposit_status: "paid", status: "confirmed" }))).toMatchObject({
+      movingTime: null,
+      depositStatus: "paid",
+      status: "confirmed",
+    });
+  });
+
+  it("shows a status it does not know as pending", () => {
+    expect(bookingSummaryFromRow(storedRow({ status: "on_hold" })).status).toBe("pending");
+  });
+});
+
+describe("labels", () => {
+  it("shows service types uppercase with spaces", () => {
+    expect(serviceTypeLabel("long_distance")).toBe("LONG DISTANCE");
+    expect(serviceTypeLabel("local")).toBe("LOCAL");
+  });
+
+  it("shows a move date as the calendar day it names, in any time zone", () => {
+    expect(formatMoveDate("2027-03-01")).toBe("Monday, March 1, 2027");
+    expect(formatMoveDate("2026-12-31")).toBe("Thursday, December 31, 2026");
+  });
+
+  it("shortens ids to 8 characters", () => {
+    expect(shortBookingId(BOOKING_ID)).toBe("3f2c9a1e");
+  });
+});

@@ -1,0 +1,86 @@
+import type Stripe from "stripe";
+import { requestContext, servicesContext, settingsContext } from "~/context";
+import { forgetStripeEvent, handleStripeEvent, recordStripeEvent } from "~/services/payments.server";
+import type { Route } from "./+types/stripe-webhook";
+
+/** Stripe's events are a few kilobytes; anything beyond this is not from Stripe. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+
+const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+
+/**
+ * Stripe's webhook deliveries: the raw body is checked against the Stripe-Signature header (no
+ * signature, a wrong one or a stale one: 400, nothing changed), each event id is handled once (a
+ * redelivery answers 200 and does nothing), and Checkout's events fulfil or close the booking's
+ * payment. A failure answers 500 and forgets the event, so Stripe's retry handles it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return plain("Method not allowed.", 405, { Allow: "POST" });
+  const { logger } = context.get(requestContext);
+  const services = context.get(servicesContext);
+  const { stripe, stripeWebhookSecret: webhookSecret } = services;
+
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > WEBHOOK_BODY_LIMIT_BYTES) return plain("Payload too large.", 413, { Connection: "close" });
+  const signature = request.headers.get("Stripe-Signature");
+  if (!signature) return plain("Missing Stripe-Signature header.", 400);
+  const body = await readTextAtMost(request, WEBHOOK_BODY_LIMIT_BYTES).catch(() => "unreadable" as const);
+  if (body === "too-large") return plain("Payload too large.", 413, { Connection: "close" });
+  if (body === "unreadable") return plain("The body could not be read.", 400);
+  const payload = body.text;
+
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+  } catch (error) {
+    logger.warn({ err: error }, "Stripe webhook refused: signature does not match");
+    return plain("Invalid signature.", 400);
+  }
+
+  const { serviceRole } = services;
+  if (!(await recordStripeEvent(serviceRole, event))) {
+    logger.info({ eventId: event.id, type: event.type }, "Stripe event delivered again; already handled");
+    return Response.json({ received: true });
+  }
+  try {
+    const { autoConfirmBookings } = await context.get(settingsContext)();
+    const outcome = await handleStripeEvent(serviceRole, event, { autoConfirm: autoConfirmBookings });
+    const facts = { eventId: event.id, type: event.type, outcome };
+    const suspicious =
+      outcome.kind === "fulfilment" && (outcome.result.kind === "mismatch" || outcome.result.kind === "unknown-booking");
+    if (suspicious) logger.error(facts, "Stripe reported a payment that does not match a booking");
+    else logger.info(facts, "Stripe event handled");
+  } catch (error) {
+    logger.error({ err: error, eventId: event.id, type: event.type }, "Stripe event could not be handled; Stripe will deliver it again");
+    await forgetStripeEvent(serviceRole, event.id).catch((forgetError: unknown) =>
+      logger.error({ err: forgetError, eventId: event.id }, "could not forget a Stripe event; its redelivery will be ignored"),
+    );
+    return plain("The event could not be handled.", 500);
+  }
+  return Response.json({ received: true });
+}
+
+/** A GET (a browser, a probe) is no delivery. */
+export function loader() {
+  return plain("Method not allowed.", 405, { Allow: "POST" });
+}
+
+/** The body as text, or "too-large" as soon as more than the limit has arrived (the rest is never read). */
+async function readTextAtMost(request: Request, limitBytes: number): Promise<{ text: string } | "too-large"> {
+  if (!request.body) return { text: "" };
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let total = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode() };
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel().catch(() => {});
+      return "too-large";
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}

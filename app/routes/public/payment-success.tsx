@@ -1,0 +1,144 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, data, href } from "react-router";
+import { FlashToast } from "~/components/flash-toast";
+import { buttonClasses } from "~/components/ui/button";
+import { requestContext, servicesContext, settingsContext } from "~/context";
+import { bookingSummaryFromRow, formatMoveDate, serviceTypeLabel } from "~/domain/booking";
+import { formatCents } from "~/domain/money";
+import { returnFromCheckout } from "~/services/payments.server";
+import { useFrameAccount } from "~/root";
+import type { Route } from "./+types/payment-success";
+
+const MESSAGES = {
+  noSession: "No payment session found",
+  unverifiable: "Unable to verify payment. Please contact support.",
+  verificationFailed: "Payment verification failed. Please contact support.",
+} as const;
+
+// The page names a customer and their move: never stored by browsers or proxies.
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * Stripe Checkout sends the customer here with the session id. The session is asked of Stripe and
+ * fulfilled exactly as the webhook fulfils it, so the page is right whichever arrives first, and a
+ * reload changes nothing. The session id shows the booking that session paid for, and no other.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId) return data({ kind: "problem" as const, message: MESSAGES.noSession }, { status: 400, headers: NO_STORE });
+
+  const services = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const { stripe } = services;
+  const { autoConfirmBookings } = await context.get(settingsContext)();
+  const result = await returnFromCheckout(stripe, services.serviceRole, sessionId, { autoConfirm: autoConfirmBookings });
+
+  switch (result.kind) {
+    case "paid": {
+      const summary = bookingSummaryFromRow(result.booking);
+      return data(
+        {
+          kind: "paid" as const,
+          booking: {
+            id: summary.id,
+            shortId: summary.shortId,
+            fullName: summary.fullName,
+            moveDate: formatMoveDate(summary.movingDate),
+            movingTime: summary.movingTime,
+            service: serviceTypeLabel(summary.serviceType),
+            amountPaid: formatCents(result.booking.deposit_amount),
+          },
+        },
+        { headers: NO_STORE },
+      );
+    }
+    case "not-paid":
+      logger.warn({ sessionId }, "back from Checkout with a session that is not paid");
+      return data({ kind: "problem" as const, message: MESSAGES.verificationFailed }, { status: 402, headers: NO_STORE });
+    case "mismatch":
+      logger.error({ sessionId, reason: result.reason }, "back from Checkout with a payment that does not match its booking");
+      return data({ kind: "problem" as const, message: MESSAGES.verificationFailed }, { status: 409, headers: NO_STORE });
+    case "unknown-session":
+    case "unknown-booking":
+      logger.warn({ sessionId, result: result.kind }, "back from Checkout with a session of no booking");
+      return data({ kind: "problem" as const, message: MESSAGES.unverifiable }, { status: 404, headers: NO_STORE });
+    case "stripe-unavailable":
+      logger.error({ err: result.cause, sessionId }, "could not ask Stripe about a checkout session");
+      return data({ kind: "problem" as const, message: MESSAGES.unverifiable }, { status: 502, headers: NO_STORE });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.kind === "paid" ? "Payment Successful" : "Payment Issue" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const account = useFrameAccount();
+  const homeLinks = (
+    <div className="flex flex-wrap justify-center gap-3">
+      {account && !account.isAdmin ? (
+        <Link to={href("/dashboard")} className={buttonClasses("primary", "md")}>
+          View My Bookings
+        </Link>
+      ) : null}
+      <Link to={href("/")} className={buttonClasses(account && !account.isAdmin ? "outline" : "primary", "md")}>
+        Return to Home
+      </Link>
+    </div>
+  );
+
+  if (loaderData.kind === "problem") {
+    return (
+      <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <CircleAlert aria-hidden className="size-12 text-red-600" />
+        <h1 className="text-2xl font-bold">Payment Issue</h1>
+        <p role="alert" className="text-slate-700">
+          {loaderData.message}
+        </p>
+        {homeLinks}
+      </main>
+    );
+  }
+
+  const { booking } = loaderData;
+  return (
+    <main className="mx-auto flex max-w-lg flex-col items-center gap-6 px-4 py-12 text-center">
+      <FlashToast
+        toast={{
+          id: `booking-confirmed-${booking.id}`,
+          type: "success",
+          title: "Booking Confirmed",
+          description: "Your payment was successful and booking has been saved.",
+        }}
+      />
+      <CircleCheck aria-hidden className="size-14 text-emerald-600" />
+      <div>
+        <h1 className="text-3xl font-bold">Payment Successful</h1>
+        <p className="mt-2 text-slate-600">Your deposit has been received. We will be in touch to confirm the details of your move.</p>
+      </div>
+      <dl className="w-full divide-y divide-slate-200 rounded-xl border border-slate-200 text-left">
+        <SummaryRow label="Booking ID" value={<span className="font-mono">{booking.shortId}</span>} />
+        <SummaryRow label="Name" value={booking.fullName} />
+        <SummaryRow label="Move date" value={booking.movingTime ? `${booking.moveDate} at ${booking.movingTime}` : booking.moveDate} />
+        <SummaryRow label="Service" value={booking.service} />
+        <SummaryRow label="Amount paid" value={<span className="font-semibold">{booking.amountPaid}</span>} />
+      </dl>
+      {homeLinks}
+    </main>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { href } from "react-router";
+import Stripe from "stripe";
+import type { AppServices } from "~/context";
+import type { BookingRow } from "~/domain/booking";
+import { DEPOSIT_CENTS } from "~/domain/pricing";
+import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
+import type { AppSupabaseClient } from "./supabase.server";
+
+// The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
+// Checkout; the webhook and the success page both fulfil through fulfilCheckout, which changes a
+// booking once however often, and however concurrently, it runs.
+
+export const DEPOSIT_CURRENCY = "usd";
+export const DEPOSIT_LINE_ITEM_NAME = "Moving deposit";
+/** How long a Checkout Session takes payments (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
+/** A session about to expire is not handed out again: the customer needs time to type a card. */
+const REUSE_MARGIN_SECONDS = 10 * 60;
+
+export const PAYMENT_MESSAGES = {
+  failed: "Payment processing failed. Please try again.",
+  noCheckoutUrl: "No checkout URL received",
+  alreadyPaid: "The deposit for this booking has already been paid.",
+  processing: "The payment for this booking is still being processed.",
+} as const;
+
+/** One Stripe client per process; `fetch` routes its requests in-process (the embedded emulator). */
+export function createStripeClient(options: { secretKey: string; fetch?: typeof fetch }): Stripe {
+  return new Stripe(options.secretKey, {
+    httpClient: options.fetch ? Stripe.createFetchHttpClient(options.fetch) : undefined,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+}
+
+// Starting a payment -------------------------------------------------------------------------------
+
+export type StartCheckoutResult = { url: string } | { error: string; cause?: unknown };
+
+/**
+ * The Checkout address for a booking's deposit. A session the booking already holds that is open and
+ * not about to expire is handed out again; otherwise a new one is created and stored on the booking
+ * (replacing one that expired, and closing one about to). `idempotencyKey` names the customer's
+ * attempt (say, the submitted form): a repeated request with it gets the same session from Stripe.
+ * Redirect the browser to `url` with 303.
+ */
+export async function startCheckout(
+  stripe: Stripe,
+  serviceRole: AppSupabaseClient,
+  booking: BookingRow,
+  { publicUrl, idempotencyKey }: { publicUrl: string; idempotencyKey: string },
+): Promise<StartCheckoutResult> {
+  if (booking.deposit_status === "paid") return { error: PAYMENT_MESSAGES.alreadyPaid };
+  const previous = booking.stripe_checkout_session_id;
+  if (previous) {
+    const held = await heldSession(stripe, previous);
+    if ("url" in held || "error" in held) return held;
+  }
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: DEPOSIT_CURRENCY, unit_amount: DEPOSIT_CENTS, product_data: { name: DEPOSIT_LINE_ITEM_NAME } },
+          },
+        ],
+        metadata: { booking_id: booking.id },
+        client_reference_id: booking.id,
+        payment_intent_data: { metadata: { booking_id: booking.id } },
+        customer_email: booking.email,
+        success_url: `${publicUrl}${href("/payment-success")}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${publicUrl}${href("/payment-canceled")}`,
+        expires_at: nowSeconds() + CHECKOUT_LIFETIME_SECONDS,
+      },
+      // Stripe answers a repeated key with the session it made for it: the key also names the session
+      // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
+      { idempotencyKey: `${idempotencyKey}:${previous ?? "first"}` },
+    );
+  } catch (error) {
+    // A concurrent request for the same booking may have stored its session meanwhile.
+    return (await storedSessionOf(stripe, await bookingById(serviceRole, booking.id))) ?? { error: PAYMENT_MESSAGES.failed, cause: error };
+  }
+  if (!session.url) return { error: PAYMENT_MESSAGES.noCheckoutUrl };
+
+  // Stored only over the session this request replaced: of two concurrent requests one stores its
+  // session and the other closes its own and hands out the stored one, so one session can be paid.
+  let update = serviceRole
+    .from("bookings")
+    .update({
+      stripe_checkout_session_id: session.id,
+      checkout_expires_at: new Date(session.expires_at * 1000).toISOString(),
+      deposit_status: "unpaid",
+      deposit_amount: DEPOSIT_CENTS,
+    })
+    .eq("id", booking.id)
+    .neq("deposit_status", "paid");
+  update = previous ? update.eq("stripe_checkout_session_id", previous) : update.is("stripe_checkout_session_id", null);
+  const stored = await update.select("id");
+  if (stored.error) throw new BookingStoreError("could not store the checkout session", stored.error);
+  if (stored.data.length === 1) return { url: session.url };
+
+  const current = await bookingById(serviceRole, booking.id);
+  // A concurrent request with the same key got the same session from Stripe and stored it first.
+  if (current?.stripe_checkout_session_id === session.id) return { url: session.url };
+  await stripe.checkout.sessions.expire(session.id).catch(() => {});
+  return (await storedSessionOf(stripe, current)) ?? { error: PAYMENT_MESSAGES.failed };
+}
+
+/**
+ * What to do about the session a booking holds: hand it out again (`url`), refuse (`error`: paid, or
+ * still processing), or make a new one (`replace`), after closing it when it is still open.
+ */
+async function heldSession(stripe: Stripe, sessionId: string): Promise<{ url: string } | { error: string; cause?: unknown } | { replace: true }> {
+  try {
+    const held = await stripe.checkout.sessions.retrieve(sessionId);
+    if (held.status === "complete") return { error: held.payment_status === "paid" ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.processing };
+    if (held.status === "open") {
+      if (held.url && held.expires_at > nowSeconds() + REUSE_MARGIN_SECONDS) return { url: held.url };
+      await stripe.checkout.sessions.expire(sessionId);
+    }
+    return { replace: true };
+  } catch (error) {
+    // Unknown to Stripe (a session of another account or mode): nothing can be paid through it.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { replace: true };
+    return { error: PAYMENT_MESSAGES.failed, cause: error };
+  }
+}
+
+/** After losing a race to another request for the same booking: the session that request stored, if usable. */
+async function storedSessionOf(stripe: Stripe, current: BookingRow | null): Promise<StartCheckoutResult | null> {
+  if (current?.deposit_status === "paid") return { error: PAYMENT_MESSAGES.alreadyPaid };
+  if (!current?.stripe_checkout_session_id) return null;
+  const held = await heldSession(stripe, current.stripe_checkout_session_id);
+  return "replace" in held ? null : held;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+// Fulfilment ---------------------------------------------------------------------------------------
+
+/** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
+export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
+
+export type FulfilResult =
+  | { kind: "paid"; booking: BookingRow }
+  | { kind: "not-paid" }
+  | { kind: "mismatch"; reason: string }
+  | { kind: "unknown-booking" };
+
+/**
+ * Marks the deposit of the booking holding this Checkout Session paid, when Stripe says it is paid, in
+ * the deposit's amount and currency, for this booking. The webhook and the success page both call it;
+ * run twice or at the same time it changes the booking once, and answers `paid` each time. With
+ * `autoConfirm` a pending booking becomes confirmed with the payment; otherwise it stays pending.
+ */
+export async function fulfilCheckout(
+  serviceRole: AppSupabaseClient,
+  session: CheckoutSessionFacts,
+  { autoConfirm }: { autoConfirm: boolean },
+): Promise<FulfilResult> {
+  const booking = await bookingForCheckoutSession(serviceRole, session.id);
+  if (!booking) return { kind: "unknown-booking" };
+  if (session.metadata?.booking_id !== booking.id) {
+    return { kind: "mismatch", reason: `the session names booking ${session.metadata?.booking_id ?? "(none)"}, not ${booking.id}` };
+  }
+  if (session.payment_status !== "paid") return { kind: "not-paid" };
+  if (session.amount_total !== booking.deposit_amount) {
+    return { kind: "mismatch", reason: `amount ${session.amount_total} paid for a deposit of ${booking.deposit_amount}` };
+  }
+  if (session.currency !== DEPOSIT_CURRENCY) return { kind: "mismatch", reason: `currency ${session.currency}, not ${DEPOSIT_CURRENCY}` };
+  if (booking.deposit_status === "paid") return { kind: "paid", booking };
+
+  const marked = await serviceRole.rpc("mark_deposit_paid", { _booking_id: booking.id, _session_id: session.id, _confirm: autoConfirm });
+  if (marked.error) throw new BookingStoreError("could not mark the deposit paid", marked.error);
+  if (marked.data[0]) return { kind: "paid", booking: marked.data[0] };
+
+  // Another call marked it first.
+  const after = await bookingForCheckoutSession(serviceRole, session.id);
+  return after?.deposit_status === "paid" ? { kind: "paid", booking: after } : { kind: "unknown-booking" };
+}
+
+export type CheckoutReturnResult = FulfilResult | { kind: "unknown-session" } | { kind: "stripe-unavailable"; cause: unknown };
+
+/** Checkout Session ids as Stripe writes them (cs_test_…, cs_live_…); anything else is asked of nobody. */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * The customer is back from Checkout with a session id: asks Stripe about that session and fulfils
+ * it as the webhook would (whichever comes first marks the deposit paid; the other finds it paid).
+ */
+export async function returnFromCheckout(
+  stripe: Stripe,
+  serviceRole: AppSupabaseClient,
+  sessionId: string,
+  { autoConfirm }: { autoConfirm: boolean },
+): Promise<CheckoutReturnResult> {
+  if (!CHECKOUT_SESSION_ID.test(sessionId)) return { kind: "unknown-session" };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "unknown-session" };
+    return { kind: "stripe-unavailable", cause: error };
+  }
+  return fulfilCheckout(serviceRole, session, { autoConfirm });
+}
+
+/**
+ * Records that a Checkout Session ended unpaid (expired, or its delayed payment failed) on the booking
+ * holding it, unless that booking's deposit is paid. True when a booking changed.
+ */
+export async function markCheckoutEnded(
+  serviceRole: AppSupabaseClient,
+  session: Pick<Stripe.Checkout.Session, "id">,
+  outcome: "expired" | "failed",
+): Promise<boolean> {
+  const { data, error } = await serviceRole
+    .from("bookings")
+    .update({ deposit_status: outcome })
+    .eq("stripe_checkout_session_id", session.id)
+    .neq("deposit_status", "paid")
+    .select("id");
+  if (error) throw new BookingStoreError("could not record the end of a checkout session", error);
+  return data.length > 0;
+}
+
+// Webhook events -----------------------------------------------------------------------------------
+
+/** Records a delivered event's id; false when it was recorded before (a redelivery: handle it no further). */
+export async function recordStripeEvent(serviceRole: AppSupabaseClient, event: Pick<Stripe.Event, "id" | "type">): Promise<boolean> {
+  const { data, error } = await serviceRole
+    .from("stripe_events")
+    .upsert({ event_id: event.id, type: event.type }, { onConflict: "event_id", ignoreDuplicates: true })
+    .select("event_id");
+  if (error) throw new BookingStoreError("could not record a Stripe event", error);
+  return data.length === 1;
+}
+
+/** Forgets a recorded event whose handling failed, so Stripe's next delivery of it is handled. */
+export async function forgetStripeEvent(serviceRole: AppSupabaseClient, eventId: string): Promise<void> {
+  const { error } = await serviceRole.from("stripe_events").delete().eq("event_id", eventId);
+  if (error) throw new BookingStoreError("could not forget a Stripe event", error);
+}
+
+export type StripeEventOutcome =
+  | { kind: "fulfilment"; sessionId: string; result: FulfilResult }
+  | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
+  | { kind: "ignored" };
+
+/** What an event does to bookings: Checkout's completions fulfil, its expiries and failures mark, the rest nothing. */
+export async function handleStripeEvent(
+  serviceRole: AppSupabaseClient,
+  event: Stripe.Event,
+  { autoConfirm }: { autoConfirm: boolean },
+): Promise<StripeEventOutcome> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      return { kind: "fulfilment", sessionId: session.id, result: await fulfilCheckout(serviceRole, session, { autoConfirm }) };
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
+      const session = event.data.object;
+      const outcome = event.type === "checkout.session.expired" ? "expired" : "failed";
+      return { kind: "checkout-ended", sessionId: session.id, outcome, changed: await markCheckoutEnded(serviceRole, session, outcome) };
+    }
+    default:
+      return { kind: "ignored" };
+  }
+}

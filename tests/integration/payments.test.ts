@@ -1,0 +1,614 @@
+import { randomUUID } from "node:crypto";
+import { pino } from "pino";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
+import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
+import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
+import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import {
+  PAYMENT_MESSAGES,
+  fulfilCheckout,
+  markCheckoutEnded,
+  recordStripeEvent,
+  startCheckout,
+} from "../../app/services/payments.server.ts";
+import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+
+// The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
+// a Checkout Session once however often and however concurrently it is reported, and the webhook's
+// signature and redelivery handling. Sessions are shaped as Stripe sends them; no Stripe server is
+// needed for fulfilment. The success page and startCheckout talk to a few canned Stripe answers.
+
+const PUBLIC_URL = "http://localhost:3000";
+const WEBHOOK_SECRET = "whsec_test_payments";
+
+const request: BookingRequest = {
+  fullName: "Pat Payer",
+  email: "pat@example.com",
+  phone: "404-555-0142",
+  date: "2027-04-12",
+  time: "08:00",
+  fromAddress: "10 Peachtree St, Atlanta",
+  toAddress: "20 Ponce de Leon Ave, Atlanta",
+  propertySize: "1_bedroom",
+  teamType: "elite",
+  serviceType: "local",
+  packingService: false,
+  storageService: false,
+  cleaningService: false,
+  extraMovers: 0,
+  tvMounting: 0,
+  deepCleaningBedrooms: 0,
+  specialInstructions: null,
+};
+
+let backend: TestBackend;
+let serviceRole: AppSupabaseClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+const saveBooking = (overrides: Partial<BookingRequest> = {}) =>
+  savePendingBooking(serviceRole, { request: { ...request, ...overrides }, userId: null, draftId: randomUUID() });
+
+/** A saved booking holding a Checkout Session, as startCheckout leaves it. */
+async function bookingWithSession(): Promise<BookingRow & { stripe_checkout_session_id: string }> {
+  const booking = await saveBooking();
+  const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
+  const { data, error } = await serviceRole
+    .from("bookings")
+    .update({ stripe_checkout_session_id: sessionId, checkout_expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+    .eq("id", booking.id)
+    .select("*")
+    .single();
+  if (error) throw error;
+  return { ...data, stripe_checkout_session_id: sessionId };
+}
+
+/** A Checkout Session as Stripe sends it in checkout.session.completed for a paid $50 deposit. */
+function paidSession(booking: BookingRow & { stripe_checkout_session_id: string }, overrides: Partial<Stripe.Checkout.Session> = {}) {
+  const created = Math.floor(Date.now() / 1000) - 60;
+  return {
+    id: booking.stripe_checkout_session_id,
+    object: "checkout.session",
+    amount_subtotal: 5000,
+    amount_total: 5000,
+    cancel_url: `${PUBLIC_URL}/payment-canceled`,
+    client_reference_id: booking.id,
+    created,
+    currency: "usd",
+    customer_details: { email: booking.email, name: null, phone: null, address: null, tax_exempt: "none", tax_ids: [] },
+    customer_email: booking.email,
+    expires_at: created + 3600,
+    livemode: false,
+    metadata: { booking_id: booking.id },
+    mode: "payment",
+    payment_intent: `pi_${randomUUID().replaceAll("-", "")}`,
+    payment_method_types: ["card"],
+    payment_status: "paid",
+    status: "complete",
+    success_url: `${PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    url: null,
+    ...overrides,
+  } as Stripe.Checkout.Session;
+}
+
+async function stored(bookingId: string): Promise<BookingRow> {
+  const { data, error } = await serviceRole.from("bookings").select("*").eq("id", bookingId).single();
+  if (error) throw error;
+  return data;
+}
+
+async function statusHistory(bookingId: string): Promise<string[]> {
+  const rows = await backend.sql<{ status: string }>(
+    "select status from public.booking_status_events where booking_id = $1 order by changed_at, id",
+    [bookingId],
+  );
+  return rows.map(({ status }) => status);
+}
+
+describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
+  it("prices the request on the server and stores it pending, with the $50 deposit unpaid", async () => {
+    const booking = await saveBooking({ packingService: true, extraMovers: 2 });
+    const estimate = estimateBooking({ ...request, packingService: true, extraMovers: 2 });
+    expect(booking).toMatchObject({
+      full_name: "Pat Payer",
+      moving_date: "2027-04-12",
+      moving_time: "08:00:00",
+      estimated_cost: estimate.totalCents,
+      estimated_hours: estimate.hours,
+      deposit_amount: DEPOSIT_CENTS,
+      deposit_status: "unpaid",
+      status: "pending",
+      user_id: null,
+    });
+    expect(await statusHistory(booking.id)).toEqual(["pending"]);
+  });
+
+  it("stores a draft once, saved twice one after the other or five times at once", async () => {
+    const draftId = randomUUID();
+    const save = () => savePendingBooking(serviceRole, { request, userId: null, draftId });
+    const first = await save();
+    expect((await save()).id).toBe(first.id);
+
+    const otherDraft = randomUUID();
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => savePendingBooking(serviceRole, { request, userId: null, draftId: otherDraft })),
+    );
+    expect(new Set(concurrent.map((booking) => booking.id)).size).toBe(1);
+    const rows = await backend.sql("select id from public.bookings where draft_id = any($1::uuid[])", [[draftId, otherDraft]]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it("refuses counters outside their limits before storing anything", async () => {
+    const draftId = randomUUID();
+    await expect(savePendingBooking(serviceRole, { request: { ...request, extraMovers: 7 }, userId: null, draftId })).rejects.toThrow(RangeError);
+    expect(await backend.sql("select id from public.bookings where draft_id = $1", [draftId])).toEqual([]);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("fulfilCheckout", () => {
+  it("marks the deposit paid and confirms the booking once, however often the session is reported", async () => {
+    const booking = await bookingWithSession();
+    const session = paidSession(booking);
+
+    const first = await fulfilCheckout(serviceRole, session, { autoConfirm: true });
+    expect(first).toMatchObject({ kind: "paid", booking: { id: booking.id, deposit_status: "paid", status: "confirmed" } });
+    const paidAt = (await stored(booking.id)).deposit_paid_at;
+    expect(paidAt).not.toBeNull();
+
+    const again = await fulfilCheckout(serviceRole, session, { autoConfirm: true });
+    expect(again).toMatchObject({ kind: "paid", booking: { id: booking.id, deposit_paid_at: paidAt } });
+    expect(await statusHistory(booking.id)).toEqual(["pending", "confirmed"]);
+  });
+
+  it("has one effect when the webhook and the success page report the session at the same time", async () => {
+    const booking = await bookingWithSession();
+    const session = paidSession(booking);
+    const results = await Promise.all(Array.from({ length: 6 }, () => fulfilCheckout(serviceRole, session, { autoConfirm: true })));
+    expect(results.map((result) => result.kind)).toEqual(Array(6).fill("paid"));
+    const paidAt = new Set(results.map((result) => (result.kind === "paid" ? result.booking.deposit_paid_at : null)));
+    expect(paidAt.size).toBe(1);
+    expect(await statusHistory(booking.id)).toEqual(["pending", "confirmed"]);
+  });
+
+  it("leaves the booking pending without auto-confirm, and never confirms a cancelled booking", async () => {
+    const pending = await bookingWithSession();
+    expect(await fulfilCheckout(serviceRole, paidSession(pending), { autoConfirm: false })).toMatchObject({
+      kind: "paid",
+      booking: { deposit_status: "paid", status: "pending" },
+    });
+    expect(await statusHistory(pending.id)).toEqual(["pending"]);
+
+    const cancelled = await bookingWithSession();
+    await serviceRole.from("bookings").update({ status: "cancelled" }).eq("id", cancelled.id);
+    expect(await fulfilCheckout(serviceRole, paidSession(cancelled), { autoConfirm: true })).toMatchObject({
+      kind: "paid",
+      booking: { deposit_status: "paid", status: "cancelled" },
+    });
+  });
+
+  it("does not fulfil a payment of another amount or currency", async () => {
+    const booking = await bookingWithSession();
+    for (const overrides of [{ amount_total: 4999 }, { amount_total: 500_000 }, { amount_total: null }, { currency: "eur" }]) {
+      const result = await fulfilCheckout(serviceRole, paidSession(booking, overrides), { autoConfirm: true });
+      expect(result, JSON.stringify(overrides)).toMatchObject({ kind: "mismatch" });
+    }
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid", deposit_paid_at: null, status: "pending" });
+  });
+
+  it("does not fulfil a session that names another booking, or none", async () => {
+    const booking = await bookingWithSession();
+    const other = await bookingWithSession();
+    const foreign = await fulfilCheckout(serviceRole, paidSession(booking, { metadata: { booking_id: other.id } }), { autoConfirm: true });
+    expect(foreign).toMatchObject({ kind: "mismatch" });
+    const unnamed = await fulfilCheckout(serviceRole, paidSession(booking, { metadata: {} }), { autoConfirm: true });
+    expect(unnamed).toMatchObject({ kind: "mismatch" });
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+    expect(await stored(other.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+
+  it("waits for a session that is not paid yet, and knows no session no booking holds", async () => {
+    const booking = await bookingWithSession();
+    const processing = paidSession(booking, { payment_status: "unpaid" });
+    expect(await fulfilCheckout(serviceRole, processing, { autoConfirm: true })).toEqual({ kind: "not-paid" });
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+
+    const stranger = paidSession(booking, { id: "cs_test_nobody_holds_this" });
+    expect(await fulfilCheckout(serviceRole, stranger, { autoConfirm: true })).toEqual({ kind: "unknown-booking" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("markCheckoutEnded", () => {
+  it("records an expired or failed checkout on an unpaid booking", async () => {
+    const expired = await bookingWithSession();
+    expect(await markCheckoutEnded(serviceRole, { id: expired.stripe_checkout_session_id }, "expired")).toBe(true);
+    expect(await stored(expired.id)).toMatchObject({ deposit_status: "expired", status: "pending" });
+
+    const failed = await bookingWithSession();
+    expect(await markCheckoutEnded(serviceRole, { id: failed.stripe_checkout_session_id }, "failed")).toBe(true);
+    expect(await stored(failed.id)).toMatchObject({ deposit_status: "failed" });
+  });
+
+  it("never overrides a paid deposit, whatever arrives after the payment", async () => {
+    const booking = await bookingWithSession();
+    await fulfilCheckout(serviceRole, paidSession(booking), { autoConfirm: true });
+    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "expired")).toBe(false);
+    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "failed")).toBe(false);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
+  });
+
+  it("ignores a session the booking no longer holds", async () => {
+    const booking = await bookingWithSession();
+    await serviceRole.from("bookings").update({ stripe_checkout_session_id: `cs_test_${randomUUID().replaceAll("-", "")}` }).eq("id", booking.id);
+    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "expired")).toBe(false);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("recordStripeEvent", () => {
+  it("records an event id once: a redelivery, one after the other or at the same time, is not new", async () => {
+    const event = { id: `evt_${randomUUID()}`, type: "checkout.session.completed" } as const;
+    expect(await recordStripeEvent(serviceRole, event)).toBe(true);
+    expect(await recordStripeEvent(serviceRole, event)).toBe(false);
+
+    const concurrent = { id: `evt_${randomUUID()}`, type: "checkout.session.completed" } as const;
+    const results = await Promise.all(Array.from({ length: 4 }, () => recordStripeEvent(serviceRole, concurrent)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+// The webhook route and the success page, called as React Router calls them --------------------
+
+/** Stripe's API as far as these tests need it: Checkout Sessions kept in a map. */
+function cannedStripe() {
+  const sessions = new Map<string, Record<string, unknown>>();
+  const requests: Array<{ method: string; path: string; form: URLSearchParams; idempotencyKey: string | null }> = [];
+  let down = false;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (down) throw new TypeError("fetch failed");
+    const call = new Request(input, init);
+    const path = new URL(call.url).pathname;
+    const form = new URLSearchParams(call.method === "POST" ? await call.text() : "");
+    requests.push({ method: call.method, path, form, idempotencyKey: call.headers.get("Idempotency-Key") });
+    const json = (body: unknown, status = 200) => Response.json(body, { status });
+    const missing = () =>
+      json({ error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } }, 404);
+
+    if (call.method === "POST" && path === "/v1/checkout/sessions") {
+      const id = `cs_test_${randomUUID().replaceAll("-", "")}`;
+      const session = {
+        id,
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+        currency: form.get("line_items[0][price_data][currency]"),
+        metadata: { booking_id: form.get("metadata[booking_id]") },
+        expires_at: Number(form.get("expires_at")),
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+      };
+      sessions.set(id, session);
+      return json(session);
+    }
+    const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (call.method === "POST" && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session) return missing();
+      Object.assign(session, { status: "expired", url: null });
+      return json(session);
+    }
+    const retrieve = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (call.method === "GET" && retrieve) {
+      const session = sessions.get(retrieve[1]!);
+      return session ? json(session) : missing();
+    }
+    return json({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${call.method}: ${path})` } }, 404);
+  };
+  return {
+    sessions,
+    requests,
+    fetch,
+    setDown(value: boolean) {
+      down = value;
+    },
+  };
+}
+
+let canned: ReturnType<typeof cannedStripe>;
+
+function appOptions(overrides: Partial<AppOptions> = {}): AppOptions {
+  return {
+    publicUrl: PUBLIC_URL,
+    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
+    serviceRoleKey: backend.serviceRoleKey,
+    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
+    secureCookies: false,
+    authAttemptsPerMinute: 1000,
+    stripe: { secretKey: "sk_test_payments", webhookSecret: WEBHOOK_SECRET, fetch: canned.fetch },
+    ...overrides,
+  };
+}
+
+/** The context React Router hands a route for one request. */
+function requestContextFor(options: AppOptions = appOptions()) {
+  return createRequestContext(createAppServices(options), { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
+}
+
+const signer = new Stripe("sk_test_signer", { telemetry: false, maxNetworkRetries: 0 });
+
+function checkoutEvent(type: string, session: Stripe.Checkout.Session, id = `evt_${randomUUID().replaceAll("-", "")}`) {
+  return JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: session },
+  });
+}
+
+function delivery(payload: string, headers: Record<string, string> = { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }) {
+  return new Request(`${PUBLIC_URL}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
+}
+
+async function deliver(webhookRequest: Request, context = requestContextFor()): Promise<Response> {
+  return webhookAction({ request: webhookRequest, context, params: {} } as unknown as Parameters<typeof webhookAction>[0]);
+}
+
+describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
+  beforeEach(async () => {
+    canned = cannedStripe();
+    await backend.sql("update public.app_settings set auto_confirm_bookings = true");
+  });
+
+  it("fulfils a signed checkout.session.completed, confirming the booking when the settings say so", async () => {
+    const booking = await bookingWithSession();
+    const response = await deliver(delivery(checkoutEvent("checkout.session.completed", paidSession(booking))));
+    expect(response.status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
+
+    await backend.sql("update public.app_settings set auto_confirm_bookings = false");
+    const unconfirmed = await bookingWithSession();
+    expect((await deliver(delivery(checkoutEvent("checkout.session.async_payment_succeeded", paidSession(unconfirmed))))).status).toBe(200);
+    expect(await stored(unconfirmed.id)).toMatchObject({ deposit_status: "paid", status: "pending" });
+  });
+
+  it("refuses a delivery without a valid, fresh signature and changes nothing", async () => {
+    const booking = await bookingWithSession();
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+    const payload = checkoutEvent("checkout.session.completed", paidSession(booking), eventId);
+    const wrongSecret = signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
+    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const signed = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace('"amount_total":5000', '"amount_total":5001');
+
+    for (const attempt of [
+      delivery(payload, {}),
+      delivery(payload, { "Stripe-Signature": wrongSecret }),
+      delivery(payload, { "Stripe-Signature": stale }),
+      delivery(payload, { "Stripe-Signature": "t=1,v1=deadbeef" }),
+      delivery(tampered, { "Stripe-Signature": signed }),
+    ]) {
+      expect((await deliver(attempt)).status).toBe(400);
+    }
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid", status: "pending" });
+    expect(await backend.sql("select 1 from public.stripe_events where event_id = $1", [eventId])).toEqual([]);
+  });
+
+  it("handles a redelivered event once: the repeat answers 200 and does nothing", async () => {
+    const booking = await bookingWithSession();
+    const payload = checkoutEvent("checkout.session.expired", paidSession(booking, { status: "expired", payment_status: "unpaid" }));
+    expect((await deliver(delivery(payload))).status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "expired" });
+
+    // The customer starts paying again; the old event arrives once more and must not count.
+    await serviceRole.from("bookings").update({ deposit_status: "unpaid" }).eq("id", booking.id);
+    const repeat = await deliver(delivery(payload));
+    expect(repeat.status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+
+  it("records an event whose handling failed as not handled, so Stripe's retry handles it", async () => {
+    const booking = await bookingWithSession();
+    const payload = checkoutEvent("checkout.session.completed", paidSession(booking));
+    const failingFetch: typeof fetch = (input, init) =>
+      new Request(input, init).url.includes("/rpc/mark_deposit_paid") ? Promise.reject(new TypeError("fetch failed")) : backend.fetch(input, init);
+    const failing = requestContextFor(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: failingFetch } }));
+
+    expect((await deliver(delivery(payload), failing)).status).toBe(500);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+    expect((await deliver(delivery(payload))).status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
+  });
+
+  it("answers 200 to event types it does not act on, 413 to oversized bodies and 405 to GET", async () => {
+    const ignored = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type: "payment_intent.created", data: { object: {} } });
+    expect((await deliver(delivery(ignored))).status).toBe(200);
+
+    const oversized = `{"padding":"${"x".repeat(WEBHOOK_BODY_LIMIT_BYTES)}"}`;
+    const streamed = new Request(`${PUBLIC_URL}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload: oversized, secret: WEBHOOK_SECRET }) },
+      body: new Blob([oversized]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect((await deliver(streamed)).status).toBe(413);
+
+    const get = webhookLoader();
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+  });
+});
+
+describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
+  beforeEach(async () => {
+    canned = cannedStripe();
+    await backend.sql("update public.app_settings set auto_confirm_bookings = true");
+  });
+
+  async function visit(search: string) {
+    const result = (await paymentSuccessLoader({
+      request: new Request(`${PUBLIC_URL}/payment-success${search}`),
+      context: requestContextFor(),
+      params: {},
+    } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown>; init: ResponseInit };
+    return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
+  }
+
+  /** A booking whose session Stripe reports as given. */
+  async function returnedFrom(overrides: Partial<Stripe.Checkout.Session> = {}) {
+    const booking = await bookingWithSession();
+    canned.sessions.set(booking.stripe_checkout_session_id, { ...paidSession(booking), ...overrides });
+    return booking;
+  }
+
+  it("says so when there is no session id", async () => {
+    expect(await visit("")).toMatchObject({ status: 400, data: { kind: "problem", message: "No payment session found" } });
+  });
+
+  it("shows the paid booking, once fulfilled however often it is reloaded", async () => {
+    const booking = await returnedFrom();
+    for (let load = 0; load < 2; load++) {
+      const page = await visit(`?session_id=${booking.stripe_checkout_session_id}`);
+      expect(page).toMatchObject({
+        status: 200,
+        data: {
+          kind: "paid",
+          booking: {
+            shortId: booking.id.slice(0, 8),
+            fullName: "Pat Payer",
+            moveDate: "Monday, April 12, 2027",
+            movingTime: "08:00",
+            service: "LOCAL",
+            amountPaid: "$50",
+          },
+        },
+      });
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
+    expect(await statusHistory(booking.id)).toEqual(["pending", "confirmed"]);
+  });
+
+  it("cannot verify a session Stripe does not know, one of no booking, or any while Stripe is unreachable", async () => {
+    const unverifiable = { kind: "problem", message: "Unable to verify payment. Please contact support." };
+    expect(await visit("?session_id=cs_test_unknown")).toMatchObject({ status: 404, data: unverifiable });
+    expect(await visit("?session_id=../../v1/customers")).toMatchObject({ status: 404, data: unverifiable });
+
+    const booking = await returnedFrom();
+    canned.setDown(true);
+    expect(await visit(`?session_id=${booking.stripe_checkout_session_id}`)).toMatchObject({ status: 502, data: unverifiable });
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+
+  it("fails verification for a session not paid, or paid for another amount", async () => {
+    const failed = { kind: "problem", message: "Payment verification failed. Please contact support." };
+    const unpaid = await returnedFrom({ payment_status: "unpaid" });
+    expect(await visit(`?session_id=${unpaid.stripe_checkout_session_id}`)).toMatchObject({ status: 402, data: failed });
+    const wrongAmount = await returnedFrom({ amount_total: 100 });
+    expect(await visit(`?session_id=${wrongAmount.stripe_checkout_session_id}`)).toMatchObject({ status: 409, data: failed });
+    expect(await stored(wrongAmount.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("startCheckout", () => {
+  let stripe: Stripe;
+
+  beforeEach(() => {
+    canned = cannedStripe();
+    stripe = new Stripe("sk_test_payments", { httpClient: Stripe.createFetchHttpClient(canned.fetch), maxNetworkRetries: 0, telemetry: false });
+  });
+
+  it("creates a one-hour session for the $50 deposit naming the booking, and stores it on the booking", async () => {
+    const booking = await saveBooking();
+    const before = Math.floor(Date.now() / 1000);
+    const result = await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    expect(result).toMatchObject({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
+
+    const [create] = canned.requests;
+    expect(create).toMatchObject({ method: "POST", path: "/v1/checkout/sessions", idempotencyKey: "attempt-1:first" });
+    expect(Object.fromEntries(create!.form)).toMatchObject({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "5000",
+      "line_items[0][price_data][product_data][name]": "Moving deposit",
+      "metadata[booking_id]": booking.id,
+      client_reference_id: booking.id,
+      "payment_intent_data[metadata][booking_id]": booking.id,
+      customer_email: "pat@example.com",
+      success_url: `${PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${PUBLIC_URL}/payment-canceled`,
+    });
+    const expiresAt = Number(create!.form.get("expires_at"));
+    expect(expiresAt - before).toBeGreaterThanOrEqual(3600);
+    expect(expiresAt - before).toBeLessThan(3600 + 30);
+
+    const sessionId = [...canned.sessions.keys()][0]!;
+    const row = await stored(booking.id);
+    expect(row).toMatchObject({ stripe_checkout_session_id: sessionId, deposit_status: "unpaid", deposit_amount: 5000 });
+    expect(new Date(row.checkout_expires_at!).getTime()).toBe(expiresAt * 1000);
+  });
+
+  it("hands out the open session again instead of creating another, and replaces one that expired", async () => {
+    const booking = await saveBooking();
+    const first = await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const again = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-2" });
+    expect(again).toEqual(first);
+    expect(canned.sessions.size).toBe(1);
+
+    const firstId = [...canned.sessions.keys()][0]!;
+    canned.sessions.get(firstId)!.status = "expired";
+    await serviceRole.from("bookings").update({ deposit_status: "expired" }).eq("id", booking.id);
+    const replaced = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    expect(replaced).not.toEqual(first);
+    expect(canned.requests.at(-1)).toMatchObject({ path: "/v1/checkout/sessions", idempotencyKey: `attempt-1:${firstId}` });
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+    expect((await stored(booking.id)).stripe_checkout_session_id).not.toBe(firstId);
+  });
+
+  it("closes a session about to expire before creating its replacement", async () => {
+    const booking = await saveBooking();
+    await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const firstId = [...canned.sessions.keys()][0]!;
+    canned.sessions.get(firstId)!.expires_at = Math.floor(Date.now() / 1000) + 60;
+    await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-2" });
+    expect(canned.sessions.get(firstId)).toMatchObject({ status: "expired" });
+    expect(canned.sessions.size).toBe(2);
+  });
+
+  it("refuses to take a deposit twice", async () => {
+    const booking = await bookingWithSession();
+    await fulfilCheckout(serviceRole, paidSession(booking), { autoConfirm: false });
+    const result = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    expect(result).toEqual({ error: PAYMENT_MESSAGES.alreadyPaid });
+    expect(canned.requests).toEqual([]);
+  });
+
+  it("reports a session without a checkout address", async () => {
+    const booking = await saveBooking();
+    const noUrl: typeof fetch = async (input, init) => {
+      const response = await canned.fetch(input, init);
+      const body = (await response.json()) as Record<string, unknown>;
+      return Response.json({ ...body, url: null }, { status: response.status });
+    };
+    const stripeWithoutUrls = new Stripe("sk_test_payments", { httpClient: Stripe.createFetchHttpClient(noUrl), maxNetworkRetries: 0, telemetry: false });
+    const result = await startCheckout(stripeWithoutUrls, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    expect(result).toEqual({ error: "No checkout URL received" });
+    expect(await stored(booking.id)).toMatchObject({ stripe_checkout_session_id: null });
+  });
+});
