@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { continueButton, expectStep, fillContact, fillDetails, moveDateInAWeek } from "./support/wizard.ts";
-import { createTestUser } from "./support/backend.ts";
+import { createCompletedBooking, createTestUser } from "./support/backend.ts";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 
 // The wizard's steps with JavaScript on and off: every step is a plain form posted to the server.
@@ -135,4 +135,33 @@ test("a signed-in customer finds their name and email filled in", async ({ page 
   await expect(page.getByLabel("Full name")).toHaveValue("Wanda Wizard");
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+});
+
+test("Book Again fills in the addresses and service of the customer's own past move only", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Rita Repeat" });
+  const other = await createTestUser({ fullName: "Otto Other" });
+  const own = await createCompletedBooking(user, { from: "7 Old Home Rd", to: "9 New Home Ln", serviceType: "long_distance" });
+  const foreign = await createCompletedBooking(other, { from: "1 Secret St", to: "2 Private Pl", serviceType: "commercial" });
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`/book?rebook=${foreign}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Book your move" })).toBeVisible();
+  await page.getByLabel("Phone").fill("(404) 555-0123");
+  await continueButton(page).click();
+  await expect(page.getByLabel("Pickup address")).toHaveValue("");
+
+  await page.goto(`/book?rebook=${own}`);
+  await expect(page).toHaveURL(/\/book$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Book Again" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByLabel("Pickup address")).toHaveValue("7 Old Home Rd");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("9 New Home Ln");
+  await page.getByLabel("Move date").fill(moveDateInAWeek());
+  await page.getByLabel("Property size").selectOption("studio");
+  await continueButton(page).click();
+  await page.getByRole("radio", { name: /Elite Team/ }).check();
+  await continueButton(page).click();
+  await expect(page.getByRole("radio", { name: /Long distance/ })).toBeChecked();
 });

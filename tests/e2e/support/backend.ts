@@ -68,3 +68,28 @@ export function latestEmailTo(address: string): SentEmail | undefined {
     .filter((email) => email.to === address)
     .at(-1);
 }
+
+/** A finished move of this customer's, written as the server writes bookings (service role). */
+export async function createCompletedBooking(user: Pick<TestUser, "id" | "email" | "fullName">, move: { from: string; to: string; serviceType: string }) {
+  const client = await getServiceClient();
+  const { data, error } = await client
+    .from("bookings")
+    .insert({
+      user_id: user.id,
+      full_name: user.fullName,
+      email: user.email,
+      phone: "(404) 555-0111",
+      moving_from: move.from,
+      moving_to: move.to,
+      moving_date: "2026-01-15",
+      team_type: "elite",
+      service_type: move.serviceType,
+      property_size: "1_bedroom",
+      estimated_cost: 70_000,
+      status: "completed",
+    })
+    .select("id")
+    .single();
+  if (error) throw new Error(`could not create a booking: ${error.message}`);
+  return data.id as string;
+}

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createApiKeys } from "../../../emulators/supabase/index.ts";
+
+/** A port nobody listens on. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SpawnedServer {
+  base: string;
+  process: ChildProcess;
+  output(): string;
+  /** The embedded Supabase of this server, with the service-role key (for checks the UI cannot make). */
+  serviceClient(): Promise<SupabaseClient>;
+}
+
+/** Another production server on its own port and data directory, healthy when returned. */
+export async function spawnServer(options: { dataDir: string; port?: number; env?: Record<string, string>; command?: (node: string) => [string, string[]] }): Promise<SpawnedServer> {
+  const port = options.port ?? (await freePort());
+  const base = `http://localhost:${port}`;
+  const [command, args] = options.command?.(process.execPath) ?? [process.execPath, ["build/server.js"]];
+  let output = "";
+  const child = spawn(command, args, {
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: options.dataDir, LOG_LEVEL: "warn", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    base,
+    process: child,
+    output: () => output,
+    async serviceClient() {
+      const secret = readFileSync(path.join(options.dataDir, "jwt-secret"), "utf8").trim();
+      const { serviceRoleKey } = await createApiKeys(secret);
+      return createClient(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    },
+  };
+}
