@@ -53,7 +53,8 @@ export function readDraft(value: unknown): BookingDraft {
   return parsed.success ? parsed.data : {};
 }
 
-function stepSchema(step: WizardStep, today: string) {
+/** The schema that checks one step (the details step against today's date). */
+export function stepSchema(step: WizardStep, today: string) {
   switch (step) {
     case "contact":
       return contactSchema;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { spawnServer } from "./support/spawn-server.ts";
-import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+import { completeStepsToAddons } from "./support/wizard.ts";
 
 // The booking is saved before the customer is sent to Stripe: it outlives a failed checkout and a
 // server killed outright (SIGKILL) right after.
@@ -16,14 +16,7 @@ test("a booking saved before its checkout survives a failed checkout and a SIGKI
   try {
     const first = await spawnServer({ dataDir, env: stripeUnreachable });
     const email = `durable-${Date.now().toString(36)}@example.com`;
-    await page.goto(`${first.base}/book?team=elite&service=local`);
-    await fillContact(page, { name: "Dora Durable", email, phone: "(404) 555-0199" });
-    await continueButton(page).click();
-    await fillDetails(page);
-    await continueButton(page).click();
-    await continueButton(page).click();
-    await continueButton(page).click();
-    await expectStep(page, "Add-ons");
+    await completeStepsToAddons(page, { name: "Dora Durable", email, phone: "(404) 555-0199" }, first.base);
     await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
     await expect(page.getByRole("alert")).toContainText("Payment Error");
     await expect(page.getByRole("alert")).toContainText("Payment processing failed. Please try again.");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { continueButton, expectStep, fillContact, fillDetails, moveDateInAWeek } from "./support/wizard.ts";
+import { completeStepsToAddons, continueButton, expectStep, fillContact, fillDetails, moveDateInAWeek } from "./support/wizard.ts";
 import { createCompletedBooking, createTestUser } from "./support/backend.ts";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 
@@ -106,14 +106,7 @@ test("the add-on counters stay within their bounds and the estimate follows them
 });
 
 test("a counter typed beyond its bound is refused next to it", async ({ page }) => {
-  await page.goto("/book?team=elite&service=local");
-  await fillContact(page);
-  await continueButton(page).click();
-  await fillDetails(page);
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await expectStep(page, "Add-ons");
+  await completeStepsToAddons(page);
   const movers = page.getByLabel("Extra movers", { exact: true });
   await movers.fill("7");
   if (test.info().project.use.javaScriptEnabled !== false) {

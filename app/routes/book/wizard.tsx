@@ -5,7 +5,7 @@ import { Link, data, href, redirect, redirectDocument } from "react-router";
 import { WizardStepper } from "~/components/booking/wizard-stepper";
 import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { addonsSchema, bookingRequestSchema, contactSchema, detailsSchema, serviceSchema, teamSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
+import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
 import type { BookingRequest } from "~/domain/booking";
 import {
   STEP_TITLES,
@@ -18,6 +18,7 @@ import {
   preselectionsFrom,
   previousStep,
   reachableStep,
+  stepSchema,
   type BookingDraft,
   type WizardStep,
 } from "~/domain/booking-wizard";
@@ -36,21 +37,6 @@ function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
   const step = params.step === undefined ? "contact" : parseStep(params.step);
   if (!step) throw data("This booking step does not exist.", { status: 404 });
   return step;
-}
-
-function schemaFor(step: WizardStep, today: string) {
-  switch (step) {
-    case "contact":
-      return contactSchema;
-    case "details":
-      return detailsSchema(today);
-    case "team":
-      return teamSchema;
-    case "service":
-      return serviceSchema;
-    case "addons":
-      return addonsSchema;
-  }
 }
 
 const today = () => todayIn(COMPANY.timeZone);
@@ -118,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(destination);
   }
 
-  const submission = parseWithZod(formData, { schema: schemaFor(step, today()) });
+  const submission = parseWithZod(formData, { schema: stepSchema(step, today()) });
   if (submission.status !== "success") {
     return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }

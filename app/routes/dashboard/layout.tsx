@@ -1,31 +1,17 @@
-import { Outlet } from "react-router";
-import { ErrorPage, accountFromError, errorMessage, errorStatus } from "~/components/error-page";
-import { SiteHeader } from "~/components/site-header";
 import { requireUser } from "~/middleware/guards.server";
-import { useFrameAccount } from "~/root";
 import { errorPageMeta } from "../error-meta";
+import { LayoutErrorBoundary, LayoutFrame } from "../layout-frame";
 import type { Route } from "./+types/layout";
 
 /** Only signed-in customers (and admins) below this layout; the others go to the login view. */
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 export default function DashboardLayout() {
-  const account = useFrameAccount();
-  return (
-    <>
-      <SiteHeader account={account} />
-      <main className="mx-auto max-w-6xl px-4 py-8">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <LayoutFrame width="wide" />;
 }
 
-export const meta: Route.MetaFunction = ({ error, matches }) =>
-  error ? errorPageMeta(error, matches) : [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : [{ name: "robots", content: "noindex" }]);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const account = useFrameAccount() ?? accountFromError(error);
-  return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
+  return <LayoutErrorBoundary error={error} />;
 }
-

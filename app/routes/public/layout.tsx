@@ -1,27 +1,14 @@
-import { Outlet } from "react-router";
-import { ErrorPage, accountFromError, errorMessage, errorStatus } from "~/components/error-page";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { useFrameAccount } from "~/root";
 import { errorPageMeta } from "../error-meta";
+import { LayoutErrorBoundary, LayoutFrame } from "../layout-frame";
 import type { Route } from "./+types/layout";
 
-/** The public frame: the landing page, the reset-password page and the not-found page. */
+/** The public frame: the landing page, the reset-password page, the payment pages and the not-found page. */
 export default function PublicLayout() {
-  const account = useFrameAccount();
-  return (
-    <>
-      <SiteHeader account={account} />
-      <Outlet />
-      <SiteFooter />
-    </>
-  );
+  return <LayoutFrame main={false} footer />;
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : []);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const account = useFrameAccount() ?? accountFromError(error);
-  return <ErrorPage status={errorStatus(error)} account={account} message={errorMessage(error)} />;
+  return <LayoutErrorBoundary error={error} />;
 }
-
