@@ -40,6 +40,26 @@ export const PHOTO_MESSAGES = {
   removed: "Image removed",
 } as const;
 
+/**
+ * What is wrong with the files a customer chose, as the browser describes them (before sending;
+ * the server checks the bytes again), or null when they may be sent.
+ */
+export function chosenPhotosProblem(files: ReadonlyArray<{ name: string; size: number; type: string }>, attached: number): string | null {
+  const room = remainingPhotoSlots(attached);
+  if (files.length > room) return `${PHOTO_MESSAGES.tooMany}. ${photoRoomHint(attached)}`;
+  const tooLarge = files.find((file) => file.size > MAX_PHOTO_BYTES);
+  if (tooLarge) return `${photoFileName(tooLarge.name)} is larger than 10 MB.`;
+  const otherType = files.find((file) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type));
+  if (otherType) return `${photoFileName(otherType.name)}: ${PHOTO_MESSAGES.acceptedTypes}`;
+  return null;
+}
+
+/** How many more photos fit, said to a customer who tried to add too many. */
+export function photoRoomHint(attached: number): string {
+  const room = remainingPhotoSlots(attached);
+  return `A booking holds at most ${MAX_BOOKING_PHOTOS} photos; ${room === 0 ? "remove one to add another" : `you can add ${room} more`}.`;
+}
+
 /** Photos the draft has room for, given how many it holds. */
 export function remainingPhotoSlots(attached: number): number {
   return Math.max(0, MAX_BOOKING_PHOTOS - attached);
