@@ -1,7 +1,7 @@
-import { href, redirect } from "react-router";
+import { href, redirect, replace } from "react-router";
 import { requestContext, sessionContext } from "~/context";
 import type { BookingDraft } from "~/domain/booking-wizard";
-import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, remainingPhotoSlots, type DraftPhoto } from "~/domain/photo-rules";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots, type DraftPhoto } from "~/domain/photo-rules";
 import type { ToastInput } from "~/domain/toast";
 import { createPhotoBatch, deleteDraftPhotoFiles, storeDraftPhotos } from "~/services/booking-photos.server";
 import { loadDraft, saveDraft } from "~/services/drafts.server";
@@ -95,18 +95,14 @@ export function loader() {
   return redirect(ADDONS);
 }
 
+/** Back to the add-ons step with a message; in place of the page that was there (no extra history entry). */
 async function back(context: Route.ActionArgs["context"], toast: ToastInput) {
   await setToast(context, toast);
-  return redirect(ADDONS);
+  return replace(ADDONS);
 }
 
 function tooManyToast(draft: BookingDraft): ToastInput {
-  const room = remainingPhotoSlots(draft.photos?.length ?? 0);
-  return {
-    type: "error",
-    title: PHOTO_MESSAGES.tooMany,
-    description: `A booking holds at most ${MAX_BOOKING_PHOTOS} photos; ${room === 0 ? "remove one to add another" : `you can add ${room} more`}.`,
-  };
+  return { type: "error", title: PHOTO_MESSAGES.tooMany, description: photoRoomHint(draft.photos?.length ?? 0) };
 }
 
 /**
