@@ -14,7 +14,11 @@ export default [
   route("logout", "routes/public/logout.tsx"),
   // Resource route: Stripe delivers its signed webhook events here.
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
-  layout("routes/book/layout.tsx", [route("book/:step?", "routes/book/wizard.tsx")]),
+  layout("routes/book/layout.tsx", [
+    // Resource route: the add-ons step's photo forms post here (before the steps, which would match it).
+    route("book/photos", "routes/book/photos.tsx"),
+    route("book/:step?", "routes/book/wizard.tsx"),
+  ]),
   layout("routes/dashboard/layout.tsx", [...prefix("dashboard", [index("routes/dashboard/overview.tsx")])]),
   layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),
 ] satisfies RouteConfig;

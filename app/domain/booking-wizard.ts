@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
+import { MAX_BOOKING_PHOTOS, draftPhotoSchema } from "./photo-rules";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, estimateBooking, type AddonCounter, type Estimate } from "./pricing";
 
 export const WIZARD_STEPS = ["contact", "details", "team", "service", "addons"] as const;
@@ -44,6 +45,8 @@ export const draftSchema = z.object({
   specialInstructions: z.string().max(2000).optional().catch(undefined),
   /** How the customer came: from the dashboard (offer the way back) or to book a finished move again. */
   entry: z.enum(["dashboard", "again"]).optional().catch(undefined),
+  /** Photos of the customer's belongings, uploaded before paying (signed-in customers only). */
+  photos: z.array(draftPhotoSchema).max(MAX_BOOKING_PHOTOS).optional().catch(undefined),
 });
 
 export type BookingDraft = z.infer<typeof draftSchema>;

@@ -1,7 +1,29 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import { MAX_BOOKING_PHOTOS, MAX_PHOTO_BYTES } from "~/domain/photo-rules";
 
 /** Ordinary forms (sign-in, sign-up, a wizard step) fit well within this. */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** One photo as uploaded. */
+export const PHOTO_FILE_LIMIT_BYTES = MAX_PHOTO_BYTES;
+
+/** Room for the multipart framing and the form's own fields beside the files. */
+export const UPLOAD_OVERHEAD_BYTES = 1024 * 1024;
+
+/** A photo upload: a booking's ten photos of at most 10 MB each in one post, with the overhead. */
+export const PHOTO_UPLOAD_BODY_LIMIT_BYTES = MAX_BOOKING_PHOTOS * PHOTO_FILE_LIMIT_BYTES + UPLOAD_OVERHEAD_BYTES;
+
+/** Each part's headers (its name, file name and type). */
+const PART_HEADER_LIMIT_BYTES = 8 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -58,4 +80,82 @@ async function readAtMost(request: Request, limitBytes: number): Promise<Uint8Ar
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+export interface UploadLimits {
+  /** The whole multipart body: refused from its declared size before reading, and while streaming. */
+  limitBytes: number;
+  /** Each file in it. */
+  fileLimitBytes: number;
+  /** How many files one body may carry. */
+  maxFiles: number;
+}
+
+export type UploadBody = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unsupported-type" | "malformed" };
+
+const UPLOAD_LIMIT_ERRORS = [
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+];
+
+/**
+ * Reads a form that may carry files, streaming: each file is handed to `onFile` as soon as it has
+ * arrived, and the next one is read only once `onFile` is done, so at most one file is held in
+ * memory however large the body. The returned form holds the other fields (files are left out).
+ * A declared size over the limit is refused before anything is read; a file, or the body, growing
+ * past its limit stops the reading there. A url-encoded form (no files) gets the ordinary allowance.
+ * Refusals are plain values; what `onFile` throws is thrown.
+ */
+export async function readUploadBody(request: Request, limits: UploadLimits, onFile: (file: File) => Promise<void>): Promise<UploadBody> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) return { ok: false, problem: "unsupported-type" };
+  const multipart = mediaType === "multipart/form-data";
+  const limitBytes = multipart ? limits.limitBytes : FORM_BODY_LIMIT_BYTES;
+
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: "too-large" };
+
+  if (!multipart) {
+    const bytes = await readAtMost(request, limitBytes).catch(() => "unreadable" as const);
+    if (bytes === "unreadable") return { ok: false, problem: "malformed" };
+    if (bytes === "too-large") return { ok: false, problem: "too-large" };
+    const formData = new FormData();
+    for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) formData.append(name, value);
+    return { ok: true, formData };
+  }
+
+  let handlerFailure: { error: unknown } | null = null;
+  try {
+    const formData = await parseFormData(
+      request,
+      {
+        maxFiles: limits.maxFiles,
+        maxFileSize: limits.fileLimitBytes,
+        maxTotalSize: limitBytes,
+        maxHeaderSize: PART_HEADER_LIMIT_BYTES,
+        maxParts: limits.maxFiles + 50,
+      },
+      async (file) => {
+        try {
+          await onFile(file);
+        } catch (error) {
+          handlerFailure = { error };
+          throw error;
+        }
+        return null;
+      },
+    );
+    return { ok: true, formData };
+  } catch (error) {
+    if (handlerFailure) throw (handlerFailure as { error: unknown }).error;
+    // The rest of the body is never read.
+    await request.body?.cancel().catch(() => {});
+    if (UPLOAD_LIMIT_ERRORS.some((type) => error instanceof type)) return { ok: false, problem: "too-large" };
+    if (error instanceof FormDataParseError || error instanceof TypeError) return { ok: false, problem: "malformed" };
+    throw error;
+  }
 }

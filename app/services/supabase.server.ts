@@ -44,7 +44,7 @@ export function createVisitorClient(
       getAll: () => parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({ name, value: value ?? "" })),
       setAll: (cookiesToSet, headers) => {
         for (const { name, value, options: cookieOptions } of cookiesToSet) {
-          options.responseHeaders.append("Set-Cookie", serializeCookieHeader(name, value, cookieOptions));
+          queueCookie(options.responseHeaders, name, serializeCookieHeader(name, value, cookieOptions));
         }
         for (const [name, value] of Object.entries(headers)) options.responseHeaders.set(name, value);
       },
@@ -52,4 +52,15 @@ export function createVisitorClient(
     cookieOptions: { httpOnly: true, sameSite: "lax", secure: options.secureCookies, path: "/" },
     global: { fetch: connection.fetch },
   });
+}
+
+/**
+ * Queues a cookie on the response. A cookie written again during the same request (a session
+ * refreshed by several calls of a long request) is sent once, with its last value.
+ */
+export function queueCookie(headers: Headers, name: string, serialized: string): void {
+  const others = headers.getSetCookie().filter((cookie) => cookie.slice(0, cookie.indexOf("=")) !== name);
+  headers.delete("Set-Cookie");
+  for (const cookie of others) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", serialized);
 }

@@ -1,0 +1,118 @@
+import { href, redirect, replace } from "react-router";
+import { requestContext, sessionContext } from "~/context";
+import type { BookingDraft } from "~/domain/booking-wizard";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots, type DraftPhoto } from "~/domain/photo-rules";
+import type { ToastInput } from "~/domain/toast";
+import { createPhotoBatch, deleteDraftPhotoFiles, storeDraftPhotos } from "~/services/booking-photos.server";
+import { loadDraft, saveDraft } from "~/services/drafts.server";
+import { PHOTO_FILE_LIMIT_BYTES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/photos";
+
+/** Where every answer sends the customer back to: the wizard's add-ons step. */
+const ADDONS = href("/book/:step?", { step: "addons" });
+
+/** Files one post may carry, however few the draft has room for (the rest are counted, not decoded). */
+const MAX_FILES_PER_POST = 5 * MAX_BOOKING_PHOTOS;
+
+/** A refusal as plain text; the connection is closed, so a body not read is not waited for. */
+const plain = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" } });
+
+const REFUSALS = {
+  "too-large": { status: 413, message: PHOTO_MESSAGES.tooLarge },
+  "unsupported-type": { status: 415, message: PHOTO_MESSAGES.unsupportedType },
+  malformed: { status: 400, message: PHOTO_MESSAGES.malformed },
+} as const;
+
+/**
+ * Photos of the customer's belongings on the wizard's draft, for signed-in customers only (a guest
+ * is refused with 403 before the body is read). `intent=upload` takes the files of the `photos`
+ * field (multipart, streamed, each checked by its bytes and re-encoded without metadata before it
+ * is stored); `intent=remove` takes the `path` of one photo. Both answer with a redirect to the
+ * add-ons step and a message, with or without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, supabase } = context.get(sessionContext);
+  if (!user) return plain(PHOTO_MESSAGES.signInRequired, 403);
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > PHOTO_UPLOAD_BODY_LIMIT_BYTES) return plain(PHOTO_MESSAGES.tooLarge, 413);
+
+  const stored = await loadDraft(request, context);
+  const batch = createPhotoBatch(remainingPhotoSlots(stored.draft.photos?.length ?? 0));
+  const body = await readUploadBody(
+    request,
+    { limitBytes: PHOTO_UPLOAD_BODY_LIMIT_BYTES, fileLimitBytes: PHOTO_FILE_LIMIT_BYTES, maxFiles: MAX_FILES_PER_POST },
+    batch.add,
+  );
+  if (!body.ok) return plain(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
+
+  const intent = body.formData.get("intent");
+  const owner = { userId: user.id };
+  const { logger } = context.get(requestContext);
+
+  if (intent === "remove") {
+    const path = body.formData.get("path");
+    const photo = stored.draft.photos?.find((candidate) => candidate.path === path);
+    // Not on the draft (removed already, by a second press): nothing left to do.
+    if (!photo || !stored.id) return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
+    // A photo someone else left on this browser's draft is only taken off the list: its files are theirs.
+    if (isDraftPhotoOf(photo, owner.userId, stored.id) && !(await deleteDraftPhotoFiles(supabase, [photo]))) {
+      logger.warn({ path: photo.path }, "a booking photo could not be removed from storage");
+      return back(context, { type: "error", title: PHOTO_MESSAGES.removeFailed });
+    }
+    await changePhotos(request, context, (photos) => photos.filter((candidate) => candidate.path !== photo.path));
+    return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
+  }
+
+  if (intent !== "upload") return plain(PHOTO_MESSAGES.malformed, 400);
+  const { received, ready, rejected, tooMany } = batch.result();
+  if (tooMany) return back(context, tooManyToast(stored.draft));
+  if (received === 0) return back(context, { type: "info", title: PHOTO_MESSAGES.noneChosen });
+
+  // No draft yet: the wizard starts at its first step.
+  if (!stored.id) return redirect(href("/book/:step?"));
+  const { stored: added, failed } = await storeDraftPhotos(supabase, { ...owner, draftId: stored.id }, ready);
+  if (failed > 0) logger.warn({ failed }, "booking photos could not be stored");
+  // Another upload may have filled the draft meanwhile: then these are not kept.
+  const saved = await changePhotos(request, context, (photos) => (photos.length + added.length > MAX_BOOKING_PHOTOS ? null : [...photos, ...added]));
+  if (!saved) {
+    await deleteDraftPhotoFiles(supabase, added);
+    return back(context, tooManyToast(stored.draft));
+  }
+  if (rejected + failed > 0) {
+    return back(context, {
+      type: "error",
+      title: PHOTO_MESSAGES.uploadFailed,
+      description: `${added.length} of ${received} ${received === 1 ? "photo was" : "photos were"} added. ${PHOTO_MESSAGES.acceptedTypes}`,
+    });
+  }
+  return back(context, { type: "success", title: PHOTO_MESSAGES.uploaded(added.length) });
+}
+
+/** A GET (a bookmark, a refresh after a refusal) goes back to the add-ons step. */
+export function loader() {
+  return redirect(ADDONS);
+}
+
+/** Back to the add-ons step with a message; in place of the page that was there (no extra history entry). */
+async function back(context: Route.ActionArgs["context"], toast: ToastInput) {
+  await setToast(context, toast);
+  return replace(ADDONS);
+}
+
+function tooManyToast(draft: BookingDraft): ToastInput {
+  return { type: "error", title: PHOTO_MESSAGES.tooMany, description: photoRoomHint(draft.photos?.length ?? 0) };
+}
+
+/**
+ * Changes the draft's photo list as it is now (read again: the upload took a while), keeping every
+ * other answer. `change` returns null to leave the draft as it is; the result says whether it changed.
+ */
+async function changePhotos(request: Request, context: Route.ActionArgs["context"], change: (photos: DraftPhoto[]) => DraftPhoto[] | null): Promise<boolean> {
+  const current = await loadDraft(request, context);
+  const photos = change(current.draft.photos ?? []);
+  if (!photos) return false;
+  await saveDraft(context, current, { ...current.draft, photos: photos.length > 0 ? photos : undefined });
+  return true;
+}

@@ -1,0 +1,164 @@
+// What photo uploads cost the server: the time to answer and the process's peak memory for one
+// photo of almost 10 MB, and for ten of them in one post (the most a booking takes), plus how long
+// /healthz takes meanwhile.
+// Usage: npm run build && npm run bench:photo-upload   (starts its own server on a free port)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+
+const ADMIN = { email: "bench-admin@example.com", password: "BenchPass123" };
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (typeof address !== "object" || !address) throw new Error("no free port");
+  return address.port;
+}
+
+function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMiB: kib("VmRSS") / 1024, peakMiB: kib("VmHWM") / 1024 };
+}
+
+/** Starts the peak (VmHWM) afresh at the current resident size. */
+function resetPeak(pid: number) {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+/** A camera-like 6000×4000 JPEG (fine grain, so it compresses like a photo) of just under 10 MB. */
+async function photoOfAlmost10MB(): Promise<Buffer> {
+  const grain = await sharp(randomBytes(6000 * 4000 * 3), { raw: { width: 6000, height: 4000, channels: 3 } })
+    .blur(0.8)
+    .raw()
+    .toBuffer();
+  let low = 50;
+  let high = 100;
+  let best: Buffer | null = null;
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    const candidate = await sharp(grain, { raw: { width: 6000, height: 4000, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (candidate.length <= MAX_PHOTO_BYTES - 64 * 1024) {
+      best = candidate;
+      low = quality + 1;
+    } else high = quality - 1;
+  }
+  if (!best) throw new Error("could not make a photo under 10 MB");
+  return best;
+}
+
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly origin: string) {}
+
+  async send(pathname: string, body: FormData | URLSearchParams): Promise<Response> {
+    const response = await fetch(new URL(pathname, this.origin), {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Origin: this.origin, Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair!.indexOf("=");
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    await response.arrayBuffer();
+    return response;
+  }
+
+  forget(name: string) {
+    this.cookies.delete(name);
+  }
+}
+
+async function healthLatencies(origin: string, until: Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  void until.then(() => (done = true));
+  while (!done) {
+    const started = performance.now();
+    await fetch(`${origin}/healthz`).then((response) => response.arrayBuffer());
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return latencies;
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-"));
+const server = spawn(process.execPath, ["build/server.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: origin,
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  },
+  stdio: "inherit",
+});
+try {
+  for (let attempt = 0; ; attempt++) {
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (attempt > 300) throw new Error("server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const photo = await photoOfAlmost10MB();
+  console.log(`photo: 6000×4000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MiB`);
+
+  const browser = new Browser(origin);
+  const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "" }));
+  if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
+
+  const pid = server.pid!;
+  console.log(`server idle: rss ${memoryOf(pid).rssMiB.toFixed(0)} MiB`);
+  for (const count of [1, 10]) {
+    // A fresh draft for each run, so the ten fit.
+    browser.forget("booking_draft");
+    const contact = await browser.send("/book", new URLSearchParams({ intent: "continue", fullName: "Bench Mark", email: ADMIN.email, phone: "4045550100" }));
+    if (contact.status !== 302) throw new Error(`the contact step answered ${contact.status}`);
+
+    const form = new FormData();
+    form.set("intent", "upload");
+    for (let n = 0; n < count; n++) form.append("photos", new File([new Uint8Array(photo)], `photo-${n + 1}.jpg`, { type: "image/jpeg" }));
+    resetPeak(pid);
+    const before = memoryOf(pid);
+    const started = performance.now();
+    const upload = browser.send("/book/photos", form);
+    const [response, latencies] = await Promise.all([upload, healthLatencies(origin, upload)]);
+    const ms = performance.now() - started;
+    const after = memoryOf(pid);
+    const sorted = latencies.sort((a, b) => a - b);
+    console.log(
+      `${count} photo${count === 1 ? "" : "s"} (${((photo.length * count) / 1024 / 1024).toFixed(0)} MiB): ${response.status} → ${response.headers.get("location")} in ${(ms / 1000).toFixed(2)} s; ` +
+        `rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB (+${(after.peakMiB - before.rssMiB).toFixed(0)}); ` +
+        `/healthz meanwhile: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0) ?? "-"} ms, max ${sorted.at(-1)?.toFixed(0) ?? "-"} ms (${sorted.length} calls)`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+  await once(server, "exit");
+  rmSync(dataDir, { recursive: true, force: true });
+}

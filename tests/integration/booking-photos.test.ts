@@ -1,0 +1,404 @@
+import { randomUUID } from "node:crypto";
+import type { User } from "@supabase/supabase-js";
+import { pino } from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicesContext, sessionContext, requestContext } from "../../app/context.ts";
+import type { BookingRequest } from "../../app/domain/booking.ts";
+import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
+import { toastSchema } from "../../app/domain/toast.ts";
+import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
+import {
+  BOOKING_IMAGES_BUCKET,
+  attachDraftPhotos,
+  createPhotoBatch,
+  deleteDraftPhotoFiles,
+  draftPhotoViews,
+  storeDraftPhotos,
+} from "../../app/services/booking-photos.server.ts";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { readDraft } from "../../app/domain/booking-wizard.ts";
+import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { Json } from "../../supabase/types.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+
+// Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
+// refused before reading, too many photos, files that are not photos), what reaches storage (no
+// EXIF), the storage policies deciding with the customer's own client, and attaching the draft's
+// photos to the booking at Pay.
+
+const PUBLIC_URL = "http://localhost:3000";
+const PASSWORD = "Correct-Horse-9";
+
+let backend: TestBackend;
+let serviceRole: AppSupabaseClient;
+let options: AppOptions;
+
+interface Customer {
+  user: User;
+  client: AppSupabaseClient;
+}
+
+async function customer(label = "photos"): Promise<Customer> {
+  const email = uniqueEmail(label);
+  await backend.adminCreateUser(email, PASSWORD, { full_name: "Pia Photos" });
+  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { user: data.user, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  options = {
+    publicUrl: PUBLIC_URL,
+    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
+    serviceRoleKey: backend.serviceRoleKey,
+    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
+    secureCookies: false,
+    authAttemptsPerMinute: 1000,
+    stripe: { secretKey: "sk_test_photos", webhookSecret: "whsec_test_photos" },
+  };
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+const GPS = { GPSLatitudeRef: "N", GPSLatitude: "33/1 45/1 3600/100", GPSLongitudeRef: "W", GPSLongitude: "84/1 23/1 1200/100" };
+
+const jpegWithGps = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#a86" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "AcmePhoneCamera" }, IFD3: GPS })
+    .toBuffer();
+const png = () =>
+  sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+
+function file(bytes: Uint8Array, name: string, type = "image/jpeg"): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+/** Fake photos already on a draft (their files need not exist to count). */
+function placeholders(userId: string, draftId: string, count: number): DraftPhoto[] {
+  return Array.from({ length: count }, (_, n) => ({
+    path: `${userId}/drafts/${draftId}/placeholder-${n}.jpg`,
+    thumbPath: `${userId}/drafts/${draftId}/placeholder-${n}-thumb.jpg`,
+    fileName: `placeholder-${n}.jpg`,
+  }));
+}
+
+async function createDraft(userId: string | null, data: Json = {}): Promise<string> {
+  const { data: row, error } = await serviceRole.from("booking_drafts").insert({ user_id: userId, data }).select("id").single();
+  if (error) throw error;
+  return row.id;
+}
+
+async function draftOf(id: string) {
+  const { data, error } = await serviceRole.from("booking_drafts").select("data").eq("id", id).single();
+  if (error) throw error;
+  return readDraft(data.data);
+}
+
+async function filesIn(folder: string): Promise<string[]> {
+  const { data, error } = await serviceRole.storage.from(BOOKING_IMAGES_BUCKET).list(folder.replace(/\/$/, ""), { limit: 100 });
+  if (error) throw error;
+  return data.map((entry) => entry.name).sort();
+}
+
+/** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
+async function post(
+  body: FormData | ReadableStream<Uint8Array>,
+  { who, draftId, headers = {} }: { who: Customer | null; draftId: string | null; headers?: Record<string, string> },
+) {
+  const services = createAppServices(options);
+  const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
+  context.set(sessionContext, {
+    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
+    user: who?.user ?? null,
+    isAdmin: async () => false,
+  });
+  const cookie = draftId ? (await services.draftCookie.serialize(draftId)).split(";")[0]! : "";
+  const request = new Request(`${PUBLIC_URL}/book/photos`, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, ...headers },
+    duplex: "half",
+  } as RequestInit);
+  const response = (await photosAction({ request, context, params: {} } as unknown as Parameters<typeof photosAction>[0])) as Response;
+  const toastCookie = context
+    .get(requestContext)
+    .responseHeaders.getSetCookie()
+    .find((value) => value.startsWith(`${services.toastCookie.name}=`));
+  const toast = toastCookie ? toastSchema.parse(await context.get(servicesContext).toastCookie.parse(toastCookie.split(";")[0]!)) : null;
+  return { response, toast };
+}
+
+function uploadForm(...files: File[]): FormData {
+  const form = new FormData();
+  form.set("intent", "upload");
+  for (const item of files) form.append("photos", item);
+  return form;
+}
+
+describe.skipIf(usingHostedBackend)("the photo upload route", () => {
+  it("refuses guests with 403 and a plain message, without reading the body", async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { response, toast } = await post(body, { who: null, draftId: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe(PHOTO_MESSAGES.signInRequired);
+    expect(toast).toBeNull();
+    expect(pulls).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses a body declared larger than ten 10 MB photos with 413 before reading it", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { response } = await post(body, {
+      who: pia,
+      draftId,
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(102 * 1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(pulls).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses a single photo over 10 MB with 413", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const { response } = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia, draftId });
+    expect(response.status).toBe(413);
+    expect(await filesIn(`${pia.user.id}/drafts/${draftId}/`)).toEqual([]);
+  });
+
+  it("stores photos re-encoded without EXIF in the customer's draft folder and lists them on the draft", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", extraMovers: 2 });
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg"), file(await png(), "lamp.png", "image/png")), {
+      who: pia,
+      draftId,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/book/addons");
+    expect(toast).toMatchObject({ type: "success", title: "2 photos added" });
+
+    const draft = await draftOf(draftId);
+    expect(draft).toMatchObject({ fullName: "Pia Photos", extraMovers: 2 });
+    expect(draft.photos?.map((photo) => photo.fileName)).toEqual(["sofa.jpg", "lamp.png"]);
+    const folder = `${pia.user.id}/drafts/${draftId}/`;
+    for (const photo of draft.photos!) {
+      expect(photo.path.startsWith(folder)).toBe(true);
+      expect(photo.thumbPath.startsWith(folder)).toBe(true);
+    }
+    expect(draft.photos![0]!.path).toMatch(/\.jpg$/);
+    expect(draft.photos![1]!.path).toMatch(/\.webp$/);
+    expect(await filesIn(folder)).toHaveLength(4);
+
+    const stored = await serviceRole.storage.from(BOOKING_IMAGES_BUCKET).download(draft.photos![0]!.path);
+    const bytes = Buffer.from(await stored.data!.arrayBuffer());
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 640, height: 480 });
+    expect(metadata.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from("AcmePhoneCamera"))).toBe(false);
+  });
+
+  it("refuses a text file renamed .png, keeping the real photos sent with it", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const fake = file(Buffer.from("not a picture at all"), "notes.png", "image/png");
+    const { response, toast } = await post(uploadForm(fake, file(await jpegWithGps(), "bed.jpg")), { who: pia, draftId });
+    expect(response.status).toBe(302);
+    expect(toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.uploadFailed });
+    expect(toast?.description).toContain("1 of 2 photos were added");
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["bed.jpg"]);
+  });
+
+  it("refuses an 11th photo with 'Too many images' and stores none of the post", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    await serviceRole
+      .from("booking_drafts")
+      .update({ data: { photos: placeholders(pia.user.id, draftId, 9) } })
+      .eq("id", draftId);
+    const folder = `${pia.user.id}/drafts/${draftId}/`;
+
+    const two = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId });
+    expect(two.toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.tooMany });
+    expect(await filesIn(folder)).toEqual([]);
+    expect((await draftOf(draftId)).photos).toHaveLength(9);
+
+    const tenth = await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia, draftId });
+    expect(tenth.toast).toMatchObject({ type: "success", title: "Photo added" });
+    expect((await draftOf(draftId)).photos).toHaveLength(10);
+
+    const eleventh = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia, draftId });
+    expect(eleventh.toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.tooMany });
+    expect((await draftOf(draftId)).photos).toHaveLength(10);
+    expect(await filesIn(folder)).toHaveLength(2);
+  });
+
+  it("asks for a photo when the form is sent without one", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.append("photos", new File([], ""), "");
+    const { toast } = await post(form, { who: pia, draftId });
+    expect(toast).toMatchObject({ type: "info", title: PHOTO_MESSAGES.noneChosen });
+  });
+
+  it("removes a photo: its files and its place on the draft", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId });
+    const [first, second] = (await draftOf(draftId)).photos!;
+
+    const form = new URLSearchParams({ intent: "remove", path: first!.path });
+    const { response, toast } = await post(new Blob([form.toString()]).stream(), {
+      who: pia,
+      draftId,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.headers.get("Location")).toBe("/book/addons");
+    expect(toast).toMatchObject({ type: "success", title: PHOTO_MESSAGES.removed });
+    expect((await draftOf(draftId)).photos).toEqual([second]);
+    expect(await filesIn(`${pia.user.id}/drafts/${draftId}/`)).toHaveLength(2);
+  });
+
+  it("sends a GET back to the add-ons step", async () => {
+    const response = photosLoader();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/book/addons");
+  });
+});
+
+/** Any draft id, for a folder that holds nothing. */
+const draftId0 = () => randomUUID();
+
+describe.skipIf(usingHostedBackend)("booking photo storage", () => {
+  it("writes only in the customer's own folder: the storage policies decide", async () => {
+    const pia = await customer();
+    const other = await customer("other");
+    const batch = createPhotoBatch(10);
+    await batch.add(file(await jpegWithGps(), "a.jpg"));
+    const { ready } = batch.result();
+
+    const intoOwn = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId: draftId0() }, ready);
+    expect(intoOwn).toMatchObject({ failed: 0 });
+    const intoOthers = await storeDraftPhotos(pia.client, { userId: other.user.id, draftId: draftId0() }, ready);
+    expect(intoOthers).toEqual({ stored: [], failed: 1 });
+    const asGuest = await storeDraftPhotos(backend.createClient() as unknown as AppSupabaseClient, { userId: pia.user.id, draftId: draftId0() }, ready);
+    expect(asGuest).toEqual({ stored: [], failed: 1 });
+
+    // Another customer can neither remove them (storage does not show them to her) nor sign them.
+    await deleteDraftPhotoFiles(other.client, intoOwn.stored);
+    const stillThere = await serviceRole.storage.from(BOOKING_IMAGES_BUCKET).download(intoOwn.stored[0]!.path);
+    expect(stillThere.error).toBeNull();
+    const signed = await other.client.storage.from(BOOKING_IMAGES_BUCKET).createSignedUrls([intoOwn.stored[0]!.thumbPath], 60);
+    expect(signed.data?.[0]?.signedUrl ?? null).toBeNull();
+  });
+
+  it("shows the draft's own photos with signed thumbnail addresses", async () => {
+    const pia = await customer();
+    const draftId = draftId0();
+    const batch = createPhotoBatch(10);
+    await batch.add(file(await png(), "lamp.png", "image/png"));
+    const { stored } = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId }, batch.result().ready);
+    const someoneElses = placeholders(randomUUID(), draftId, 1);
+
+    const views = await draftPhotoViews(pia.client, { userId: pia.user.id, draftId }, [...stored, ...someoneElses]);
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ path: stored[0]!.path, fileName: "lamp.png" });
+    const thumbnail = await backend.fetch(views[0]!.thumbUrl!);
+    expect(thumbnail.status).toBe(200);
+    const metadata = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 300, height: 200 });
+    expect(await draftPhotoViews(pia.client, { userId: pia.user.id, draftId: null }, stored)).toEqual([]);
+  });
+});
+
+const bookingRequest: BookingRequest = {
+  fullName: "Pia Photos",
+  email: "pia@example.com",
+  phone: "404-555-0142",
+  date: "2027-04-12",
+  time: "08:00",
+  fromAddress: "10 Peachtree St, Atlanta",
+  toAddress: "20 Ponce de Leon Ave, Atlanta",
+  propertySize: "1_bedroom",
+  teamType: "elite",
+  serviceType: "local",
+  packingService: false,
+  storageService: false,
+  cleaningService: false,
+  extraMovers: 0,
+  tvMounting: 0,
+  deepCleaningBedrooms: 0,
+  specialInstructions: null,
+};
+
+async function imagesOf(bookingId: string) {
+  const { data, error } = await serviceRole.from("booking_images").select("path, file_name").eq("booking_id", bookingId).order("path");
+  if (error) throw error;
+  return data;
+}
+
+describe.skipIf(usingHostedBackend)("attachDraftPhotos", () => {
+  it("attaches the draft's photos to the booking once, however often it is called", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const photos = placeholders(pia.user.id, draftId, 10);
+
+    expect(await attachDraftPhotos(serviceRole, booking.id, photos)).toBe(10);
+    expect(await attachDraftPhotos(serviceRole, booking.id, photos)).toBe(10);
+    await Promise.all([attachDraftPhotos(serviceRole, booking.id, photos), attachDraftPhotos(serviceRole, booking.id, photos)]);
+    const rows = await imagesOf(booking.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.map((row) => row.file_name).sort()).toEqual(photos.map((photo) => photo.fileName).sort());
+  });
+
+  it("follows the draft when the customer comes back: removed photos are detached, new ones attached", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const [a, b, c] = placeholders(pia.user.id, draftId, 3);
+    await attachDraftPhotos(serviceRole, booking.id, [a!, b!]);
+    await attachDraftPhotos(serviceRole, booking.id, [b!, c!]);
+    expect((await imagesOf(booking.id)).map((row) => row.path)).toEqual([b!.path, c!.path].sort());
+  });
+
+  it("attaches only photos from the booking owner's folder for its own draft, and none to a guest's booking", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const mine = placeholders(pia.user.id, draftId, 1);
+    const strangers = placeholders(randomUUID(), draftId, 1);
+    const otherDraft = placeholders(pia.user.id, randomUUID(), 1);
+    expect(await attachDraftPhotos(serviceRole, booking.id, [...mine, ...strangers, ...otherDraft])).toBe(1);
+    expect(await imagesOf(booking.id)).toEqual([{ path: mine[0]!.path, file_name: mine[0]!.fileName }]);
+
+    const guestDraft = await createDraft(null);
+    const guestBooking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: null, draftId: guestDraft });
+    expect(await attachDraftPhotos(serviceRole, guestBooking.id, placeholders(pia.user.id, guestDraft, 2))).toBe(0);
+    expect(await imagesOf(guestBooking.id)).toEqual([]);
+  });
+});
