@@ -34,7 +34,15 @@ export function ErrorPage({ status, account, message }: { status: number; accoun
     <>
       <SiteHeader account={account} />
       <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-        {status === 403 ? (
+        {status === 403 && message ? (
+          <>
+            <ShieldAlert aria-hidden className="size-12 text-red-600" />
+            <h1 className="text-2xl font-bold">{message}</h1>
+            <Link to={href("/")} className={buttonClasses("outline", "md")}>
+              Return to Home
+            </Link>
+          </>
+        ) : status === 403 ? (
           <>
             <ShieldAlert aria-hidden className="size-12 text-red-600" />
             <h1 className="text-2xl font-bold">Access Denied</h1>

@@ -11,7 +11,9 @@ import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema }
 import { estimateFromDraft, type BookingDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
 import { ADDON_PRICES_CENTS, COUNTER_LIMITS, DEPOSIT_CENTS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, hourlyRateCents } from "~/domain/pricing";
+import type { PhotoView } from "~/domain/photo-rules";
 import { ChoiceCards } from "./choice-cards";
+import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
 import { PriceSummary } from "./price-summary";
 import { WizardForm } from "./wizard-form";
@@ -164,7 +166,13 @@ const COUNTERS = [
   },
 ] as const;
 
-export function AddonsStep({ draft, lastResult, signedIn, attempt }: StepProps & { signedIn: boolean; attempt: string }) {
+export function AddonsStep({
+  draft,
+  lastResult,
+  signedIn,
+  attempt,
+  photos,
+}: StepProps & { signedIn: boolean; attempt: string; photos: PhotoView[] }) {
   const [choices, setChoices] = useState<BookingDraft>(draft);
   const [form, fields] = useForm({
     id: "wizard-addons",
@@ -181,7 +189,10 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt }: StepProps &
   const estimate = estimateFromDraft(choices);
   const pay = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
   return (
-    <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
+    <>
+      {/* The photo forms sit outside the step's form: HTML forms cannot nest. */}
+      {signedIn ? <PhotoPickerForms /> : null}
+      <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
       <input type="hidden" name="attempt" value={attempt} />
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-medium text-slate-800">Services</legend>
@@ -230,7 +241,9 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt }: StepProps &
         />
         {fields.specialInstructions.errors?.[0] ? <p className="text-sm text-red-700">{fields.specialInstructions.errors[0]}</p> : null}
       </div>
-      {signedIn ? null : (
+      {signedIn ? (
+        <PhotoPicker photos={photos} />
+      ) : (
         <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
@@ -241,5 +254,6 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt }: StepProps &
       )}
       {estimate ? <PriceSummary estimate={estimate} /> : null}
     </WizardForm>
+    </>
   );
 }

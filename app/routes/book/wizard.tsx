@@ -24,6 +24,7 @@ import {
 } from "~/domain/booking-wizard";
 import { COMPANY } from "~/domain/company";
 import type { AddonCounter } from "~/domain/pricing";
+import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftPaid, savePendingBooking } from "~/services/bookings.server";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { startCheckout } from "~/services/payments.server";
@@ -68,8 +69,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const draft: BookingDraft = { ...fromAccount, ...stored.draft };
   const reachable = reachableStep(step, draft, today());
   if (reachable !== step) throw redirect(wizardPath(reachable));
+  // Photos are for signed-in customers, on the last step, shown by signed thumbnail addresses.
+  const photos = user && step === "addons" ? await draftPhotoViews(session.supabase, { userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
-  return { step, draft, today: today(), signedIn: user !== null, attempt: crypto.randomUUID() };
+  return { step, draft, today: today(), signedIn: user !== null, attempt: crypto.randomUUID(), photos };
 }
 
 /** The visitor's draft, unless its booking is already paid: then the wizard starts afresh. */
@@ -122,6 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userId: context.get(sessionContext).user?.id ?? null,
     draftId,
   });
+  await attachDraftPhotos(services.serviceRole, booking.id, draft.photos ?? []);
   const attempt = String(formData.get("attempt") ?? "").slice(0, 64) || crypto.randomUUID();
   const checkout = await startCheckout(services.stripe, services.serviceRole, booking, {
     publicUrl: services.publicUrl,
@@ -142,7 +146,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, draft, today: todayDate, signedIn, attempt } = loaderData;
+  const { step, draft, today: todayDate, signedIn, attempt, photos } = loaderData;
   const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
   return (
     <div className="flex flex-col gap-6">
@@ -162,7 +166,7 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
         {step === "details" ? <DetailsStep key={step} draft={draft} lastResult={lastResult} today={todayDate} /> : null}
         {step === "team" ? <TeamStep key={step} draft={draft} lastResult={lastResult} /> : null}
         {step === "service" ? <ServiceStep key={step} draft={draft} lastResult={lastResult} /> : null}
-        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} attempt={attempt} /> : null}
+        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} attempt={attempt} photos={photos} /> : null}
       </section>
     </div>
   );
