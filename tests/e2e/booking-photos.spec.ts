@@ -144,3 +144,22 @@ test("a post declaring more than ten 10 MB photos is refused with 413 before its
   expect(status).toBe(413);
   expect(Date.now() - started).toBeLessThan(5_000);
 });
+
+test("the add-ons step's picker uploads, shows, removes, and Pay attaches the photos to the booking", async ({ page }) => {
+  const user = await signedInAtAddons(page);
+  await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg"), await photo("piano.jpg")]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const attached = page.getByRole("list", { name: "Attached photos" });
+  await expect(attached.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("2 of 10 photos added.")).toBeVisible();
+  await page.getByRole("button", { name: "Remove piano.jpg" }).click();
+  await expect(attached.getByRole("listitem")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
+  const client = await getServiceClient();
+  const booking = await client.from("bookings").select("id").eq("user_id", user.id).single();
+  const images = await client.from("booking_images").select("file_name, path").eq("booking_id", booking.data!.id);
+  expect(images.data?.map((image) => image.file_name)).toEqual(["sofa.jpg"]);
+  expect(images.data?.[0]?.path.startsWith(`${user.id}/`)).toBe(true);
+});
