@@ -14,6 +14,7 @@ async function bookingsFor(email: string) {
 const uniqueGuest = () => ({ name: "Gus Guest", email: `guest-${Date.now().toString(36)}@example.com`, phone: "(404) 555-0100" });
 
 test("a guest books and pays the deposit with 4242; the booking ends paid, once", async ({ page }) => {
+  const started = new Date().toISOString();
   const guest = uniqueGuest();
   await completeStepsToAddons(page, guest);
   await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
@@ -35,6 +36,10 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   const client = await getServiceClient();
   const history = await client.from("booking_status_events").select("status").eq("booking_id", booking!.id);
   expect(history.data).toHaveLength(1);
+  // Stripe's signed event reached the webhook as well (recorded once by its id).
+  await expect
+    .poll(async () => (await client.from("stripe_events").select("event_id").eq("type", "checkout.session.completed").gte("received_at", started)).data?.length ?? 0)
+    .toBeGreaterThanOrEqual(1);
 
   // The wizard starts afresh for the next move.
   await page.goto("/book");
