@@ -230,6 +230,8 @@ test.describe("password reset", () => {
     await expect(page.getByText("Password updated")).toBeVisible();
 
     await page.getByRole("button", { name: "Sign Out" }).click();
+    // Wait for the sign-out to land before opening the login view, or the old session would still hold.
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
     await signInThroughDialog(page, { email: user.email, password: "Flux1985Cap" });
     await expectSignedInDashboard(page, "Marty");
   });
