@@ -91,9 +91,13 @@ export function contentTypeOf(format: BodyFormat): string {
   }
 }
 
-/** Only schema public is exposed; Accept-Profile (reads) or Content-Profile (writes) may name it. */
-export function checkProfile(request: Request): void {
-  const reads = request.method === "GET" || request.method === "HEAD";
-  const profile = request.headers.get(reads ? "accept-profile" : "content-profile");
-  if (profile !== null && profile !== "public") throw invalidSchema(profile);
+/** The schema a request reads or writes: Accept-Profile names it for GET and HEAD, Content-Profile for writes,
+ *  among the exposed schemas (PGRST106 otherwise); without one, the first exposed schema. With several schemas
+ *  exposed the choice counts as negotiated, and responses name it in Content-Profile. */
+export function negotiateSchema(request: Request, schemas: string[]): { schema: string; negotiated: boolean } {
+  const writes = ["POST", "PATCH", "PUT", "DELETE"].includes(request.method);
+  const profile = request.headers.get(writes ? "content-profile" : "accept-profile");
+  if (profile === null) return { schema: schemas[0] ?? "public", negotiated: schemas.length !== 1 };
+  if (!schemas.includes(profile)) throw invalidSchema(profile, schemas);
+  return { schema: profile, negotiated: true };
 }
