@@ -83,6 +83,23 @@ export function singularityError(rows: number): RestError {
   });
 }
 
+/** Prefer: max-affected=N with handling=strict, and more rows affected: nothing is changed. */
+export function maxAffectedViolation(rows: number): RestError {
+  return new RestError(400, {
+    code: "PGRST124",
+    message: "Query result exceeds max-affected preference constraint",
+    details: `The query affects ${rows} rows`,
+  });
+}
+
+/** max-affected with handling=strict on a function that returns one value rather than a set. */
+export function maxAffectedOnSingleResult(): RestError {
+  return new RestError(400, {
+    code: "PGRST128",
+    message: "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+  });
+}
+
 export function unacceptableMediaType(accept: string): RestError {
   return new RestError(406, {
     code: "PGRST107",

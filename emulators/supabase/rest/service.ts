@@ -7,12 +7,15 @@ import {
   fromPostgresError,
   isPostgresError,
   jwtError,
+  maxAffectedOnSingleResult,
+  maxAffectedViolation,
   singularityError,
   tableNotFound,
 } from "./errors.ts";
 import {
   appliedPreferences,
   contentTypeOf,
+  type AppliedTo,
   negotiateFormat,
   negotiateSchema,
   parsePreferences,
@@ -118,7 +121,7 @@ export function createRestService({ db, config }: ServiceDeps): Service {
     return restResponse(status, {
       body: rest.request.method === "HEAD" ? undefined : result.body,
       contentType: contentTypeOf(format),
-      headers: { "Content-Range": range, "Preference-Applied": appliedPreferences(rest.preferences, ["count"]), ...profileHeader(rest) },
+      headers: { "Content-Range": range, "Preference-Applied": appliedPreferences(rest.preferences, "read"), ...profileHeader(rest) },
     });
   }
 
@@ -134,13 +137,9 @@ export function createRestService({ db, config }: ServiceDeps): Service {
       returning: await representation(rest, table),
       format: rest.format,
     });
-    const result = await mutate(rest, statement);
-    return writeResponse(rest, result, 201, contentRange(1, 0, preferences.count ? result.page_total : null), [
-      "resolution",
-      "return",
-      "count",
-      "missing",
-    ]);
+    const result = await mutate(rest, statement, false);
+    const keyed = table.primaryKey.length > 0 || query.onConflict !== undefined;
+    return writeResponse(rest, result, 201, contentRange(1, 0, countOf(preferences, result)), keyed ? "insert-with-key" : "insert");
   }
 
   async function update(rest: RestRequest): Promise<Response> {
@@ -154,9 +153,9 @@ export function createRestService({ db, config }: ServiceDeps): Service {
       returning: await representation(rest, table),
       format: rest.format,
     });
-    const result = await mutate(rest, statement);
-    const range = contentRange(0, result.page_total - 1, preferences.count ? result.page_total : null);
-    return writeResponse(rest, result, preferences.return === "representation" ? 200 : 204, range, ["return", "count"]);
+    const result = await mutate(rest, statement, true);
+    const range = contentRange(0, result.page_total - 1, countOf(preferences, result));
+    return writeResponse(rest, result, preferences.return === "representation" ? 200 : 204, range, "update");
   }
 
   async function remove(rest: RestRequest): Promise<Response> {
@@ -168,9 +167,9 @@ export function createRestService({ db, config }: ServiceDeps): Service {
       returning: await representation(rest, table),
       format: rest.format,
     });
-    const result = await mutate(rest, statement);
-    const range = contentRange(1, 0, preferences.count ? result.page_total : null);
-    return writeResponse(rest, result, preferences.return === "representation" ? 200 : 204, range, ["return", "count"]);
+    const result = await mutate(rest, statement, true);
+    const range = contentRange(1, 0, countOf(preferences, result));
+    return writeResponse(rest, result, preferences.return === "representation" ? 200 : 204, range, "delete");
   }
 
   async function callFunction(rest: RestRequest): Promise<Response> {
@@ -181,6 +180,8 @@ export function createRestService({ db, config }: ServiceDeps): Service {
     }
     const args = readsOnly ? Object.fromEntries(query.args) : objectPayload(parseJsonBody(await request.text(), {}));
     const fn = await findFunction(cache, rest.schema, rest.name, Object.keys(args), !readsOnly);
+    const strictlyLimited = rest.preferences.handling === "strict" && rest.preferences.maxAffected !== undefined;
+    if (strictlyLimited && !(fn.returns.kind !== "void" && fn.returns.setOf)) throw maxAffectedOnSingleResult();
     const result = callResultTable(fn);
     const resultTable: TableInfo = { schema: rest.schema, name: result.name, columns: result.columns, primaryKey: [], isView: false };
     const callPlan = await planFor(rest, { table: resultTable, overSource: true }, "call", {
@@ -188,10 +189,19 @@ export function createRestService({ db, config }: ServiceDeps): Service {
       limit: Math.min(query.limit ?? MAX_ROWS, MAX_ROWS),
     });
     const statement = buildCall(fn, { args, plan: callPlan, count: rest.preferences.count !== undefined, format });
-    const outcome = await db.asRequest(rest.context, (tx) => run(tx, statement), { readOnly: readsOnly || !fn.volatile });
-    if (format.shape === "object" && outcome.page_total !== 1) throw singularityError(outcome.page_total);
+    const outcome = await db.asRequest(
+      rest.context,
+      async (tx) => {
+        const result = await run(tx, statement);
+        // Thrown inside the transaction, so whatever the function changed is rolled back.
+        if (format.shape === "object" && result.page_total !== 1) throw singularityError(result.page_total);
+        if (strictlyLimited && result.page_total > (rest.preferences.maxAffected ?? 0)) throw maxAffectedViolation(result.page_total);
+        return result;
+      },
+      { readOnly: readsOnly || !fn.volatile },
+    );
     const { status, range } = readRange(query.offset, outcome.page_total, outcome.total);
-    const headers = { "Content-Range": range, "Preference-Applied": appliedPreferences(rest.preferences, ["count"]) };
+    const headers = { "Content-Range": range, "Preference-Applied": appliedPreferences(rest.preferences, "call") };
     if (fn.returns.kind === "void") return restResponse(204, { headers });
     return restResponse(status, {
       body: request.method === "HEAD" ? undefined : outcome.body,
@@ -222,11 +232,16 @@ export function createRestService({ db, config }: ServiceDeps): Service {
     }
   }
 
-  /** Runs a write in one transaction; `.single()` on anything but one row answers 406 and rolls it back. */
-  async function mutate(rest: RestRequest, statement: SqlStatement): Promise<StatementResult> {
+  /** Runs a write in one transaction; `.single()` on anything but one row answers 406, and more rows than
+   *  `max-affected` (with handling=strict, for updates and deletes) PGRST124; either rolls the write back. */
+  async function mutate(rest: RestRequest, statement: SqlStatement, limited: boolean): Promise<StatementResult> {
+    const { handling, maxAffected } = rest.preferences;
     return db.asRequest(rest.context, async (tx) => {
       const result = await run(tx, statement);
       if (rest.format.shape === "object" && result.page_total !== 1) throw singularityError(result.page_total);
+      if (limited && handling === "strict" && maxAffected !== undefined && result.page_total > maxAffected) {
+        throw maxAffectedViolation(result.page_total);
+      }
       return result;
     });
   }
@@ -241,6 +256,11 @@ export function createRestService({ db, config }: ServiceDeps): Service {
   }
 }
 
+/** The count a write reports in Content-Range: the affected rows, with count=exact or estimated. */
+function countOf(preferences: Preferences, result: StatementResult): number | null {
+  return preferences.count === "exact" || preferences.count === "estimated" ? result.page_total : null;
+}
+
 /** Content-Profile names the schema on responses with a body, when it was negotiated. */
 function profileHeader(rest: RestRequest): Record<string, string> {
   return rest.negotiatedSchema ? { "Content-Profile": rest.schema } : {};
@@ -252,7 +272,7 @@ function writeResponse(
   result: StatementResult,
   status: number,
   range: string,
-  honoured: ReadonlyArray<keyof Preferences>,
+  action: AppliedTo,
 ): Response {
   const withBody = rest.preferences.return === "representation";
   return restResponse(status, {
@@ -260,7 +280,7 @@ function writeResponse(
     contentType: contentTypeOf(rest.format),
     headers: {
       "Content-Range": range,
-      "Preference-Applied": appliedPreferences(rest.preferences, honoured),
+      "Preference-Applied": appliedPreferences(rest.preferences, action),
       ...(withBody ? profileHeader(rest) : {}),
     },
   });
