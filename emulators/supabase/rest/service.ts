@@ -30,6 +30,7 @@ import { findFunction } from "./rpc.ts";
 import { SchemaCache, type TableInfo } from "./schema-cache.ts";
 import {
   buildCall,
+  buildCountEstimate,
   buildDelete,
   buildInsert,
   buildRead,
@@ -96,6 +97,8 @@ export function createRestService({ db, config }: ServiceDeps): Service {
           return await read(rest);
         case "POST":
           return await insert(rest);
+        case "PUT":
+          return await put(rest);
         case "PATCH":
           return await update(rest);
         case "DELETE":
@@ -112,10 +115,24 @@ export function createRestService({ db, config }: ServiceDeps): Service {
 
   async function read(rest: RestRequest): Promise<Response> {
     const { query, format } = rest;
+    const { count } = rest.preferences;
     const table = await tableFor(rest.schema, rest.name, rootColumns(query));
     const plan = await planFor(rest, { table, overSource: false }, "read", { ...query, limit: Math.min(query.limit ?? MAX_ROWS, MAX_ROWS) });
-    const statement = buildRead(plan, { count: rest.preferences.count !== undefined, format });
-    const result = await db.asRequest(rest.context, (tx) => run(tx, statement), { readOnly: true });
+    // count=estimated counts exactly up to max-rows and past that takes the planner's estimate if larger;
+    // count=planned only asks the planner.
+    const exact = count === "exact" ? {} : count === "estimated" ? { limit: MAX_ROWS + 1 } : false;
+    const statement = buildRead(plan, { count: exact, format });
+    const result = await db.asRequest(
+      rest.context,
+      async (tx) => {
+        const rows = await run(tx, statement);
+        const estimating = count === "planned" || (count === "estimated" && (rows.total ?? 0) > MAX_ROWS);
+        if (!estimating) return rows;
+        const estimate = await planRows(tx, buildCountEstimate(plan));
+        return { ...rows, total: count === "planned" ? estimate : Math.max(rows.total ?? 0, estimate ?? 0) };
+      },
+      { readOnly: true },
+    );
     if (format.shape === "object" && result.page_total !== 1) throw singularityError(result.page_total);
     const { status, range } = readRange(query.offset, result.page_total, result.total);
     return restResponse(status, {
@@ -139,7 +156,58 @@ export function createRestService({ db, config }: ServiceDeps): Service {
     });
     const result = await mutate(rest, statement, false);
     const keyed = table.primaryKey.length > 0 || query.onConflict !== undefined;
-    return writeResponse(rest, result, 201, contentRange(1, 0, countOf(preferences, result)), keyed ? "insert-with-key" : "insert");
+    // An upsert merging duplicates that only updated rows answers 200; anything it created, 201.
+    const onlyUpdated = preferences.resolution === "merge-duplicates" && (result.inserted ?? 1) <= 0;
+    return writeResponse(rest, result, onlyUpdated ? 200 : 201, contentRange(1, 0, countOf(preferences, result)), keyed ? "insert-with-key" : "insert");
+  }
+
+  /** PUT: one row, created or replaced by its primary key, which the filters must give exactly (with eq). */
+  async function put(rest: RestRequest): Promise<Response> {
+    const { query, preferences } = rest;
+    if (query.limit !== undefined || query.offset > 0) {
+      throw new RestError(400, { code: "PGRST114", message: "limit/offset querystring parameters are not allowed for PUT" });
+    }
+    const payload = insertPayload(parseJsonBody(await rest.request.text(), undefined), query.columns);
+    const table = await tableFor(rest.schema, rest.name, [...payload.columns, ...rootColumns(query)]);
+    const filtered = new Set(query.conditions.map((condition) => (condition.kind === "filter" ? condition.column : "")));
+    const byKey =
+      table.primaryKey.length > 0 &&
+      filtered.size === table.primaryKey.length &&
+      table.primaryKey.every((column) => filtered.has(column)) &&
+      query.conditions.every(
+        (condition) =>
+          condition.kind === "filter" &&
+          !condition.negated &&
+          !condition.jsonPath &&
+          condition.operation.kind === "compare" &&
+          condition.operation.operator === "eq" &&
+          condition.operation.quantifier === undefined,
+      );
+    if (!byKey) {
+      throw new RestError(405, { code: "PGRST105", message: "Filters must include all and only primary key columns with 'eq' operators" });
+    }
+    const statement = buildInsert(table, {
+      rows: payload.rows,
+      columns: payload.columns,
+      missingAsDefault: false,
+      onConflict: { columns: table.primaryKey, action: "merge" },
+      putConditions: query.conditions,
+      returning: await representation(rest, table),
+      format: rest.format,
+    });
+    const result = await db.asRequest(rest.context, async (tx) => {
+      const written = await run(tx, statement);
+      if (written.page_total !== 1) {
+        throw new RestError(400, { code: "PGRST115", message: "Payload values do not match URL in primary key column(s)" });
+      }
+      return written;
+    });
+    const withBody = preferences.return === "representation";
+    return restResponse(withBody ? ((result.inserted ?? 0) > 0 ? 201 : 200) : 204, {
+      body: withBody ? result.body : undefined,
+      contentType: contentTypeOf(rest.format),
+      headers: { "Preference-Applied": appliedPreferences(preferences, "upsert-by-put"), ...(withBody ? profileHeader(rest) : {}) },
+    });
   }
 
   async function update(rest: RestRequest): Promise<Response> {
@@ -188,7 +256,9 @@ export function createRestService({ db, config }: ServiceDeps): Service {
       ...query,
       limit: Math.min(query.limit ?? MAX_ROWS, MAX_ROWS),
     });
-    const statement = buildCall(fn, { args, plan: callPlan, count: rest.preferences.count !== undefined, format });
+    // A call counts only with count=exact or estimated, and never asks the planner.
+    const counted = rest.preferences.count === "exact" || rest.preferences.count === "estimated";
+    const statement = buildCall(fn, { args, plan: callPlan, count: counted, format });
     const outcome = await db.asRequest(
       rest.context,
       async (tx) => {
@@ -284,6 +354,15 @@ function writeResponse(
       ...(withBody ? profileHeader(rest) : {}),
     },
   });
+}
+
+/** The planner's row estimate from EXPLAIN (FORMAT JSON). */
+async function planRows(tx: Transaction, statement: SqlStatement): Promise<number | null> {
+  const { rows } = await tx.query<{ "QUERY PLAN": Array<{ Plan?: { "Plan Rows"?: number } }> }>(statement.sql, statement.params, {
+    paramTypes: statement.params.map(() => TEXT_TYPE_OID),
+  });
+  const estimate = rows[0]?.["QUERY PLAN"]?.[0]?.Plan?.["Plan Rows"];
+  return typeof estimate === "number" ? Math.round(estimate) : null;
 }
 
 async function run(tx: Transaction, statement: SqlStatement): Promise<StatementResult> {

@@ -55,7 +55,7 @@ function plan(query: string, overSource = false): ReadNode {
 }
 
 function read(query: string, count = false) {
-  return buildRead(plan(query), { count, format: JSON_ARRAY });
+  return buildRead(plan(query), { count: count && {}, format: JSON_ARRAY });
 }
 
 function refusal(build: () => unknown): RestError {

@@ -21,7 +21,8 @@ export interface BodyFormat {
 }
 
 export interface ReadOptions {
-  count: boolean;
+  /** Count every matching row, or (estimated) up to this many. */
+  count: false | { limit?: number };
   format: BodyFormat;
 }
 
@@ -81,7 +82,8 @@ const qualifiedName = (table: { schema: string; name: string }) =>
 export function buildRead(plan: ReadNode, options: ReadOptions): SqlStatement {
   const params = new Parameters();
   const source = nodeQuery(plan, params);
-  const counted = options.count ? `, pgrst_source_count AS (${countQuery(plan, params)})` : "";
+  const limit = options.count && options.count.limit !== undefined ? ` LIMIT ${options.count.limit}` : "";
+  const counted = options.count ? `, pgrst_source_count AS (${countQuery(plan, params)}${limit})` : "";
   const total = options.count ? "(SELECT pg_catalog.count(*) FROM pgrst_source_count)::int" : "NULL::int";
   return {
     sql:
@@ -101,11 +103,10 @@ export function buildInsert(table: TableInfo, options: InsertOptions): SqlStatem
   const columns = options.columns.length > 0 ? options.columns : [table.columns[0]?.name ?? ""];
   const columnList = columns.map(quoteIdentifier).join(", ");
   const hasGaps = options.rows.some((row) => columns.some((column) => !(column in row)));
-  const upsert = options.onConflict !== undefined || options.putConditions !== undefined;
-  // Counts rows as they are inserted (+1) and as a conflict turns them into updates (-1), as PostgREST does,
-  // so an upsert can tell whether it created anything.
-  const countInserted = (sign: "+" | "-") =>
-    `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${sign} 1)::text, true) <> '${sign === "+" ? "0" : "-1"}'`;
+  const merge = options.onConflict?.action === "merge" && options.columns.length > 0;
+  // Counts the rows a conflict turned into updates (-1 each, always true), as PostgREST's pgrst.inserted does;
+  // the rows written less those are the rows an upsert created.
+  const countUpdate = `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) IS NOT NULL`;
   let insert: string;
   if (options.rows.length > 0 && hasGaps && (options.missingAsDefault || options.columns.length === 0)) {
     // Absent keys become DEFAULT, which only a VALUES list can express per row.
@@ -121,10 +122,7 @@ export function buildInsert(table: TableInfo, options: InsertOptions): SqlStatem
   } else {
     // Keys absent from a row are null here, as in PostgREST without Prefer: missing=default.
     const relation = relationFor(table, "pgrst_body");
-    const where = [
-      ...(upsert ? [countInserted("+")] : []),
-      ...(options.putConditions ?? []).map((condition) => conditionSql(condition, relation, params)),
-    ];
+    const where = (options.putConditions ?? []).map((condition) => conditionSql(condition, relation, params));
     insert =
       `INSERT INTO ${tableName} (${columnList}) ` +
       `SELECT ${columns.map((column) => `pgrst_body.${quoteIdentifier(column)}`).join(", ")} ` +
@@ -133,14 +131,15 @@ export function buildInsert(table: TableInfo, options: InsertOptions): SqlStatem
   }
   if (options.onConflict) {
     const target = options.onConflict.columns.map((column) => quoteIdentifier(writableColumn(table, column)));
-    const merge = options.onConflict.action === "merge" && options.columns.length > 0;
     insert +=
       ` ON CONFLICT (${target.join(", ")}) ` +
       (merge
-        ? `DO UPDATE SET ${options.columns.map((column) => `${quoteIdentifier(column)} = EXCLUDED.${quoteIdentifier(column)}`).join(", ")} WHERE ${countInserted("-")}`
+        ? `DO UPDATE SET ${options.columns.map((column) => `${quoteIdentifier(column)} = EXCLUDED.${quoteIdentifier(column)}`).join(", ")} WHERE ${countUpdate}`
         : "DO NOTHING");
   }
-  const inserted = upsert ? "nullif(current_setting('pgrst.inserted', true), '')::int" : "NULL::int";
+  const inserted = merge
+    ? `((SELECT pg_catalog.count(*) FROM ${SOURCE})::int + coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0))`
+    : "NULL::int";
   return mutation(table, insert, options.returning, options.format, params, inserted);
 }
 
@@ -199,6 +198,13 @@ export function buildCall(fn: FunctionInfo, options: CallOptions): SqlStatement 
       `NULL::int AS inserted FROM (${read}) ${ROW}`,
     params: params.values,
   };
+}
+
+/** The planner's estimate of the rows a read matches (count=planned, and estimated past max-rows): EXPLAIN of
+ *  PostgREST's count query; its answer's first plan has "Plan Rows". */
+export function buildCountEstimate(plan: ReadNode): SqlStatement {
+  const params = new Parameters();
+  return { sql: `EXPLAIN (FORMAT JSON) ${countQuery(plan, params)}`, params: params.values };
 }
 
 /** The columns a function call's result offers to select, filter and order: a composite's, or its scalar. */
