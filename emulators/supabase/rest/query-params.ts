@@ -634,6 +634,14 @@ class Cursor {
           path.push({ arrow, operand: { kind: "index", value: `${index[1] || "+"}${index[2]}` } });
           continue;
         }
+        // A key cannot start with "-": a negative index must be one.
+        if (index[1]) {
+          this.advance(index[0].length);
+          throw this.fail('expecting digit, "->", "::", ".", "," or end of input');
+        }
+      } else if (this.peek() === "-") {
+        this.advance();
+        throw this.fail("expecting digit");
       }
       path.push({ arrow, operand: { kind: "key", value: this.jsonKey() } });
     }
@@ -649,7 +657,7 @@ class Cursor {
       else break;
     }
     const key = this.input.slice(start, this.position).trim();
-    if (key === "") throw this.fail("expecting any non reserved character different from: .,>()");
+    if (key === "") throw this.fail('expecting "-", digit or any non reserved character different from: .,>()');
     return key;
   }
 

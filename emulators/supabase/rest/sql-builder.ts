@@ -295,11 +295,11 @@ function nodeQuery(node: ReadNode, params: Parameters): string {
   const own =
     fields.length === 0 && node.children.length === 0
       ? [`${node.qualifier}.*`]
-      : fields.map((field) => selectFieldSql(node, field, params));
+      : fields.map((field) => selectFieldSql(node, field));
   const embedded = node.children.flatMap(joinSelects);
   const relation = nodeRelation(node);
   const where = [...node.conditions.map((condition) => planConditionSql(condition, relation, params)), ...node.joinConditions];
-  const group = hasAggregate ? groupClause(node, fields, params) : "";
+  const group = hasAggregate ? groupClause(node, fields) : "";
   return (
     `SELECT ${[...own, ...embedded].join(", ")} FROM ${node.from}` +
     (node.alias === undefined ? "" : ` AS ${quoteIdentifier(node.alias)}`) +
@@ -307,7 +307,7 @@ function nodeQuery(node: ReadNode, params: Parameters): string {
     joins.join("") +
     (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
     group +
-    orderClause(node.order, relation, params) +
+    orderClause(node.order, relation) +
     limitClause(node.limit, node.offset)
   );
 }
@@ -384,10 +384,10 @@ function outputName(field: Extract<SelectField, { kind: "column" }>, inSpread = 
   return lastKey?.operand.value ?? field.column;
 }
 
-function selectFieldSql(node: ReadNode, field: SelectField, params: Parameters): string {
+function selectFieldSql(node: ReadNode, field: SelectField): string {
   if (field.kind === "star") return `${node.qualifier}.*`;
   const relation = nodeRelation(node);
-  let sql = field.column === "*" ? `${node.qualifier}.*` : fieldExpression(relation, field.column, field.jsonPath, params).sql;
+  let sql = field.column === "*" ? `${node.qualifier}.*` : fieldExpression(relation, field.column, field.jsonPath).sql;
   if (field.cast !== undefined) sql = `CAST( ${sql} AS ${field.cast} )`;
   if (field.aggregate !== undefined) {
     sql = `${field.aggregate.toUpperCase()}(${sql})`;
@@ -398,13 +398,13 @@ function selectFieldSql(node: ReadNode, field: SelectField, params: Parameters):
 }
 
 /** Grouping by every selected column that is not aggregated, and by every embedded resource. */
-function groupClause(node: ReadNode, fields: SelectField[], params: Parameters): string {
+function groupClause(node: ReadNode, fields: SelectField[]): string {
   const terms: string[] = [];
   for (const field of fields) {
     if (field.kind === "star") continue;
     if (field.aggregate !== undefined) continue;
     const name = outputName(field, node.spread !== undefined);
-    terms.push(name !== undefined ? quoteIdentifier(name) : fieldExpression(nodeRelation(node), field.column, field.jsonPath, params).sql);
+    terms.push(name !== undefined ? quoteIdentifier(name) : fieldExpression(nodeRelation(node), field.column, field.jsonPath).sql);
   }
   for (const child of node.children) {
     if (child.spread) {
@@ -512,19 +512,26 @@ function conditionSql(condition: Condition, relation: Relation, params: Paramete
  * other type is converted with to_jsonb first, as PostgREST does. An unknown column is written as it is, so
  * Postgres answers with its own error (42703, with its hint).
  */
-function fieldExpression(relation: Relation, name: string, jsonPath: JsonPath | undefined, params: Parameters): { sql: string; type: string } {
+function fieldExpression(relation: Relation, name: string, jsonPath: JsonPath | undefined): { sql: string; type: string } {
   const column = relation.columns.find((candidate) => candidate.name === name);
   const reference = `${relation.qualifier}.${quoteIdentifier(name)}`;
   const type = column?.type ?? "text";
   if (!jsonPath || jsonPath.length === 0) return { sql: reference, type };
   const isJson = type === "json" || type === "jsonb";
-  let sql = isJson ? reference : `to_jsonb(${reference})`;
-  for (const operation of jsonPath) {
-    const operand = params.add(operation.operand.value);
-    sql += `${operation.arrow}${operation.operand.kind === "index" ? `${operand}::int` : operand}`;
-  }
+  const sql = `${isJson ? reference : `to_jsonb(${reference})`}${jsonPathSql(jsonPath)}`;
   const last = jsonPath.at(-1);
   return { sql, type: last?.arrow === "->>" ? "text" : type === "json" ? "json" : "jsonb" };
+}
+
+/** `->'key'`, `->>'+1'::int`: keys are untyped literals, as PostgREST sends them, so Postgres picks the
+ *  operator (and names it in its errors) the same way. Only `'` needs escaping in a standard string. */
+function jsonPathSql(path: JsonPath): string {
+  return path
+    .map(({ arrow, operand }) => {
+      const literal = `'${operand.value.replaceAll("'", "''")}'`;
+      return `${arrow}${operand.kind === "index" ? `${literal}::int` : literal}`;
+    })
+    .join("");
 }
 
 const SQL_OPERATORS: Record<ComparisonOperator, string> = {
@@ -536,7 +543,7 @@ const SQL_OPERATORS: Record<ComparisonOperator, string> = {
 const TEXT_PATTERN_OPERATORS = new Set<ComparisonOperator>(["like", "ilike", "match", "imatch"]);
 
 function filterSql(filter: Filter, relation: Relation, params: Parameters): string {
-  const { sql: reference, type: columnType } = fieldExpression(relation, filter.column, filter.jsonPath, params);
+  const { sql: reference, type: columnType } = fieldExpression(relation, filter.column, filter.jsonPath);
   const operation = filter.operation;
   switch (operation.kind) {
     case "is":
@@ -566,19 +573,15 @@ function filterSql(filter: Filter, relation: Relation, params: Parameters): stri
   }
 }
 
-function orderClause(order: PlanOrder[], relation: Relation, params: Parameters): string {
+function orderClause(order: PlanOrder[], relation: Relation): string {
   if (order.length === 0) return "";
   const terms = order.map((term) => {
     let sql: string;
     if (term.embedded) {
       // A to-one resource's column, read from its lateral row as it is (no to_jsonb), like PostgREST.
-      sql = `${quoteIdentifier(term.embedded.aggAlias)}.${quoteIdentifier(term.column)}`;
-      for (const operation of term.jsonPath ?? []) {
-        const operand = params.add(operation.operand.value);
-        sql += `${operation.arrow}${operation.operand.kind === "index" ? `${operand}::int` : operand}`;
-      }
+      sql = `${quoteIdentifier(term.embedded.aggAlias)}.${quoteIdentifier(term.column)}${jsonPathSql(term.jsonPath ?? [])}`;
     } else {
-      sql = fieldExpression(relation, term.column, term.jsonPath, params).sql;
+      sql = fieldExpression(relation, term.column, term.jsonPath).sql;
     }
     if (term.direction) sql += term.direction === "asc" ? " ASC" : " DESC";
     if (term.nulls) sql += term.nulls === "first" ? " NULLS FIRST" : " NULLS LAST";
