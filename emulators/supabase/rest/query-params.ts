@@ -46,6 +46,8 @@ export type SelectItem =
       cast?: string;
       aggregate?: AggregateFunction;
       aggregateCast?: string;
+      /** The whole row (count() in a spread resource, counted in its parent). */
+      wholeRow?: true;
     }
   | {
       kind: "embed";

@@ -1,5 +1,5 @@
-import { RestError, notEmbedded } from "./errors.ts";
-import type { Condition, Filter, JsonPath, OrderTerm, QueryParams, SelectItem } from "./query-params.ts";
+import { RestError, notEmbedded, notImplemented } from "./errors.ts";
+import type { AggregateFunction, Condition, Filter, JsonPath, OrderTerm, QueryParams, SelectItem } from "./query-params.ts";
 import { findRelationship } from "./relationships.ts";
 import { isToOne, type Relationship, type TableInfo } from "./schema-cache.ts";
 import { quoteIdentifier } from "./sql-identifiers.ts";
@@ -15,6 +15,14 @@ export type PlanCondition =
 
 /** An order term; a term on a to-one embedded resource reads the column from that resource's row. */
 export type PlanOrder = OrderTerm & { embedded?: ReadNode };
+
+/** An aggregate of a to-one spread resource, applied where its column lands: the first resource up the tree
+ *  that is not itself a to-one spread. */
+export interface HoistedAggregate {
+  aggregate: AggregateFunction;
+  aggregateCast?: string;
+  alias?: string;
+}
 
 /** How a read, a write's representation or a function's result is shaped: one node per resource, as PostgREST
  *  plans it, then written as one statement with a lateral join per embedded resource. */
@@ -46,6 +54,10 @@ export interface ReadNode {
   joinConditions: string[];
   /** The junction table of a many-to-many embed, joined in FROM. */
   junction?: string;
+  /** `*` is written out column by column: the resource, or one above it, aggregates, or it is a to-many spread. */
+  expandStar?: boolean;
+  /** For a to-one spread: its columns (and its to-one spreads') that the parent aggregates, by name. */
+  hoisted?: Map<string, HoistedAggregate>;
 }
 
 export interface PlanContext {
@@ -58,6 +70,8 @@ export interface PlanContext {
   action: "read" | "write" | "call";
   /** PostgREST's max-rows, applied to every embedded resource as well (not to writes). */
   maxRows?: number;
+  /** pgrst.db_aggregates_enabled: without it, aggregates answer PGRST123. */
+  aggregatesEnabled?: boolean;
 }
 
 /** The top level: its table (or, over pgrst_source, the table a write or call returns rows of). */
@@ -88,8 +102,13 @@ export function planRead(root: PlanRoot, query: QueryParams, context: PlanContex
     nodeAt(tree, path).conditions.unshift(condition);
   }
   resolveRelationships(tree, context);
+  markStarExpansion(tree, false);
+  nameSpreadAggregates(tree);
   addRelatedOrders(tree);
   addNullEmbedFilters(tree);
+  checkAggregates(tree, context.aggregatesEnabled ?? false);
+  hoistSpreadAggregates(tree);
+  refuseToManySpreadAggregates(tree);
   if (context.action !== "write" && context.maxRows !== undefined) restrictRanges(tree, context.maxRows);
   return tree;
 }
@@ -221,6 +240,59 @@ function addNullEmbedFilters(node: ReadNode): void {
   };
   node.conditions = node.conditions.map(convert);
   node.children.forEach(addNullEmbedFilters);
+}
+
+const hasAggregate = (node: ReadNode) => node.select.some((field) => field.kind === "column" && field.aggregate !== undefined);
+
+function markStarExpansion(node: ReadNode, inherited: boolean): void {
+  node.expandStar = inherited || hasAggregate(node) || node.spread === "to-many";
+  for (const child of node.children) markStarExpansion(child, node.expandStar);
+}
+
+/** In a spread resource an aggregate without an alias is named after its function, so its parent can name it. */
+function nameSpreadAggregates(node: ReadNode): void {
+  if (node.spread) {
+    node.select = node.select.map((field) =>
+      field.kind === "column" && field.aggregate !== undefined && field.alias === undefined ? { ...field, alias: field.aggregate } : field,
+    );
+  }
+  node.children.forEach(nameSpreadAggregates);
+}
+
+/** Aggregates are off unless pgrst.db_aggregates_enabled is set (PGRST123), as on Supabase. */
+function checkAggregates(node: ReadNode, enabled: boolean): void {
+  if (!enabled && hasAggregate(node)) {
+    throw new RestError(400, { code: "PGRST123", message: "Use of aggregate functions is not allowed" });
+  }
+  for (const child of node.children) checkAggregates(child, enabled);
+}
+
+/** A to-one spread's aggregates move up to where its columns land, so they aggregate over the parent's rows. */
+function hoistSpreadAggregates(node: ReadNode): void {
+  node.children.forEach(hoistSpreadAggregates);
+  if (node.spread !== "to-one") return;
+  const hoisted = new Map<string, HoistedAggregate>();
+  node.select = node.select.map((field) => {
+    if (field.kind !== "column" || field.aggregate === undefined) return field;
+    const { aggregate, aggregateCast, ...plain } = field;
+    const entry: HoistedAggregate = { aggregate };
+    if (aggregateCast !== undefined) entry.aggregateCast = aggregateCast;
+    if (field.alias !== undefined) entry.alias = field.alias;
+    hoisted.set(field.alias ?? field.column, entry);
+    return plain.column === "*" ? { ...plain, wholeRow: true } : plain;
+  });
+  for (const child of node.children) {
+    if (child.spread === "to-one") for (const [name, entry] of child.hoisted ?? []) hoisted.set(name, entry);
+  }
+  node.hoisted = hoisted;
+}
+
+function refuseToManySpreadAggregates(node: ReadNode): void {
+  const childAggregates = node.children.some((child) => child.spread === "to-one" && (child.hoisted?.size ?? 0) > 0);
+  if (node.spread === "to-many" && (hasAggregate(node) || childAggregates)) {
+    throw notImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.");
+  }
+  node.children.forEach(refuseToManySpreadAggregates);
 }
 
 /** max-rows limits every embedded resource too; limit=0 stays 0. */

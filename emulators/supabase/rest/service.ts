@@ -290,7 +290,8 @@ export function createRestService({ db, config }: ServiceDeps): Service {
   async function planFor(rest: RestRequest, root: PlanRoot, action: PlanContext["action"], query: QueryParams): Promise<ReadNode> {
     const attempt = async (fresh: boolean) => {
       const { relationships, tableOf } = await cache.relationships(fresh);
-      return planRead(root, query, { schema: rest.schema, relationships, tableOf, action, maxRows: MAX_ROWS });
+      const { aggregatesEnabled } = await cache.settings();
+      return planRead(root, query, { schema: rest.schema, relationships, tableOf, action, maxRows: MAX_ROWS, aggregatesEnabled });
     };
     try {
       const planned = await attempt(false);

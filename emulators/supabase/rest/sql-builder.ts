@@ -1,6 +1,6 @@
 import { columnNotInSchemaCache } from "./errors.ts";
 import type { AggregateFunction, ComparisonOperator, Condition, Filter, JsonPath } from "./query-params.ts";
-import type { PlanCondition, PlanOrder, ReadNode, SelectField } from "./read-plan.ts";
+import type { HoistedAggregate, PlanCondition, PlanOrder, ReadNode, SelectField } from "./read-plan.ts";
 import type { ColumnInfo, FunctionInfo, TableInfo } from "./schema-cache.ts";
 import { quoteIdentifier } from "./sql-identifiers.ts";
 
@@ -290,16 +290,15 @@ const nodeRelation = (node: ReadNode): Relation => ({ qualifier: node.qualifier,
 function nodeQuery(node: ReadNode, params: Parameters): string {
   // Postgres reads FROM (the lateral subqueries) before the select list, so errors surface in that order.
   const joins = node.children.map((child) => joinSql(child, params));
-  const hasAggregate = hasAggregates(node);
-  const fields = expandStars(node, hasAggregate);
+  const fields = expandStars(node);
   const own =
     fields.length === 0 && node.children.length === 0
       ? [`${node.qualifier}.*`]
       : fields.map((field) => selectFieldSql(node, field));
-  const embedded = node.children.flatMap(joinSelects);
+  const embedded = node.children.flatMap((child) => joinSelects(child, node));
   const relation = nodeRelation(node);
   const where = [...node.conditions.map((condition) => planConditionSql(condition, relation, params)), ...node.joinConditions];
-  const group = hasAggregate ? groupClause(node, fields) : "";
+  const group = aggregates(node) ? groupClause(node, fields) : "";
   return (
     `SELECT ${[...own, ...embedded].join(", ")} FROM ${node.from}` +
     (node.alias === undefined ? "" : ` AS ${quoteIdentifier(node.alias)}`) +
@@ -341,9 +340,24 @@ function joinSql(child: ReadNode, params: Parameters): string {
   return ` ${join} JOIN LATERAL ( SELECT ${aggregate.join(", ")} FROM (${subquery} ) AS ${alias} ) AS ${alias} ON ${condition}`;
 }
 
-function joinSelects(child: ReadNode): string[] {
+/** The aggregates a resource applies to a spread child's columns: the child's hoisted ones, unless the resource
+ *  is a to-one spread itself and passes them further up. */
+function appliedAggregates(child: ReadNode, parent: ReadNode): Map<string, HoistedAggregate> {
+  return parent.spread === "to-one" ? new Map() : (child.hoisted ?? new Map());
+}
+
+function joinSelects(child: ReadNode, parent: ReadNode): string[] {
   const alias = quoteIdentifier(child.aggAlias);
-  if (child.spread) return spreadNames(child).map((name) => (name === "*" ? `${alias}.*` : `${alias}.${quoteIdentifier(name)}`));
+  if (child.spread) {
+    const applied = appliedAggregates(child, parent);
+    return spreadNames(child).map((name) => {
+      const column = name === "*" ? `${alias}.*` : `${alias}.${quoteIdentifier(name)}`;
+      const hoisted = applied.get(name);
+      if (!hoisted) return column;
+      const sql = aggregateSql(hoisted.aggregate, column, hoisted.aggregateCast);
+      return hoisted.alias === undefined ? sql : `${sql} AS ${quoteIdentifier(hoisted.alias)}`;
+    });
+  }
   if (isEmptyEmbed(child)) return [];
   if (isToOneNode(child)) return [`row_to_json(${alias}.*)::jsonb AS ${quoteIdentifier(embedName(child))}`];
   return [`COALESCE( ${alias}.${alias}, '[]') AS ${quoteIdentifier(embedName(child))}`];
@@ -351,7 +365,7 @@ function joinSelects(child: ReadNode): string[] {
 
 /** The columns a spread resource adds to its parent: its own fields' names, its embeds', and nested spreads'. */
 function spreadNames(node: ReadNode): string[] {
-  const names = expandStars(node, hasAggregates(node)).map((field) => (field.kind === "star" ? "*" : outputName(field, true) ?? field.column));
+  const names = expandStars(node).map((field) => (field.kind === "star" ? "*" : outputName(field) ?? field.column));
   for (const child of node.children) {
     if (child.spread) names.push(...spreadNames(child));
     else names.push(embedName(child));
@@ -359,23 +373,23 @@ function spreadNames(node: ReadNode): string[] {
   return names;
 }
 
-function hasAggregates(node: ReadNode): boolean {
-  return node.select.some((field) => field.kind === "column" && field.aggregate !== undefined);
+/** Whether a resource's SELECT aggregates: its own columns, or spread children's it applies. */
+function aggregates(node: ReadNode): boolean {
+  const own = node.select.some((field) => field.kind === "column" && field.aggregate !== undefined);
+  return own || node.children.some((child) => child.spread !== undefined && appliedAggregates(child, node).size > 0);
 }
 
-/** `*` becomes the table's columns when the resource aggregates, so they can be grouped by. */
-function expandStars(node: ReadNode, hasAggregate: boolean): SelectField[] {
-  if (!hasAggregate && node.spread !== "to-many") return node.select;
+/** `*` is written out as the table's columns where aggregates are grouped by them (and in to-many spreads). */
+function expandStars(node: ReadNode): SelectField[] {
+  if (!node.expandStar) return node.select;
   return node.select.flatMap((field): SelectField[] =>
     field.kind === "star" ? node.table.columns.map((column) => ({ kind: "column", column: column.name })) : [field],
   );
 }
 
-/** The name a field answers under when it is not its column's: an alias, the last key of a JSON path, or, in a
- *  spread, an aggregate's name. */
-function outputName(field: Extract<SelectField, { kind: "column" }>, inSpread = false): string | undefined {
+/** The name a field answers under when it is not its column's: an alias, or the last key of a JSON path. */
+function outputName(field: Extract<SelectField, { kind: "column" }>): string | undefined {
   if (field.alias !== undefined) return field.alias;
-  if (field.aggregate !== undefined) return inSpread ? field.aggregate : undefined;
   const path = field.jsonPath;
   if (!path || path.length === 0) return undefined;
   const last = path.at(-1);
@@ -384,31 +398,40 @@ function outputName(field: Extract<SelectField, { kind: "column" }>, inSpread = 
   return lastKey?.operand.value ?? field.column;
 }
 
+function aggregateSql(aggregate: AggregateFunction, sql: string, cast: string | undefined): string {
+  const applied = `${aggregate.toUpperCase()}(${sql})`;
+  return cast === undefined ? applied : `CAST( ${applied} AS ${cast} )`;
+}
+
 function selectFieldSql(node: ReadNode, field: SelectField): string {
   if (field.kind === "star") return `${node.qualifier}.*`;
   const relation = nodeRelation(node);
-  let sql = field.column === "*" ? `${node.qualifier}.*` : fieldExpression(relation, field.column, field.jsonPath).sql;
+  let sql: string;
+  if (field.wholeRow) sql = quoteIdentifier(node.alias ?? node.table.name);
+  else if (field.column === "*") sql = `${node.qualifier}.*`;
+  else sql = fieldExpression(relation, field.column, field.jsonPath).sql;
   if (field.cast !== undefined) sql = `CAST( ${sql} AS ${field.cast} )`;
-  if (field.aggregate !== undefined) {
-    sql = `${field.aggregate.toUpperCase()}(${sql})`;
-    if (field.aggregateCast !== undefined) sql = `CAST( ${sql} AS ${field.aggregateCast} )`;
-  }
-  const name = outputName(field, node.spread !== undefined);
+  if (field.aggregate !== undefined) sql = aggregateSql(field.aggregate, sql, field.aggregateCast);
+  const name = outputName(field);
   return name === undefined ? sql : `${sql} AS ${quoteIdentifier(name)}`;
 }
 
-/** Grouping by every selected column that is not aggregated, and by every embedded resource. */
+/** Grouping by every selected column that is not aggregated (by its alias when it has one), by every embedded
+ *  resource, and by spread children's columns that are not aggregated. */
 function groupClause(node: ReadNode, fields: SelectField[]): string {
   const terms: string[] = [];
   for (const field of fields) {
     if (field.kind === "star") continue;
     if (field.aggregate !== undefined) continue;
-    const name = outputName(field, node.spread !== undefined);
+    const name = outputName(field);
     terms.push(name !== undefined ? quoteIdentifier(name) : fieldExpression(nodeRelation(node), field.column, field.jsonPath).sql);
   }
   for (const child of node.children) {
     if (child.spread) {
-      for (const name of spreadNames(child)) terms.push(`${quoteIdentifier(child.aggAlias)}.${quoteIdentifier(name)}`);
+      const applied = appliedAggregates(child, node);
+      for (const name of spreadNames(child)) {
+        if (!applied.has(name)) terms.push(`${quoteIdentifier(child.aggAlias)}.${quoteIdentifier(name)}`);
+      }
     } else if (!isEmptyEmbed(child)) {
       terms.push(quoteIdentifier(embedName(child)));
     }
