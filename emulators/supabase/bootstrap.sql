@@ -25,6 +25,10 @@ grant anon, authenticated, service_role to current_user;
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
+-- Exposed by PostgREST next to public on Supabase (pg_graphql's entry point lives there).
+create schema if not exists graphql_public;
+grant usage on schema graphql_public to anon, authenticated, service_role;
+
 -- public: tables, functions and sequences created by migrations are granted to the API roles, as on Supabase.
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;

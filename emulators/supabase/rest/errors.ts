@@ -1,7 +1,8 @@
 /** PostgREST's error body and the HTTP status it answers each error with. */
 export interface RestErrorBody {
   code: string;
-  details: string | null;
+  /** Text, or for PGRST201 the list of candidate relationships. */
+  details: unknown;
   hint: string | null;
   message: string;
 }
@@ -9,13 +10,13 @@ export interface RestErrorBody {
 export class RestError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details: string | null;
+  readonly details: unknown;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    body: { code: string; message: string; details?: string | null; hint?: string | null },
+    body: { code: string; message: string; details?: unknown; hint?: string | null },
     headers: Record<string, string> = {},
   ) {
     super(body.message);
@@ -40,10 +41,11 @@ export function invalidBody(message = "Empty or invalid json"): RestError {
   return new RestError(400, { code: "PGRST102", message });
 }
 
-export function tableNotFound(table: string): RestError {
+export function tableNotFound(schema: string, table: string, hint: string | null = null): RestError {
   return new RestError(404, {
     code: "PGRST205",
-    message: `Could not find the table 'public.${table}' in the schema cache`,
+    message: `Could not find the table '${schema}.${table}' in the schema cache`,
+    hint,
   });
 }
 
@@ -81,6 +83,23 @@ export function singularityError(rows: number): RestError {
   });
 }
 
+/** Prefer: max-affected=N with handling=strict, and more rows affected: nothing is changed. */
+export function maxAffectedViolation(rows: number): RestError {
+  return new RestError(400, {
+    code: "PGRST124",
+    message: "Query result exceeds max-affected preference constraint",
+    details: `The query affects ${rows} rows`,
+  });
+}
+
+/** max-affected with handling=strict on a function that returns one value rather than a set. */
+export function maxAffectedOnSingleResult(): RestError {
+  return new RestError(400, {
+    code: "PGRST128",
+    message: "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+  });
+}
+
 export function unacceptableMediaType(accept: string): RestError {
   return new RestError(406, {
     code: "PGRST107",
@@ -88,11 +107,11 @@ export function unacceptableMediaType(accept: string): RestError {
   });
 }
 
-export function invalidSchema(schema: string): RestError {
+export function invalidSchema(schema: string, exposed: string[]): RestError {
   return new RestError(406, {
     code: "PGRST106",
     message: `Invalid schema: ${schema}`,
-    hint: "Only the following schemas are exposed: public, graphql_public",
+    hint: `Only the following schemas are exposed: ${exposed.join(", ")}`,
   });
 }
 

@@ -3,40 +3,49 @@ import type { BodyFormat } from "./sql-builder.ts";
 
 /** The Prefer header's values PostgREST acts on. supabase-js sends several, joined by ", ". */
 export interface Preferences {
-  return?: "minimal" | "representation" | "headers-only";
-  count?: "exact" | "planned" | "estimated";
   resolution?: "merge-duplicates" | "ignore-duplicates";
   missing?: "default" | "null";
+  return?: "minimal" | "representation" | "headers-only";
+  count?: "exact" | "planned" | "estimated";
+  handling?: "lenient" | "strict";
+  /** `max-affected=N`: with handling=strict, a write or call affecting more rows fails and changes nothing. */
+  maxAffected?: number;
 }
 
-const KNOWN_PREFERENCES: Record<string, readonly string[]> = {
-  return: ["minimal", "representation", "headers-only"],
-  count: ["exact", "planned", "estimated"],
+const KNOWN_PREFERENCES = {
   resolution: ["merge-duplicates", "ignore-duplicates"],
   missing: ["default", "null"],
+  return: ["minimal", "representation", "headers-only"],
+  count: ["exact", "planned", "estimated"],
   handling: ["lenient", "strict"],
   tx: ["commit", "rollback"],
-};
+} as const;
 
+/** Reads Prefer like PostgREST: of repeated preferences the first counts; with handling=strict an unknown one
+ *  is refused (PGRST122). Transaction control (tx=) is not allowed on Supabase and is ignored. */
 export function parsePreferences(header: string | null): Preferences {
   const preferences: Preferences = {};
   const invalid: string[] = [];
-  let strict = false;
+  const set = preferences as Record<string, string | number | undefined>;
   for (const entry of (header ?? "").split(",")) {
     const preference = entry.trim();
     if (preference === "") continue;
-    const [name = "", value = ""] = preference.split("=").map((part) => part.trim());
-    if (!KNOWN_PREFERENCES[name]?.includes(value)) {
-      if (!/^(timezone|max-affected|params)$/.test(name)) invalid.push(preference);
+    const separator = preference.indexOf("=");
+    const name = separator < 0 ? preference : preference.slice(0, separator);
+    const value = separator < 0 ? "" : preference.slice(separator + 1);
+    if (name === "max-affected") {
+      if (/^-?\d+$/.test(value)) preferences.maxAffected ??= Number(value);
       continue;
     }
-    if (name === "handling") strict = value === "strict";
-    else if (name === "return") preferences.return = value as Preferences["return"];
-    else if (name === "count") preferences.count = value as Preferences["count"];
-    else if (name === "resolution") preferences.resolution = value as Preferences["resolution"];
-    else if (name === "missing") preferences.missing = value as Preferences["missing"];
+    if (name === "timezone") continue;
+    const known: readonly string[] | undefined = KNOWN_PREFERENCES[name as keyof typeof KNOWN_PREFERENCES];
+    if (!known?.includes(value)) {
+      invalid.push(preference);
+      continue;
+    }
+    if (name !== "tx") set[name] ??= value;
   }
-  if (strict && invalid.length > 0) {
+  if (preferences.handling === "strict" && invalid.length > 0) {
     throw new RestError(400, {
       code: "PGRST122",
       message: "Invalid preferences given with handling=strict",
@@ -46,12 +55,26 @@ export function parsePreferences(header: string | null): Preferences {
   return preferences;
 }
 
-/** The Preference-Applied header for the preferences a response honoured. */
-export function appliedPreferences(preferences: Preferences, honoured: ReadonlyArray<keyof Preferences>): string | undefined {
-  const applied = honoured.flatMap((name) => {
-    const value = preferences[name];
-    return typeof value === "string" ? [`${name}=${value}`] : [];
-  });
+/** What a request did, for the preferences its response reports applying. */
+export type AppliedTo = "read" | "insert" | "insert-with-key" | "upsert-by-put" | "update" | "delete" | "call";
+
+/** The Preference-Applied header, in PostgREST's order: resolution (inserts into a table with a key or
+ *  on_conflict), missing (inserts, updates), return (writes), count, handling, and max-affected with
+ *  handling=strict (updates, deletes, calls). */
+export function appliedPreferences(preferences: Preferences, action: AppliedTo): string | undefined {
+  const writes = action !== "read" && action !== "call";
+  const applied = [
+    action === "insert-with-key" && preferences.resolution ? `resolution=${preferences.resolution}` : undefined,
+    (action === "insert" || action === "insert-with-key" || action === "update") && preferences.missing
+      ? `missing=${preferences.missing}`
+      : undefined,
+    writes && preferences.return ? `return=${preferences.return}` : undefined,
+    preferences.count ? `count=${preferences.count}` : undefined,
+    preferences.handling ? `handling=${preferences.handling}` : undefined,
+    preferences.handling === "strict" && preferences.maxAffected !== undefined && ["update", "delete", "call"].includes(action)
+      ? `max-affected=${preferences.maxAffected}`
+      : undefined,
+  ].filter((value): value is string => value !== undefined);
   return applied.length > 0 ? applied.join(", ") : undefined;
 }
 
@@ -91,9 +114,13 @@ export function contentTypeOf(format: BodyFormat): string {
   }
 }
 
-/** Only schema public is exposed; Accept-Profile (reads) or Content-Profile (writes) may name it. */
-export function checkProfile(request: Request): void {
-  const reads = request.method === "GET" || request.method === "HEAD";
-  const profile = request.headers.get(reads ? "accept-profile" : "content-profile");
-  if (profile !== null && profile !== "public") throw invalidSchema(profile);
+/** The schema a request reads or writes: Accept-Profile names it for GET and HEAD, Content-Profile for writes,
+ *  among the exposed schemas (PGRST106 otherwise); without one, the first exposed schema. With several schemas
+ *  exposed the choice counts as negotiated, and responses name it in Content-Profile. */
+export function negotiateSchema(request: Request, schemas: string[]): { schema: string; negotiated: boolean } {
+  const writes = ["POST", "PATCH", "PUT", "DELETE"].includes(request.method);
+  const profile = request.headers.get(writes ? "content-profile" : "accept-profile");
+  if (profile === null) return { schema: schemas[0] ?? "public", negotiated: schemas.length !== 1 };
+  if (!schemas.includes(profile)) throw invalidSchema(profile, schemas);
+  return { schema: profile, negotiated: true };
 }

@@ -1,20 +1,65 @@
-import { RestError, negativeLimit, notEmbedded, notImplemented, queryParamError } from "./errors.ts";
+import { RestError, negativeLimit, queryParamError } from "./errors.ts";
 
 /** The query string of a PostgREST request, parsed the way PostgREST's QueryParams module does. */
 export interface QueryParams {
   select: SelectItem[];
-  /** Column filters and and/or trees; all of them must hold. */
+  /** Column filters and and/or trees of the top-level resource; all of them must hold. */
   conditions: Condition[];
   order: OrderTerm[];
   limit?: number;
   offset: number;
+  /** Filters, trees, order and ranges of embedded resources (`rel.status=eq.x`, `rel.order=…`, `rel.limit=1`),
+   *  each in query-string order: PostgREST applies them in that order, stage by stage. */
+  embedded: EmbeddedParams;
   columns?: string[];
   onConflict?: string[];
   /** Parameters that are neither reserved nor filters: the arguments of a GET/HEAD RPC call. */
   args: Array<[name: string, value: string]>;
 }
 
-export type SelectItem = { kind: "star" } | { kind: "column"; column: string; alias?: string };
+/** Parameters addressed to embedded resources by their path of names or aliases. */
+export interface EmbeddedParams {
+  filters: Array<{ path: string[]; condition: Filter }>;
+  logic: Array<{ path: string[]; condition: LogicExpression }>;
+  order: Array<{ path: string[]; terms: OrderTerm[] }>;
+  ranges: Array<{ path: string[]; limit?: number; offset?: number }>;
+}
+
+/** `->key`, `->>key`, `->0`: an index keeps its sign ("+0", "-1") as PostgREST passes it to `::int`. */
+export interface JsonOperation {
+  arrow: "->" | "->>";
+  operand: { kind: "key" | "index"; value: string };
+}
+
+export type JsonPath = JsonOperation[];
+
+export type AggregateFunction = "count" | "sum" | "avg" | "min" | "max";
+
+export type SelectItem =
+  | { kind: "star" }
+  | {
+      kind: "column";
+      /** `*` with `aggregate: "count"` is `count()`. */
+      column: string;
+      jsonPath?: JsonPath;
+      alias?: string;
+      cast?: string;
+      aggregate?: AggregateFunction;
+      aggregateCast?: string;
+      /** The whole row (count() in a spread resource, counted in its parent). */
+      wholeRow?: true;
+    }
+  | {
+      kind: "embed";
+      relation: string;
+      alias?: string;
+      /** `rel!hint(…)`: a foreign key name, a column, or a junction table. */
+      hint?: string;
+      joinType?: "inner" | "left";
+      /** `...rel(…)`: the related columns join the parent's. */
+      spread?: true;
+      children: SelectItem[];
+    };
 
 export type ComparisonOperator =
   | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "match" | "imatch"
@@ -25,12 +70,13 @@ export type FullTextOperator = "fts" | "plfts" | "phfts" | "wfts";
 export type Operation =
   | { kind: "compare"; operator: ComparisonOperator; quantifier?: "any" | "all"; value: string }
   | { kind: "in"; values: string[] }
-  | { kind: "is"; value: "null" | "true" | "false" | "unknown" }
+  | { kind: "is"; value: "null" | "not_null" | "true" | "false" | "unknown" }
   | { kind: "fts"; operator: FullTextOperator; config?: string; value: string };
 
 export interface Filter {
   kind: "filter";
   column: string;
+  jsonPath?: JsonPath;
   negated: boolean;
   operation: Operation;
 }
@@ -46,6 +92,9 @@ export type Condition = Filter | LogicExpression;
 
 export interface OrderTerm {
   column: string;
+  jsonPath?: JsonPath;
+  /** `order=rel(col)`: a column of a to-one embedded resource. */
+  relation?: string;
   direction?: "asc" | "desc";
   nulls?: "first" | "last";
 }
@@ -57,11 +106,19 @@ const COMPARISON_OPERATORS = new Set<string>([
 /** Operators that accept the (any)/(all) quantifier with a {a,b} list. */
 const QUANTIFIABLE_OPERATORS = new Set<string>(["eq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"]);
 const FULL_TEXT_OPERATORS = new Set<string>(["fts", "plfts", "phfts", "wfts"]);
-const RESERVED = new Set(["select", "columns", "on_conflict"]);
 const RESERVED_EMBEDDABLE = new Set(["order", "limit", "offset", "and", "or"]);
+const AGGREGATES: AggregateFunction[] = ["sum", "avg", "count", "max", "min"];
 
 export function parseQueryParams(search: URLSearchParams): QueryParams {
-  const params: QueryParams = { select: [{ kind: "star" }], conditions: [], order: [], offset: 0, args: [] };
+  const params: QueryParams = {
+    select: [{ kind: "star" }],
+    conditions: [],
+    order: [],
+    offset: 0,
+    embedded: { filters: [], logic: [], order: [], ranges: [] },
+    args: [],
+  };
+  let rootOrder: OrderTerm[] | undefined;
   for (const [key, value] of search) {
     if (key === "select") {
       params.select = value === "" ? [{ kind: "star" }] : parseSelect(value);
@@ -70,13 +127,19 @@ export function parseQueryParams(search: URLSearchParams): QueryParams {
     } else if (key === "on_conflict") {
       params.onConflict = parseColumnList(value, "on_conflict parameter");
     } else if (RESERVED_EMBEDDABLE.has(lastPathSegment(key))) {
-      parseEmbeddableParam(params, key, value);
+      if (value === "") continue;
+      const order = parseEmbeddableParam(key, value, params);
+      // Of several order parameters for the same resource, PostgREST keeps the first.
+      if (order) rootOrder ??= order;
     } else if (isFilter(key, value)) {
-      params.conditions.push(parseFilter(key, value));
+      const { path, filter } = parseFilter(key, value);
+      if (path.length === 0) params.conditions.push(filter);
+      else params.embedded.filters.push({ path, condition: filter });
     } else {
       params.args.push([key, value]);
     }
   }
+  if (rootOrder) params.order = rootOrder;
   return params;
 }
 
@@ -84,26 +147,53 @@ function lastPathSegment(key: string): string {
   return key.split(".").at(-1) ?? key;
 }
 
-function parseEmbeddableParam(params: QueryParams, key: string, value: string): void {
+/** An and/or tree, order, limit or offset, for the top level or an embedded resource. Returns a top-level order. */
+function parseEmbeddableParam(key: string, value: string, params: QueryParams): OrderTerm[] | undefined {
   const segments = key.split(".");
   const name = segments.at(-1);
   if (name === "and" || name === "or") {
-    const path = segments.slice(0, -1).filter((segment) => segment !== "not");
-    if (path.length > 0) throw notEmbedded(path.join("."));
+    const path = parsePath(key, "logic path").filter((segment) => segment !== "not").slice(0, -1);
     const negated = segments.includes("not");
-    params.conditions.push(parseLogicParam(`${negated ? "not." : ""}${name}${value}`, value));
-    return;
+    const tree = parseLogicParam(`${negated ? "not." : ""}${name}${value}`, value);
+    if (path.length === 0) params.conditions.push(tree);
+    else params.embedded.logic.push({ path, condition: tree as LogicExpression });
+    return undefined;
   }
-  if (segments.length > 1) throw notEmbedded(segments.slice(0, -1).join("."));
-  if (name === "order") params.order = parseOrder(value);
-  else if (name === "limit") {
-    const limit = parseInteger(value);
-    if (limit !== undefined && limit < 0) throw negativeLimit();
-    if (limit !== undefined) params.limit = limit;
-  } else if (name === "offset") {
-    const offset = parseInteger(value);
-    if (offset !== undefined && offset >= 0) params.offset = offset;
+  const path = parsePath(key, "tree path").slice(0, -1);
+  if (name === "order") {
+    const terms = parseOrder(value);
+    if (path.length === 0) return terms;
+    params.embedded.order.push({ path, terms });
+    return undefined;
   }
+  const number = parseInteger(value);
+  if (number === undefined) return undefined;
+  if (path.length === 0) {
+    if (name === "limit") {
+      if (number < 0) throw negativeLimit();
+      params.limit = number;
+    } else if (number >= 0) {
+      params.offset = number;
+    }
+    return undefined;
+  }
+  const samePath = (entry: { path: string[] }) => JSON.stringify(entry.path) === JSON.stringify(path);
+  let range = params.embedded.ranges.find(samePath);
+  if (!range) {
+    range = { path };
+    params.embedded.ranges.push(range);
+  }
+  if (name === "limit" && number >= 0) range.limit = number;
+  else if (name === "offset" && number >= 0) range.offset = number;
+  return undefined;
+}
+
+/** `a.b.c` as names; each may be quoted. */
+function parsePath(key: string, what: string): string[] {
+  const cursor = new Cursor(key, `failed to parse ${what} (${key})`);
+  const path = [cursor.fieldName()];
+  while (cursor.consume(".")) path.push(cursor.fieldName());
+  return path;
 }
 
 /** PostgREST reads limit/offset with `readMaybe`: anything but an integer is ignored. */
@@ -123,24 +213,24 @@ function isFilter(key: string, value: string): boolean {
   return FULL_TEXT_OPERATORS.has(value.split("(")[0] ?? "") && value.includes("(");
 }
 
-function parseFilter(key: string, value: string): Filter {
-  const keyCursor = new Cursor(key, `tree path (${key})`);
-  const path = [keyCursor.fieldName()];
-  while (keyCursor.peek() === ".") {
-    keyCursor.advance();
-    path.push(keyCursor.fieldName());
-  }
-  if (keyCursor.peek("->")) throw notImplemented(`JSON paths in filters are not supported by the emulator (${key})`);
-  keyCursor.expectEnd();
-  if (path.length > 1) throw notEmbedded(path.slice(0, -1).join("."));
-  const cursor = new Cursor(value, `filter (${value})`);
+/** `rel.col->a=op.value`: the embed path, then the column and its JSON path. Like PostgREST, anything after
+ *  the JSON path in the key is ignored. */
+function parseFilter(key: string, value: string): { path: string[]; filter: Filter } {
+  const keyCursor = new Cursor(key, `failed to parse tree path (${key})`);
+  const names = [keyCursor.fieldName()];
+  while (keyCursor.consume(".")) names.push(keyCursor.fieldName());
+  const jsonPath = keyCursor.jsonPath();
+  const cursor = new Cursor(value, `failed to parse filter (${value})`);
   const { negated, operation } = parseOperationExpression(cursor, "single");
   cursor.expectEnd();
-  return { kind: "filter", column: path[0] ?? "", negated, operation };
+  const column = names.at(-1) ?? "";
+  const filter: Filter = { kind: "filter", column, negated, operation };
+  if (jsonPath.length > 0) filter.jsonPath = jsonPath;
+  return { path: names.slice(0, -1), filter };
 }
 
 function parseLogicParam(tree: string, value: string): Condition {
-  const cursor = new Cursor(tree, `logic tree (${value})`);
+  const cursor = new Cursor(tree, `failed to parse logic tree (${value})`);
   const condition = parseLogicTree(cursor);
   cursor.skipSpaces();
   cursor.expectEnd();
@@ -172,11 +262,13 @@ function parseLogicTree(cursor: Cursor): Condition {
 function parseLogicFilter(cursor: Cursor): Filter {
   cursor.skipSpaces();
   const column = cursor.fieldName();
-  if (cursor.peek("->")) throw notImplemented(`JSON paths in filters are not supported by the emulator (${column})`);
+  const jsonPath = cursor.jsonPath();
   cursor.skipSpaces();
   cursor.expect(".");
   const { negated, operation } = parseOperationExpression(cursor, "logic");
-  return { kind: "filter", column, negated, operation };
+  const filter: Filter = { kind: "filter", column, negated, operation };
+  if (jsonPath.length > 0) filter.jsonPath = jsonPath;
+  return filter;
 }
 
 /** `[not.]op.value`, `in.(a,"b,c")`, `is.null`, `fts(config).words`. In a logic tree a value ends at `,` or `)`. */
@@ -186,10 +278,10 @@ function parseOperationExpression(cursor: Cursor, context: "single" | "logic"): 
     return { negated, operation: { kind: "in", values: parseList(cursor) } };
   }
   if (cursor.consume("is.")) {
-    const match = /^(null|unknown|true|false)/i.exec(cursor.rest());
-    if (!match?.[1]) throw cursor.fail("expecting null or trilean value (unknown, true, false)");
+    const match = /^(null|not_null|unknown|true|false)/i.exec(cursor.rest());
+    if (!match?.[1]) throw cursor.fail("expecting isVal: (null, not_null, true, false, unknown)");
     cursor.advance(match[1].length);
-    return { negated, operation: { kind: "is", value: match[1].toLowerCase() as "null" | "true" | "false" | "unknown" } };
+    return { negated, operation: { kind: "is", value: match[1].toLowerCase() as "null" | "not_null" | "true" | "false" | "unknown" } };
   }
   const operatorStart = cursor.position;
   const dot = cursor.rest().indexOf(".");
@@ -256,58 +348,143 @@ function parseLogicValue(cursor: Cursor): string {
   return cursor.takeUntil(",)");
 }
 
-/** `select=a,alias:b,*`. Embedded resources, aggregates, casts and JSON paths are refused explicitly. */
+const FIELD_END = 'expecting letter, digit, "-", "->>", "->", "::", ".", ")", "," or end of input';
+
+/** `select=a,alias:b->c::text,rel!hint!inner(*),...spread(x),total:amount.sum(),count()`. */
 function parseSelect(select: string): SelectItem[] {
-  const cursor = new Cursor(select, `select parameter (${select})`);
-  const items: SelectItem[] = [];
-  do {
-    cursor.skipSpaces();
-    items.push(parseSelectItem(cursor));
-    cursor.skipSpaces();
-  } while (cursor.consume(","));
-  cursor.expectEnd();
+  const cursor = new Cursor(select, `failed to parse select parameter (${select})`);
+  const items = parseSelectForest(cursor, false);
+  cursor.skipSpaces();
+  if (!cursor.atEnd()) throw cursor.fail(FIELD_END);
   return items;
 }
 
-function parseSelectItem(cursor: Cursor): SelectItem {
+function parseSelectForest(cursor: Cursor, nested: boolean): SelectItem[] {
+  const items: SelectItem[] = [];
+  cursor.skipSpaces();
+  if ((nested && cursor.peek() === ")") || cursor.atEnd()) return items;
+  do {
+    cursor.skipSpaces();
+    items.push(parseSelectTree(cursor));
+    cursor.skipSpaces();
+  } while (cursor.consume(","));
+  return items;
+}
+
+function parseSelectTree(cursor: Cursor): SelectItem {
+  const start = cursor.position;
+  const head = cursor.attempt(() => parseEmbedHead(cursor));
+  if (!head) {
+    cursor.position = start;
+    return parseSelectField(cursor);
+  }
+  cursor.expect("(");
+  const children = parseSelectForest(cursor, true);
+  cursor.skipSpaces();
+  if (!cursor.consume(")")) throw cursor.fail(FIELD_END);
+  return { ...head, children };
+}
+
+type EmbedHead = Omit<Extract<SelectItem, { kind: "embed" }>, "children">;
+
+/** `alias:rel!hint!inner` or `...rel!hint`, when a `(` follows; anything else is a field. */
+function parseEmbedHead(cursor: Cursor): EmbedHead {
+  cursor.skipSpaces();
+  const head: EmbedHead = { kind: "embed", relation: "" };
+  if (cursor.consume("...")) {
+    head.relation = cursor.fieldName();
+    head.spread = true;
+  } else {
+    const first = cursor.fieldName();
+    if (cursor.peek() === ":" && !cursor.peek("::")) {
+      cursor.advance();
+      head.alias = first;
+      head.relation = cursor.fieldName();
+    } else {
+      head.relation = first;
+    }
+    if (head.relation === "count") throw cursor.fail("expecting a relation");
+  }
+  for (let index = 0; index < 2 && cursor.consume("!"); index++) {
+    if (cursor.consume("left")) head.joinType ??= "left";
+    else if (cursor.consume("inner")) head.joinType ??= "inner";
+    else head.hint ??= cursor.fieldName();
+  }
+  cursor.skipSpaces();
+  if (cursor.peek() !== "(") throw cursor.fail('expecting "("');
+  return head;
+}
+
+function parseSelectField(cursor: Cursor): SelectItem {
+  cursor.skipSpaces();
   if (cursor.consume("*")) {
-    if (cursor.peek() === "(" || cursor.peek() === "!") throw cursor.fail('expecting ")", "," or end of input');
+    cursor.skipSpaces();
+    if (!isFieldEnd(cursor)) throw cursor.fail('expecting ")", "," or end of input');
     return { kind: "star" };
   }
-  if (cursor.peek("..")) throw embeddingNotSupported(cursor);
-  const first = cursor.fieldName();
+  const start = cursor.position;
   let alias: string | undefined;
-  let column = first;
-  if (cursor.peek() === ":" && !cursor.peek("::")) {
+  const aliased = cursor.attempt(() => {
+    const name = cursor.fieldName();
+    if (cursor.peek() !== ":" || cursor.peek("::")) throw cursor.fail('expecting ":"');
     cursor.advance();
-    alias = first;
-    if (cursor.peek("..")) throw embeddingNotSupported(cursor);
-    column = cursor.fieldName();
+    return name;
+  });
+  if (aliased !== undefined) alias = aliased;
+  else cursor.position = start;
+  if (cursor.consume("count()")) {
+    const item: SelectItem = { kind: "column", column: "*", aggregate: "count" };
+    if (alias !== undefined) item.alias = alias;
+    if (cursor.consume("::")) item.aggregateCast = cursor.identifier();
+    cursor.skipSpaces();
+    if (!isFieldEnd(cursor)) throw cursor.fail(FIELD_END);
+    return item;
   }
-  if (cursor.peek() === "(" || cursor.peek() === "!") throw embeddingNotSupported(cursor, column);
-  if (cursor.peek("->")) throw notImplemented(`JSON paths in select are not supported by the emulator (${column})`);
-  if (cursor.peek("::")) throw notImplemented(`Casts in select are not supported by the emulator (${column})`);
-  if (!cursor.atEnd() && cursor.peek() !== ",") throw cursor.fail('expecting letter, digit, "-", "->>", "->", "::", ")", "," or end of input');
-  return alias === undefined ? { kind: "column", column } : { kind: "column", column, alias };
+  const column = cursor.fieldName();
+  const jsonPath = cursor.jsonPath();
+  const item: SelectItem = { kind: "column", column };
+  if (jsonPath.length > 0) item.jsonPath = jsonPath;
+  if (alias !== undefined) item.alias = alias;
+  if (cursor.consume("::")) item.cast = cursor.identifier();
+  const aggregateStart = cursor.position;
+  if (cursor.consume(".")) {
+    const aggregate = AGGREGATES.find((name) => cursor.consume(`${name}()`));
+    if (aggregate) {
+      item.aggregate = aggregate;
+      if (cursor.consume("::")) item.aggregateCast = cursor.identifier();
+    } else {
+      cursor.position = aggregateStart;
+    }
+  }
+  cursor.skipSpaces();
+  if (!isFieldEnd(cursor)) throw cursor.fail(FIELD_END);
+  return item;
 }
 
-function embeddingNotSupported(cursor: Cursor, resource?: string): RestError {
-  const what = resource ? `'${resource}(…)'` : "spread relations";
-  return notImplemented(
-    `Embedded resources and aggregates (${what} in select=${cursor.input}) are not supported by the emulator; query the related table separately`,
-  );
+function isFieldEnd(cursor: Cursor): boolean {
+  return cursor.atEnd() || cursor.peek() === "," || cursor.peek() === ")";
 }
 
-/** `order=a.desc.nullslast,b` */
+/** `order=a.desc.nullslast,data->k,rel(col).asc` */
 function parseOrder(order: string): OrderTerm[] {
-  const cursor = new Cursor(order, `order (${order})`);
+  const cursor = new Cursor(order, `failed to parse order (${order})`);
   const terms: OrderTerm[] = [];
   do {
     cursor.skipSpaces();
-    const column = cursor.fieldName();
-    if (cursor.peek() === "(") throw notEmbedded(column);
-    if (cursor.peek("->")) throw notImplemented(`JSON paths in order are not supported by the emulator (${column})`);
-    const term: OrderTerm = { column };
+    const name = cursor.fieldName();
+    const term: OrderTerm = { column: name };
+    if (cursor.consume("(")) {
+      term.relation = name;
+      cursor.skipSpaces();
+      term.column = cursor.fieldName();
+      const jsonPath = cursor.jsonPath();
+      if (jsonPath.length > 0) term.jsonPath = jsonPath;
+      cursor.skipSpaces();
+      cursor.expect(")");
+    } else {
+      const jsonPath = cursor.jsonPath();
+      if (jsonPath.length > 0) term.jsonPath = jsonPath;
+    }
     if (cursor.consume(".asc")) term.direction = "asc";
     else if (cursor.consume(".desc")) term.direction = "desc";
     if (cursor.consume(".nullsfirst")) term.nulls = "first";
@@ -323,7 +500,7 @@ function parseOrder(order: string): OrderTerm[] {
 
 /** `columns="a","b"` and `on_conflict=a,b`. */
 function parseColumnList(value: string, what: string): string[] {
-  const cursor = new Cursor(value, `${what} (${value})`);
+  const cursor = new Cursor(value, `failed to parse ${what} (${value})`);
   const names: string[] = [];
   do {
     cursor.skipSpaces();
@@ -433,9 +610,62 @@ class Cursor {
     return name;
   }
 
+  /** A type name after `::`: letters, digits, `_`, `$` and spaces (`double precision`), nothing else, so
+   *  it can be written into SQL as it is. */
+  identifier(): string {
+    const match = /^[\p{L}\p{N}_$ ]+/u.exec(this.rest());
+    const name = match?.[0].trim() ?? "";
+    if (!match || name === "") throw this.fail("expecting letter or digit");
+    this.advance(match[0].length);
+    return name;
+  }
+
+  /** `->key`, `->>key`, `->1`, `->"quoted key"`, repeated. An index is one only when `->`, `::`, `.`, `,`
+   *  or the end follows it; otherwise it is read as a key. */
+  jsonPath(): JsonPath {
+    const path: JsonPath = [];
+    for (;;) {
+      const arrow = this.peek("->>") ? "->>" : this.peek("->") ? "->" : undefined;
+      if (!arrow) return path;
+      this.advance(arrow.length);
+      const index = /^(-?)(\d+)/.exec(this.rest());
+      if (index) {
+        const after = this.input.slice(this.position + index[0].length);
+        if (after === "" || /^(->|::|\.|,)/.test(after)) {
+          this.advance(index[0].length);
+          path.push({ arrow, operand: { kind: "index", value: `${index[1] || "+"}${index[2]}` } });
+          continue;
+        }
+        // A key cannot start with "-": a negative index must be one.
+        if (index[1]) {
+          this.advance(index[0].length);
+          throw this.fail('expecting digit, "->", "::", ".", "," or end of input');
+        }
+      } else if (this.peek() === "-") {
+        this.advance();
+        throw this.fail("expecting digit");
+      }
+      path.push({ arrow, operand: { kind: "key", value: this.jsonKey() } });
+    }
+  }
+
+  private jsonKey(): string {
+    if (this.peek() === '"') return this.quoted();
+    const start = this.position;
+    while (!this.atEnd()) {
+      const char = this.input[this.position] ?? "";
+      if (!"(-:.,>)".includes(char)) this.position += 1;
+      else if (char === "-" && this.input[this.position + 1] !== ">" && this.position > start) this.position += 1;
+      else break;
+    }
+    const key = this.input.slice(start, this.position).trim();
+    if (key === "") throw this.fail('expecting "-", digit or any non reserved character different from: .,>()');
+    return key;
+  }
+
   fail(expecting: string): RestError {
     const found = this.atEnd() ? "end of input" : JSON.stringify(this.input[this.position]);
     const details = expecting.startsWith("unknown") ? expecting : `unexpected ${found} ${expecting}`;
-    return queryParamError(`"failed to parse ${this.what}" (line 1, column ${this.position + 1})`, details);
+    return queryParamError(`"${this.what}" (line 1, column ${this.position + 1})`, details);
   }
 }

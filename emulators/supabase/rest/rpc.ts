@@ -4,7 +4,8 @@ import type { FunctionInfo, SchemaCache } from "./schema-cache.ts";
 /** Resolves `/rpc/name` like PostgREST: the overload whose parameter names cover the given argument names,
  *  every parameter without a default being given. */
 export async function findFunction(
-  schema: SchemaCache,
+  cache: SchemaCache,
+  schema: string,
   name: string,
   argNames: string[],
   isPost: boolean,
@@ -12,28 +13,28 @@ export async function findFunction(
   const accepts = (fn: FunctionInfo) =>
     argNames.every((arg) => fn.params.some((param) => param.name === arg)) &&
     fn.params.every((param) => param.hasDefault || argNames.includes(param.name));
-  const matching = (await schema.functions(name, accepts)).filter(accepts);
+  const matching = (await cache.functions(schema, name, accepts)).filter(accepts);
   const [only, ...others] = matching;
-  if (!only) throw functionNotFound(name, argNames, isPost);
+  if (!only) throw functionNotFound(schema, name, argNames, isPost);
   if (others.length > 0) throw ambiguousFunction(matching);
   return only;
 }
 
-function functionNotFound(name: string, argNames: string[], isPost: boolean): RestError {
+function functionNotFound(schema: string, name: string, argNames: string[], isPost: boolean): RestError {
   const args = [...argNames].sort();
   const signature = args.length > 0 ? `(${args.join(", ")})` : " without parameters";
   const searched =
     args.length > 0 ? ` with parameter${args.length > 1 ? "s" : ""} ${args.join(", ")}` : " without parameters";
   return new RestError(404, {
     code: "PGRST202",
-    message: `Could not find the function public.${name}${signature} in the schema cache`,
-    details: `Searched for the function public.${name}${searched}${isPost ? " or with a single unnamed json/jsonb parameter" : ""}, but no matches were found in the schema cache.`,
+    message: `Could not find the function ${schema}.${name}${signature} in the schema cache`,
+    details: `Searched for the function ${schema}.${name}${searched}${isPost ? " or with a single unnamed json/jsonb parameter" : ""}, but no matches were found in the schema cache.`,
   });
 }
 
 function ambiguousFunction(candidates: FunctionInfo[]): RestError {
   const signatures = candidates.map(
-    (fn) => `public.${fn.name}(${fn.params.map((param) => `${param.name} => ${param.type}`).join(", ")})`,
+    (fn) => `${fn.schema}.${fn.name}(${fn.params.map((param) => `${param.name} => ${param.type}`).join(", ")})`,
   );
   return new RestError(300, {
     code: "PGRST203",

@@ -184,6 +184,15 @@ describe("update", () => {
     ]);
   });
 
+  it("filters by columns the representation does not return", async () => {
+    const id = newId();
+    await fixture.service.from("rest_items").insert(item(id, { sku: `SKU-${id}` }));
+    const { data } = await fixture.service.from("rest_items").update({ views: 3 }).eq("sku", `SKU-${id}`).select("id");
+    expect(data).toEqual([{ id }]);
+    const removed = await fixture.service.from("rest_items").delete().eq("sku", `SKU-${id}`).select("views");
+    expect(removed.data).toEqual([{ views: 3 }]);
+  });
+
   it("answers .single() on no row with 406", async () => {
     const { error, status } = await fixture.service.from("rest_items").update({ name: "x" }).eq("id", -1).select().single();
     expect(status).toBe(406);
