@@ -292,6 +292,20 @@ describe("writes", () => {
   });
 });
 
+describe("planning writes", () => {
+  it("refuses a write whose select names a missing relationship, even without a representation", async () => {
+    const response = await fixture.request("/emb_addresses?select=id,emb_movez(id)", {
+      method: "POST",
+      headers: { "content-type": "application/json", prefer: "return=minimal" },
+      body: JSON.stringify({ id: 99, city: "Nowhere" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "PGRST200" });
+    const { data } = await fixture.service.from("emb_addresses").select("id").eq("id", 99);
+    expect(data).toEqual([]);
+  });
+});
+
 describe("one statement per request", () => {
   it.skipIf(usingHostedBackend)("reads 1,000 parents with their children in one query", async () => {
     await fixture.backend.sql("insert into emb_customers (id, name) select n, 'Customer ' || n from generate_series(1000, 1999) n");
