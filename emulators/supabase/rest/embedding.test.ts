@@ -256,6 +256,20 @@ describe("joins, filters and ranges of embedded resources", () => {
     expect(withMoves.count).toBe(1);
   });
 
+  it("moves an embedded resource addressed by a filter first among its siblings, as PostgREST's planner does", async () => {
+    const response = await fixture.request("/emb_moves?select=id,emb_invoices(id),emb_customers(name)&emb_customers.name=eq.Grace&id=eq.3");
+    expect(await response.text()).toBe('[{"id":3,"emb_customers":{"name": "Grace"},"emb_invoices":{"id": 2}}]');
+  });
+
+  it("tests an embedded resource for rows inside or", async () => {
+    const { data } = await fixture.anon
+      .from("emb_customers")
+      .select("id, emb_moves()")
+      .or("emb_moves.is.null,id.eq.2")
+      .order("id");
+    expect(data).toEqual([{ id: 2 }, { id: 4 }]);
+  });
+
   it("orders the top level by a to-one resource's column", async () => {
     const { data } = await fixture.anon
       .from("emb_moves")
