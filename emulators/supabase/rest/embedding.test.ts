@@ -256,6 +256,20 @@ describe("joins, filters and ranges of embedded resources", () => {
     expect(withMoves.count).toBe(1);
   });
 
+  it("moves an embedded resource addressed by a filter first among its siblings, as PostgREST's planner does", async () => {
+    const response = await fixture.request("/emb_moves?select=id,emb_invoices(id),emb_customers(name)&emb_customers.name=eq.Grace&id=eq.3");
+    expect(await response.text()).toBe('[{"id":3,"emb_customers":{"name": "Grace"},"emb_invoices":{"id": 2}}]');
+  });
+
+  it("tests an embedded resource for rows inside or", async () => {
+    const { data } = await fixture.anon
+      .from("emb_customers")
+      .select("id, emb_moves()")
+      .or("emb_moves.is.null,id.eq.2")
+      .order("id");
+    expect(data).toEqual([{ id: 2 }, { id: 4 }]);
+  });
+
   it("orders the top level by a to-one resource's column", async () => {
     const { data } = await fixture.anon
       .from("emb_moves")
@@ -289,6 +303,20 @@ describe("writes", () => {
     expect(updated.data).toEqual([{ emb_customers: { name: "Margaret" } }]);
     const removed = await fixture.service.from("emb_moves").delete().eq("id", 50).select("id, emb_invoices(id)");
     expect(removed.data).toEqual([{ id: 50, emb_invoices: null }]);
+  });
+});
+
+describe("planning writes", () => {
+  it("refuses a write whose select names a missing relationship, even without a representation", async () => {
+    const response = await fixture.request("/emb_addresses?select=id,emb_movez(id)", {
+      method: "POST",
+      headers: { "content-type": "application/json", prefer: "return=minimal" },
+      body: JSON.stringify({ id: 99, city: "Nowhere" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "PGRST200" });
+    const { data } = await fixture.service.from("emb_addresses").select("id").eq("id", 99);
+    expect(data).toEqual([]);
   });
 });
 

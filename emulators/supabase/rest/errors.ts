@@ -70,7 +70,7 @@ export function notEmbedded(resource: string): RestError {
   });
 }
 
-/** A PostgREST feature this emulator does not implement (embedding, casts, JSON paths, aggregates). */
+/** PGRST127: a combination PostgREST itself does not implement (aggregates in a to-many spread). */
 export function notImplemented(details: string): RestError {
   return new RestError(400, { code: "PGRST127", message: "Feature not implemented", details });
 }

@@ -304,8 +304,7 @@ function restrictRanges(node: ReadNode, maxRows: number): void {
 }
 
 /** The columns each node names, to reload the schema cache when one is missing. */
-export function missingColumns(node: ReadNode): boolean {
-  const known = new Set(node.table.columns.map((column) => column.name));
+export function missingColumns(node: ReadNode, knows: (table: TableInfo, name: string) => boolean): boolean {
   const names: string[] = [];
   for (const item of node.select) if (item.kind === "column" && item.column !== "*") names.push(item.column);
   const visit = (condition: PlanCondition | Condition) => {
@@ -314,7 +313,7 @@ export function missingColumns(node: ReadNode): boolean {
   };
   node.conditions.forEach(visit);
   for (const term of node.order) if (!term.embedded) names.push(term.column);
-  return names.some((name) => !known.has(name)) || node.children.some(missingColumns);
+  return names.some((name) => !knows(node.table, name)) || node.children.some((child) => missingColumns(child, knows));
 }
 
 export type { JsonPath };

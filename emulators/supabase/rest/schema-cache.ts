@@ -120,10 +120,9 @@ export class SchemaCache {
 
   async table(schema: string, name: string, neededColumns: Iterable<string> = []): Promise<TableInfo | undefined> {
     const needed = [...neededColumns];
-    const hasAll = (table: TableInfo | undefined) =>
-      table !== undefined && needed.every((column) => table.columns.some((known) => known.name === column));
-    const cached = (await this.load()).tables.get(keyOf(schema, name));
-    if (hasAll(cached)) return cached;
+    const catalog = await this.load();
+    const cached = catalog.tables.get(keyOf(schema, name));
+    if (cached && needed.every((column) => names(catalog, cached, column))) return cached;
     return (await this.reload()).tables.get(keyOf(schema, name));
   }
 
@@ -138,13 +137,19 @@ export class SchemaCache {
     return (await this.reload()).functions.get(keyOf(schema, name)) ?? [];
   }
 
-  /** The relationships of the exposed schemas, by the table they start from, and the tables they reach. */
+  /** The relationships of the exposed schemas, by the table they start from, the tables they reach, and
+   *  whether a name is known on a table (see `names`). */
   async relationships(fresh = false): Promise<{
     relationships: Map<string, Relationship[]>;
     tableOf: (schema: string, name: string) => TableInfo | undefined;
+    knows: (table: TableInfo, name: string) => boolean;
   }> {
     const catalog = await (fresh ? this.reload() : this.load());
-    return { relationships: catalog.relationships, tableOf: (schema, name) => catalog.tables.get(keyOf(schema, name)) };
+    return {
+      relationships: catalog.relationships,
+      tableOf: (schema, name) => catalog.tables.get(keyOf(schema, name)),
+      knows: (table, name) => names(catalog, table, name),
+    };
   }
 
   private load(): Promise<Catalog> {
@@ -156,6 +161,19 @@ export class SchemaCache {
     this.catalog = this.settings().then((settings) => readCatalog(this.pg, settings.schemas));
     return this.catalog;
   }
+}
+
+/** Aggregates Postgres lets `table.count` call on a whole row, as `rel(count)` does. */
+const ROW_FUNCTIONS = new Set(["count", "sum", "avg", "min", "max"]);
+
+/** Whether `table.name` means something to Postgres: a column, a function of the schema taking the row (a
+ *  computed column), or an aggregate over the row. Anything else sends the cache to reload once. */
+function names(catalog: Catalog, table: TableInfo, name: string): boolean {
+  return (
+    table.columns.some((column) => column.name === name) ||
+    ROW_FUNCTIONS.has(name) ||
+    catalog.functions.has(keyOf(table.schema, name))
+  );
 }
 
 export function relationshipKey(schema: string, table: string): string {

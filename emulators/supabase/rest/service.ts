@@ -280,25 +280,26 @@ export function createRestService({ db, config }: ServiceDeps): Service {
     });
   }
 
-  /** The read over a write's rows, when `Prefer: return=representation` asks for them. */
+  /** The read over a write's rows, when `Prefer: return=representation` asks for them. It is planned either
+   *  way, so a select naming a missing relationship is refused as PostgREST refuses it. */
   async function representation(rest: RestRequest, table: TableInfo): Promise<ReadNode | undefined> {
-    if (rest.preferences.return !== "representation") return undefined;
-    return planFor(rest, { table, overSource: true }, "write", rest.query);
+    const plan = await planFor(rest, { table, overSource: true }, "write", rest.query);
+    return rest.preferences.return === "representation" ? plan : undefined;
   }
 
   /** Plans the read, reloading the schema cache once when a relationship or a column is not in it. */
   async function planFor(rest: RestRequest, root: PlanRoot, action: PlanContext["action"], query: QueryParams): Promise<ReadNode> {
     const attempt = async (fresh: boolean) => {
-      const { relationships, tableOf } = await cache.relationships(fresh);
+      const { relationships, tableOf, knows } = await cache.relationships(fresh);
       const { aggregatesEnabled } = await cache.settings();
-      return planRead(root, query, { schema: rest.schema, relationships, tableOf, action, maxRows: MAX_ROWS, aggregatesEnabled });
+      const planned = planRead(root, query, { schema: rest.schema, relationships, tableOf, action, maxRows: MAX_ROWS, aggregatesEnabled });
+      return { planned, complete: !missingColumns(planned, knows) };
     };
     try {
-      const planned = await attempt(false);
-      if (!missingColumns(planned)) return planned;
-      return await attempt(true);
+      const first = await attempt(false);
+      return first.complete ? first.planned : (await attempt(true)).planned;
     } catch (error) {
-      if (error instanceof RestError && error.code === "PGRST200") return attempt(true);
+      if (error instanceof RestError && error.code === "PGRST200") return (await attempt(true)).planned;
       throw error;
     }
   }
