@@ -1,5 +1,5 @@
 import { requireUser } from "~/middleware/guards.server";
-import { errorPageMeta } from "../error-meta";
+import { errorPageMeta } from "../frame-meta";
 import { LayoutErrorBoundary, LayoutFrame } from "../layout-frame";
 import type { Route } from "./+types/layout";
 

@@ -7,13 +7,13 @@ import { TestimonialsStrip } from "~/components/testimonials-strip";
 import { buttonClasses } from "~/components/ui/button";
 import { parseAuthView } from "~/domain/auth-views";
 import { useCompany } from "~/components/company-context";
-import { DEFAULT_COMPANY_FACTS, type CompanyFacts } from "~/domain/company-settings";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { sessionContext } from "~/context";
 import { homePath } from "~/services/session.server";
 import { readFormBody } from "~/services/form-body.server";
+import { companyFromMatches } from "../frame-meta";
 import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
 import type { Route } from "./+types/landing";
 
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const company = (matches.find((match) => match?.id === "root")?.loaderData as { company?: CompanyFacts } | undefined)?.company ?? DEFAULT_COMPANY_FACTS;
+  const company = companyFromMatches(matches);
   return [
     { title: `${company.name} · Book your move in a minute` },
     {

@@ -1,4 +1,4 @@
-import { errorPageMeta } from "../error-meta";
+import { errorPageMeta } from "../frame-meta";
 import { LayoutErrorBoundary, LayoutFrame } from "../layout-frame";
 import type { Route } from "./+types/layout";
 
