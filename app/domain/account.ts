@@ -5,14 +5,17 @@ export interface Account {
   isAdmin: boolean;
 }
 
+/** The full name a person gave at sign-up (kept in the account's metadata), or "". */
+export function fullNameOf(metadata: Record<string, unknown> | undefined): string {
+  return typeof metadata?.full_name === "string" ? metadata.full_name.trim() : "";
+}
+
 /** The name a person gave at sign-up, else their email. */
 export function displayName(metadata: Record<string, unknown> | undefined, email: string | undefined): string {
-  const fullName = typeof metadata?.full_name === "string" ? metadata.full_name.trim() : "";
-  return fullName || (email ?? "");
+  return fullNameOf(metadata) || (email ?? "");
 }
 
 /** "Casey" from "Casey Customer": for greetings. */
 export function firstName(metadata: Record<string, unknown> | undefined): string | null {
-  const fullName = typeof metadata?.full_name === "string" ? metadata.full_name.trim() : "";
-  return fullName.split(/\s+/)[0] || null;
+  return fullNameOf(metadata).split(/\s+/)[0] || null;
 }

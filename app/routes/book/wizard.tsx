@@ -22,6 +22,7 @@ import {
   type BookingDraft,
   type WizardStep,
 } from "~/domain/booking-wizard";
+import { fullNameOf } from "~/domain/account";
 import { COMPANY } from "~/domain/company";
 import type { AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
@@ -64,15 +65,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Signed-in customers start with their name and email filled in.
   const user = session.user;
   const fromAccount: BookingDraft = user
-    ? { fullName: typeof user.user_metadata.full_name === "string" ? user.user_metadata.full_name : undefined, email: user.email }
+    ? { fullName: fullNameOf(user.user_metadata) || undefined, email: user.email }
     : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft };
-  const reachable = reachableStep(step, draft, today());
+  const todayDate = today();
+  const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(wizardPath(reachable));
   // Photos are for signed-in customers, on the last step, shown by signed thumbnail addresses.
   const photos = user && step === "addons" ? await draftPhotoViews(session.supabase, { userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
-  return { step, draft, today: today(), signedIn: user !== null, attempt: crypto.randomUUID(), photos };
+  return { step, draft, today: todayDate, signedIn: user !== null, attempt: crypto.randomUUID(), photos };
 }
 
 /** The visitor's draft, unless its booking is already paid: then the wizard starts afresh. */
@@ -107,7 +109,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(destination);
   }
 
-  const submission = parseWithZod(formData, { schema: stepSchema(step, today()) });
+  const todayDate = today();
+  const submission = parseWithZod(formData, { schema: stepSchema(step, todayDate) });
   if (submission.status !== "success") {
     return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
@@ -117,8 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (next) return redirect(wizardPath(next));
 
   // The last step: check every answer again, save the booking priced here, and send the customer to Stripe.
-  const complete = bookingRequestSchema(today()).safeParse(draft);
-  if (!complete.success) return redirect(wizardPath(firstIncompleteStep(draft, today()) ?? "contact"));
+  const complete = bookingRequestSchema(todayDate).safeParse(draft);
+  if (!complete.success) return redirect(wizardPath(firstIncompleteStep(draft, todayDate) ?? "contact"));
   const services = context.get(servicesContext);
   const booking = await savePendingBooking(services.serviceRole, {
     request: bookingRequestOf(complete.data),
