@@ -4,7 +4,6 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext, sessionContext, requestContext } from "../../app/context.ts";
-import type { BookingRequest } from "../../app/domain/booking.ts";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
 import { toastSchema } from "../../app/domain/toast.ts";
 import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
@@ -22,6 +21,7 @@ import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
 // refused before reading, too many photos, files that are not photos), what reaches storage (no
@@ -335,25 +335,7 @@ describe.skipIf(usingHostedBackend)("booking photo storage", () => {
   });
 });
 
-const bookingRequest: BookingRequest = {
-  fullName: "Pia Photos",
-  email: "pia@example.com",
-  phone: "404-555-0142",
-  date: "2027-04-12",
-  time: "08:00",
-  fromAddress: "10 Peachtree St, Atlanta",
-  toAddress: "20 Ponce de Leon Ave, Atlanta",
-  propertySize: "1_bedroom",
-  teamType: "elite",
-  serviceType: "local",
-  packingService: false,
-  storageService: false,
-  cleaningService: false,
-  extraMovers: 0,
-  tvMounting: 0,
-  deepCleaningBedrooms: 0,
-  specialInstructions: null,
-};
+const bookingRequest = sampleBookingRequest({ fullName: "Pia Photos", email: "pia@example.com" });
 
 async function imagesOf(bookingId: string) {
   const { data, error } = await serviceRole.from("booking_images").select("path, file_name").eq("booking_id", bookingId).order("path");

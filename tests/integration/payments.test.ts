@@ -17,6 +17,7 @@ import {
 } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
 // a Checkout Session once however often and however concurrently it is reported, and the webhook's
@@ -26,25 +27,7 @@ import { startTestBackend, usingHostedBackend, type TestBackend } from "../../em
 const PUBLIC_URL = "http://localhost:3000";
 const WEBHOOK_SECRET = "whsec_test_payments";
 
-const request: BookingRequest = {
-  fullName: "Pat Payer",
-  email: "pat@example.com",
-  phone: "404-555-0142",
-  date: "2027-04-12",
-  time: "08:00",
-  fromAddress: "10 Peachtree St, Atlanta",
-  toAddress: "20 Ponce de Leon Ave, Atlanta",
-  propertySize: "1_bedroom",
-  teamType: "elite",
-  serviceType: "local",
-  packingService: false,
-  storageService: false,
-  cleaningService: false,
-  extraMovers: 0,
-  tvMounting: 0,
-  deepCleaningBedrooms: 0,
-  specialInstructions: null,
-};
+const request = sampleBookingRequest();
 
 let backend: TestBackend;
 let serviceRole: AppSupabaseClient;
