@@ -1,23 +1,11 @@
 // What a customer without JavaScript needs from `/` to a paid booking: the HTTP requests and the bytes
 // on the wire (compressed, as a browser receives them), and the server time of each wizard step.
 // Usage: npm run build && npm run bench:booking   (starts its own server on a free port and data directory)
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { startBenchServer } from "./support/server.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 interface Answer {
   status: number;
@@ -123,22 +111,9 @@ async function oneBooking(base: string, stepTimes: number[][]) {
 
 const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-"));
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir, AUTH_ATTEMPTS_PER_MINUTE: "1000" },
-  stdio: "inherit",
-});
+const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000" });
+const base = server.origin;
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (attempt > 300) throw new Error("server did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const stepTimes: number[][] = [[], [], [], [], []];
   const first = await oneBooking(base, stepTimes);
   console.log(`from / to a paid booking without JavaScript: ${first.requests} HTTP requests, ${(first.bytes / 1024).toFixed(1)} KiB on the wire (gzip, headers included)`);
@@ -149,7 +124,5 @@ try {
     console.log(`  ${name}: p50 ${percentile(stepTimes[index]!, 0.5).toFixed(1)} ms, p95 ${percentile(stepTimes[index]!, 0.95).toFixed(1)} ms`);
   }
 } finally {
-  server.kill("SIGTERM");
-  await once(server, "exit");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

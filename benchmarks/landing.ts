@@ -1,42 +1,16 @@
 // Prints the landing page's weight and the server's throughput for `/`.
 // Usage: npm run build && npm run bench:landing   (starts its own production server on a free port)
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { startBenchServer } from "./support/server.ts";
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
-}
 
-async function waitForHealth(base: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not become healthy");
-}
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn("node", ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
-  stdio: "inherit",
-});
+const server = await startBenchServer();
+const base = server.origin;
 try {
-  await waitForHealth(base);
   const html = await (await fetch(`${base}/`)).text();
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
   const importedScripts = [...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)|import "(\/assets\/[^"]+\.js)"/g)];
@@ -62,5 +36,5 @@ try {
       `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
   );
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }

@@ -1,25 +1,13 @@
 // What a 200 MB form body costs the server while it is refused: the process's peak memory and the
 // latency of /healthz meanwhile, for a body with a declared Content-Length and for a chunked one.
 // Usage: npm run build && npm run bench:oversized-body   (starts its own server on a free port)
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { healthLatencies, startBenchServer } from "./support/server.ts";
 
 const BODY_BYTES = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "a");
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
-}
 
 function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -57,41 +45,17 @@ function postHugeBody(port: number, declared: boolean): Promise<{ status: number
   });
 }
 
-async function healthLatencies(port: number, until: Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  void until.then(() => (done = true));
-  while (!done) {
-    const started = performance.now();
-    await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.arrayBuffer());
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return latencies;
-}
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-"));
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir },
-  stdio: "inherit",
-});
+const server = await startBenchServer();
+const { port } = server;
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      if (attempt > 300) throw new Error("server did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const idle = memoryOf(server.pid!);
+  const idle = memoryOf(server.process.pid!);
   console.log(`idle: rss ${idle.rssMiB.toFixed(0)} MiB, peak so far ${idle.peakMiB.toFixed(0)} MiB`);
   for (const declared of [true, false]) {
     const upload = postHugeBody(port, declared);
-    const latencies = (await healthLatencies(port, upload)).sort((a, b) => a - b);
+    const latencies = (await healthLatencies(server.origin, upload)).sort((a, b) => a - b);
     const result = await upload;
-    const memory = memoryOf(server.pid!);
+    const memory = memoryOf(server.process.pid!);
     const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(1) ?? "-";
     console.log(
       `${declared ? "declared Content-Length" : "chunked, no length"}: answered ${result.status} after ${result.ms.toFixed(0)} ms and ` +
@@ -100,7 +64,5 @@ try {
     );
   }
 } finally {
-  server.kill("SIGTERM");
-  await once(server, "exit");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -2,26 +2,14 @@
 // photo of almost 10 MB, and for ten of them in one post (the most a booking takes), plus how long
 // /healthz takes meanwhile.
 // Usage: npm run build && npm run bench:photo-upload   (starts its own server on a free port)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
+import { healthLatencies, startBenchServer } from "./support/server.ts";
 
 const ADMIN = { email: "bench-admin@example.com", password: "BenchPass123" };
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
-}
 
 function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -85,46 +73,10 @@ class Browser {
   }
 }
 
-async function healthLatencies(origin: string, until: Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  void until.then(() => (done = true));
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${origin}/healthz`).then((response) => response.arrayBuffer());
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return latencies;
-}
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-"));
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: origin,
-    LOG_LEVEL: "silent",
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-  stdio: "inherit",
-});
+const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const { origin } = server;
 try {
-  for (let attempt = 0; ; attempt++) {
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (attempt > 300) throw new Error("server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const photo = await photoOfAlmost10MB();
   console.log(`photo: 6000×4000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MiB`);
 
@@ -132,7 +84,7 @@ try {
   const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "" }));
   if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
 
-  const pid = server.pid!;
+  const pid = server.process.pid!;
   console.log(`server idle: rss ${memoryOf(pid).rssMiB.toFixed(0)} MiB`);
   for (const count of [1, 10]) {
     // A fresh draft for each run, so the ten fit.
@@ -158,7 +110,5 @@ try {
     );
   }
 } finally {
-  server.kill("SIGTERM");
-  await once(server, "exit");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
