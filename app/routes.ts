@@ -19,6 +19,17 @@ export default [
     route("book/photos", "routes/book/photos.tsx"),
     route("book/:step?", "routes/book/wizard.tsx"),
   ]),
-  layout("routes/dashboard/layout.tsx", [...prefix("dashboard", [index("routes/dashboard/overview.tsx")])]),
+  layout("routes/dashboard/layout.tsx", [
+    ...prefix("dashboard", [
+      // The tabs (overview, profile, gallery) are one page chosen by `?tab=`.
+      index("routes/dashboard/home.tsx"),
+      route("bookings", "routes/dashboard/bookings.tsx"),
+      route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
+      // Resource route: 'Pay deposit' posts here from the overview and the booking's page.
+      route("bookings/:bookingId/pay", "routes/dashboard/pay-deposit.ts"),
+      // Resource route: the gallery's photos and thumbnails, for their owner only.
+      route("gallery/:imageId/:variant", "routes/dashboard/gallery-image.ts"),
+    ]),
+  ]),
   layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),
 ] satisfies RouteConfig;

@@ -309,6 +309,7 @@ export type Database = {
           id: string
           image_url: string
           path: string
+          thumbnail_path: string | null
           uploaded_at: string
           user_id: string
         }
@@ -317,6 +318,7 @@ export type Database = {
           id?: string
           image_url: string
           path: string
+          thumbnail_path?: string | null
           uploaded_at?: string
           user_id?: string
         }
@@ -325,6 +327,7 @@ export type Database = {
           id?: string
           image_url?: string
           path?: string
+          thumbnail_path?: string | null
           uploaded_at?: string
           user_id?: string
         }
@@ -398,6 +401,50 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      cancel_my_booking: {
+        Args: { _booking_id: string }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      company_time_zone: { Args: never; Returns: string }
+      customer_cancellation_notice: { Args: never; Returns: string }
       has_role: {
         Args: {
           _role: Database["public"]["Enums"]["app_role"]
@@ -446,6 +493,18 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      move_starts_at: {
+        Args: { _moving_date: string; _moving_time: string }
+        Returns: string
+      }
+      my_booking_counts: {
+        Args: never
+        Returns: {
+          active: number
+          completed: number
+          total: number
+        }[]
       }
       set_booking_status: {
         Args: { _booking_id: string; _status: string }
