@@ -93,3 +93,35 @@ export async function createCompletedBooking(user: Pick<TestUser, "id" | "email"
   if (error) throw new Error(`could not create a booking: ${error.message}`);
   return data.id as string;
 }
+
+/**
+ * A booking of this customer's, written as the server writes bookings (service role): a pending local
+ * move with its deposit unpaid unless `row` says otherwise (any column of the bookings table).
+ * Returns the stored row.
+ */
+export async function createBooking(user: Pick<TestUser, "id" | "email" | "fullName">, row: Record<string, unknown> = {}) {
+  const client = await getServiceClient();
+  const { data, error } = await client
+    .from("bookings")
+    .insert({
+      user_id: user.id,
+      full_name: user.fullName,
+      email: user.email,
+      phone: "(404) 555-0111",
+      moving_from: "12 Oak St, Atlanta, GA",
+      moving_to: "98 Pine Ave, Decatur, GA",
+      moving_date: "2027-06-15",
+      moving_time: "10:00",
+      team_type: "elite",
+      service_type: "local",
+      property_size: "2_bedroom",
+      estimated_hours: 6,
+      estimated_cost: 100_000,
+      deposit_amount: 5_000,
+      ...row,
+    })
+    .select("*")
+    .single();
+  if (error) throw new Error(`could not create a booking: ${error.message}`);
+  return data as Record<string, unknown> & { id: string; created_at: string };
+}
