@@ -9,3 +9,34 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
 /** The deposit paid through Stripe Checkout: unpaid until Checkout succeeds, fails or expires. */
 export const DEPOSIT_STATUSES = ["unpaid", "paid", "failed", "expired"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** How a status badge looks on the customer's pages: confirmed green, completed in the brand colour, pending amber, the rest grey. */
+export type StatusTone = "success" | "primary" | "warning" | "secondary";
+
+export function bookingStatusTone(status: string): StatusTone {
+  if (status === "confirmed") return "success";
+  if (status === "completed") return "primary";
+  if (status === "pending") return "warning";
+  return "secondary";
+}
+
+/** A status as badges show it: "in_progress" → "In progress". */
+export function bookingStatusLabel(status: string): string {
+  const words = status.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
+  unpaid: "Deposit unpaid",
+  paid: "Deposit paid",
+  failed: "Deposit payment failed",
+  expired: "Deposit checkout expired",
+};
+
+/**
+ * A customer may pay the deposit (again) while the booking is still ahead (pending or confirmed)
+ * and the deposit is not paid: never paid, failed, or its checkout expired.
+ */
+export function canPayDeposit(booking: { status: string; deposit_status: string }): boolean {
+  return (booking.status === "pending" || booking.status === "confirmed") && booking.deposit_status !== "paid";
+}
