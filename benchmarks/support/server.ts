@@ -10,6 +10,8 @@ export interface BenchServer {
   /** Where the server answers, also its PUBLIC_URL (so form posts carry a matching Origin). */
   origin: string;
   port: number;
+  /** The server's DATA_DIR (its JWT secret is there: seeding scripts make the service-role key from it). */
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -51,7 +53,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, port, process: child, stop };
+  return { origin, port, dataDir, process: child, stop };
 }
 
 /** /healthz latencies, one probe every 20 ms, until `until` settles. */
