@@ -14,7 +14,9 @@ test("the header greets the customer by name, shows their email, and offers Book
   await expectSignedInDashboard(page, "Dana");
   await expect(page.getByRole("main").getByText(user.email, { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Book New Move" }).click();
-  await expect(page).toHaveURL(/\/book\?from=dashboard$/);
+  await expect(page.getByRole("heading", { name: "Book your move" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expectSignedInDashboard(page, "Dana");
 });
 
 test("the tabs are links: each opens its own address, marked as the current one", async ({ page }) => {
