@@ -1,6 +1,11 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveStartsAt } from "../../app/domain/booking-cancellation.ts";
+import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
+import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
+import { toastSchema } from "../../app/domain/toast.ts";
+import { createAppServices, createRequestContext } from "../../app/load-context.ts";
+import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
 import { expireCheckoutSession } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -244,6 +249,94 @@ describe("expireCheckoutSession", () => {
   });
 });
 
+describe("the booking details route", () => {
+  /** A request context as the dashboard layout leaves it for this customer. */
+  function contextFor(who: Customer) {
+    const services = createAppServices({
+      publicUrl: "http://localhost:3000",
+      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
+      serviceRoleKey: backend.serviceRoleKey,
+      cookieSecret: "a-cookie-secret-of-at-least-32-characters",
+      secureCookies: false,
+      authAttemptsPerMinute: 1000,
+      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
+    });
+    const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
+    context.set(sessionContext, { supabase: who.client, user: { id: who.id } as User, isAdmin: async () => false });
+    context.set(userContext, { id: who.id } as User);
+    return context;
+  }
+
+  async function load(who: Customer, bookingId: string) {
+    const context = contextFor(who);
+    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`);
+    return detailsLoader({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsLoader>[0]);
+  }
+
+  async function post(who: Customer, bookingId: string, form: Record<string, string>) {
+    const context = contextFor(who);
+    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(form) });
+    const answer = await detailsAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsAction>[0]).catch(
+      (thrown: unknown) => thrown,
+    );
+    const services = context.get(servicesContext);
+    const toastCookie = context
+      .get(requestContext)
+      .responseHeaders.getSetCookie()
+      .find((value) => value.startsWith(`${services.toastCookie.name}=`));
+    const toast = toastCookie ? toastSchema.parse(await services.toastCookie.parse(toastCookie.split(";")[0]!)) : null;
+    return { answer, toast };
+  }
+
+  const statusOf = (answer: unknown) =>
+    answer instanceof Response ? answer.status : (answer as { init?: { status?: number } } | null)?.init?.status;
+
+  it("loads the customer's own booking, offering cancellation 49 hours ahead and the phone at 47", async () => {
+    const early = await createBooking(alice, moveIn(49));
+    const late = await createBooking(alice, moveIn(47));
+    expect((await load(alice, early.id)).cancellation.kind).toBe("allowed");
+    expect((await load(alice, late.id)).cancellation).toEqual({ kind: "too-late" });
+  });
+
+  it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {
+    const theirs = await createBooking(bob);
+    expect(statusOf(await load(alice, theirs.id).catch((thrown: unknown) => thrown))).toBe(404);
+    expect(statusOf(await load(alice, "not-a-uuid").catch((thrown: unknown) => thrown))).toBe(404);
+  });
+
+  it("cancels and comes back to the booking with a message", async () => {
+    const booking = await createBooking(alice, moveIn(49));
+    const { answer, toast } = await post(alice, booking.id, { intent: "cancel" });
+    expect(statusOf(answer)).toBe(302);
+    expect((answer as Response).headers.get("Location")).toBe(`/dashboard/bookings/${booking.id}`);
+    expect(toast).toMatchObject({ type: "success", title: CANCELLATION_MESSAGES.cancelled });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("says why when the database refuses: too late, or no longer cancellable", async () => {
+    const late = await createBooking(alice, moveIn(47));
+    const tooLate = await post(alice, late.id, { intent: "cancel" });
+    expect(statusOf(tooLate.answer)).toBe(302);
+    expect(tooLate.toast).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate });
+
+    const done = await createBooking(alice, { status: "completed" });
+    const closed = await post(alice, done.id, { intent: "cancel" });
+    expect(statusOf(closed.answer)).toBe(302);
+    expect(closed.toast).toMatchObject({ type: "error", title: "This booking can no longer be cancelled." });
+    expect(await bookingAsService(done.id)).toMatchObject({ status: "completed" });
+  });
+
+  it("refuses another customer's booking with 404, an id that is not one with 404, and another form with 400", async () => {
+    const theirs = await createBooking(bob, moveIn(24 * 7));
+    expect(statusOf((await post(alice, theirs.id, { intent: "cancel" })).answer)).toBe(404);
+    expect(await bookingAsService(theirs.id)).toMatchObject({ status: "pending" });
+    expect(statusOf((await post(alice, "not-a-uuid", { intent: "cancel" })).answer)).toBe(404);
+    const own = await createBooking(alice, moveIn(24 * 7));
+    expect(statusOf((await post(alice, own.id, { intent: "delete" })).answer)).toBe(400);
+    expect(await bookingAsService(own.id)).toMatchObject({ status: "pending" });
+  });
+});
+
 describe.skipIf(usingHostedBackend)("move_starts_at agrees with the page's rule", () => {
   it("reads the same instant for every slot, no slot, and around daylight saving changes", async () => {
     const cases: Array<[string, string | null]> = [
@@ -261,8 +354,8 @@ describe.skipIf(usingHostedBackend)("move_starts_at agrees with the page's rule"
       ["2027-11-07", "08:00"],
     ];
     for (const [date, time] of cases) {
-      const [{ starts }] = await backend.sql<{ starts: Date }>("select public.move_starts_at($1::date, $2::time) as starts", [date, time]);
-      expect(moveStartsAt(date, time).toISOString(), `${date} ${time ?? "(no time)"}`).toBe(starts.toISOString());
+      const [row] = await backend.sql<{ starts: Date }>("select public.move_starts_at($1::date, $2::time) as starts", [date, time]);
+      expect(moveStartsAt(date, time).toISOString(), `${date} ${time ?? "(no time)"}`).toBe(row!.starts.toISOString());
     }
   });
 });
