@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInThroughDialog } from "./support/auth-ui.ts";
@@ -233,4 +234,25 @@ test("a crafted cancel request for another customer's booking is a 404 and chang
   const client = await getServiceClient();
   const history = await client.from("booking_status_events").select("status").eq("booking_id", theirs.id);
   expect(history.data).toEqual([{ status: "pending" }]);
+});
+
+test("the page and its confirmation step fit a 360px phone and pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await createTestUser({ fullName: "Pat Phone" });
+  const booking = await createBooking(user, { ...moveIn(24 * 5), special_instructions: "A long note ".repeat(40) });
+  await openDetails(page, user, booking.id);
+
+  const checks = async (where: string) => {
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs inside the page: with JavaScript only.
+    if (test.info().project.use.javaScriptEnabled === false) return;
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  };
+  await checks("details");
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toBeVisible();
+  await checks("confirmation");
 });
