@@ -298,6 +298,13 @@ describe("the booking details route", () => {
     expect((await load(alice, late.id)).cancellation).toEqual({ kind: "too-late" });
   });
 
+  it("points a cancelled booking with a paid deposit to the company for a refund", async () => {
+    const paid = await createBooking(alice, { status: "cancelled", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+    const unpaid = await createBooking(alice, { status: "cancelled" });
+    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true });
+    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false });
+  });
+
   it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {
     const theirs = await createBooking(bob);
     expect(statusOf(await load(alice, theirs.id).catch((thrown: unknown) => thrown))).toBe(404);

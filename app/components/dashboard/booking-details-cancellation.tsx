@@ -14,7 +14,8 @@ export type CancellationView =
   /** `deadline` on the company's clock. */
   | { kind: "allowed"; deadline: string }
   | { kind: "too-late" }
-  | { kind: "closed" };
+  /** `cancelledWithPaidDeposit`: a cancelled booking whose deposit was paid, which the company may refund. */
+  | { kind: "closed"; cancelledWithPaidDeposit: boolean };
 
 const phoneLinkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
@@ -35,7 +36,20 @@ export function BookingDetailsCancellation({
   depositAmount: string;
 }) {
   const company = useCompany();
-  if (cancellation.kind === "closed") return null;
+  if (cancellation.kind === "closed") {
+    if (!cancellation.cancelledWithPaidDeposit) return null;
+    return (
+      <section aria-labelledby="booking-cancel-heading" className="rounded-xl border border-slate-200 p-4">
+        <h2 id="booking-cancel-heading" className="text-lg font-semibold">
+          Cancellation
+        </h2>
+        <p className="mt-3 text-sm text-slate-700">
+          This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call
+          us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="booking-cancel-heading" className="rounded-xl border border-slate-200 p-4">
       <h2 id="booking-cancel-heading" className="text-lg font-semibold">

@@ -58,7 +58,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     cancellation:
       cancellation.kind === "allowed"
         ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline) }
-        : { kind: cancellation.kind },
+        : cancellation.kind === "too-late"
+          ? { kind: "too-late" as const }
+          : { kind: "closed" as const, cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid" },
   };
 }
 
