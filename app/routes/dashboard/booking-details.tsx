@@ -53,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
       canPay: canPayDeposit(row),
     },
-    photos: details.photos.map(({ id, fileName, thumbUrl, url }) => ({ id, fileName, thumbUrl, url })),
+    photos: details.photos,
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt) })),
     cancellation:
       cancellation.kind === "allowed"
