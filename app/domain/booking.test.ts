@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingInsertRow, bookingSummaryFromRow, formatMoveDate, serviceTypeLabel, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
+import { bookingChoicesFromRow, bookingInsertRow, bookingSummaryFromRow, formatCompanyDateTime, formatMoveDate, serviceTypeLabel, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
 import { DEPOSIT_CENTS, estimateBooking } from "./pricing";
 
 const request: BookingRequest = {
@@ -149,5 +149,24 @@ describe("labels", () => {
 
   it("shortens ids to 8 characters", () => {
     expect(shortBookingId(BOOKING_ID)).toBe("3f2c9a1e");
+  });
+});
+
+describe("bookingChoicesFromRow", () => {
+  it("prices a stored booking as its request was priced", () => {
+    expect(estimateBooking(bookingChoicesFromRow(storedRow()))).toEqual(estimateBooking(request));
+  });
+
+  it("prices a booking without a property size at the default hours", () => {
+    const choices = bookingChoicesFromRow(storedRow({ property_size: null }));
+    expect(choices.propertySize).toBeUndefined();
+    expect(estimateBooking(choices).hours).toBe(4);
+  });
+});
+
+describe("formatCompanyDateTime", () => {
+  it("shows a moment on the company's clock, standard or daylight time", () => {
+    expect(formatCompanyDateTime("2026-11-23T20:05:00Z").replace(/\s/g, " ")).toBe("Nov 23, 2026, 3:05 PM EST");
+    expect(formatCompanyDateTime("2027-06-15T14:00:00+00:00").replace(/\s/g, " ")).toBe("Jun 15, 2027, 10:00 AM EDT");
   });
 });

@@ -2,7 +2,8 @@
 
 import type { Tables, TablesInsert } from "../../supabase/types";
 import { isBookingStatus, type BookingStatus, type DepositStatus } from "./booking-status";
-import { DEPOSIT_CENTS, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
+import { COMPANY } from "./company";
+import { DEPOSIT_CENTS, type BookingChoices, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
 
 /** A complete booking request, as the wizard has it once every step is valid. */
 export interface BookingRequest {
@@ -115,4 +116,38 @@ const moveDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month
 export function formatMoveDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : moveDateFormat.format(parsed);
+}
+
+/**
+ * A stored booking's choices, to price it with estimateBooking as the wizard priced it. The
+ * database's checks admit only the pricing module's teams, services, sizes and counter limits.
+ */
+export function bookingChoicesFromRow(row: BookingRow): BookingChoices {
+  return {
+    teamType: row.team_type as TeamType,
+    serviceType: row.service_type as ServiceType,
+    propertySize: (row.property_size ?? undefined) as PropertySize | undefined,
+    packingService: row.packing_service,
+    storageService: row.storage_service,
+    cleaningService: row.cleaning_service,
+    extraMovers: row.extra_movers,
+    tvMounting: row.tv_mounting,
+    deepCleaningBedrooms: row.deep_cleaning_bedrooms,
+  };
+}
+
+const companyDateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+  timeZone: COMPANY.timeZone,
+});
+
+/** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
+export function formatCompanyDateTime(instant: string | Date): string {
+  const parsed = new Date(instant);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : companyDateTimeFormat.format(parsed);
 }

@@ -273,3 +273,25 @@ export async function handleStripeEvent(
       return { kind: "ignored" };
   }
 }
+
+// Closing a payment -------------------------------------------------------------------------------
+
+/**
+ * Closes a Checkout Session so nothing can be paid through it any more (its booking was cancelled).
+ * True when it is closed: expired now, or already expired or complete, or unknown to Stripe. False
+ * when Stripe could not be asked or would not expire it while it is still open.
+ */
+export async function expireCheckoutSession(stripe: Stripe, sessionId: string): Promise<boolean> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return true;
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+    // Refused: only open sessions can be expired. Whether it is still open decides.
+    try {
+      return (await stripe.checkout.sessions.retrieve(sessionId)).status !== "open";
+    } catch (retrieveError) {
+      return retrieveError instanceof Stripe.errors.StripeInvalidRequestError && retrieveError.statusCode === 404;
+    }
+  }
+}

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
 import { ANALYTICS_EVENT_TYPES } from "../../app/domain/analytics-events.ts";
+import { CUSTOMER_CANCELLATION_NOTICE_HOURS } from "../../app/domain/booking-cancellation.ts";
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
+import { COMPANY } from "../../app/domain/company.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 
 // The lists and limits the app offers must be the ones the database accepts: a value the app offers
@@ -101,5 +103,17 @@ describe("limits", () => {
     const hours = [estimatedHours(undefined), ...PROPERTY_SIZES.map((size) => estimatedHours(size))];
     expect(Math.min(...hours)).toBeGreaterThanOrEqual(min);
     expect(Math.max(...hours)).toBeLessThanOrEqual(max);
+  });
+});
+
+describe("company rules", () => {
+  it("the database reads move dates in COMPANY.timeZone", async () => {
+    const { rows } = await emulator.db.pg.query<{ zone: string }>("select public.company_time_zone() as zone");
+    expect(rows[0]?.zone).toBe(COMPANY.timeZone);
+  });
+
+  it("customers may cancel up to the notice the page announces", async () => {
+    const { rows } = await emulator.db.pg.query<{ hours: number }>("select extract(epoch from public.customer_cancellation_notice())::int / 3600 as hours");
+    expect(rows[0]?.hours).toBe(CUSTOMER_CANCELLATION_NOTICE_HOURS);
   });
 });

@@ -1,12 +1,215 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
+import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
+import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
+import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
+import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
+import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
+import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
+import { bookingChoicesFromRow, formatCompanyDateTime, formatMoveDate, shortBookingId, type BookingRow } from "~/domain/booking";
+import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
+import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { DEPOSIT_STATUS_LABELS, canPayDeposit, type DepositStatus } from "~/domain/booking-status";
+import { formatCents } from "~/domain/money";
+import { DEPOSIT_CENTS, estimateBooking, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
+import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
+import { readFormBody } from "~/services/form-body.server";
+import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-details";
 
-export const meta: Route.MetaFunction = () => [{ title: "Booking details" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Booking ${loaderData.booking.shortId}` : "Booking details" }];
 
-/** One of the customer's own bookings; anybody else's is a 404. */
-export async function loader(_args: Route.LoaderArgs) {
-  return {};
+const bookingIdSchema = z.uuid();
+
+/** Anything that is not one of the visitor's own bookings: the layout's 404 page. */
+const notFound = () => data(null, { status: 404 });
+
+const detailsPath = (bookingId: string) => href("/dashboard/bookings/:bookingId", { bookingId });
+
+/**
+ * One of the customer's own bookings: every field, the price itemised by the pricing module, photos,
+ * the deposit, the status history and whether it can still be cancelled online. Read with the
+ * visitor's own client, so another customer's booking (or an id that is none) is a 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  const user = context.get(userContext);
+  const { supabase } = context.get(sessionContext);
+  const details = await loadBookingDetails(supabase, { bookingId: params.bookingId, userId: user.id });
+  if (!details) throw notFound();
+  const { booking: row } = details;
+  const cancellation = customerCancellation(row, new Date());
+
+  return {
+    booking: bookingView(row),
+    price: priceView(row),
+    payment: {
+      bookingId: row.id,
+      depositAmount: formatCents(depositCents(row)),
+      depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,
+      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
+      canPay: canPayDeposit(row),
+    },
+    photos: details.photos,
+    history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt) })),
+    cancellation:
+      cancellation.kind === "allowed"
+        ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline) }
+        : cancellation.kind === "too-late"
+          ? { kind: "too-late" as const }
+          : { kind: "closed" as const, cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid" },
+  };
 }
 
-export default function BookingDetails() {
-  return <h1 className="text-2xl font-bold">Booking details</h1>;
+/**
+ * `intent=cancel`: the customer cancels this booking (the database decides whether it still may),
+ * then comes back to it with a message. Another customer's booking is a 404, as on the page.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  if (form.get("intent") !== "cancel") throw data("This page takes no such form.", { status: 400 });
+
+  const { supabase } = context.get(sessionContext);
+  const { stripe } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const result = await cancelMyBooking(supabase, stripe, params.bookingId);
+  switch (result.kind) {
+    case "not-found":
+      throw notFound();
+    case "not-cancellable":
+      await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.notCancellable });
+      break;
+    case "too-late":
+      await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.tooLate, description: CANCELLATION_MESSAGES.callToCancel });
+      break;
+    case "cancelled":
+      if (!result.checkoutClosed) logger.error({ bookingId: params.bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      await setToast(context, { type: "success", title: CANCELLATION_MESSAGES.cancelled, description: CANCELLATION_MESSAGES.cancelledDescription });
+      break;
+  }
+  return redirect(detailsPath(params.bookingId));
+}
+
+/** Opening or closing the confirmation (`?cancel=confirm`) changes nothing the loader reads. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutConfirm = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(CANCEL_CONFIRM_PARAM);
+    return params.toString();
+  };
+  return withoutConfirm(currentUrl) === withoutConfirm(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+/** The deposit the booking asks for; bookings made before it was stored ask the standard one. */
+function depositCents(row: BookingRow): number {
+  return row.deposit_amount > 0 ? row.deposit_amount : DEPOSIT_CENTS;
+}
+
+function bookingView(row: BookingRow) {
+  return {
+    id: row.id,
+    shortId: shortBookingId(row.id),
+    status: row.status,
+    createdAt: formatCompanyDateTime(row.created_at),
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    from: row.moving_from,
+    to: row.moving_to,
+    moveDate: formatMoveDate(row.moving_date),
+    timeSlot: row.moving_time ? formatTimeSlot(row.moving_time.slice(0, 5)) : null,
+    propertySize: row.property_size ? (PROPERTY_SIZE_LABELS[row.property_size as PropertySize] ?? row.property_size) : null,
+    team: TEAM_LABELS[row.team_type as TeamType] ?? row.team_type,
+    service: SERVICE_TYPE_LABELS[row.service_type as ServiceType] ?? row.service_type,
+    services: [
+      row.packing_service && "Packing service",
+      row.storage_service && "Storage service",
+      row.cleaning_service && "Basic cleaning",
+    ].filter((name): name is string => typeof name === "string"),
+    extraMovers: row.extra_movers,
+    tvMounting: row.tv_mounting,
+    deepCleaningBedrooms: row.deep_cleaning_bedrooms,
+    specialInstructions: row.special_instructions,
+    estimatedCost: row.estimated_cost === null ? "TBD" : formatCents(row.estimated_cost),
+    finalCost: row.final_cost === null ? null : formatCents(row.final_cost),
+  };
+}
+
+/** The booking priced line by line by today's pricing module, beside what was quoted when it was made. */
+function priceView(row: BookingRow) {
+  const estimate = estimateBooking(bookingChoicesFromRow(row));
+  return {
+    lines: estimate.lines.map((line) => ({ id: line.id, label: line.label, amount: formatCents(line.amountCents) })),
+    total: formatCents(estimate.totalCents),
+    hours: estimate.hours,
+    hourlyRate: formatCents(estimate.hourlyRateCents),
+    deposit: formatCents(depositCents(row)),
+    balance: formatCents(estimate.totalCents - depositCents(row)),
+    /** The quote stored with the booking, when it differs from the lines (prices changed since). */
+    quotedDiffers: row.estimated_cost !== null && row.estimated_cost !== estimate.totalCents ? formatCents(row.estimated_cost) : null,
+  };
+}
+
+export default function BookingDetails({ loaderData }: Route.ComponentProps) {
+  const { booking, price, payment, photos, history, cancellation } = loaderData;
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to={href("/dashboard")} className="inline-flex items-center gap-1 self-start font-medium text-brand-700 hover:text-brand-900">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Dashboard
+      </Link>
+
+      <section aria-labelledby="booking-details-heading" className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 id="booking-details-heading" className="text-2xl font-bold">
+            Booking {booking.shortId}
+          </h1>
+          <p className="text-slate-600">Booked {booking.createdAt}</p>
+        </div>
+        <dl className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <div className="flex items-center gap-2">
+            <dt className="text-sm text-slate-600">Status</dt>
+            <dd>
+              <StatusBadge status={booking.status} />
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-sm text-slate-600">Estimated cost</dt>
+            <dd className="font-semibold tabular-nums">{booking.estimatedCost}</dd>
+          </div>
+          {booking.finalCost ? (
+            <div className="flex items-center gap-2">
+              <dt className="text-sm text-slate-600">Final cost</dt>
+              <dd className="font-semibold tabular-nums">{booking.finalCost}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <BookingDetailsFields booking={booking} />
+          <BookingDetailsPhotos photos={photos} />
+          <BookingDetailsHistory history={history} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <BookingDetailsPrice price={price} />
+          <BookingDetailsPayment payment={payment} />
+          <BookingDetailsCancellation
+            action={detailsPath(booking.id)}
+            cancellation={cancellation}
+            confirming={confirming}
+            depositAmount={payment.depositAmount}
+          />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,24 @@
+import { StatusBadge } from "./status-badge";
+
+/** Every status the booking has taken, oldest first, each with when (on the company's clock). */
+export function BookingDetailsHistory({ history }: { history: Array<{ status: string; changedAt: string }> }) {
+  return (
+    <section aria-labelledby="booking-history-heading" className="rounded-xl border border-slate-200 p-4">
+      <h2 id="booking-history-heading" className="text-lg font-semibold">
+        Status history
+      </h2>
+      {history.length > 0 ? (
+        <ol className="mt-3 flex flex-col gap-2">
+          {history.map((event, index) => (
+            <li key={`${index}-${event.status}`} className="flex flex-wrap items-center justify-between gap-2 border-l-2 border-slate-200 pl-3">
+              <StatusBadge status={event.status} />
+              <span className="text-sm text-slate-600">{event.changedAt}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">No changes recorded yet.</p>
+      )}
+    </section>
+  );
+}

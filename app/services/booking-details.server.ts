@@ -1,0 +1,109 @@
+import type Stripe from "stripe";
+import type { BookingRow } from "~/domain/booking";
+import { BOOKING_IMAGES_BUCKET, THUMBNAIL_URL_SECONDS } from "./booking-photos.server";
+import { BookingStoreError } from "./bookings.server";
+import { expireCheckoutSession } from "./payments.server";
+import type { AppSupabaseClient } from "./supabase.server";
+
+// One booking as its customer sees it, and their own cancellation of it. Everything is read and
+// done with the customer's own client, so row level security and the storage policies decide.
+
+export interface BookingPhoto {
+  id: string;
+  fileName: string;
+  /** Signed addresses (they expire); null when storage would not sign one. */
+  thumbUrl: string | null;
+  url: string | null;
+}
+
+export interface BookingStatusEvent {
+  status: string;
+  /** ISO timestamp. */
+  changedAt: string;
+}
+
+export interface BookingDetails {
+  booking: BookingRow;
+  photos: BookingPhoto[];
+  /** Every status the booking has taken, oldest first. */
+  history: BookingStatusEvent[];
+}
+
+/** A stored photo's thumbnail sits beside it: "<name>.<ext>" has "<name>-thumb.<ext>". */
+export function thumbnailPathOf(path: string): string | null {
+  const match = /^(.+)\.(jpg|webp)$/.exec(path);
+  return match ? `${match[1]}-thumb.${match[2]}` : null;
+}
+
+/**
+ * The customer's booking with its photos and status history, or null when it is not theirs (row
+ * level security hides other customers' bookings; an admin's own dashboard shows only their own
+ * too). Throws BookingStoreError when the database fails.
+ */
+export async function loadBookingDetails(
+  supabase: AppSupabaseClient,
+  { bookingId, userId }: { bookingId: string; userId: string },
+): Promise<BookingDetails | null> {
+  const [booking, images, events] = await Promise.all([
+    supabase.from("bookings").select("*").eq("id", bookingId).eq("user_id", userId).maybeSingle(),
+    supabase.from("booking_images").select("id, path, file_name").eq("booking_id", bookingId).order("created_at").order("id"),
+    supabase.from("booking_status_events").select("status, changed_at").eq("booking_id", bookingId).order("changed_at").order("id"),
+  ]);
+  if (booking.error) throw new BookingStoreError("could not read a booking", booking.error);
+  if (!booking.data) return null;
+  if (images.error) throw new BookingStoreError("could not read a booking's photos", images.error);
+  if (events.error) throw new BookingStoreError("could not read a booking's status history", events.error);
+
+  return {
+    booking: booking.data,
+    photos: await signPhotos(supabase, images.data),
+    history: events.data.map((event) => ({ status: event.status, changedAt: event.changed_at })),
+  };
+}
+
+/** Signed addresses of the photos and their thumbnails, asked for in one request. */
+async function signPhotos(supabase: AppSupabaseClient, rows: ReadonlyArray<{ id: string; path: string; file_name: string }>): Promise<BookingPhoto[]> {
+  if (rows.length === 0) return [];
+  const paths = rows.flatMap((row) => [row.path, thumbnailPathOf(row.path)].filter((path): path is string => path !== null));
+  const { data, error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).createSignedUrls(paths, THUMBNAIL_URL_SECONDS);
+  const urls = new Map((error ? [] : data).flatMap((entry) => (entry.path && entry.signedUrl ? [[entry.path, entry.signedUrl] as const] : [])));
+  return rows.map((row) => {
+    const thumbPath = thumbnailPathOf(row.path);
+    return { id: row.id, fileName: row.file_name, url: urls.get(row.path) ?? null, thumbUrl: (thumbPath && urls.get(thumbPath)) || null };
+  });
+}
+
+export type CancelBookingResult =
+  /** `checkoutClosed` is false when an open Checkout Session of the booking could not be closed. */
+  | { kind: "cancelled"; booking: BookingRow; checkoutClosed: boolean }
+  /** Not the customer's booking (or no such booking). */
+  | { kind: "not-found" }
+  /** Its status does not allow it: under way, completed or cancelled already. */
+  | { kind: "not-cancellable" }
+  /** Less than 48 hours before the move. */
+  | { kind: "too-late" };
+
+/** Postgres error codes `cancel_my_booking` raises. */
+const CANCEL_REFUSALS: Record<string, Exclude<CancelBookingResult["kind"], "cancelled">> = {
+  P0002: "not-found",
+  "22023": "not-cancellable",
+  "23514": "too-late",
+};
+
+/**
+ * Cancels the customer's own booking through `cancel_my_booking`, which applies the rule (pending or
+ * confirmed, at least 48 hours before the move) and records the change in the status history. A
+ * deposit checkout still open for it is closed, so the cancelled booking cannot be paid afterwards.
+ * Throws BookingStoreError when the database fails.
+ */
+export async function cancelMyBooking(supabase: AppSupabaseClient, stripe: Stripe, bookingId: string): Promise<CancelBookingResult> {
+  const { data, error } = await supabase.rpc("cancel_my_booking", { _booking_id: bookingId });
+  if (error) {
+    const refusal = CANCEL_REFUSALS[error.code];
+    if (refusal) return { kind: refusal };
+    throw new BookingStoreError("could not cancel a booking", error);
+  }
+  const sessionId = data.stripe_checkout_session_id;
+  const checkoutClosed = !sessionId || data.deposit_status === "paid" ? true : await expireCheckoutSession(stripe, sessionId);
+  return { kind: "cancelled", booking: data, checkoutClosed };
+}

@@ -1,0 +1,258 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { signInThroughDialog } from "./support/auth-ui.ts";
+import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+
+// The booking details page (/dashboard/bookings/:id) with JavaScript on and off: every field, the
+// itemised price, photos, the deposit and the status history; cancellation 49 hours before the move,
+// refused at 47 hours; another customer's booking is a 404, also for a crafted cancel request.
+
+const HOUR = 60 * 60 * 1000;
+
+/** The date and HH:MM in New York (the company's time zone) of a move starting `hours` from now. */
+function moveIn(hours: number): { moving_date: string; moving_time: string } {
+  // Rounded up to the next minute, so the move is never sooner than asked.
+  const instant = new Date(Date.now() + hours * HOUR + 60_000);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return { moving_date: `${get("year")}-${get("month")}-${get("day")}`, moving_time: `${get("hour")}:${get("minute")}` };
+}
+
+const detailsPath = (id: string) => `/dashboard/bookings/${id}`;
+
+async function openDetails(page: Page, user: TestUser, id: string) {
+  await signInThroughDialog(page, user, detailsPath(id));
+  await expect(page).toHaveURL(new RegExp(`${detailsPath(id)}$`));
+}
+
+async function bookingAsService(id: string) {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("bookings").select("status, updated_at").eq("id", id).single();
+  if (error) throw error;
+  return data as { status: string; updated_at: string };
+}
+
+/** The company's phone as the admin saved it (other specs may change it). */
+async function companyPhone(): Promise<string> {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("app_settings").select("admin_phone").single();
+  if (error) throw error;
+  return data.admin_phone as string;
+}
+
+/** A photo attached to the booking as Pay attaches it: image and thumbnail in the owner's folder. */
+async function attachPhoto(user: TestUser, bookingId: string, fileName: string) {
+  const client = await getServiceClient();
+  const jpeg = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: "#3b82f6" } }).jpeg().toBuffer();
+  const name = `${user.id}/drafts/${crypto.randomUUID()}/${crypto.randomUUID()}`;
+  for (const [path, size] of [[`${name}.jpg`, 640], [`${name}-thumb.jpg`, 160]] as const) {
+    const upload = await client.storage.from("booking-images").upload(path, await jpeg(size), { contentType: "image/jpeg" });
+    if (upload.error) throw upload.error;
+  }
+  const row = await client.from("booking_images").insert({ booking_id: bookingId, path: `${name}.jpg`, file_name: fileName });
+  if (row.error) throw row.error;
+}
+
+test("shows every field of the booking, its itemised price, photos, deposit and status history", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Dana Details" });
+  const booking = await createBooking(user, {
+    full_name: "Dana Details",
+    phone: "(404) 555-0123",
+    moving_from: "12 Oak St, Atlanta, GA",
+    moving_to: "98 Pine Ave, Decatur, GA",
+    moving_date: "2027-06-15",
+    moving_time: "10:00",
+    team_type: "elite",
+    service_type: "local",
+    property_size: "2_bedroom",
+    packing_service: true,
+    extra_movers: 2,
+    tv_mounting: 1,
+    deep_cleaning_bedrooms: 2,
+    special_instructions: "Piano on the second floor",
+    estimated_cost: 151_000,
+    deposit_status: "paid",
+    deposit_paid_at: "2026-11-20T15:30:00Z",
+  });
+  const client = await getServiceClient();
+  const confirmed = await client.from("bookings").update({ status: "confirmed" }).eq("id", booking.id);
+  if (confirmed.error) throw confirmed.error;
+  await attachPhoto(user, booking.id, "living-room.jpg");
+
+  await openDetails(page, user, booking.id);
+  const summary = page.getByRole("region", { name: `Booking ${booking.id.slice(0, 8)}` });
+  await expect(summary.getByText("Confirmed", { exact: true })).toBeVisible();
+
+  for (const text of [
+    "Dana Details",
+    user.email,
+    "(404) 555-0123",
+    "12 Oak St, Atlanta, GA",
+    "98 Pine Ave, Decatur, GA",
+    "Tuesday, June 15, 2027",
+    "10:00 AM",
+    "2 bedrooms",
+    "Elite Team",
+    "Local move",
+    "Packing service",
+    "Piano on the second floor",
+  ]) {
+    await expect(page.getByRole("main").getByText(text, { exact: true }).first(), text).toBeVisible();
+  }
+  const details = page.getByRole("region", { name: "Move details" });
+  const field = (label: string) => details.locator("dl > div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole("definition");
+  await expect(field("Extra movers")).toHaveText("2");
+  await expect(field("TV mounting")).toHaveText("1 TV");
+  await expect(field("Deep cleaning")).toHaveText("2 bedrooms");
+  await expect(field("Special instructions")).toHaveText("Piano on the second floor");
+
+  // Elite local, 2 bedrooms: 6 h × $150, packing $120, 2 extra movers $70, one TV $120, deep
+  // cleaning of 2 bedrooms $150 + $50, truck fee $100.
+  const price = page.getByRole("region", { name: "Price" });
+  const expectLine = async (label: string, amount: string) => {
+    const line = price.locator("dl > div").filter({ has: page.getByRole("term").filter({ hasText: label }) });
+    await expect(line, label).toHaveCount(1);
+    await expect(line.getByRole("definition"), label).toHaveText(amount);
+  };
+  await expectLine("Moving team, 6 hours", "$900");
+  await expectLine("Packing service", "$120");
+  await expectLine("Extra movers × 2", "$70");
+  await expectLine("TV mounting × 1", "$120");
+  await expectLine("Deep cleaning, 2 bedrooms", "$200");
+  await expectLine("Truck and travel fee", "$100");
+  await expectLine("Estimated total", "$1,510");
+  await expect(summary.getByText("$1,510")).toBeVisible();
+
+  const deposit = page.getByRole("region", { name: "Deposit" });
+  await expect(deposit.getByText("Deposit paid")).toBeVisible();
+  await expect(deposit.getByText(/Nov 20, 2026, 10:30\sAM EST/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
+
+  const photo = page.getByRole("img", { name: "living-room.jpg" });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+
+  const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toContainText("Pending");
+  await expect(history.nth(1)).toContainText("Confirmed");
+  await expect(history.nth(0)).toContainText(/(EST|EDT)/);
+
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("49 hours before the move the customer cancels after confirming; the history records it", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Cary Cancel" });
+  const booking = await createBooking(user, moveIn(49));
+  await openDetails(page, user, booking.id);
+
+  await expect(page.getByRole("button", { name: "Pay deposit" })).toBeVisible();
+  await expect(page.getByText(/\$50 deposit is applied to your final bill/)).toBeVisible();
+  await expect(page.getByText(/refunds are handled by our office/i)).toBeVisible();
+
+  // Changing one's mind: nothing happens.
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page).toHaveURL(/\?cancel=confirm$/);
+  await expect(page.getByText("Are you sure you want to cancel this booking?")).toBeVisible();
+  await page.getByRole("link", { name: "Keep booking" }).click();
+  await expect(page).toHaveURL(new RegExp(`${detailsPath(booking.id)}$`));
+  await expect(page.getByText("Are you sure you want to cancel this booking?")).toHaveCount(0);
+  expect((await bookingAsService(booking.id)).status).toBe("pending");
+
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${detailsPath(booking.id)}$`));
+  await expect(page.getByText("Booking cancelled").first()).toBeVisible();
+  const summary = page.getByRole("region", { name: `Booking ${booking.id.slice(0, 8)}` });
+  await expect(summary.getByText("Cancelled", { exact: true })).toBeVisible();
+  const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(1)).toContainText("Cancelled");
+  await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
+  expect((await bookingAsService(booking.id)).status).toBe("cancelled");
+});
+
+test("47 hours before the move there is no cancel button: the page says to call the company", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Lee Late" });
+  const booking = await createBooking(user, { ...moveIn(47), status: "confirmed" });
+  await openDetails(page, user, booking.id);
+
+  const phone = await companyPhone();
+  const cancellation = page.getByRole("region", { name: "Cancellation" });
+  await expect(cancellation.getByText(/less than 48 hours away/)).toBeVisible();
+  await expect(cancellation.getByRole("link", { name: phone })).toHaveAttribute("href", /^tel:\+1/);
+  await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
+
+  // The confirmation's address does not offer it either.
+  await page.goto(`${detailsPath(booking.id)}?cancel=confirm`);
+  await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toHaveCount(0);
+  await expect(page.getByText(/less than 48 hours away/)).toBeVisible();
+  expect((await bookingAsService(booking.id)).status).toBe("confirmed");
+});
+
+test("another customer's booking, or an id that is not one, is a 404", async ({ page }) => {
+  const owner = await createTestUser({ fullName: "Olive Owner" });
+  const theirs = await createBooking(owner, moveIn(24 * 7));
+  const visitor = await createTestUser({ fullName: "Vic Visitor" });
+  const own = await createBooking(visitor, moveIn(24 * 7));
+  await openDetails(page, visitor, own.id);
+
+  const response = await page.goto(detailsPath(theirs.id));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByText(owner.email)).toHaveCount(0);
+
+  const malformed = await page.goto("/dashboard/bookings/not-a-booking");
+  expect(malformed?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+test("a crafted cancel request for another customer's booking is a 404 and changes nothing", async ({ page }) => {
+  const owner = await createTestUser({ fullName: "Olive Owner" });
+  const theirs = await createBooking(owner, moveIn(24 * 7));
+  const before = await bookingAsService(theirs.id);
+  const visitor = await createTestUser({ fullName: "Vic Visitor" });
+  const own = await createBooking(visitor, moveIn(24 * 7));
+  await openDetails(page, visitor, own.id);
+
+  const forged = await page.request.post(detailsPath(theirs.id), { form: { intent: "cancel" }, maxRedirects: 0 });
+  expect(forged.status()).toBe(404);
+  expect(await bookingAsService(theirs.id)).toEqual(before);
+
+  const client = await getServiceClient();
+  const history = await client.from("booking_status_events").select("status").eq("booking_id", theirs.id);
+  expect(history.data).toEqual([{ status: "pending" }]);
+});
+
+test("the page and its confirmation step fit a 360px phone and pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await createTestUser({ fullName: "Pat Phone" });
+  const booking = await createBooking(user, { ...moveIn(24 * 5), special_instructions: "A long note ".repeat(40) });
+  await openDetails(page, user, booking.id);
+
+  const checks = async (where: string) => {
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs inside the page: with JavaScript only.
+    if (test.info().project.use.javaScriptEnabled === false) return;
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  };
+  await checks("details");
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toBeVisible();
+  await checks("confirmation");
+});

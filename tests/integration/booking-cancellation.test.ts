@@ -1,0 +1,368 @@
+import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
+import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
+import { toastSchema } from "../../app/domain/toast.ts";
+import { createAppServices, createRequestContext } from "../../app/load-context.ts";
+import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
+import { expireCheckoutSession } from "../../app/services/payments.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+
+// A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
+// 48 hours before the move in the company's time zone), against the embedded Supabase: the
+// database's refusals, the status history it writes, and what another customer or a guest can do.
+
+const PASSWORD = "Correct-Horse-9";
+const HOUR = 60 * 60 * 1000;
+
+interface Customer {
+  id: string;
+  email: string;
+  client: AppSupabaseClient;
+}
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let anon: SupabaseClient;
+let stripe: TestStripe;
+let alice: Customer;
+let bob: Customer;
+
+async function customer(label: string): Promise<Customer> {
+  const email = uniqueEmail(label);
+  const user = await backend.adminCreateUser(email, PASSWORD, { full_name: `${label} Customer` });
+  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { id: user.id, email, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
+}
+
+/** The date and HH:MM in New York of an instant (how a move `hours` from now is written down). */
+function newYorkWallTime(instant: Date): { moving_date: string; moving_time: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return { moving_date: `${get("year")}-${get("month")}-${get("day")}`, moving_time: `${get("hour")}:${get("minute")}` };
+}
+
+/** A move starting about `hours` from now (rounded up to the next minute, so never sooner). */
+const moveIn = (hours: number) => newYorkWallTime(new Date(Date.now() + hours * HOUR + 60_000));
+
+/** A booking of this customer's, as the server writes it (service role). */
+async function createBooking(owner: Customer, overrides: Record<string, unknown> = {}) {
+  const { data, error } = await service
+    .from("bookings")
+    .insert({
+      user_id: owner.id,
+      full_name: "Test Customer",
+      email: owner.email,
+      phone: "404-555-0100",
+      moving_from: "1 Peachtree St, Atlanta",
+      moving_to: "2 Ponce de Leon Ave, Atlanta",
+      team_type: "elite",
+      service_type: "local",
+      property_size: "2_bedroom",
+      estimated_hours: 6,
+      estimated_cost: 100_000,
+      deposit_amount: 5000,
+      ...moveIn(24 * 10),
+      ...overrides,
+    })
+    .select("*")
+    .single();
+  if (error) throw error;
+  return data as { id: string; status: string; updated_at: string };
+}
+
+async function bookingAsService(id: string) {
+  const { data, error } = await service.from("bookings").select("*").eq("id", id).single();
+  if (error) throw error;
+  return data as Record<string, unknown>;
+}
+
+async function historyAsService(id: string) {
+  const { data, error } = await service.from("booking_status_events").select("status, changed_by").eq("booking_id", id).order("changed_at");
+  if (error) throw error;
+  return data;
+}
+
+beforeAll(async () => {
+  [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
+  service = backend.createClient({ key: "service_role" });
+  anon = backend.createClient();
+  [alice, bob] = await Promise.all([customer("alice"), customer("bob")]);
+});
+
+afterAll(async () => {
+  if (backend && alice && bob) {
+    await service.from("bookings").delete().in("user_id", [alice.id, bob.id]);
+    for (const id of [alice.id, bob.id]) await service.auth.admin.deleteUser(id);
+  }
+  await Promise.all([backend?.close(), stripe?.close()]);
+});
+
+describe("cancel_my_booking", () => {
+  it("cancels a pending booking 49 hours before the move and records the customer as its author", async () => {
+    const booking = await createBooking(alice, moveIn(49));
+    const { data, error } = await alice.client.rpc("cancel_my_booking", { _booking_id: booking.id });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id: booking.id, status: "cancelled" });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
+    expect(await historyAsService(booking.id)).toEqual([
+      { status: "pending", changed_by: null },
+      { status: "cancelled", changed_by: alice.id },
+    ]);
+  });
+
+  it("cancels a confirmed booking too", async () => {
+    const booking = await createBooking(alice, { ...moveIn(49), status: "confirmed" });
+    const { error } = await alice.client.rpc("cancel_my_booking", { _booking_id: booking.id });
+    expect(error).toBeNull();
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("refuses 47 hours before the move (check_violation) and changes nothing", async () => {
+    const booking = await createBooking(alice, moveIn(47));
+    const { data, error } = await alice.client.rpc("cancel_my_booking", { _booking_id: booking.id });
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: "23514" });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending", updated_at: booking.updated_at });
+    expect(await historyAsService(booking.id)).toHaveLength(1);
+  });
+
+  it("judges a move without a time slot from 08:00 on its date", async () => {
+    const dateIn = (days: number) => newYorkWallTime(new Date(Date.now() + days * 24 * HOUR)).moving_date;
+    // 08:00 four days from now is more than three days away; 08:00 tomorrow less than two.
+    const later = await createBooking(alice, { moving_date: dateIn(4), moving_time: null });
+    const tomorrow = await createBooking(alice, { moving_date: dateIn(1), moving_time: null });
+    expect((await alice.client.rpc("cancel_my_booking", { _booking_id: later.id })).error).toBeNull();
+    expect((await alice.client.rpc("cancel_my_booking", { _booking_id: tomorrow.id })).error).toMatchObject({ code: "23514" });
+  });
+
+  it("refuses bookings that are completed, cancelled or under way (invalid_parameter_value)", async () => {
+    for (const status of ["completed", "cancelled", "in_progress"]) {
+      const booking = await createBooking(alice, { status });
+      const { error } = await alice.client.rpc("cancel_my_booking", { _booking_id: booking.id });
+      expect(error, status).toMatchObject({ code: "22023" });
+      expect(await bookingAsService(booking.id)).toMatchObject({ status });
+    }
+  });
+
+  it("refuses another customer's booking as if it did not exist (no_data_found), leaving it unchanged", async () => {
+    const booking = await createBooking(bob, moveIn(24 * 7));
+    const { error } = await alice.client.rpc("cancel_my_booking", { _booking_id: booking.id });
+    expect(error).toMatchObject({ code: "P0002" });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending", updated_at: booking.updated_at });
+    expect(await historyAsService(booking.id)).toEqual([{ status: "pending", changed_by: null }]);
+  });
+
+  it("cannot be called by a guest", async () => {
+    const booking = await createBooking(bob, moveIn(24 * 7));
+    const { data, error } = await anon.rpc("cancel_my_booking", { _booking_id: booking.id });
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: "42501" });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("status history under row level security", () => {
+  it("shows a customer their own booking's history and none of another customer's", async () => {
+    const own = await createBooking(alice);
+    const theirs = await createBooking(bob);
+    expect((await alice.client.from("booking_status_events").select("status").eq("booking_id", own.id)).data).toEqual([{ status: "pending" }]);
+    const other = await alice.client.from("booking_status_events").select("status").eq("booking_id", theirs.id);
+    expect(other.error).toBeNull();
+    expect(other.data).toEqual([]);
+    const guest = await anon.from("booking_status_events").select("status").eq("booking_id", theirs.id);
+    expect(guest.error).toMatchObject({ code: "42501" });
+  });
+});
+
+describe("loadBookingDetails", () => {
+  it("reads the customer's booking with its history oldest first", async () => {
+    const booking = await createBooking(alice, { status: "pending" });
+    const confirmed = await service.from("bookings").update({ status: "confirmed" }).eq("id", booking.id);
+    expect(confirmed.error).toBeNull();
+    const details = await loadBookingDetails(alice.client, { bookingId: booking.id, userId: alice.id });
+    expect(details?.booking).toMatchObject({ id: booking.id, status: "confirmed" });
+    expect(details?.history.map((event) => event.status)).toEqual(["pending", "confirmed"]);
+    expect(details?.photos).toEqual([]);
+  });
+
+  it("answers null for another customer's booking", async () => {
+    const theirs = await createBooking(bob);
+    expect(await loadBookingDetails(alice.client, { bookingId: theirs.id, userId: alice.id })).toBeNull();
+  });
+});
+
+describe("cancelMyBooking", () => {
+  async function openSession(bookingId: string) {
+    return stripe.stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
+      metadata: { booking_id: bookingId },
+      success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:3000/payment-canceled",
+    });
+  }
+
+  it("closes the booking's open deposit checkout, so it cannot be paid after the cancellation", async () => {
+    const booking = await createBooking(alice, moveIn(72));
+    const session = await openSession(booking.id);
+    await service.from("bookings").update({ stripe_checkout_session_id: session.id }).eq("id", booking.id);
+
+    const result = await cancelMyBooking(alice.client, stripe.stripe, booking.id);
+    expect(result).toMatchObject({ kind: "cancelled", checkoutClosed: true, booking: { status: "cancelled" } });
+    expect((await stripe.stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
+  });
+
+  it("maps the database's refusals", async () => {
+    const tooLate = await createBooking(alice, moveIn(47));
+    const done = await createBooking(alice, { status: "completed" });
+    const theirs = await createBooking(bob);
+    expect(await cancelMyBooking(alice.client, stripe.stripe, tooLate.id)).toEqual({ kind: "too-late" });
+    expect(await cancelMyBooking(alice.client, stripe.stripe, done.id)).toEqual({ kind: "not-cancellable" });
+    expect(await cancelMyBooking(alice.client, stripe.stripe, theirs.id)).toEqual({ kind: "not-found" });
+  });
+});
+
+describe("expireCheckoutSession", () => {
+  it("treats a session already expired, or unknown to Stripe, as closed", async () => {
+    const session = await stripe.stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
+      success_url: "http://localhost:3000/payment-success",
+    });
+    expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
+    expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
+    expect(await expireCheckoutSession(stripe.stripe, "cs_test_nobodyknowsthisone")).toBe(true);
+  });
+});
+
+describe("the booking details route", () => {
+  /** A request context as the dashboard layout leaves it for this customer. */
+  function contextFor(who: Customer) {
+    const services = createAppServices({
+      publicUrl: "http://localhost:3000",
+      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
+      serviceRoleKey: backend.serviceRoleKey,
+      cookieSecret: "a-cookie-secret-of-at-least-32-characters",
+      secureCookies: false,
+      authAttemptsPerMinute: 1000,
+      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
+    });
+    const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
+    context.set(sessionContext, { supabase: who.client, user: { id: who.id } as User, isAdmin: async () => false });
+    context.set(userContext, { id: who.id } as User);
+    return context;
+  }
+
+  async function load(who: Customer, bookingId: string) {
+    const context = contextFor(who);
+    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`);
+    return detailsLoader({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsLoader>[0]);
+  }
+
+  async function post(who: Customer, bookingId: string, form: Record<string, string>) {
+    const context = contextFor(who);
+    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(form) });
+    const answer = await detailsAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsAction>[0]).catch(
+      (thrown: unknown) => thrown,
+    );
+    const services = context.get(servicesContext);
+    const toastCookie = context
+      .get(requestContext)
+      .responseHeaders.getSetCookie()
+      .find((value) => value.startsWith(`${services.toastCookie.name}=`));
+    const toast = toastCookie ? toastSchema.parse(await services.toastCookie.parse(toastCookie.split(";")[0]!)) : null;
+    return { answer, toast };
+  }
+
+  const statusOf = (answer: unknown) =>
+    answer instanceof Response ? answer.status : (answer as { init?: { status?: number } } | null)?.init?.status;
+
+  it("loads the customer's own booking, offering cancellation 49 hours ahead and the phone at 47", async () => {
+    const early = await createBooking(alice, moveIn(49));
+    const late = await createBooking(alice, moveIn(47));
+    expect((await load(alice, early.id)).cancellation.kind).toBe("allowed");
+    expect((await load(alice, late.id)).cancellation).toEqual({ kind: "too-late" });
+  });
+
+  it("points a cancelled booking with a paid deposit to the company for a refund", async () => {
+    const paid = await createBooking(alice, { status: "cancelled", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+    const unpaid = await createBooking(alice, { status: "cancelled" });
+    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true });
+    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false });
+  });
+
+  it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {
+    const theirs = await createBooking(bob);
+    expect(statusOf(await load(alice, theirs.id).catch((thrown: unknown) => thrown))).toBe(404);
+    expect(statusOf(await load(alice, "not-a-uuid").catch((thrown: unknown) => thrown))).toBe(404);
+  });
+
+  it("cancels and comes back to the booking with a message", async () => {
+    const booking = await createBooking(alice, moveIn(49));
+    const { answer, toast } = await post(alice, booking.id, { intent: "cancel" });
+    expect(statusOf(answer)).toBe(302);
+    expect((answer as Response).headers.get("Location")).toBe(`/dashboard/bookings/${booking.id}`);
+    expect(toast).toMatchObject({ type: "success", title: CANCELLATION_MESSAGES.cancelled });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("says why when the database refuses: too late, or no longer cancellable", async () => {
+    const late = await createBooking(alice, moveIn(47));
+    const tooLate = await post(alice, late.id, { intent: "cancel" });
+    expect(statusOf(tooLate.answer)).toBe(302);
+    expect(tooLate.toast).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate });
+
+    const done = await createBooking(alice, { status: "completed" });
+    const closed = await post(alice, done.id, { intent: "cancel" });
+    expect(statusOf(closed.answer)).toBe(302);
+    expect(closed.toast).toMatchObject({ type: "error", title: "This booking can no longer be cancelled." });
+    expect(await bookingAsService(done.id)).toMatchObject({ status: "completed" });
+  });
+
+  it("refuses another customer's booking with 404, an id that is not one with 404, and another form with 400", async () => {
+    const theirs = await createBooking(bob, moveIn(24 * 7));
+    expect(statusOf((await post(alice, theirs.id, { intent: "cancel" })).answer)).toBe(404);
+    expect(await bookingAsService(theirs.id)).toMatchObject({ status: "pending" });
+    expect(statusOf((await post(alice, "not-a-uuid", { intent: "cancel" })).answer)).toBe(404);
+    const own = await createBooking(alice, moveIn(24 * 7));
+    expect(statusOf((await post(alice, own.id, { intent: "delete" })).answer)).toBe(400);
+    expect(await bookingAsService(own.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("move_starts_at agrees with the page's rule", () => {
+  it("reads the same instant for every slot, no slot, and around daylight saving changes", async () => {
+    const cases: Array<[string, string | null]> = [
+      ["2027-06-15", "10:00"],
+      ["2027-06-15", null],
+      ["2027-01-15", "16:00"],
+      ["2027-03-13", "20:00"],
+      ["2027-03-14", "01:30"],
+      ["2027-03-14", "02:30"],
+      ["2027-03-14", "03:30"],
+      ["2027-03-15", "08:00"],
+      ["2027-11-06", "20:00"],
+      ["2027-11-07", "00:30"],
+      ["2027-11-07", "01:30"],
+      ["2027-11-07", "08:00"],
+    ];
+    for (const [date, time] of cases) {
+      const [row] = await backend.sql<{ starts: Date }>("select public.move_starts_at($1::date, $2::time) as starts", [date, time]);
+      expect(moveStartsAt(date, time).toISOString(), `${date} ${time ?? "(no time)"}`).toBe(row!.starts.toISOString());
+    }
+  });
+});
