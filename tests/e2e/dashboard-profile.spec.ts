@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInThroughDialog } from "./support/auth-ui.ts";
@@ -165,4 +166,25 @@ test("an avatar over 5 MB is refused with 413 and a clear message", async ({ pag
   expect(response.status()).toBe(413);
   expect(await response.text()).toContain("Avatar must be at most 5 MB.");
   expect(await avatarFiles(user)).toEqual([]);
+});
+
+test("the tab, with an avatar and with messages, has no serious or critical accessibility violations", async ({ page }) => {
+  test.skip(!javaScriptEnabled(), "axe runs inside the page");
+  await signedInOnProfileTab(page, "Ally Access");
+  const audit = async (state: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${state} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+  };
+  await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture("#228855") });
+  await saveProfile(page);
+  await expect(accountTrigger(page, "Ally Access").locator("img")).toHaveCount(1);
+  // Audited without the toast, which is still fading in (its own check belongs to the toaster).
+  await page.reload();
+  await expect(page.getByRole("img", { name: "Your avatar" })).toBeVisible();
+  await audit("saved");
+  await page.getByLabel("Phone").fill("12");
+  await saveProfile(page);
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Enter a US phone number/);
+  await audit("with messages");
 });
