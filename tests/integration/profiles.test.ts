@@ -163,9 +163,13 @@ function profileForm(fields: Record<string, string>, avatar?: File): FormData {
   return form;
 }
 
-type ActionAnswer =
-  | { kind: "redirect"; status: number; location: string | null }
-  | { kind: "data"; status: number; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } };
+interface FormResult {
+  status?: string;
+  error?: Record<string, string[] | null>;
+  initialValue?: Record<string, unknown> | null;
+}
+
+type ActionAnswer = { kind: "redirect"; status: number; location: string | null } | { kind: "data"; status: number; result: FormResult };
 
 /** Calls the profile action as React Router would for this signed-in customer. */
 async function post(who: Customer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
@@ -187,7 +191,8 @@ async function post(who: Customer, body: FormData | ReadableStream<Uint8Array>, 
   let answer: ActionAnswer;
   if (returned instanceof Response) answer = { kind: "redirect", status: returned.status, location: returned.headers.get("Location") };
   else {
-    const { data, init } = returned as { data: ActionAnswer extends infer A ? (A extends { kind: "data" } ? A["result"] : never) : never; init: ResponseInit | null };
+    // What data() returns: the value and the response's status.
+    const { data, init } = returned as { data: FormResult; init: ResponseInit | null };
     answer = { kind: "data", status: init?.status ?? 200, result: data };
   }
   const toastCookie = context

@@ -20,7 +20,7 @@ import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/home";
 
 /** One avatar and the form's text fields (a few kilobytes) with the multipart framing. */
-export const PROFILE_BODY_LIMIT_BYTES = MAX_AVATAR_BYTES + UPLOAD_OVERHEAD_BYTES;
+const PROFILE_BODY_LIMIT_BYTES = MAX_AVATAR_BYTES + UPLOAD_OVERHEAD_BYTES;
 
 /** The profile tab's data: the customer's saved profile (empty fields when there is none yet). */
 export async function loadProfileTab({ context }: Route.LoaderArgs): Promise<ProfileTabData> {
@@ -58,16 +58,17 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
   const { supabase } = context.get(sessionContext);
   const { logger } = context.get(requestContext);
 
-  let avatar: EncodedImage | PhotoRejection | null = null;
+  // The avatar is checked and re-encoded as it arrives; only the small result is kept.
+  const upload: { avatar: EncodedImage | PhotoRejection | null } = { avatar: null };
   const body = await readUploadBody(request, { limitBytes: PROFILE_BODY_LIMIT_BYTES, fileLimitBytes: MAX_AVATAR_BYTES, maxFiles: 1 }, async (file) => {
     // No file chosen arrives as an empty one.
     if (file.size === 0) return;
-    avatar = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
+    upload.avatar = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
   });
   if (!body.ok) return refusal(body.problem);
 
   const submission = parseWithZod(body.formData, { schema: profileSchema });
-  const chosen = avatar as EncodedImage | PhotoRejection | null;
+  const chosen = upload.avatar;
   const avatarProblem = typeof chosen === "string" ? { avatar: [PROFILE_MESSAGES.avatarNotAnImage] } : undefined;
   if (submission.status !== "success" || avatarProblem) {
     return data(submission.reply(avatarProblem ? { fieldErrors: avatarProblem } : undefined), { status: 400 });
