@@ -188,3 +188,18 @@ test("the tab, with an avatar and with messages, has no serious or critical acce
   await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Enter a US phone number/);
   await audit("with messages");
 });
+
+test.describe("on a 360px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the tab fits without sideways scrolling, with a field message shown", async ({ page }) => {
+    await signedInOnProfileTab(page);
+    await page.getByLabel("Phone").fill("12");
+    await saveProfile(page);
+    await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Enter a US phone number/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    const form = await page.getByRole("button", { name: "Save Profile" }).evaluate((button) => button.closest("form")!.getBoundingClientRect().right);
+    expect(form).toBeLessThanOrEqual(360);
+  });
+});
