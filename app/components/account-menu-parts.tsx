@@ -28,9 +28,14 @@ export const accountItemClasses =
 export function AccountTrigger({ account }: { account: Account }) {
   return (
     <>
-      <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-        {initials(account.name)}
-      </span>
+      {account.avatarUrl ? (
+        // Decorative: the trigger is named by the text below.
+        <img src={account.avatarUrl} alt="" width={36} height={36} className="size-9 rounded-full bg-slate-100 object-cover" />
+      ) : (
+        <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+          {initials(account.name)}
+        </span>
+      )}
       <span className="sr-only">Account menu for {account.name}</span>
       <ChevronDown aria-hidden className="size-4 text-slate-500" />
     </>

@@ -3,6 +3,8 @@ export interface Account {
   name: string;
   email: string;
   isAdmin: boolean;
+  /** Their avatar's public address (a file of their own in the avatars bucket), or null. */
+  avatarUrl: string | null;
 }
 
 /** The full name a person gave at sign-up (kept in the account's metadata), or "". */

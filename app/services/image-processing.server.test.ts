@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import sharp, { type OutputInfo } from "sharp";
 import { describe, expect, it } from "vitest";
-import { inspectPhoto, reencodePhoto, type EncodedImage } from "./image-processing.server";
+import { inspectPhoto, reencodeAvatar, reencodePhoto, type EncodedImage } from "./image-processing.server";
 
 // Fixtures are made here with sharp: camera-like JPEGs with EXIF (GPS position, camera make,
 // orientation), PNGs with transparency, and files that only pretend to be images.
@@ -139,6 +139,68 @@ describe("reencodePhoto", () => {
     expect(huge.length).toBeLessThan(1000);
     expect(await inspectPhoto(huge)).toBe("too-many-pixels");
     expect(await reencodePhoto(huge)).toBe("too-many-pixels");
+  });
+});
+
+async function avatar(bytes: Buffer) {
+  const result = await reencodeAvatar(bytes);
+  if (typeof result === "string") throw new Error(`expected an avatar, got ${result}`);
+  return result;
+}
+
+describe("reencodeAvatar", () => {
+  it("turns a phone photo upright, cuts the centred square and stores 256×256 WebP with no metadata", async () => {
+    // Upright it is 200×400: red on top, blue below; the centred square holds both halves.
+    const result = await avatar(await sidewaysJpegWithGps());
+    expect(result).toMatchObject({ contentType: "image/webp", extension: "webp", width: 256, height: 256 });
+    expect(await sharp(result.bytes).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+    await expectNoMetadata(result);
+    const raw = await sharp(result.bytes).raw().toBuffer({ resolveWithObject: true });
+    const [topRed, , topBlue] = pixel(raw, 128, 20);
+    const [bottomRed, , bottomBlue] = pixel(raw, 128, 236);
+    expect(topRed).toBeGreaterThan(180);
+    expect(topBlue).toBeLessThan(60);
+    expect(bottomBlue).toBeGreaterThan(180);
+    expect(bottomRed).toBeLessThan(60);
+  });
+
+  it("keeps the middle of a wide picture and drops its sides", async () => {
+    // Three bands of 200 px: green, red, blue.
+    const band = (colour: { r: number; g: number; b: number }, left: number) => ({
+      input: { create: { width: 200, height: 200, channels: 3 as const, background: colour } },
+      left,
+      top: 0,
+    });
+    const wide = await sharp({ create: { width: 600, height: 200, channels: 3, background: { r: 0, g: 200, b: 0 } } })
+      .composite([band({ r: 220, g: 20, b: 20 }, 200), band({ r: 20, g: 20, b: 220 }, 400)])
+      .png()
+      .toBuffer();
+    const raw = await sharp((await avatar(wide)).bytes).raw().toBuffer({ resolveWithObject: true });
+    for (const x of [5, 128, 250]) {
+      const [red, green, blue] = pixel(raw, x, 128);
+      expect(red, `x=${x}`).toBeGreaterThan(180);
+      expect(green, `x=${x}`).toBeLessThan(60);
+      expect(blue, `x=${x}`).toBeLessThan(60);
+    }
+  });
+
+  it("brings a small picture up to the same size", async () => {
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#abc" } })
+      .webp()
+      .toBuffer();
+    expect(await avatar(small)).toMatchObject({ width: 256, height: 256 });
+  });
+
+  it("refuses what is not a PNG, JPEG or WebP by its bytes", async () => {
+    expect(await reencodeAvatar(Buffer.from("a shopping list named me.png"))).toBe("not-a-photo");
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    expect(await reencodeAvatar(gif)).toBe("not-a-photo");
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    expect(await reencodeAvatar(withPngSize(png, 20_000, 20_000))).toBe("too-many-pixels");
   });
 });
 

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
+import { AVATAR_SIDE_PX } from "~/domain/profile";
 import {
   MAX_PHOTO_INPUT_PIXELS,
   PHOTO_MAX_SIDE_PX,
@@ -66,6 +67,26 @@ export async function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto |
     // The thumbnail is made from the upright, reduced image: a fraction of the work of the original.
     const thumbnail = await encode(sharp(image.bytes, decodeOptions), THUMBNAIL_MAX_SIDE_PX, output);
     return { image, thumbnail };
+  } catch {
+    return "unreadable";
+  }
+}
+
+/**
+ * An avatar as stored: checked like a photo (by its bytes), turned upright by its EXIF orientation,
+ * cut to a centred square and scaled to 256×256 (smaller pictures are enlarged: every avatar is the
+ * same size), written as WebP without any metadata. Only the first frame of an animation is kept.
+ */
+export async function reencodeAvatar(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
+  const inspected = await inspectPhoto(bytes);
+  if (typeof inspected === "string") return inspected;
+  try {
+    const { data, info } = await sharp(bytes, decodeOptions)
+      .autoOrient()
+      .resize({ width: AVATAR_SIDE_PX, height: AVATAR_SIDE_PX, fit: "cover", position: "centre" })
+      .webp({ quality: 82, effort: 2 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height };
   } catch {
     return "unreadable";
   }

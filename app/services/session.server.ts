@@ -5,6 +5,7 @@ import { displayName, type Account } from "~/domain/account";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import type { Logger } from "pino";
+import { accountAvatarUrl } from "./profiles.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The user behind the request's cookies, checked with the auth server (getUser, never getSession). */
@@ -36,6 +37,7 @@ export async function currentAccount(context: Readonly<RouterContextProvider>): 
     name: displayName(session.user.user_metadata, session.user.email),
     email: session.user.email ?? "",
     isAdmin: await session.isAdmin(),
+    avatarUrl: accountAvatarUrl(session.supabase, session.user),
   };
 }
 

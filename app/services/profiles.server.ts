@@ -1,0 +1,119 @@
+import type { User } from "@supabase/supabase-js";
+import { avatarFolder, avatarPath, ownAvatarPath, type ProfileView } from "~/domain/profile";
+import type { EncodedImage } from "./image-processing.server";
+import type { AppSupabaseClient } from "./supabase.server";
+
+// A customer's profile (public.profiles) and avatar (the avatars bucket), always through the
+// customer's own client: row level security and the storage policies decide.
+
+/** The public bucket of avatars; its policies let a user write only in the folder named after their id. */
+export const AVATARS_BUCKET = "avatars";
+
+/** Avatars never change under their unique names: caches may keep them for a year. */
+const AVATAR_CACHE_SECONDS = String(365 * 24 * 60 * 60);
+
+/** The database refused or could not be reached. */
+export class ProfileStoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProfileStoreError";
+  }
+}
+
+/** The public URL of the avatars bucket, ending in "/" (computed, no request). */
+function avatarsPublicPrefix(supabase: AppSupabaseClient): string {
+  const url = supabase.storage.from(AVATARS_BUCKET).getPublicUrl(avatarFolder("x")).data.publicUrl;
+  return url.slice(0, url.length - avatarFolder("x").length);
+}
+
+/**
+ * The avatar the site frame may show for this user: the URL in their account's metadata when it is
+ * a file of their own in the avatars bucket, else null (metadata is the user's to write, so a URL
+ * elsewhere is never shown).
+ */
+export function accountAvatarUrl(supabase: AppSupabaseClient, user: User): string | null {
+  const url: unknown = user.user_metadata?.avatar_url;
+  return ownAvatarPath(url, avatarsPublicPrefix(supabase), user.id) ? (url as string) : null;
+}
+
+/** The customer's saved profile; empty fields when there is no row yet. Throws ProfileStoreError. */
+export async function loadProfile(supabase: AppSupabaseClient, userId: string): Promise<ProfileView> {
+  const { data, error } = await supabase.from("profiles").select("full_name, phone, address, bio, avatar_url").eq("user_id", userId).maybeSingle();
+  if (error) throw new ProfileStoreError("could not read the profile", { cause: error });
+  return {
+    fullName: data?.full_name ?? "",
+    phone: data?.phone ?? "",
+    address: data?.address ?? "",
+    bio: data?.bio ?? "",
+    avatarUrl: data?.avatar_url ?? null,
+  };
+}
+
+export interface StoredAvatar {
+  path: string;
+  publicUrl: string;
+}
+
+/** Stores a re-encoded avatar under a new name in the customer's folder. Null when storage refused. */
+export async function storeAvatar(supabase: AppSupabaseClient, userId: string, image: EncodedImage, now = Date.now()): Promise<StoredAvatar | null> {
+  const bucket = supabase.storage.from(AVATARS_BUCKET);
+  const path = avatarPath(userId, now);
+  const { error } = await bucket.upload(path, image.bytes, { contentType: image.contentType, upsert: false, cacheControl: AVATAR_CACHE_SECONDS });
+  if (error) return null;
+  return { path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };
+}
+
+/** Removes avatar files; true when they are gone (also when they were gone already). */
+export async function removeAvatarFiles(supabase: AppSupabaseClient, paths: readonly string[]): Promise<boolean> {
+  if (paths.length === 0) return true;
+  const { error } = await supabase.storage.from(AVATARS_BUCKET).remove([...paths]);
+  return error === null;
+}
+
+/** The file behind a saved avatar URL, when it is in this customer's folder of the avatars bucket. */
+export function ownAvatarFile(supabase: AppSupabaseClient, userId: string, url: string | null): string | null {
+  return ownAvatarPath(url, avatarsPublicPrefix(supabase), userId);
+}
+
+export interface ProfileChanges {
+  fullName: string;
+  phone: string | null;
+  address: string | null;
+  bio: string | null;
+  /** A new avatar's URL; undefined keeps the saved one. */
+  avatarUrl?: string;
+}
+
+/**
+ * Saves the profile with one upsert on user_id (the row sign-up made, or a new one when it is
+ * missing). Returns the avatar URL the profile now has. Throws ProfileStoreError.
+ */
+export async function saveProfile(supabase: AppSupabaseClient, userId: string, changes: ProfileChanges): Promise<string | null> {
+  const { data, error } = await supabase
+    .from("profiles")
+    .upsert(
+      {
+        user_id: userId,
+        full_name: changes.fullName,
+        phone: changes.phone,
+        address: changes.address,
+        bio: changes.bio,
+        ...(changes.avatarUrl === undefined ? {} : { avatar_url: changes.avatarUrl }),
+      },
+      { onConflict: "user_id" },
+    )
+    .select("avatar_url")
+    .single();
+  if (error) throw new ProfileStoreError("could not save the profile", { cause: error });
+  return data.avatar_url;
+}
+
+/**
+ * Copies the name and avatar onto the account's metadata, which the site frame reads on every
+ * request: the header shows them from the next page on. The new session cookies go out with the
+ * response. True when the auth server took them.
+ */
+export async function updateAccountMetadata(supabase: AppSupabaseClient, values: { fullName: string; avatarUrl: string | null }): Promise<boolean> {
+  const { error } = await supabase.auth.updateUser({ data: { full_name: values.fullName, avatar_url: values.avatarUrl } });
+  return error === null;
+}
