@@ -7,7 +7,8 @@ import { createVisitorClient } from "~/services/supabase.server";
  * Runs first for every page and data request: makes the visitor's Supabase client and reads the
  * user once, then puts the headers queued during the request (cookies written by sign-in, token
  * refresh, sign-out and flash messages) onto whatever response comes back, redirects and error
- * pages included. Pages for a signed-in user are never stored by browsers or proxies.
+ * pages included. Pages for a signed-in user are never stored by browsers or proxies, unless the
+ * route itself chose a private cache (a gallery photo, whose address never shows other bytes).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
@@ -32,6 +33,6 @@ function withHeaders(response: Response, queued: Headers, signedIn: boolean): Re
   queued.forEach((value, name) => {
     if (name !== "set-cookie") target.headers.set(name, value);
   });
-  if (signedIn) target.headers.set("Cache-Control", "private, no-store");
+  if (signedIn && !response.headers.get("Cache-Control")?.startsWith("private")) target.headers.set("Cache-Control", "private, no-store");
   return target;
 }
