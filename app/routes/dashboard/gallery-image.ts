@@ -6,8 +6,8 @@ import type { Route } from "./+types/gallery-image";
 /** A photo's files never change under their names (a new photo gets a new id): browsers may keep them for good, privately. */
 export const GALLERY_IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";
 
-const plain = (message: string, status: number) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+// (X-Content-Type-Options: nosniff is on every response already: the server's security headers.)
+const plain = (message: string, status: number) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * A gallery photo (`full`) or its thumbnail (`thumb`), for its owner only: the row is read with
@@ -45,7 +45,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Type": object.contentType,
       "Content-Length": String(object.bytes.byteLength),
       "Cache-Control": GALLERY_IMAGE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
