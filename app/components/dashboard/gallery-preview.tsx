@@ -34,7 +34,8 @@ export function GalleryPreview({ photo }: { photo: GalleryPhotoView }) {
             </Link>
           </Dialog.Close>
         </div>
-        <img src={photo.fullUrl} alt={photo.fileName} className="max-h-[65dvh] w-full rounded-lg bg-slate-100 object-contain" />
+        {/* A fixed height: nothing in the dialog moves when the image arrives. */}
+        <img src={photo.fullUrl} alt={photo.fileName} className="h-[60dvh] w-full rounded-lg bg-slate-100 object-contain" />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p id="gallery-preview-uploaded" className="text-sm text-slate-600">
             Uploaded {photo.uploadedOn}

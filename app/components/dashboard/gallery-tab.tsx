@@ -37,22 +37,30 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
 
   const preview = data.photos.find((photo) => photo.id === data.previewId) ?? null;
   const room = remainingGallerySlots(data.photos.length);
-  const openUploader = (label: string, variant: "primary" | "outline") => (
-    <Link
-      to={`${GALLERY}&upload=1#${UPLOADER_ID}`}
-      preventScrollReset
-      aria-expanded={hydrated ? uploaderOpen : undefined}
-      aria-controls={hydrated && uploaderOpen ? UPLOADER_ID : undefined}
-      onClick={(event) => {
-        event.preventDefault();
-        setUploaderOpen((open) => !open);
-      }}
-      className={buttonClasses(variant, "md")}
-    >
-      {variant === "primary" ? <Plus aria-hidden className="size-5" /> : <ImagePlus aria-hidden className="size-5" />}
-      {label}
-    </Link>
-  );
+  // Before JavaScript, a link to the page with the uploader's section open; after, a toggle.
+  const openUploader = (label: string, variant: "primary" | "outline") => {
+    const content = (
+      <>
+        {variant === "primary" ? <Plus aria-hidden className="size-5" /> : <ImagePlus aria-hidden className="size-5" />}
+        {label}
+      </>
+    );
+    return hydrated ? (
+      <button
+        type="button"
+        aria-expanded={uploaderOpen}
+        aria-controls={uploaderOpen ? UPLOADER_ID : undefined}
+        onClick={() => setUploaderOpen((open) => !open)}
+        className={buttonClasses(variant, "md")}
+      >
+        {content}
+      </button>
+    ) : (
+      <Link to={`${GALLERY}&upload=1#${UPLOADER_ID}`} className={buttonClasses(variant, "md")}>
+        {content}
+      </Link>
+    );
+  };
 
   return (
     <div className="flex flex-col gap-6 pt-2">
