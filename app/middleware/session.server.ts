@@ -7,7 +7,8 @@ import { createVisitorClient } from "~/services/supabase.server";
  * Runs first for every page and data request: makes the visitor's Supabase client and reads the
  * user once, then puts the headers queued during the request (cookies written by sign-in, token
  * refresh, sign-out and flash messages) onto whatever response comes back, redirects and error
- * pages included. Pages for a signed-in user are never stored by browsers or proxies.
+ * pages included. Pages for a signed-in user are never stored by browsers or proxies, unless the
+ * route chose a private cache itself (see withHeaders).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
@@ -32,6 +33,14 @@ function withHeaders(response: Response, queued: Headers, signedIn: boolean): Re
   queued.forEach((value, name) => {
     if (name !== "set-cookie") target.headers.set(name, value);
   });
-  if (signedIn) target.headers.set("Cache-Control", "private, no-store");
+  // A route that keeps its response in the browser's own cache (a gallery photo: its address never
+  // shows other bytes) keeps that, even when a token refresh queued "no-store" with new cookies:
+  // "private" keeps it out of shared caches, and browsers never replay a cached Set-Cookie.
+  const own = response.headers.get("Cache-Control");
+  if (own?.startsWith("private") && !own.includes("no-store")) {
+    target.headers.set("Cache-Control", own);
+    target.headers.delete("Expires");
+    target.headers.delete("Pragma");
+  } else if (signedIn) target.headers.set("Cache-Control", "private, no-store");
   return target;
 }

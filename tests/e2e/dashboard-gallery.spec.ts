@@ -1,0 +1,324 @@
+import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { signInThroughDialog } from "./support/auth-ui.ts";
+import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+
+// The dashboard's Gallery tab, with JavaScript on and off: the empty state, several photos in one
+// upload, preview and delete, the limit of 20, controls on touch screens, and crafted requests
+// for someone else's photos (the app's routes and the storage API).
+
+const GALLERY = "/dashboard?tab=gallery";
+
+const photo = async (name: string, background = "#8a6") => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+    .jpeg()
+    .toBuffer(),
+});
+
+async function signedInAtGallery(page: Page, fullName = "Gala Gallery"): Promise<TestUser> {
+  const user = await createTestUser({ fullName });
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(GALLERY);
+  await expect(page.getByRole("heading", { name: "Your Photo Gallery" })).toBeVisible();
+  return user;
+}
+
+/** The customer's gallery rows, newest first, as the database holds them (service role). */
+async function rowsOf(user: TestUser) {
+  const client = await getServiceClient();
+  const { data, error } = await client
+    .from("user_images")
+    .select("id, file_name, path, thumbnail_path")
+    .eq("user_id", user.id)
+    .order("uploaded_at", { ascending: false })
+    .order("id", { ascending: false });
+  if (error) throw error;
+  return data as Array<{ id: string; file_name: string; path: string; thumbnail_path: string }>;
+}
+
+async function filesOf(user: TestUser): Promise<string[]> {
+  const client = await getServiceClient();
+  const { data, error } = await client.storage.from("user-images").list(user.id, { limit: 100 });
+  if (error) throw error;
+  return data.map((entry) => `${user.id}/${entry.name}`);
+}
+
+/** Photos already in the customer's gallery, seeded as the server stores them (files and rows, service role), oldest first. */
+async function seedPhotos(user: TestUser, count: number) {
+  const client = await getServiceClient();
+  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#abc" } }).jpeg().toBuffer();
+  const thumbnail = await sharp(image).resize(320).jpeg().toBuffer();
+  const start = Date.now() - count * 60_000;
+  const rows = [];
+  for (let n = 0; n < count; n += 1) {
+    const id = randomUUID();
+    const path = `${user.id}/${id}.jpg`;
+    const thumbnailPath = `${user.id}/${id}-thumb.jpg`;
+    for (const [name, bytes] of [
+      [path, image],
+      [thumbnailPath, thumbnail],
+    ] as const) {
+      const stored = await client.storage.from("user-images").upload(name, bytes, { contentType: "image/jpeg" });
+      if (stored.error) throw stored.error;
+    }
+    rows.push({
+      id,
+      user_id: user.id,
+      image_url: `/dashboard/gallery/${id}/full`,
+      file_name: `seeded-${n + 1}.jpg`,
+      path,
+      thumbnail_path: thumbnailPath,
+      uploaded_at: new Date(start + n * 60_000).toISOString(),
+    });
+  }
+  const { error } = await client.from("user_images").insert(rows);
+  if (error) throw error;
+  return rows;
+}
+
+const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** 'Add Photos': a toggle with JavaScript, a link to the uploader's section without. */
+async function openUploader(page: Page, button = "Add Photos") {
+  await page.getByRole(javaScriptOn() ? "button" : "link", { name: button }).click();
+  await expect(page.getByRole("heading", { name: "Upload photos" })).toBeVisible();
+}
+
+const photoList = (page: Page) => page.getByRole("list", { name: "Your photos" });
+
+test("an empty gallery says so and offers the uploader", async ({ page }) => {
+  await signedInAtGallery(page);
+  await expect(page.getByText("No photos yet")).toBeVisible();
+  await expect(photoList(page)).toHaveCount(0);
+  await openUploader(page, "Upload Your First Photo");
+  await expect(page.getByText("You can add 20 more photos (a gallery holds at most 20).")).toBeVisible();
+  await expect(page.getByLabel("Choose photos")).toBeVisible();
+  if (javaScriptOn()) {
+    // A toggle in place, with JavaScript: the page is not loaded again.
+    await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+    await expect(page.getByRole("button", { name: "Upload Your First Photo" })).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("button", { name: "Add Photos" }).click();
+    await expect(page.getByRole("heading", { name: "Upload photos" })).toHaveCount(0);
+  } else {
+    await expect(page).toHaveURL(/\/dashboard\?tab=gallery&upload=1#upload$/);
+  }
+});
+
+test("several photos in one upload appear as thumbnails, newest first; preview shows the photo; Delete Photo removes it and its files", async ({ page }) => {
+  const user = await signedInAtGallery(page);
+  await openUploader(page);
+  await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg"), await photo("piano.jpg", "#68a"), await photo("lamp.jpg", "#a68")]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("3 photos added")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+
+  const images = photoList(page).getByRole("img");
+  await expect(images).toHaveCount(3);
+  // One upload: the last file chosen is the newest.
+  expect(await images.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("alt")))).toEqual(["lamp.jpg", "piano.jpg", "sofa.jpg"]);
+  const rows = await rowsOf(user);
+  expect(rows.map((row) => row.file_name)).toEqual(["lamp.jpg", "piano.jpg", "sofa.jpg"]);
+  await expect(images.first()).toHaveAttribute("src", `/dashboard/gallery/${rows[0]!.id}/thumb`);
+  await expect(images.first()).toHaveAttribute("loading", "lazy");
+  await expect.poll(() => images.first().evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(320);
+
+  // The grid loads thumbnails: small, private, kept by the browser for good.
+  const thumb = await page.request.get(`/dashboard/gallery/${rows[0]!.id}/thumb`);
+  expect(thumb.status()).toBe(200);
+  expect(thumb.headers()["content-type"]).toBe("image/jpeg");
+  expect(thumb.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
+  expect(thumb.headers()["x-content-type-options"]).toBe("nosniff");
+  const full = await page.request.get(`/dashboard/gallery/${rows[0]!.id}/full`);
+  expect(full.status()).toBe(200);
+  const [thumbBytes, fullBytes] = [await thumb.body(), await full.body()];
+  expect(Number(thumb.headers()["content-length"])).toBe(thumbBytes.byteLength);
+  expect(thumbBytes.byteLength).toBeLessThan(fullBytes.byteLength);
+  expect(await sharp(thumbBytes).metadata()).toMatchObject({ width: 320, height: 240 });
+  expect(await sharp(fullBytes).metadata()).toMatchObject({ width: 1600, height: 1200 });
+
+  // Preview: the full image, the day it was uploaded, and Delete Photo.
+  await page.getByRole("link", { name: "Preview piano.jpg" }).click();
+  const dialog = page.getByRole("dialog", { name: "piano.jpg" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "piano.jpg" })).toHaveAttribute("src", `/dashboard/gallery/${rows[1]!.id}/full`);
+  const today = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "America/New_York" }).format(new Date());
+  await expect(dialog.getByText(`Uploaded ${today}`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete Photo" }).click();
+
+  await expect(page.getByText("Image deleted")).toBeVisible();
+  await expect(page.getByText("The image has been removed from your gallery.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(images).toHaveCount(2);
+  await expect(photoList(page).getByRole("img", { name: "piano.jpg" })).toHaveCount(0);
+  expect((await rowsOf(user)).map((row) => row.file_name)).toEqual(["lamp.jpg", "sofa.jpg"]);
+  const files = await filesOf(user);
+  expect(files).toHaveLength(4);
+  expect(files).not.toContain(rows[1]!.path);
+  expect(files).not.toContain(rows[1]!.thumbnail_path);
+  expect((await page.request.get(`/dashboard/gallery/${rows[1]!.id}/thumb`)).status()).toBe(404);
+});
+
+test("with 19 photos, adding 2 is 'Too many images' and adds nothing", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Gala Gallery" });
+  await seedPhotos(user, 19);
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(GALLERY);
+  await expect(photoList(page).getByRole("listitem")).toHaveCount(19);
+  await openUploader(page);
+  await expect(page.getByText("You can add 1 more photo (a gallery holds at most 20).")).toBeVisible();
+  await page.getByLabel("Choose photos").setInputFiles([await photo("a.jpg"), await photo("b.jpg")]);
+  const upload = page.getByRole("button", { name: "Upload", exact: true });
+  if (javaScriptOn()) {
+    // Checked before sending: the button waits for a choice that fits.
+    await expect(page.getByRole("alert")).toHaveText("Too many images. A gallery holds at most 20 photos; you can add 1 more.");
+    await expect(upload).toBeDisabled();
+  } else {
+    await upload.click();
+    await expect(page.getByText("Too many images")).toBeVisible();
+    await expect(page.getByText("A gallery holds at most 20 photos; you can add 1 more.")).toBeVisible();
+  }
+  expect(await rowsOf(user)).toHaveLength(19);
+  expect(await filesOf(user)).toHaveLength(38);
+
+  // The same post sent anyway is refused by the server.
+  const form = new FormData();
+  form.set("intent", "upload");
+  for (const file of [await photo("a.jpg"), await photo("b.jpg")]) form.append("photos", new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
+  const crafted = await page.request.post(`/dashboard?index&tab=gallery`, { multipart: form, maxRedirects: 0 });
+  expect(crafted.status()).toBe(302);
+  expect(await rowsOf(user)).toHaveLength(19);
+  expect(await filesOf(user)).toHaveLength(38);
+});
+
+test("a full gallery says none fit, and a 21st photo is refused", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Gala Gallery" });
+  await seedPhotos(user, 20);
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(GALLERY);
+  await openUploader(page);
+  await expect(page.getByText("Your gallery is full: it holds at most 20 photos. Delete one to add another.")).toBeVisible();
+  await expect(page.getByLabel("Choose photos")).toHaveCount(0);
+
+  const form = new FormData();
+  form.set("intent", "upload");
+  const extra = await photo("twenty-first.jpg");
+  form.append("photos", new File([new Uint8Array(extra.buffer)], extra.name, { type: extra.mimeType }));
+  await page.request.post(`/dashboard?index&tab=gallery`, { multipart: form, maxRedirects: 0 });
+  await page.goto(GALLERY);
+  await expect(page.getByText("Too many images")).toBeVisible();
+  await expect(page.getByText("A gallery holds at most 20 photos; delete one to add another.")).toBeVisible();
+  expect(await rowsOf(user)).toHaveLength(20);
+});
+
+test("without a pointer that hovers, each photo's Preview and Delete are always shown and work by tapping", async ({ browser, baseURL }) => {
+  test.skip(!javaScriptOn(), "without JavaScript the controls are always shown (checked by the tests above, which click them)");
+  const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  try {
+    const user = await createTestUser({ fullName: "Gala Gallery" });
+    const [seeded] = await seedPhotos(user, 1);
+    await signInThroughDialog(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(GALLERY);
+    expect(await page.evaluate(() => matchMedia("(hover: hover)").matches)).toBe(false);
+    const preview = page.getByRole("link", { name: "Preview seeded-1.jpg" });
+    const remove = page.getByRole("button", { name: "Delete seeded-1.jpg" });
+    // Shown without any hover (hydrated: the page has taken over the links).
+    await expect(page.getByRole("button", { name: "Add Photos" })).toHaveAttribute("aria-expanded", "false");
+    await expect(preview.locator("..")).toHaveCSS("opacity", "1");
+    await preview.tap();
+    await expect(page.getByRole("dialog", { name: "seeded-1.jpg" })).toBeVisible();
+    await page.getByRole("link", { name: "Close" }).tap();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await remove.tap();
+    await expect(page.getByText("Image deleted")).toBeVisible();
+    expect(await rowsOf(user)).toEqual([]);
+    expect(await filesOf(user)).not.toContain(seeded!.path);
+  } finally {
+    await context.close();
+  }
+});
+
+test("with a pointer, a photo's controls appear on hover", async ({ page }) => {
+  test.skip(!javaScriptOn(), "without JavaScript the controls are always shown");
+  const user = await createTestUser({ fullName: "Gala Gallery" });
+  await seedPhotos(user, 1);
+  await signInThroughDialog(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(GALLERY);
+  await expect(page.getByRole("button", { name: "Add Photos" })).toHaveAttribute("aria-expanded", "false");
+  const controls = page.getByRole("link", { name: "Preview seeded-1.jpg" }).locator("..");
+  await page.getByRole("heading", { name: "Your Photo Gallery" }).hover();
+  await expect(controls).toHaveCSS("opacity", "0");
+  await page.getByRole("img", { name: "seeded-1.jpg" }).hover();
+  await expect(controls).toHaveCSS("opacity", "1");
+});
+
+test("another customer's photos: no image, no preview, no delete, nothing through the storage API or a public address", async ({ page, baseURL }) => {
+  const owner = await createTestUser({ fullName: "Olive Owner" });
+  const [theirs] = await seedPhotos(owner, 1);
+  await signedInAtGallery(page, "Mallory Other");
+
+  for (const variant of ["thumb", "full"]) {
+    const response = await page.request.get(`/dashboard/gallery/${theirs!.id}/${variant}`);
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+  }
+  expect((await page.request.get(`/dashboard/gallery/not-a-uuid/thumb`)).status()).toBe(404);
+  expect((await page.request.get(`/dashboard/gallery/${theirs!.id}/original`)).status()).toBe(404);
+
+  await page.goto(`${GALLERY}&preview=${theirs!.id}`);
+  await expect(page.getByText("No photos yet")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const crafted = await page.request.post(`/dashboard?index&tab=gallery`, { form: { intent: "delete", imageId: theirs!.id }, maxRedirects: 0 });
+  expect(crafted.status()).toBe(302);
+  expect(await rowsOf(owner)).toHaveLength(1);
+  expect(await filesOf(owner)).toHaveLength(2);
+  await page.goto(GALLERY);
+  await expect(page.getByText("This photo is not in your gallery.")).toBeVisible();
+
+  // The storage API itself, with no session: the bucket is private.
+  const publicAddress = await page.request.get(`${baseURL}/storage/v1/object/public/user-images/${theirs!.path}`);
+  expect(publicAddress.status()).toBeGreaterThanOrEqual(400);
+  expect(publicAddress.headers()["content-type"] ?? "").not.toMatch(/^image\//);
+});
+
+test("an upload declaring more than twenty 10 MB photos is refused with 413 before its body is sent", async ({ page, baseURL }) => {
+  await signedInAtGallery(page);
+  const cookies = (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  const url = new URL("/dashboard?index&tab=gallery", baseURL);
+  const started = Date.now();
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const outgoing = httpRequest(url, {
+      method: "POST",
+      headers: {
+        Cookie: cookies,
+        Origin: url.origin,
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(250 * 1024 * 1024),
+      },
+    });
+    outgoing.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, body });
+        outgoing.destroy();
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.flushHeaders();
+  });
+  expect(answer.status).toBe(413);
+  expect(answer.body).toContain("Each photo can be at most 10 MB, and a gallery holds at most 20 photos.");
+  expect(Date.now() - started).toBeLessThan(5_000);
+});

@@ -1,0 +1,433 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import type { User } from "@supabase/supabase-js";
+import { pino } from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
+import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
+import { toastSchema } from "../../app/domain/toast.ts";
+import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import { loader as imageLoader } from "../../app/routes/dashboard/gallery-image.ts";
+import { galleryAction, loadGalleryTab } from "../../app/routes/dashboard/gallery-tab.server.ts";
+import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
+import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+
+// The gallery against the embedded Supabase: the dashboard's gallery action (uploads streamed,
+// counted against the limit of 20, all or nothing; deletes of the customer's own photos only), the
+// image route serving a photo to its owner only, the database's limit, row level security on
+// user_images, and the storage policies of the private user-images bucket.
+
+const PUBLIC_URL = "http://localhost:3000";
+const PASSWORD = "Correct-Horse-9";
+
+let backend: TestBackend;
+let serviceRole: AppSupabaseClient;
+let options: AppOptions;
+
+interface Customer {
+  user: User;
+  client: AppSupabaseClient;
+}
+
+async function customer(label = "gallery"): Promise<Customer> {
+  const email = uniqueEmail(label);
+  await backend.adminCreateUser(email, PASSWORD, { full_name: "Gala Gallery" });
+  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return { user: data.user, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  options = {
+    publicUrl: PUBLIC_URL,
+    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
+    serviceRoleKey: backend.serviceRoleKey,
+    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
+    secureCookies: false,
+    authAttemptsPerMinute: 1000,
+    stripe: { secretKey: "sk_test_gallery", webhookSecret: "whsec_test_gallery" },
+  };
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+const jpeg = (background = "#a86") =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "AcmePhoneCamera" } })
+    .toBuffer();
+
+function file(bytes: Uint8Array, name: string, type = "image/jpeg"): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+function uploadForm(...files: File[]): FormData {
+  const form = new FormData();
+  form.set("intent", "upload");
+  for (const item of files) form.append("photos", item);
+  return form;
+}
+
+/** A request's context as the dashboard's middleware leaves it for this customer; warnings are collected. */
+function contextFor(who: Customer, supabase: AppSupabaseClient = who.client) {
+  const services = createAppServices(options);
+  const warnings: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      const line = JSON.parse(String(chunk)) as { level: number; msg: string };
+      if (line.level === 40) warnings.push(line.msg);
+      done();
+    },
+  });
+  const context = createRequestContext(services, { logger: pino({ level: "warn" }, sink), cspNonce: "nonce", clientIp: "127.0.0.1" });
+  context.set(sessionContext, { supabase, user: who.user, isAdmin: async () => false });
+  context.set(userContext, who.user);
+  return { context, services, warnings };
+}
+
+/** Calls the dashboard's gallery action as React Router would (`POST /dashboard?index&tab=gallery`). */
+async function post(who: Customer, body: FormData | URLSearchParams | ReadableStream<Uint8Array>, { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {}) {
+  const { context, services, warnings } = contextFor(who, supabase);
+  const request = new Request(`${PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  let response: Response;
+  try {
+    response = (await galleryAction({ request, context, params: {} } as unknown as Parameters<typeof galleryAction>[0])) as Response;
+  } catch (thrown) {
+    // Refusals are thrown as data responses (shown by the error boundary).
+    const refusal = thrown as { type?: string; init?: { status?: number }; data?: unknown };
+    if (refusal?.type !== "DataWithResponseInit") throw thrown;
+    return { response: null, refusal: { status: refusal.init?.status, message: refusal.data }, toast: null, warnings, headers: context.get(requestContext).responseHeaders };
+  }
+  const toastCookie = context
+    .get(requestContext)
+    .responseHeaders.getSetCookie()
+    .find((value) => value.startsWith(`${services.toastCookie.name}=`));
+  const toast = toastCookie ? toastSchema.parse(await context.get(servicesContext).toastCookie.parse(toastCookie.split(";")[0]!)) : null;
+  return { response, refusal: null, toast, warnings, headers: context.get(requestContext).responseHeaders };
+}
+
+async function getImage(who: Customer, imageId: string, variant: string) {
+  const { context } = contextFor(who);
+  const request = new Request(`${PUBLIC_URL}/dashboard/gallery/${imageId}/${variant}`);
+  return (await imageLoader({ request, context, params: { imageId, variant } } as unknown as Parameters<typeof imageLoader>[0])) as Response;
+}
+
+async function rowsOf(userId: string) {
+  const { data, error } = await serviceRole.from("user_images").select("*").eq("user_id", userId).order("uploaded_at", { ascending: false }).order("id", { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+async function filesOf(userId: string): Promise<string[]> {
+  const { data, error } = await serviceRole.storage.from(GALLERY_BUCKET).list(userId, { limit: 100 });
+  if (error) throw error;
+  return data.map((entry) => `${userId}/${entry.name}`).sort();
+}
+
+/** Gallery rows of this customer's, written by the service role (their files need not exist to count). */
+async function seedRows(userId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, n) => {
+    const id = randomUUID();
+    return { id, user_id: userId, image_url: `/dashboard/gallery/${id}/full`, file_name: `seeded-${n}.jpg`, path: `${userId}/${id}.jpg`, thumbnail_path: `${userId}/${id}-thumb.jpg` };
+  });
+  const { error } = await serviceRole.from("user_images").insert(rows);
+  if (error) throw error;
+  return rows;
+}
+
+/** One photo uploaded through the action; its row. */
+async function uploadOne(who: Customer, name = "one.jpg") {
+  await post(who, uploadForm(file(await jpeg(), name)));
+  const row = (await rowsOf(who.user.id)).find((candidate) => candidate.file_name === name);
+  if (!row) throw new Error(`${name} was not stored`);
+  return row;
+}
+
+describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
+  it("stores several photos in one post, each with a thumbnail in the customer's folder, listed newest first", async () => {
+    const gala = await customer();
+    const { response, toast } = await post(gala, uploadForm(file(await jpeg(), "first.jpg"), file(await jpeg("#68a"), "second.jpg"), file(await jpeg("#6a8"), "third.jpg")));
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("Location")).toBe("/dashboard?tab=gallery");
+    expect(toast).toMatchObject({ type: "success", title: "3 photos added" });
+
+    const rows = await rowsOf(gala.user.id);
+    expect(rows.map((row) => row.file_name)).toEqual(["third.jpg", "second.jpg", "first.jpg"]);
+    for (const row of rows) {
+      expect(row.image_url).toBe(`/dashboard/gallery/${row.id}/full`);
+      expect(row.path).toBe(`${gala.user.id}/${row.id}.jpg`);
+      expect(row.thumbnail_path).toBe(`${gala.user.id}/${row.id}-thumb.jpg`);
+    }
+    expect(await filesOf(gala.user.id)).toEqual(rows.flatMap((row) => [row.path, row.thumbnail_path!]).sort());
+
+    // The tab lists them in that order, with the app's addresses of the thumbnails.
+    const { context } = contextFor(gala);
+    const tab = await loadGalleryTab({ request: new Request(`${PUBLIC_URL}/dashboard?tab=gallery&preview=${rows[1]!.id}`), context, params: {} } as unknown as Parameters<typeof loadGalleryTab>[0]);
+    expect(tab.photos.map((photo) => photo.fileName)).toEqual(["third.jpg", "second.jpg", "first.jpg"]);
+    expect(tab.photos[0]!.thumbUrl).toBe(`/dashboard/gallery/${rows[0]!.id}/thumb`);
+    expect(tab.previewId).toBe(rows[1]!.id);
+
+    // What is stored has no camera details, and the thumbnail is the small copy.
+    const image = await serviceRole.storage.from(GALLERY_BUCKET).download(rows[0]!.path);
+    const imageBytes = Buffer.from(await image.data!.arrayBuffer());
+    expect(imageBytes.includes(Buffer.from("AcmePhoneCamera"))).toBe(false);
+    expect(await sharp(imageBytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
+    const thumbnail = await serviceRole.storage.from(GALLERY_BUCKET).download(rows[0]!.thumbnail_path!);
+    expect(await sharp(Buffer.from(await thumbnail.data!.arrayBuffer())).metadata()).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it("refuses a body declared larger than twenty 10 MB photos with 413 before reading it, closing the connection", async () => {
+    const gala = await customer();
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { refusal, headers } = await post(gala, body, {
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(202 * 1024 * 1024) },
+    });
+    expect(refusal).toEqual({ status: 413, message: GALLERY_MESSAGES.tooLarge });
+    expect(headers.get("Connection")).toBe("close");
+    expect(pulls).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses a photo over 10 MB with 413 and stores nothing", async () => {
+    const gala = await customer();
+    const { refusal } = await post(gala, uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")));
+    expect(refusal?.status).toBe(413);
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+  });
+
+  it("names the files that are not images and keeps the photos sent with them", async () => {
+    const gala = await customer();
+    const fake = file(Buffer.from("a shopping list, not a picture"), "notes.png", "image/png");
+    const { toast } = await post(gala, uploadForm(fake, file(await jpeg(), "bed.jpg")));
+    expect(toast).toMatchObject({ type: "error", title: GALLERY_MESSAGES.notImages });
+    expect(toast?.description).toContain("1 of 2 photos were added. Not images: notes.png.");
+    expect((await rowsOf(gala.user.id)).map((row) => row.file_name)).toEqual(["bed.jpg"]);
+  });
+
+  it("refuses more photos than the gallery has room for, storing none of them", async () => {
+    const gala = await customer();
+    await seedRows(gala.user.id, 19);
+    const { toast } = await post(gala, uploadForm(file(await jpeg(), "a.jpg"), file(await jpeg(), "b.jpg")));
+    expect(toast).toEqual({ id: expect.any(String), type: "error", title: "Too many images", description: "A gallery holds at most 20 photos; you can add 1 more." });
+    expect(await rowsOf(gala.user.id)).toHaveLength(19);
+    expect(await filesOf(gala.user.id)).toEqual([]);
+
+    const twentieth = await post(gala, uploadForm(file(await jpeg(), "twentieth.jpg")));
+    expect(twentieth.toast).toMatchObject({ type: "success", title: "1 photo added" });
+    const twentyFirst = await post(gala, uploadForm(file(await jpeg(), "one-more.jpg")));
+    expect(twentyFirst.toast).toMatchObject({ title: "Too many images", description: "A gallery holds at most 20 photos; delete one to add another." });
+    expect(await rowsOf(gala.user.id)).toHaveLength(20);
+    expect(await filesOf(gala.user.id)).toHaveLength(2);
+  });
+
+  it("when the database refuses the rows (another upload took the room meanwhile), removes the files it stored", async () => {
+    const gala = await customer();
+    await seedRows(gala.user.id, 18);
+    // The count the action reads first says there is room; the rows arrive when there is none.
+    const racing = new Proxy(gala.client, {
+      get(target, property, receiver) {
+        if (property !== "from") return Reflect.get(target, property, receiver);
+        return (table: string) => {
+          const builder = target.from(table as "user_images");
+          if (table !== "user_images") return builder;
+          return new Proxy(builder, {
+            get(inner, name, innerReceiver) {
+              if (name !== "insert") return Reflect.get(inner, name, innerReceiver);
+              return async (rows: unknown) => {
+                await seedRows(gala.user.id, 2);
+                return inner.insert(rows as never);
+              };
+            },
+          });
+        };
+      },
+    });
+    const { toast } = await post(gala, uploadForm(file(await jpeg(), "late.jpg")), { supabase: racing });
+    expect(toast).toMatchObject({ type: "error", title: "Too many images" });
+    expect(await filesOf(gala.user.id)).toEqual([]);
+    expect((await rowsOf(gala.user.id)).some((row) => row.file_name === "late.jpg")).toBe(false);
+  });
+
+  it("asks for a photo when the form is sent without one", async () => {
+    const gala = await customer();
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.append("photos", new File([], ""), "");
+    const { toast, response } = await post(gala, form);
+    expect(toast).toMatchObject({ type: "info", title: GALLERY_MESSAGES.noneChosen });
+    expect(response?.headers.get("Location")).toBe("/dashboard?tab=gallery&upload=1#upload");
+  });
+});
+
+const deleteForm = (imageId: string) => new URLSearchParams({ intent: "delete", imageId });
+const urlEncoded = { "Content-Type": "application/x-www-form-urlencoded" };
+
+describe.skipIf(usingHostedBackend)("deleting from the gallery", () => {
+  it("removes the photo's files and its row, then says so", async () => {
+    const gala = await customer();
+    const row = await uploadOne(gala);
+    const { response, toast } = await post(gala, deleteForm(row.id), { headers: urlEncoded });
+    expect(response?.headers.get("Location")).toBe("/dashboard?tab=gallery");
+    expect(toast).toMatchObject({ type: "success", title: "Image deleted", description: "The image has been removed from your gallery." });
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+    expect(await filesOf(gala.user.id)).toEqual([]);
+  });
+
+  it("deletes nothing of another customer's, whatever id is posted", async () => {
+    const gala = await customer();
+    const mallory = await customer("mallory");
+    const row = await uploadOne(gala);
+    const { toast } = await post(mallory, deleteForm(row.id), { headers: urlEncoded });
+    expect(toast).toMatchObject({ type: "error", title: GALLERY_MESSAGES.notFound });
+    expect(await rowsOf(gala.user.id)).toHaveLength(1);
+    expect(await filesOf(gala.user.id)).toHaveLength(2);
+
+    const notAnId = await post(mallory, deleteForm("../../etc/passwd"), { headers: urlEncoded });
+    expect(notAnId.toast).toMatchObject({ type: "error", title: GALLERY_MESSAGES.notFound });
+  });
+
+  it("still deletes the row when storage fails, logging a warning", async () => {
+    const gala = await customer();
+    const row = await uploadOne(gala);
+    const brokenStorage = new Proxy(gala.client, {
+      get(target, property, receiver) {
+        if (property !== "storage") return Reflect.get(target, property, receiver);
+        return { from: () => ({ remove: async () => ({ data: null, error: new Error("storage is down") }) }) };
+      },
+    });
+    const { toast, warnings } = await post(gala, deleteForm(row.id), { headers: urlEncoded, supabase: brokenStorage });
+    expect(toast).toMatchObject({ type: "success", title: "Image deleted" });
+    expect(warnings).toEqual(["a gallery photo's files could not be removed from storage"]);
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+  });
+
+  it("says so when the database cannot delete the row", async () => {
+    const gala = await customer();
+    const row = await uploadOne(gala);
+    const brokenDelete = new Proxy(gala.client, {
+      get(target, property, receiver) {
+        if (property !== "from") return Reflect.get(target, property, receiver);
+        return (table: string) => {
+          const builder = target.from(table as "user_images");
+          return new Proxy(builder, {
+            get(inner, name, innerReceiver) {
+              if (name !== "delete") return Reflect.get(inner, name, innerReceiver);
+              const failed = { data: null, error: { code: "08006", message: "connection failure" } };
+              return () => ({ eq: () => ({ select: async () => failed }) });
+            },
+          });
+        };
+      },
+    });
+    const { toast } = await post(gala, deleteForm(row.id), { headers: urlEncoded, supabase: brokenDelete });
+    expect(toast).toMatchObject({ type: "error", title: "Failed to delete the image. Please try again." });
+    expect(await rowsOf(gala.user.id)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("the gallery's image route", () => {
+  it("serves the owner's thumbnail and image with their type, size and private, lasting caching", async () => {
+    const gala = await customer();
+    const row = await uploadOne(gala);
+    const thumb = await getImage(gala, row.id, "thumb");
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(thumb.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    const thumbBytes = Buffer.from(await thumb.arrayBuffer());
+    expect(thumb.headers.get("Content-Length")).toBe(String(thumbBytes.byteLength));
+    expect(await sharp(thumbBytes).metadata()).toMatchObject({ width: 320, height: 240 });
+
+    const full = await getImage(gala, row.id, "full");
+    expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 900 });
+  });
+
+  it("answers 404 for another customer's photo, an id that is not a uuid, an unknown variant, or a file gone from storage", async () => {
+    const gala = await customer();
+    const mallory = await customer("mallory");
+    const row = await uploadOne(gala);
+    for (const [who, id, variant] of [
+      [mallory, row.id, "thumb"],
+      [mallory, row.id, "full"],
+      [gala, "not-a-uuid", "thumb"],
+      [gala, row.id, "original"],
+      [gala, randomUUID(), "thumb"],
+    ] as const) {
+      const response = await getImage(who, id, variant);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    }
+    await serviceRole.storage.from(GALLERY_BUCKET).remove([row.thumbnail_path!]);
+    expect((await getImage(gala, row.id, "thumb")).status).toBe(404);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("the gallery's limit in the database", () => {
+  it("refuses the 21st row, also within one insert of several rows", async () => {
+    const gala = await customer();
+    const row = (n: number) => {
+      const id = randomUUID();
+      return { id, user_id: gala.user.id, image_url: `/dashboard/gallery/${id}/full`, file_name: `p-${n}.jpg`, path: `${gala.user.id}/${id}.jpg` };
+    };
+    expect((await gala.client.from("user_images").insert(Array.from({ length: 18 }, (_, n) => row(n)))).error).toBeNull();
+    const crossing = await gala.client.from("user_images").insert([row(18), row(19), row(20)]);
+    expect(crossing.error).toMatchObject({ code: "23514" });
+    expect(await rowsOf(gala.user.id)).toHaveLength(18);
+    expect((await gala.client.from("user_images").insert([row(18), row(19)])).error).toBeNull();
+    expect((await gala.client.from("user_images").insert(row(20))).error).toMatchObject({ code: "23514", message: "A gallery holds at most 20 images" });
+    expect(await rowsOf(gala.user.id)).toHaveLength(20);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("another customer's gallery", () => {
+  it("cannot be read, deleted or written to in the database", async () => {
+    const gala = await customer();
+    const mallory = await customer("mallory");
+    const row = await uploadOne(gala);
+    expect((await mallory.client.from("user_images").select("*").eq("id", row.id)).data).toEqual([]);
+    expect((await mallory.client.from("user_images").select("*").eq("user_id", gala.user.id)).data).toEqual([]);
+    expect((await mallory.client.from("user_images").delete().eq("id", row.id).select()).data).toEqual([]);
+    const id = randomUUID();
+    const forGala = await mallory.client
+      .from("user_images")
+      .insert({ id, user_id: gala.user.id, image_url: `/dashboard/gallery/${id}/full`, file_name: "x.jpg", path: `${gala.user.id}/${id}.jpg` });
+    expect(forGala.error).toMatchObject({ code: "42501" });
+    const pointingIntoGalas = await mallory.client
+      .from("user_images")
+      .insert({ id, user_id: mallory.user.id, image_url: "/x", file_name: "x.jpg", path: `${mallory.user.id}/${id}.jpg`, thumbnail_path: row.thumbnail_path });
+    expect(pointingIntoGalas.error).toMatchObject({ code: "23514" });
+    expect(await rowsOf(gala.user.id)).toHaveLength(1);
+  });
+
+  it("cannot be downloaded, listed, signed, replaced or removed through the storage API, and the bucket has no public address", async () => {
+    const gala = await customer();
+    const mallory = await customer("mallory");
+    const row = await uploadOne(gala);
+    const theirs = mallory.client.storage.from(GALLERY_BUCKET);
+    expect((await theirs.download(row.path)).error).toMatchObject({ statusCode: "404" });
+    expect((await theirs.list(gala.user.id)).data).toEqual([]);
+    const signed = await theirs.createSignedUrl(row.path, 60);
+    expect(signed.data?.signedUrl ?? null).toBeNull();
+    expect((await theirs.upload(row.path, Buffer.from("x"), { contentType: "image/jpeg", upsert: true })).error).toMatchObject({ statusCode: "403" });
+    expect((await theirs.remove([row.path, row.thumbnail_path!])).data).toEqual([]);
+    expect(await filesOf(gala.user.id)).toHaveLength(2);
+
+    // The owner's own signed-in client gets it; nobody gets it by the public address.
+    expect((await gala.client.storage.from(GALLERY_BUCKET).download(row.path)).error).toBeNull();
+    const publicUrl = serviceRole.storage.from(GALLERY_BUCKET).getPublicUrl(row.path).data.publicUrl;
+    expect(publicUrl).toContain("/storage/v1/object/public/user-images/");
+    const anonymous = await backend.fetch(publicUrl);
+    expect(anonymous.status).not.toBe(200);
+    expect(anonymous.status).toBeGreaterThanOrEqual(400);
+  });
+});
