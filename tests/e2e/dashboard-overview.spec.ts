@@ -1,10 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { createBooking as createBookingRow, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { continueButton, expectStep, payOnCheckout } from "./support/wizard.ts";
 
 // The dashboard's overview (counters, the newest bookings), 'All bookings' a page at a time, paying a
 // deposit again and booking a past move again, with JavaScript on and off.
+
+/** A moment `days` ago, as created_at takes it. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+
+/** A booking of this customer's; a paid deposit gets its payment date, as the database requires. */
+function createBooking(user: TestUser, row: Record<string, unknown> = {}) {
+  return createBookingRow(user, row.deposit_status === "paid" ? { deposit_paid_at: daysAgo(1), ...row } : row);
+}
 
 async function signInToDashboard(page: Page, user: TestUser) {
   await signInThroughDialog(page, user);
@@ -21,9 +29,6 @@ async function expectCounters(page: Page, counts: { total: number; active: numbe
 }
 
 const recentList = (page: Page) => page.getByRole("list", { name: "Your recent bookings" });
-
-/** A moment `days` ago, as created_at takes it. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
 
 test("a customer without bookings sees zero counters and the way to book a first move", async ({ page }) => {
   const user = await createTestUser({ fullName: "Nora Newcomer" });
