@@ -38,7 +38,7 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
           <span>{booking.from}</span>
-          <ArrowRight aria-label="to" className="size-4 shrink-0 text-slate-500" />
+          <ArrowRight role="img" aria-label="to" className="size-4 shrink-0 text-slate-500" />
           <span>{booking.to}</span>
         </p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
