@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createBooking as createBookingRow, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
@@ -246,4 +247,32 @@ test("the pay address refuses other customers' bookings and explains a deposit a
   expect(paidPost.headers().location).toBe("/dashboard/bookings");
   await page.goto("/dashboard/bookings");
   await expect(page.getByText("The deposit for this booking has already been paid.")).toBeVisible();
+});
+
+test("the booking lists are accessible and fit a 360px phone", async ({ page, javaScriptEnabled }) => {
+  const user = await createTestUser({ fullName: "Sam Small" });
+  await createBooking(user, { status: "pending", deposit_status: "expired", service_type: "long_distance", moving_from: "1200 Peachtree Industrial Blvd, Suite 400, Atlanta, GA" });
+  await createBooking(user, { status: "completed", deposit_status: "paid", estimated_cost: null });
+  await createBooking(user, { status: "cancelled" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInToDashboard(page, user);
+
+  for (const path of ["/dashboard", "/dashboard/bookings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: "Pay deposit" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    // Buttons keep their label on one line (their height is fixed).
+    for (const name of ["Pay deposit", "Book Again"]) {
+      const control = page.getByRole(name === "Pay deposit" ? "button" : "link", { name });
+      const box = await control.boundingBox();
+      expect(box?.height, `${path} ${name}`).toBeLessThanOrEqual(40);
+    }
+    if (javaScriptEnabled) {
+      // axe runs inside the page: with JavaScript only.
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    }
+  }
 });

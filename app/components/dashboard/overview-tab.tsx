@@ -50,12 +50,12 @@ function BookingCounters({ counts }: { counts: BookingCounts }) {
 
 function Counter({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (
-    <div className="flex items-center justify-between rounded-xl border border-slate-200 p-4">
-      <div className="flex flex-col-reverse">
-        <dt className="text-sm text-slate-600">{label}</dt>
-        <dd className="text-3xl font-bold text-slate-900">{value}</dd>
-      </div>
-      {icon}
+    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="flex items-center justify-between text-3xl font-bold text-slate-900">
+        {value}
+        {icon}
+      </dd>
     </div>
   );
 }
