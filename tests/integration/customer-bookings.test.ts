@@ -1,12 +1,15 @@
 import type { User } from "@supabase/supabase-js";
 import { pino } from "pino";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext, userContext } from "../../app/context.ts";
+import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
+import { toastSchema } from "../../app/domain/toast.ts";
 import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
 import { loadOverviewTab } from "../../app/routes/dashboard/overview-tab.server.ts";
 import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../../app/services/customer-bookings.server.ts";
+import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 
@@ -206,25 +209,80 @@ describe("the overview tab", () => {
 });
 
 describe("the pay route", () => {
-  async function pay(who: Customer, bookingId: string) {
+  /** Posts Pay deposit as `who`; `stripe` stands in for Stripe's API where a test needs it. */
+  async function pay(who: Customer, bookingId: string, stripe?: Partial<Stripe>) {
     const { context } = dashboardContext(who);
+    const services = context.get(servicesContext);
+    if (stripe) services.stripe = stripe as Stripe;
     const request = new Request(`${PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ attempt: "integration", returnTo: "/dashboard" }),
+      body: new URLSearchParams({ attempt: "integration", returnTo: "/dashboard/bookings?page=2" }),
     });
+    let outcome: unknown;
     try {
-      return await payDepositAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof payDepositAction>[0]);
+      outcome = await payDepositAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof payDepositAction>[0]);
     } catch (thrown) {
-      return thrown;
+      outcome = thrown;
     }
+    const toastCookie = context
+      .get(requestContext)
+      .responseHeaders.getSetCookie()
+      .find((value) => value.startsWith(`${services.toastCookie.name}=`));
+    const toast = toastCookie ? toastSchema.parse(await services.toastCookie.parse(toastCookie.split(";")[0]!)) : null;
+    return { outcome, toast };
   }
+
+  const stripeCreating = (create: () => Promise<unknown>) => ({ checkout: { sessions: { create } } }) as unknown as Partial<Stripe>;
 
   it("answers 404 for another customer's booking, and for an id that is not one, and leaves the booking alone", async () => {
     const alicesBooking = await booking(alice, { status: "pending", deposit_status: "failed" });
-    expect(await pay(bob, alicesBooking.id)).toMatchObject({ init: { status: 404 } });
-    expect(await pay(bob, "../../bookings")).toMatchObject({ init: { status: 404 } });
+    expect((await pay(bob, alicesBooking.id)).outcome).toMatchObject({ init: { status: 404 } });
+    expect((await pay(bob, "../../bookings")).outcome).toMatchObject({ init: { status: 404 } });
     const { data } = await serviceRole.from("bookings").select("deposit_status, stripe_checkout_session_id").eq("id", alicesBooking.id).single();
     expect(data).toEqual({ deposit_status: "failed", stripe_checkout_session_id: null });
+  });
+
+  it("sends the owner to a new Checkout for a failed deposit, and stores its session on the booking", async () => {
+    const failed = await booking(bob, { status: "confirmed", deposit_status: "failed" });
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const created: Array<{ metadata?: Record<string, string>; idempotencyKey?: string }> = [];
+    const stripe = stripeCreating(async (...args: unknown[]) => {
+      const [params, requestOptions] = args as [{ metadata: Record<string, string> }, { idempotencyKey: string }];
+      created.push({ metadata: params.metadata, idempotencyKey: requestOptions.idempotencyKey });
+      return { id: "cs_test_again", url: "https://checkout.stripe.test/cs_test_again", expires_at: expiresAt };
+    });
+    const { outcome, toast } = await pay(bob, failed.id, stripe);
+    expect(outcome).toBeInstanceOf(Response);
+    expect((outcome as Response).status).toBe(303);
+    expect((outcome as Response).headers.get("Location")).toBe("https://checkout.stripe.test/cs_test_again");
+    expect(toast).toBeNull();
+    expect(created).toEqual([{ metadata: { booking_id: failed.id }, idempotencyKey: `deposit-${failed.id}-integration:first` }]);
+    const { data } = await serviceRole.from("bookings").select("deposit_status, stripe_checkout_session_id").eq("id", failed.id).single();
+    expect(data).toEqual({ deposit_status: "unpaid", stripe_checkout_session_id: "cs_test_again" });
+  });
+
+  it("goes back with 'Payment Error' when Checkout cannot start", async () => {
+    const expired = await booking(bob, { status: "pending", deposit_status: "expired" });
+    const stripe = stripeCreating(async () => Promise.reject(new Error("Stripe is down")));
+    const { outcome, toast } = await pay(bob, expired.id, stripe);
+    expect((outcome as Response).status).toBe(303);
+    expect((outcome as Response).headers.get("Location")).toBe("/dashboard/bookings?page=2");
+    expect(toast).toMatchObject({ type: "error", title: "Payment Error", description: PAYMENT_MESSAGES.failed });
+  });
+
+  it("goes back with the reason when the deposit cannot be paid: already paid, or the booking is over", async () => {
+    const stripe = stripeCreating(async () => {
+      throw new Error("no checkout expected");
+    });
+    const paid = await booking(bob, { status: "pending", deposit_status: "paid" });
+    const paidResult = await pay(bob, paid.id, stripe);
+    expect((paidResult.outcome as Response).headers.get("Location")).toBe("/dashboard/bookings?page=2");
+    expect(paidResult.toast).toMatchObject({ title: "Deposit already paid", description: PAYMENT_MESSAGES.alreadyPaid });
+
+    const cancelled = await booking(bob, { status: "cancelled", deposit_status: "unpaid" });
+    const cancelledResult = await pay(bob, cancelled.id, stripe);
+    expect((cancelledResult.outcome as Response).status).toBe(303);
+    expect(cancelledResult.toast).toMatchObject({ title: "No deposit to pay", description: "This booking is cancelled: its deposit can no longer be paid." });
   });
 });

@@ -75,9 +75,10 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
 
 /**
  * 'Pay deposit' posts to the booking's pay route, which sends the customer to a new Checkout (a full
- * page load: Checkout is another site) or back here with a message.
+ * page load: Checkout is another site) or back to this page with a message. Render it only when
+ * `canPayDeposit` says so (the route checks again).
  */
-function PayDepositForm({ bookingId, attempt }: { bookingId: string; attempt: string }) {
+export function PayDepositForm({ bookingId, attempt }: { bookingId: string; attempt: string }) {
   const location = useLocation();
   const navigation = useNavigation();
   const action = href("/dashboard/bookings/:bookingId/pay", { bookingId });
