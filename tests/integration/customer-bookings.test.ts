@@ -6,6 +6,7 @@ import { requestContext, servicesContext, sessionContext, userContext } from "..
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
 import { toastSchema } from "../../app/domain/toast.ts";
 import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
 import { loadOverviewTab } from "../../app/routes/dashboard/overview-tab.server.ts";
 import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../../app/services/customer-bookings.server.ts";
@@ -205,6 +206,20 @@ describe("the overview tab", () => {
     const data = await loadOverviewTab({ request, context, params: {} } as unknown as Parameters<typeof loadOverviewTab>[0]);
     expect(data).toEqual({ status: "failed" });
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the dashboard overview", userId: alice.user.id }));
+  });
+});
+
+describe("'All bookings'", () => {
+  it("says it failed, and logs why, when the database cannot be reached", async () => {
+    const unreachable = createServiceRoleClient(
+      { url: backend.url, anonKey: backend.anonKey, fetch: async () => Promise.reject(new TypeError("fetch failed")) },
+      backend.anonKey,
+    );
+    const { context, logs } = dashboardContext(alice, unreachable);
+    const request = new Request(`${PUBLIC_URL}/dashboard/bookings?page=2`);
+    const data = await bookingsLoader({ request, context, params: {} } as unknown as Parameters<typeof bookingsLoader>[0]);
+    expect(data).toEqual({ status: "failed" });
+    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the customer's bookings", page: 2 }));
   });
 });
 
