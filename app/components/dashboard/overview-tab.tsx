@@ -1,6 +1,83 @@
-// What the overview tab shows; the route's server module loads it.
-export interface OverviewTabData {}
+import { CalendarCheck, CircleAlert, Package, Truck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, href } from "react-router";
+import { BOOKINGS_LOAD_FAILED, type BookingCounts, type CustomerBookingView } from "~/domain/customer-bookings";
+import { CustomerBookingList } from "./booking-card";
+import { NoBookingsYet } from "./booking-empty-state";
 
-export function OverviewTab(_props: { data: OverviewTabData }) {
-  return <h2 id="dashboard-tab-heading">Overview</h2>;
+// What the overview tab shows; the route's server module loads it.
+export type OverviewTabData =
+  | {
+      status: "loaded";
+      counts: BookingCounts;
+      /** The newest bookings, newest first. */
+      recent: CustomerBookingView[];
+      /** Names this page's Pay deposit presses. */
+      attempt: string;
+    }
+  | { status: "failed" };
+
+export function OverviewTab({ data }: { data: OverviewTabData }) {
+  return (
+    <div className="flex flex-col gap-6 pt-2">
+      <h2 id="dashboard-tab-heading" className="sr-only">
+        Overview
+      </h2>
+      {data.status === "failed" ? (
+        <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <CircleAlert aria-hidden className="size-5 shrink-0" />
+          {BOOKINGS_LOAD_FAILED}
+        </p>
+      ) : (
+        <>
+          <BookingCounters counts={data.counts} />
+          <RecentBookings recent={data.recent} attempt={data.attempt} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function BookingCounters({ counts }: { counts: BookingCounts }) {
+  return (
+    <dl aria-label="Your moves" className="grid gap-3 sm:grid-cols-3">
+      <Counter label="Total Moves" value={counts.total} icon={<Package aria-hidden className="size-6 text-brand-700" />} />
+      <Counter label="Active Moves" value={counts.active} icon={<Truck aria-hidden className="size-6 text-amber-600" />} />
+      <Counter label="Completed" value={counts.completed} icon={<CalendarCheck aria-hidden className="size-6 text-green-700" />} />
+    </dl>
+  );
+}
+
+function Counter({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="flex items-center justify-between text-3xl font-bold text-slate-900">
+        {value}
+        {icon}
+      </dd>
+    </div>
+  );
+}
+
+function RecentBookings({ recent, attempt }: { recent: CustomerBookingView[]; attempt: string }) {
+  return (
+    <section aria-labelledby="recent-bookings-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="recent-bookings-heading" className="text-xl font-semibold">
+          Your Recent Bookings
+        </h3>
+        {recent.length > 0 ? (
+          <Link to={href("/dashboard/bookings")} className="font-medium text-brand-700 hover:underline">
+            All bookings
+          </Link>
+        ) : null}
+      </div>
+      {recent.length > 0 ? (
+        <CustomerBookingList bookings={recent} attempt={attempt} label="Your recent bookings" />
+      ) : (
+        <NoBookingsYet />
+      )}
+    </section>
+  );
 }

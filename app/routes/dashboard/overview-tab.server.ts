@@ -1,7 +1,22 @@
 import type { OverviewTabData } from "~/components/dashboard/overview-tab";
+import { requestContext, sessionContext, userContext } from "~/context";
+import { customerBookingView } from "~/domain/customer-bookings";
+import { myBookingCounts, recentBookings } from "~/services/customer-bookings.server";
 import type { Route } from "./+types/home";
 
-/** The overview tab's data: the counters and the newest bookings. */
-export async function loadOverviewTab(_args: Route.LoaderArgs): Promise<OverviewTabData> {
-  return {};
+/**
+ * The overview tab's data: the counters and the newest bookings, read as the customer (row level
+ * security applies). A failure is logged and shown in the tab, not as an error page: the rest of
+ * the dashboard (header, other tabs) still works.
+ */
+export async function loadOverviewTab({ context }: Route.LoaderArgs): Promise<OverviewTabData> {
+  const { supabase } = context.get(sessionContext);
+  const user = context.get(userContext);
+  try {
+    const [counts, recent] = await Promise.all([myBookingCounts(supabase), recentBookings(supabase, user.id)]);
+    return { status: "loaded", counts, recent: recent.map(customerBookingView), attempt: crypto.randomUUID() };
+  } catch (error) {
+    context.get(requestContext).logger.error({ err: error, userId: user.id }, "could not load the dashboard overview");
+    return { status: "failed" };
+  }
 }
