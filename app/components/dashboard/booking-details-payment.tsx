@@ -1,6 +1,4 @@
-import { CreditCard } from "lucide-react";
-import { Form, href, useNavigation } from "react-router";
-import { StatusButton } from "~/components/ui/status-button";
+import { PayDepositForm } from "./booking-card";
 
 export interface BookingPaymentView {
   bookingId: string;
@@ -11,13 +9,12 @@ export interface BookingPaymentView {
   paidAt: string | null;
   /** Unpaid, failed or expired on a booking still ahead: a new checkout can be started. */
   canPay: boolean;
+  /** The page's attempt id for 'Pay deposit'. */
+  attempt: string;
 }
 
 /** The deposit's state, and 'Pay deposit' (a new Stripe Checkout) while it can still be paid. */
 export function BookingDetailsPayment({ payment }: { payment: BookingPaymentView }) {
-  const action = href("/dashboard/bookings/:bookingId/pay", { bookingId: payment.bookingId });
-  const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formAction === action;
   return (
     <section aria-labelledby="booking-deposit-heading" className="rounded-xl border border-slate-200 p-4">
       <h2 id="booking-deposit-heading" className="text-lg font-semibold">
@@ -40,12 +37,9 @@ export function BookingDetailsPayment({ payment }: { payment: BookingPaymentView
         ) : null}
       </dl>
       {payment.canPay ? (
-        <Form method="post" action={action} className="mt-4">
-          <StatusButton type="submit" pending={paying} className="w-full">
-            <CreditCard aria-hidden className="size-5" />
-            Pay deposit
-          </StatusButton>
-        </Form>
+        <div className="mt-4">
+          <PayDepositForm bookingId={payment.bookingId} attempt={payment.attempt} />
+        </div>
       ) : null}
     </section>
   );

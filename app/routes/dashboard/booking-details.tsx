@@ -52,6 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,
       paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
       canPay: canPayDeposit(row),
+      // Names this page's 'Pay deposit': pressing twice, or resubmitting, starts one checkout.
+      attempt: crypto.randomUUID(),
     },
     photos: details.photos,
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt) })),
