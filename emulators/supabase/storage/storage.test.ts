@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // Storage contract tests through the real supabase-js client, against the project's own buckets and
-// policies (supabase/migrations): "user-images" is public, 10 MiB, images only, and a signed-in user
+// policies (supabase/migrations): "booking-images" is public, 10 MiB, images only, and a signed-in user
 // writes only under "<their user id>/".
 
-const BUCKET = "user-images";
+const BUCKET = "booking-images";
 const PASSWORD = "Correct-Horse-9";
 const PNG: number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4];
 
@@ -360,7 +360,7 @@ describe("buckets", () => {
     expect(bucket).toMatchObject({
       id: "avatars",
       public: true,
-      file_size_limit: 10 * 1024 * 1024,
+      file_size_limit: 5 * 1024 * 1024,
       allowed_mime_types: expect.arrayContaining(["image/png", "image/jpeg"]),
     });
     expect((await alice.client.storage.getBucket("avatars")).error).toMatchObject({ statusCode: "404" });
