@@ -1,44 +1,27 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
-import { pino } from "pino";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
 import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
-import { toastSchema } from "../../app/domain/toast.ts";
-import { createAppServices, createRequestContext } from "../../app/load-context.ts";
 import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
 import { expireCheckoutSession } from "../../app/services/payments.server.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 
 // A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
 // 48 hours before the move in the company's time zone), against the embedded Supabase: the
 // database's refusals, the status history it writes, and what another customer or a guest can do.
 
-const PASSWORD = "Correct-Horse-9";
 const HOUR = 60 * 60 * 1000;
-
-interface Customer {
-  id: string;
-  email: string;
-  client: AppSupabaseClient;
-}
 
 let backend: TestBackend;
 let service: SupabaseClient;
 let anon: SupabaseClient;
 let stripe: TestStripe;
-let alice: Customer;
-let bob: Customer;
+let alice: SignedInCustomer;
+let bob: SignedInCustomer;
 
-async function customer(label: string): Promise<Customer> {
-  const email = uniqueEmail(label);
-  const user = await backend.adminCreateUser(email, PASSWORD, { full_name: `${label} Customer` });
-  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: user.id, email, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
-}
+const customer = (label: string) => signInCustomer(backend, label);
 
 /** The date and HH:MM in New York of an instant (how a move `hours` from now is written down). */
 function newYorkWallTime(instant: Date): { moving_date: string; moving_time: string } {
@@ -59,13 +42,13 @@ function newYorkWallTime(instant: Date): { moving_date: string; moving_time: str
 const moveIn = (hours: number) => newYorkWallTime(new Date(Date.now() + hours * HOUR + 60_000));
 
 /** A booking of this customer's, as the server writes it (service role). */
-async function createBooking(owner: Customer, overrides: Record<string, unknown> = {}) {
+async function createBooking(owner: SignedInCustomer, overrides: Record<string, unknown> = {}) {
   const { data, error } = await service
     .from("bookings")
     .insert({
-      user_id: owner.id,
+      user_id: owner.user.id,
       full_name: "Test Customer",
-      email: owner.email,
+      email: owner.user.email!,
       phone: "404-555-0100",
       moving_from: "1 Peachtree St, Atlanta",
       moving_to: "2 Ponce de Leon Ave, Atlanta",
@@ -105,8 +88,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (backend && alice && bob) {
-    await service.from("bookings").delete().in("user_id", [alice.id, bob.id]);
-    for (const id of [alice.id, bob.id]) await service.auth.admin.deleteUser(id);
+    await service.from("bookings").delete().in("user_id", [alice.user.id, bob.user.id]);
+    for (const id of [alice.user.id, bob.user.id]) await service.auth.admin.deleteUser(id);
   }
   await Promise.all([backend?.close(), stripe?.close()]);
 });
@@ -120,7 +103,7 @@ describe("cancel_my_booking", () => {
     expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
     expect(await historyAsService(booking.id)).toEqual([
       { status: "pending", changed_by: null },
-      { status: "cancelled", changed_by: alice.id },
+      { status: "cancelled", changed_by: alice.user.id },
     ]);
   });
 
@@ -193,7 +176,7 @@ describe("loadBookingDetails", () => {
     const booking = await createBooking(alice, { status: "pending" });
     const confirmed = await service.from("bookings").update({ status: "confirmed" }).eq("id", booking.id);
     expect(confirmed.error).toBeNull();
-    const details = await loadBookingDetails(alice.client, { bookingId: booking.id, userId: alice.id });
+    const details = await loadBookingDetails(alice.client, { bookingId: booking.id, userId: alice.user.id });
     expect(details?.booking).toMatchObject({ id: booking.id, status: "confirmed" });
     expect(details?.history.map((event) => event.status)).toEqual(["pending", "confirmed"]);
     expect(details?.photos).toEqual([]);
@@ -201,7 +184,7 @@ describe("loadBookingDetails", () => {
 
   it("answers null for another customer's booking", async () => {
     const theirs = await createBooking(bob);
-    expect(await loadBookingDetails(alice.client, { bookingId: theirs.id, userId: alice.id })).toBeNull();
+    expect(await loadBookingDetails(alice.client, { bookingId: theirs.id, userId: alice.user.id })).toBeNull();
   });
 });
 
@@ -211,8 +194,8 @@ describe("cancelMyBooking", () => {
       mode: "payment",
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
       metadata: { booking_id: bookingId },
-      success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "http://localhost:3000/payment-canceled",
+      success_url: `${TEST_PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${TEST_PUBLIC_URL}/payment-canceled`,
     });
   }
 
@@ -241,7 +224,7 @@ describe("expireCheckoutSession", () => {
     const session = await stripe.stripe.checkout.sessions.create({
       mode: "payment",
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
-      success_url: "http://localhost:3000/payment-success",
+      success_url: `${TEST_PUBLIC_URL}/payment-success`,
     });
     expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
     expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
@@ -251,41 +234,26 @@ describe("expireCheckoutSession", () => {
 
 describe("the booking details route", () => {
   /** A request context as the dashboard layout leaves it for this customer. */
-  function contextFor(who: Customer) {
-    const services = createAppServices({
-      publicUrl: "http://localhost:3000",
-      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-      serviceRoleKey: backend.serviceRoleKey,
-      cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-      secureCookies: false,
-      authAttemptsPerMinute: 1000,
+  function contextFor(who: SignedInCustomer) {
+    const options = testAppOptions(backend, {
       stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
     });
-    const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
-    context.set(sessionContext, { supabase: who.client, user: { id: who.id } as User, isAdmin: async () => false });
-    context.set(userContext, { id: who.id } as User);
-    return context;
+    return signedInContext(options, who);
   }
 
-  async function load(who: Customer, bookingId: string) {
+  async function load(who: SignedInCustomer, bookingId: string) {
     const context = contextFor(who);
-    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`);
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`);
     return detailsLoader({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsLoader>[0]);
   }
 
-  async function post(who: Customer, bookingId: string, form: Record<string, string>) {
+  async function post(who: SignedInCustomer, bookingId: string, form: Record<string, string>) {
     const context = contextFor(who);
-    const request = new Request(`http://localhost:3000/dashboard/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(form) });
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(form) });
     const answer = await detailsAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsAction>[0]).catch(
       (thrown: unknown) => thrown,
     );
-    const services = context.get(servicesContext);
-    const toastCookie = context
-      .get(requestContext)
-      .responseHeaders.getSetCookie()
-      .find((value) => value.startsWith(`${services.toastCookie.name}=`));
-    const toast = toastCookie ? toastSchema.parse(await services.toastCookie.parse(toastCookie.split(";")[0]!)) : null;
-    return { answer, toast };
+    return { answer, toast: await flashedToast(context) };
   }
 
   const statusOf = (answer: unknown) =>

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { User } from "@supabase/supabase-js";
-import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext, sessionContext, requestContext } from "../../app/context.ts";
+import { servicesContext } from "../../app/context.ts";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
-import { toastSchema } from "../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import type { AppOptions } from "../../app/load-context.ts";
 import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
 import {
   BOOKING_IMAGES_BUCKET,
@@ -20,7 +17,8 @@ import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, testAppOptions, visitorContext, type SignedInCustomer } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
@@ -28,38 +26,16 @@ import { sampleBookingRequest } from "./support/booking-request.ts";
 // EXIF), the storage policies deciding with the customer's own client, and attaching the draft's
 // photos to the booking at Pay.
 
-const PUBLIC_URL = "http://localhost:3000";
-const PASSWORD = "Correct-Horse-9";
-
 let backend: TestBackend;
 let serviceRole: AppSupabaseClient;
 let options: AppOptions;
 
-interface Customer {
-  user: User;
-  client: AppSupabaseClient;
-}
-
-async function customer(label = "photos"): Promise<Customer> {
-  const email = uniqueEmail(label);
-  await backend.adminCreateUser(email, PASSWORD, { full_name: "Pia Photos" });
-  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { user: data.user, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
-}
+const customer = (label = "photos") => signInCustomer(backend, label, "Pia Photos");
 
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
-  options = {
-    publicUrl: PUBLIC_URL,
-    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-    serviceRoleKey: backend.serviceRoleKey,
-    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-    secureCookies: false,
-    authAttemptsPerMinute: 1000,
-    stripe: { secretKey: "sk_test_photos", webhookSecret: "whsec_test_photos" },
-  };
+  options = testAppOptions(backend);
 });
 
 afterAll(async () => {
@@ -112,29 +88,21 @@ async function filesIn(folder: string): Promise<string[]> {
 /** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
 async function post(
   body: FormData | ReadableStream<Uint8Array>,
-  { who, draftId, headers = {} }: { who: Customer | null; draftId: string | null; headers?: Record<string, string> },
+  { who, draftId, headers = {} }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string> },
 ) {
-  const services = createAppServices(options);
-  const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
-  context.set(sessionContext, {
+  const context = visitorContext(options, {
     supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
     user: who?.user ?? null,
-    isAdmin: async () => false,
   });
-  const cookie = draftId ? (await services.draftCookie.serialize(draftId)).split(";")[0]! : "";
-  const request = new Request(`${PUBLIC_URL}/book/photos`, {
+  const cookie = draftId ? (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]! : "";
+  const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
     method: "POST",
     body,
     headers: { Cookie: cookie, ...headers },
     duplex: "half",
   } as RequestInit);
   const response = (await photosAction({ request, context, params: {} } as unknown as Parameters<typeof photosAction>[0])) as Response;
-  const toastCookie = context
-    .get(requestContext)
-    .responseHeaders.getSetCookie()
-    .find((value) => value.startsWith(`${services.toastCookie.name}=`));
-  const toast = toastCookie ? toastSchema.parse(await context.get(servicesContext).toastCookie.parse(toastCookie.split(";")[0]!)) : null;
-  return { response, toast };
+  return { response, toast: await flashedToast(context) };
 }
 
 function uploadForm(...files: File[]): FormData {

@@ -1,49 +1,34 @@
-import type { User } from "@supabase/supabase-js";
 import { pino } from "pino";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
+import { servicesContext } from "../../app/context.ts";
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
-import { toastSchema } from "../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import type { AppOptions } from "../../app/load-context.ts";
 import { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
 import { loadOverviewTab } from "../../app/routes/dashboard/overview-tab.server.ts";
 import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../../app/services/customer-bookings.server.ts";
 import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 
 // A customer's own bookings as the dashboard reads them, with the customer's own client: the
 // counters counted by the database for the caller only, the newest and the pages holding only the
 // caller's rows, and the pay route refusing another customer's booking.
 
-const PUBLIC_URL = "http://localhost:3000";
-const PASSWORD = "Correct-Horse-9";
-
-interface Customer {
-  user: User;
-  client: AppSupabaseClient;
-}
-
 let backend: TestBackend;
 let serviceRole: AppSupabaseClient;
 let options: AppOptions;
-let alice: Customer;
-let bob: Customer;
+let alice: SignedInCustomer;
+let bob: SignedInCustomer;
 
-async function customer(label: string): Promise<Customer> {
-  const email = uniqueEmail(label);
-  await backend.adminCreateUser(email, PASSWORD, { full_name: `${label} Customer` });
-  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { user: data.user, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
-}
+const customer = (label: string) => signInCustomer(backend, label);
 
 let created = 0;
 
 /** A booking as the server writes it (service role), made `minutesAgo` before now. */
-async function booking(owner: Customer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
+async function booking(owner: SignedInCustomer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
   const { minutesAgo = 0, ...columns } = row;
   const { data, error } = await serviceRole
     .from("bookings")
@@ -73,15 +58,7 @@ async function booking(owner: Customer, row: { status?: string; deposit_status?:
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
-  options = {
-    publicUrl: PUBLIC_URL,
-    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-    serviceRoleKey: backend.serviceRoleKey,
-    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-    secureCookies: false,
-    authAttemptsPerMinute: 1000,
-    stripe: { secretKey: "sk_test_customer_bookings", webhookSecret: "whsec_test_customer_bookings" },
-  };
+  options = testAppOptions(backend);
   alice = await customer("alice");
   bob = await customer("bob");
   for (const [status, minutesAgo] of [
@@ -178,19 +155,16 @@ describe("ownBooking", () => {
 });
 
 /** A request context for `who`, as the dashboard layout leaves it; `logs` collects what is logged. */
-function dashboardContext(who: Customer, client: AppSupabaseClient = who.client) {
+function dashboardContext(who: SignedInCustomer, client: AppSupabaseClient = who.client) {
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
-  const context = createRequestContext(createAppServices(options), { logger, cspNonce: "nonce", clientIp: "127.0.0.1" });
-  context.set(sessionContext, { supabase: client, user: who.user, isAdmin: async () => false });
-  context.set(userContext, who.user);
-  return { context, logs };
+  return { context: signedInContext(options, who, { supabase: client, logger }), logs };
 }
 
 describe("the overview tab", () => {
   it("loads the counters and the newest bookings as the customer", async () => {
     const { context } = dashboardContext(bob);
-    const request = new Request(`${PUBLIC_URL}/dashboard`);
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard`);
     const data = await loadOverviewTab({ request, context, params: {} } as unknown as Parameters<typeof loadOverviewTab>[0]);
     expect(data).toMatchObject({ status: "loaded", counts: { total: 2, active: 1, completed: 1 } });
     expect(data.status === "loaded" && data.recent).toHaveLength(2);
@@ -202,7 +176,7 @@ describe("the overview tab", () => {
       backend.anonKey,
     );
     const { context, logs } = dashboardContext(alice, unreachable);
-    const request = new Request(`${PUBLIC_URL}/dashboard`);
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard`);
     const data = await loadOverviewTab({ request, context, params: {} } as unknown as Parameters<typeof loadOverviewTab>[0]);
     expect(data).toEqual({ status: "failed" });
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the dashboard overview", userId: alice.user.id }));
@@ -216,7 +190,7 @@ describe("'All bookings'", () => {
       backend.anonKey,
     );
     const { context, logs } = dashboardContext(alice, unreachable);
-    const request = new Request(`${PUBLIC_URL}/dashboard/bookings?page=2`);
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings?page=2`);
     const data = await bookingsLoader({ request, context, params: {} } as unknown as Parameters<typeof bookingsLoader>[0]);
     expect(data).toEqual({ status: "failed" });
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the customer's bookings", page: 2 }));
@@ -225,11 +199,11 @@ describe("'All bookings'", () => {
 
 describe("the pay route", () => {
   /** Posts Pay deposit as `who`; `stripe` stands in for Stripe's API where a test needs it. */
-  async function pay(who: Customer, bookingId: string, stripe?: Partial<Stripe>) {
+  async function pay(who: SignedInCustomer, bookingId: string, stripe?: Partial<Stripe>) {
     const { context } = dashboardContext(who);
     const services = context.get(servicesContext);
     if (stripe) services.stripe = stripe as Stripe;
-    const request = new Request(`${PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ attempt: "integration", returnTo: "/dashboard/bookings?page=2" }),
@@ -240,12 +214,7 @@ describe("the pay route", () => {
     } catch (thrown) {
       outcome = thrown;
     }
-    const toastCookie = context
-      .get(requestContext)
-      .responseHeaders.getSetCookie()
-      .find((value) => value.startsWith(`${services.toastCookie.name}=`));
-    const toast = toastCookie ? toastSchema.parse(await services.toastCookie.parse(toastCookie.split(";")[0]!)) : null;
-    return { outcome, toast };
+    return { outcome, toast: await flashedToast(context) };
   }
 
   const stripeCreating = (create: () => Promise<unknown>) => ({ checkout: { sessions: { create } } }) as unknown as Partial<Stripe>;

@@ -1,56 +1,33 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import type { User } from "@supabase/supabase-js";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
+import { requestContext } from "../../app/context.ts";
 import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
-import { toastSchema } from "../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import type { AppOptions } from "../../app/load-context.ts";
 import { loader as imageLoader } from "../../app/routes/dashboard/gallery-image.ts";
 import { galleryAction, loadGalleryTab } from "../../app/routes/dashboard/gallery-tab.server.ts";
 import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 
 // The gallery against the embedded Supabase: the dashboard's gallery action (uploads streamed,
 // counted against the limit of 20, all or nothing; deletes of the customer's own photos only), the
 // image route serving a photo to its owner only, the database's limit, row level security on
 // user_images, and the storage policies of the private user-images bucket.
 
-const PUBLIC_URL = "http://localhost:3000";
-const PASSWORD = "Correct-Horse-9";
-
 let backend: TestBackend;
 let serviceRole: AppSupabaseClient;
 let options: AppOptions;
 
-interface Customer {
-  user: User;
-  client: AppSupabaseClient;
-}
-
-async function customer(label = "gallery"): Promise<Customer> {
-  const email = uniqueEmail(label);
-  await backend.adminCreateUser(email, PASSWORD, { full_name: "Gala Gallery" });
-  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { user: data.user, client: backend.createClient({ accessToken: data.session.access_token }) as unknown as AppSupabaseClient };
-}
+const customer = (label = "gallery") => signInCustomer(backend, label, "Gala Gallery");
 
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
-  options = {
-    publicUrl: PUBLIC_URL,
-    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-    serviceRoleKey: backend.serviceRoleKey,
-    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-    secureCookies: false,
-    authAttemptsPerMinute: 1000,
-    stripe: { secretKey: "sk_test_gallery", webhookSecret: "whsec_test_gallery" },
-  };
+  options = testAppOptions(backend);
 });
 
 afterAll(async () => {
@@ -75,8 +52,7 @@ function uploadForm(...files: File[]): FormData {
 }
 
 /** A request's context as the dashboard's middleware leaves it for this customer; warnings are collected. */
-function contextFor(who: Customer, supabase: AppSupabaseClient = who.client) {
-  const services = createAppServices(options);
+function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.client) {
   const warnings: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -85,16 +61,14 @@ function contextFor(who: Customer, supabase: AppSupabaseClient = who.client) {
       done();
     },
   });
-  const context = createRequestContext(services, { logger: pino({ level: "warn" }, sink), cspNonce: "nonce", clientIp: "127.0.0.1" });
-  context.set(sessionContext, { supabase, user: who.user, isAdmin: async () => false });
-  context.set(userContext, who.user);
-  return { context, services, warnings };
+  const context = signedInContext(options, who, { supabase, logger: pino({ level: "warn" }, sink) });
+  return { context, warnings };
 }
 
 /** Calls the dashboard's gallery action as React Router would (`POST /dashboard?index&tab=gallery`). */
-async function post(who: Customer, body: FormData | URLSearchParams | ReadableStream<Uint8Array>, { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {}) {
-  const { context, services, warnings } = contextFor(who, supabase);
-  const request = new Request(`${PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+async function post(who: SignedInCustomer, body: FormData | URLSearchParams | ReadableStream<Uint8Array>, { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {}) {
+  const { context, warnings } = contextFor(who, supabase);
+  const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   let response: Response;
   try {
     response = (await galleryAction({ request, context, params: {} } as unknown as Parameters<typeof galleryAction>[0])) as Response;
@@ -104,17 +78,12 @@ async function post(who: Customer, body: FormData | URLSearchParams | ReadableSt
     if (refusal?.type !== "DataWithResponseInit") throw thrown;
     return { response: null, refusal: { status: refusal.init?.status, message: refusal.data }, toast: null, warnings, headers: context.get(requestContext).responseHeaders };
   }
-  const toastCookie = context
-    .get(requestContext)
-    .responseHeaders.getSetCookie()
-    .find((value) => value.startsWith(`${services.toastCookie.name}=`));
-  const toast = toastCookie ? toastSchema.parse(await context.get(servicesContext).toastCookie.parse(toastCookie.split(";")[0]!)) : null;
-  return { response, refusal: null, toast, warnings, headers: context.get(requestContext).responseHeaders };
+  return { response, refusal: null, toast: await flashedToast(context), warnings, headers: context.get(requestContext).responseHeaders };
 }
 
-async function getImage(who: Customer, imageId: string, variant: string) {
+async function getImage(who: SignedInCustomer, imageId: string, variant: string) {
   const { context } = contextFor(who);
-  const request = new Request(`${PUBLIC_URL}/dashboard/gallery/${imageId}/${variant}`);
+  const request = new Request(`${TEST_PUBLIC_URL}/dashboard/gallery/${imageId}/${variant}`);
   return (await imageLoader({ request, context, params: { imageId, variant } } as unknown as Parameters<typeof imageLoader>[0])) as Response;
 }
 
@@ -142,7 +111,7 @@ async function seedRows(userId: string, count: number) {
 }
 
 /** One photo uploaded through the action; its row. */
-async function uploadOne(who: Customer, name = "one.jpg") {
+async function uploadOne(who: SignedInCustomer, name = "one.jpg") {
   await post(who, uploadForm(file(await jpeg(), name)));
   const row = (await rowsOf(who.user.id)).find((candidate) => candidate.file_name === name);
   if (!row) throw new Error(`${name} was not stored`);
@@ -168,7 +137,7 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
 
     // The tab lists them in that order, with the app's addresses of the thumbnails.
     const { context } = contextFor(gala);
-    const tab = await loadGalleryTab({ request: new Request(`${PUBLIC_URL}/dashboard?tab=gallery&preview=${rows[1]!.id}`), context, params: {} } as unknown as Parameters<typeof loadGalleryTab>[0]);
+    const tab = await loadGalleryTab({ request: new Request(`${TEST_PUBLIC_URL}/dashboard?tab=gallery&preview=${rows[1]!.id}`), context, params: {} } as unknown as Parameters<typeof loadGalleryTab>[0]);
     expect(tab.photos.map((photo) => photo.fileName)).toEqual(["third.jpg", "second.jpg", "first.jpg"]);
     expect(tab.photos[0]!.thumbUrl).toBe(`/dashboard/gallery/${rows[0]!.id}/thumb`);
     expect(tab.previewId).toBe(rows[1]!.id);

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { pino } from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
+import type { AppOptions } from "../../app/load-context.ts";
 import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
@@ -17,6 +16,7 @@ import {
 } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, testAppOptions, testRequestContext } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
@@ -24,7 +24,6 @@ import { sampleBookingRequest } from "./support/booking-request.ts";
 // signature and redelivery handling. Sessions are shaped as Stripe sends them; no Stripe server is
 // needed for fulfilment. The success page and startCheckout talk to a few canned Stripe answers.
 
-const PUBLIC_URL = "http://localhost:3000";
 const WEBHOOK_SECRET = "whsec_test_payments";
 
 const request = sampleBookingRequest();
@@ -66,7 +65,7 @@ function paidSession(booking: BookingRow & { stripe_checkout_session_id: string 
     object: "checkout.session",
     amount_subtotal: 5000,
     amount_total: 5000,
-    cancel_url: `${PUBLIC_URL}/payment-canceled`,
+    cancel_url: `${TEST_PUBLIC_URL}/payment-canceled`,
     client_reference_id: booking.id,
     created,
     currency: "usd",
@@ -80,7 +79,7 @@ function paidSession(booking: BookingRow & { stripe_checkout_session_id: string 
     payment_method_types: ["card"],
     payment_status: "paid",
     status: "complete",
-    success_url: `${PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    success_url: `${TEST_PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
     url: null,
     ...overrides,
   } as Stripe.Checkout.Session;
@@ -310,22 +309,9 @@ function cannedStripe() {
 
 let canned: ReturnType<typeof cannedStripe>;
 
+/** The app against the test backend, with Stripe's API answered by `canned`. */
 function appOptions(overrides: Partial<AppOptions> = {}): AppOptions {
-  return {
-    publicUrl: PUBLIC_URL,
-    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-    serviceRoleKey: backend.serviceRoleKey,
-    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-    secureCookies: false,
-    authAttemptsPerMinute: 1000,
-    stripe: { secretKey: "sk_test_payments", webhookSecret: WEBHOOK_SECRET, fetch: canned.fetch },
-    ...overrides,
-  };
-}
-
-/** The context React Router hands a route for one request. */
-function requestContextFor(options: AppOptions = appOptions()) {
-  return createRequestContext(createAppServices(options), { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
+  return testAppOptions(backend, { stripe: { secretKey: "sk_test_payments", webhookSecret: WEBHOOK_SECRET, fetch: canned.fetch }, ...overrides });
 }
 
 const signer = new Stripe("sk_test_signer", { telemetry: false, maxNetworkRetries: 0 });
@@ -345,10 +331,10 @@ function checkoutEvent(type: string, session: Stripe.Checkout.Session, id = `evt
 }
 
 function delivery(payload: string, headers: Record<string, string> = { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }) {
-  return new Request(`${PUBLIC_URL}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
+  return new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
 }
 
-async function deliver(webhookRequest: Request, context = requestContextFor()): Promise<Response> {
+async function deliver(webhookRequest: Request, context = testRequestContext(appOptions())): Promise<Response> {
   return webhookAction({ request: webhookRequest, context, params: {} } as unknown as Parameters<typeof webhookAction>[0]);
 }
 
@@ -410,7 +396,7 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     const payload = checkoutEvent("checkout.session.completed", paidSession(booking));
     const failingFetch: typeof fetch = (input, init) =>
       new Request(input, init).url.includes("/rpc/mark_deposit_paid") ? Promise.reject(new TypeError("fetch failed")) : backend.fetch(input, init);
-    const failing = requestContextFor(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: failingFetch } }));
+    const failing = testRequestContext(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: failingFetch } }));
 
     expect((await deliver(delivery(payload), failing)).status).toBe(500);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
@@ -423,7 +409,7 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     expect((await deliver(delivery(ignored))).status).toBe(200);
 
     const oversized = `{"padding":"${"x".repeat(WEBHOOK_BODY_LIMIT_BYTES)}"}`;
-    const streamed = new Request(`${PUBLIC_URL}/api/stripe/webhook`, {
+    const streamed = new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`, {
       method: "POST",
       headers: { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload: oversized, secret: WEBHOOK_SECRET }) },
       body: new Blob([oversized]).stream(),
@@ -445,8 +431,8 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
 
   async function visit(search: string) {
     const result = (await paymentSuccessLoader({
-      request: new Request(`${PUBLIC_URL}/payment-success${search}`),
-      context: requestContextFor(),
+      request: new Request(`${TEST_PUBLIC_URL}/payment-success${search}`),
+      context: testRequestContext(appOptions()),
       params: {},
     } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown>; init: ResponseInit };
     return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
@@ -519,7 +505,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
   it("creates a one-hour session for the $50 deposit naming the booking, and stores it on the booking", async () => {
     const booking = await saveBooking();
     const before = Math.floor(Date.now() / 1000);
-    const result = await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const result = await startCheckout(stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     expect(result).toMatchObject({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
 
     const [create] = canned.requests;
@@ -534,8 +520,8 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
       client_reference_id: booking.id,
       "payment_intent_data[metadata][booking_id]": booking.id,
       customer_email: "pat@example.com",
-      success_url: `${PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${PUBLIC_URL}/payment-canceled`,
+      success_url: `${TEST_PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${TEST_PUBLIC_URL}/payment-canceled`,
     });
     const expiresAt = Number(create!.form.get("expires_at"));
     expect(expiresAt - before).toBeGreaterThanOrEqual(3600);
@@ -549,15 +535,15 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
 
   it("hands out the open session again instead of creating another, and replaces one that expired", async () => {
     const booking = await saveBooking();
-    const first = await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
-    const again = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-2" });
+    const first = await startCheckout(stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const again = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-2" });
     expect(again).toEqual(first);
     expect(canned.sessions.size).toBe(1);
 
     const firstId = [...canned.sessions.keys()][0]!;
     canned.sessions.get(firstId)!.status = "expired";
     await serviceRole.from("bookings").update({ deposit_status: "expired" }).eq("id", booking.id);
-    const replaced = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const replaced = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     expect(replaced).not.toEqual(first);
     expect(canned.requests.at(-1)).toMatchObject({ path: "/v1/checkout/sessions", idempotencyKey: `attempt-1:${firstId}` });
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
@@ -566,10 +552,10 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
 
   it("closes a session about to expire before creating its replacement", async () => {
     const booking = await saveBooking();
-    await startCheckout(stripe, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    await startCheckout(stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     const firstId = [...canned.sessions.keys()][0]!;
     canned.sessions.get(firstId)!.expires_at = Math.floor(Date.now() / 1000) + 60;
-    await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-2" });
+    await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-2" });
     expect(canned.sessions.get(firstId)).toMatchObject({ status: "expired" });
     expect(canned.sessions.size).toBe(2);
   });
@@ -577,7 +563,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
   it("refuses to take a deposit twice", async () => {
     const booking = await bookingWithSession();
     await fulfilCheckout(serviceRole, paidSession(booking), { autoConfirm: false });
-    const result = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const result = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     expect(result).toEqual({ error: PAYMENT_MESSAGES.alreadyPaid });
     expect(canned.requests).toEqual([]);
   });
@@ -590,7 +576,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
       return Response.json({ ...body, url: null }, { status: response.status });
     };
     const stripeWithoutUrls = new Stripe("sk_test_payments", { httpClient: Stripe.createFetchHttpClient(noUrl), maxNetworkRetries: 0, telemetry: false });
-    const result = await startCheckout(stripeWithoutUrls, serviceRole, booking, { publicUrl: PUBLIC_URL, idempotencyKey: "attempt-1" });
+    const result = await startCheckout(stripeWithoutUrls, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     expect(result).toEqual({ error: "No checkout URL received" });
     expect(await stored(booking.id)).toMatchObject({ stripe_checkout_session_id: null });
   });

@@ -1,45 +1,22 @@
-import { createClient, type PostgrestError, type SupabaseClient, type User } from "@supabase/supabase-js";
-import { pino } from "pino";
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext, servicesContext, sessionContext, userContext } from "../../app/context.ts";
 import { PROFILE_MESSAGES } from "../../app/domain/profile.ts";
-import { toastSchema } from "../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../app/load-context.ts";
 import { profileAction } from "../../app/routes/dashboard/profile-tab.server.ts";
 import { reencodeAvatar, type EncodedImage } from "../../app/services/image-processing.server.ts";
 import { AVATARS_BUCKET, storeAvatar } from "../../app/services/profiles.server.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 
 // Profiles and avatars against the embedded Supabase: row level security on public.profiles and the
 // avatars bucket's policies, through supabase-js as the app calls them; then the profile form's
 // action (fields, avatar by its bytes, sizes, the old avatar removed, the account's metadata).
 
-const PUBLIC_URL = "http://localhost:3000";
-const PASSWORD = "Correct-Horse-9";
-
 let backend: TestBackend;
 let service: SupabaseClient;
 let anon: SupabaseClient;
 
-interface Customer {
-  user: User;
-  /** Signed in with a password; the session is kept in memory, as the visitor's client keeps it in cookies. */
-  client: AppSupabaseClient;
-}
-
-async function customer(label: string, fullName: string, fetchImpl?: typeof fetch): Promise<Customer> {
-  const email = uniqueEmail(label);
-  await backend.adminCreateUser(email, PASSWORD, { full_name: fullName });
-  const client = createClient(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: fetchImpl ?? backend.fetch },
-  });
-  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { user: data.user, client: client as unknown as AppSupabaseClient };
-}
+const customer = (label: string, fullName: string, fetch?: typeof globalThis.fetch) => signInCustomer(backend, label, fullName, { fetch });
 
 const png = (width = 300, height = 200, background = "#36a") => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
@@ -172,21 +149,9 @@ interface FormResult {
 type ActionAnswer = { kind: "redirect"; status: number; location: string | null } | { kind: "data"; status: number; result: FormResult };
 
 /** Calls the profile action as React Router would for this signed-in customer. */
-async function post(who: Customer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  const options: AppOptions = {
-    publicUrl: PUBLIC_URL,
-    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
-    serviceRoleKey: backend.serviceRoleKey,
-    cookieSecret: "a-cookie-secret-of-at-least-32-characters",
-    secureCookies: false,
-    authAttemptsPerMinute: 1000,
-    stripe: { secretKey: "sk_test_profiles", webhookSecret: "whsec_test_profiles" },
-  };
-  const services = createAppServices(options);
-  const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp: "127.0.0.1" });
-  context.set(sessionContext, { supabase: who.client, user: who.user, isAdmin: async () => false });
-  context.set(userContext, who.user);
-  const request = new Request(`${PUBLIC_URL}/dashboard?index&tab=profile`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+async function post(who: SignedInCustomer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
+  const context = signedInContext(testAppOptions(backend), who);
+  const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=profile`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   const returned = (await profileAction({ request, context, params: {} } as unknown as Parameters<typeof profileAction>[0])) as unknown;
   let answer: ActionAnswer;
   if (returned instanceof Response) answer = { kind: "redirect", status: returned.status, location: returned.headers.get("Location") };
@@ -195,12 +160,7 @@ async function post(who: Customer, body: FormData | ReadableStream<Uint8Array>, 
     const { data, init } = returned as { data: FormResult; init: ResponseInit | null };
     answer = { kind: "data", status: init?.status ?? 200, result: data };
   }
-  const toastCookie = context
-    .get(requestContext)
-    .responseHeaders.getSetCookie()
-    .find((value) => value.startsWith(`${services.toastCookie.name}=`));
-  const toast = toastCookie ? toastSchema.parse(await context.get(servicesContext).toastCookie.parse(toastCookie.split(";")[0]!)) : null;
-  return { answer, toast };
+  return { answer, toast: await flashedToast(context) };
 }
 
 async function metadataOf(userId: string) {

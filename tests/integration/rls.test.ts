@@ -3,11 +3,10 @@ import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS, settingsToRow } from "../../app/domain/company-settings.ts";
 import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PASSWORD, signInCustomer } from "./support/app-harness.ts";
 
 // Row level security and privileges of supabase/migrations, exercised through supabase-js the way the app
 // calls the database: as a guest (anon key), as signed-in customers, as an admin, as the service role.
-
-const PASSWORD = "Correct-Horse-9";
 
 interface Account {
   id: string;
@@ -25,12 +24,9 @@ const createdUserIds: string[] = [];
 const analyticsSession = `rls-${randomUUID()}`;
 
 async function account(label: string, fullName: string): Promise<Account> {
-  const email = uniqueEmail(label);
-  const user = await backend.adminCreateUser(email, PASSWORD, { full_name: fullName });
+  const { user, client } = await signInCustomer(backend, label, fullName);
   createdUserIds.push(user.id);
-  const { data, error } = await backend.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: user.id, email, client: backend.createClient({ accessToken: data.session.access_token }) };
+  return { id: user.id, email: user.email!, client };
 }
 
 /** A booking row as the server writes it for a signed-in customer, after pricing the request. */
@@ -107,7 +103,7 @@ describe("sign-up", () => {
     const email = uniqueEmail("signup");
     const { data, error } = await backend
       .createClient()
-      .auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Sam Signup" } } });
+      .auth.signUp({ email, password: TEST_PASSWORD, options: { data: { full_name: "Sam Signup" } } });
     expect(error).toBeNull();
     const userId = data.user!.id;
     createdUserIds.push(userId);
