@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The booking details page (/dashboard/bookings/:id) with JavaScript on and off: every field, the
 // itemised price, photos, the deposit and the status history; cancellation 49 hours before the move,
@@ -30,7 +31,7 @@ function moveIn(hours: number): { moving_date: string; moving_time: string } {
 const detailsPath = (id: string) => `/dashboard/bookings/${id}`;
 
 async function openDetails(page: Page, user: TestUser, id: string) {
-  await signInThroughDialog(page, user, detailsPath(id));
+  await signInDirectly(page, user, detailsPath(id));
   await expect(page).toHaveURL(new RegExp(`${detailsPath(id)}$`));
 }
 
@@ -220,6 +221,7 @@ test("another customer's booking, or an id that is not one, is a 404", async ({ 
 });
 
 test("a crafted cancel request for another customer's booking is a 404 and changes nothing", async ({ page }) => {
+  runOnceAcrossProjects();
   const owner = await createTestUser({ fullName: "Olive Owner" });
   const theirs = await createBooking(owner, moveIn(24 * 7));
   const before = await bookingAsService(theirs.id);

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The dashboard's Gallery tab, with JavaScript on and off: the empty state, several photos in one
 // upload, preview and delete, the limit of 20, controls on touch screens, and crafted requests
@@ -21,9 +22,7 @@ const photo = async (name: string, background = "#8a6") => ({
 
 async function signedInAtGallery(page: Page, fullName = "Gala Gallery"): Promise<TestUser> {
   const user = await createTestUser({ fullName });
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(GALLERY);
+  await signInDirectly(page, user, GALLERY);
   await expect(page.getByRole("heading", { name: "Your Photo Gallery" })).toBeVisible();
   return user;
 }
@@ -166,9 +165,7 @@ test("several photos in one upload appear as thumbnails, newest first; preview s
 test("with 19 photos, adding 2 is 'Too many images' and adds nothing", async ({ page }) => {
   const user = await createTestUser({ fullName: "Gala Gallery" });
   await seedPhotos(user, 19);
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(GALLERY);
+  await signInDirectly(page, user, GALLERY);
   await expect(photoList(page).getByRole("listitem")).toHaveCount(19);
   await openUploader(page);
   await expect(page.getByText("You can add 1 more photo (a gallery holds at most 20).")).toBeVisible();
@@ -199,9 +196,7 @@ test("with 19 photos, adding 2 is 'Too many images' and adds nothing", async ({ 
 test("a full gallery says none fit, and a 21st photo is refused", async ({ page }) => {
   const user = await createTestUser({ fullName: "Gala Gallery" });
   await seedPhotos(user, 20);
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(GALLERY);
+  await signInDirectly(page, user, GALLERY);
   await openUploader(page);
   await expect(page.getByText("Your gallery is full: it holds at most 20 photos. Delete one to add another.")).toBeVisible();
   await expect(page.getByLabel("Choose photos")).toHaveCount(0);
@@ -224,9 +219,7 @@ test("without a pointer that hovers, each photo's Preview and Delete are always 
   try {
     const user = await createTestUser({ fullName: "Gala Gallery" });
     const [seeded] = await seedPhotos(user, 1);
-    await signInThroughDialog(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto(GALLERY);
+    await signInDirectly(page, user, GALLERY);
     expect(await page.evaluate(() => matchMedia("(hover: hover)").matches)).toBe(false);
     const preview = page.getByRole("link", { name: "Preview seeded-1.jpg" });
     const remove = page.getByRole("button", { name: "Delete seeded-1.jpg" });
@@ -250,9 +243,7 @@ test("with a pointer, a photo's controls appear on hover", async ({ page }) => {
   test.skip(!javaScriptOn(), "without JavaScript the controls are always shown");
   const user = await createTestUser({ fullName: "Gala Gallery" });
   await seedPhotos(user, 1);
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(GALLERY);
+  await signInDirectly(page, user, GALLERY);
   await expect(page.getByRole("button", { name: "Add Photos" })).toHaveAttribute("aria-expanded", "false");
   const controls = page.getByRole("link", { name: "Preview seeded-1.jpg" }).locator("..");
   await page.getByRole("heading", { name: "Your Photo Gallery" }).hover();
@@ -262,6 +253,7 @@ test("with a pointer, a photo's controls appear on hover", async ({ page }) => {
 });
 
 test("another customer's photos: no image, no preview, no delete, nothing through the storage API or a public address", async ({ page, baseURL }) => {
+  runOnceAcrossProjects();
   const owner = await createTestUser({ fullName: "Olive Owner" });
   const [theirs] = await seedPhotos(owner, 1);
   await signedInAtGallery(page, "Mallory Other");

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking as createBookingRow, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { continueButton, expectStep, payOnCheckout } from "./support/wizard.ts";
+import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The dashboard's overview (counters, the newest bookings), 'All bookings' a page at a time, paying a
 // deposit again and booking a past move again, with JavaScript on and off.
@@ -16,8 +17,7 @@ function createBooking(user: TestUser, row: Record<string, unknown> = {}) {
 }
 
 async function signInToDashboard(page: Page, user: TestUser) {
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInDirectly(page, user);
 }
 
 /** A counter's number: the definition beside its label in the "Your moves" list. */
@@ -222,6 +222,7 @@ test("Book Again opens the wizard with the past move's addresses and service", a
 });
 
 test("the pay address refuses other customers' bookings and explains a deposit already paid", async ({ page }) => {
+  runOnceAcrossProjects();
   const user = await createTestUser({ fullName: "Pat Payer" });
   const other = await createTestUser({ fullName: "Otto Other" });
   const foreign = await createBooking(other, { status: "pending", deposit_status: "failed" });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 
 // The dashboard's Profile tab, with JavaScript on and off: saved values shown, messages next to the
@@ -12,7 +12,7 @@ const javaScriptEnabled = () => test.info().project.use.javaScriptEnabled !== fa
 
 async function signedInOnProfileTab(page: Page, fullName = "Casey Customer"): Promise<TestUser> {
   const user = await createTestUser({ fullName });
-  await signInThroughDialog(page, user, `/?auth=login&redirectTo=${encodeURIComponent(PROFILE_TAB)}`);
+  await signInDirectly(page, user, PROFILE_TAB);
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
   await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
   return user;
@@ -48,7 +48,7 @@ test("the tab shows the saved profile", async ({ page }) => {
     .update({ phone: "404-555-0188", address: "7 Elm St, Atlanta, GA", bio: "Two cats and a piano." })
     .eq("user_id", user.id);
   expect(error).toBeNull();
-  await signInThroughDialog(page, user, `/?auth=login&redirectTo=${encodeURIComponent(PROFILE_TAB)}`);
+  await signInDirectly(page, user, PROFILE_TAB);
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Saved");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createTestUser } from "./support/backend.ts";
-import { authDialog, expectSignedInDashboard, signInThroughDialog } from "./support/auth-ui.ts";
+import { authDialog, expectSignedInDashboard, signInDirectly } from "./support/auth-ui.ts";
+import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The dashboard's frame: the header, and tabs that are links (each with its own address, so they
 // work without JavaScript and can be bookmarked; with JavaScript they switch without a page load).
@@ -10,7 +11,7 @@ const javaScriptEnabled = () => test.info().project.use.javaScriptEnabled !== fa
 
 test("the header greets the customer by name, shows their email, and offers Book New Move", async ({ page }) => {
   const user = await createTestUser({ fullName: "Dana Scully" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Dana");
   await expect(page.getByRole("main").getByText(user.email, { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Book New Move" }).click();
@@ -21,7 +22,7 @@ test("the header greets the customer by name, shows their email, and offers Book
 
 test("the tabs are links: each opens its own address, marked as the current one", async ({ page }) => {
   const user = await createTestUser({ fullName: "Tab Walker" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Tab");
   await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 
@@ -56,7 +57,7 @@ test("a bookmarked tab opens as it was, also through the sign-in it needs first"
 
 test("an unknown tab shows the overview", async ({ page }) => {
   const user = await createTestUser({ fullName: "Typo Tom" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Typo");
   const response = await page.goto("/dashboard?tab=<script>");
   expect(response?.status()).toBe(200);
@@ -65,7 +66,7 @@ test("an unknown tab shows the overview", async ({ page }) => {
 
 test("the header's Sign Out signs the customer out", async ({ page }) => {
   const user = await createTestUser({ fullName: "Leaving Lee" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Leaving");
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -74,8 +75,9 @@ test("the header's Sign Out signs the customer out", async ({ page }) => {
 });
 
 test("the dashboard takes no form of its own: a stray post is refused with 405", async ({ page }) => {
+  runOnceAcrossProjects();
   const user = await createTestUser({ fullName: "Stray Poster" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Stray");
   const origin = new URL(page.url()).origin;
   const response = await page.request.post("/dashboard?index", { form: { intent: "anything" }, headers: { Origin: origin } });
