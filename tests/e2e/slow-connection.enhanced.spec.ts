@@ -1,19 +1,27 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
 
 // A slow phone: the page is there but its scripts take 10 s to arrive. The customer does not wait.
-test("steps submitted before the scripts load work, and hydration loses nothing typed", async ({ page }) => {
-  test.setTimeout(90_000);
+
+/** Holds every script back for 10 s; returns how to ask whether they have arrived and been run. */
+async function slowScripts(page: Page) {
   await page.route("**/assets/*.js", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     await route.continue();
   });
+  // React Router's inline module runs once the held-back modules it imports have arrived.
+  return () => page.evaluate(() => "__reactRouterRouteModules" in window);
+}
+
+test("steps submitted before the scripts load work, and hydration loses nothing typed", async ({ page }) => {
+  test.setTimeout(90_000);
+  const scriptsArrived = await slowScripts(page);
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
   });
-  // React Router's inline module runs once the held-back modules it imports have arrived.
-  const scriptsArrived = () => page.evaluate(() => "__reactRouterRouteModules" in window);
 
   await page.goto("/book", { waitUntil: "domcontentloaded" });
   await expectStep(page, "Contact");
@@ -34,4 +42,26 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
   await expectStep(page, "Team");
   // One POST per step: nothing went twice (the second is React Router's fetch of the same action).
   expect(posts).toEqual(["/book", "/book/details.data"]);
+});
+
+test("the profile typed while the scripts load keeps what was typed through hydration and is saved", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await createTestUser({ fullName: "Slow Sam" });
+  const scriptsArrived = await slowScripts(page);
+  await signInDirectly(page, user, "/dashboard?tab=profile", { waitUntil: "domcontentloaded" });
+  await expect(page.getByLabel("Full name")).toHaveValue("Slow Sam");
+
+  await page.getByLabel("Full name").fill("Samantha Slow");
+  await page.getByLabel("Phone").fill("(404) 555-0142");
+  expect(await scriptsArrived()).toBe(false);
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window, undefined, { timeout: 20_000 });
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel("Full name")).toHaveValue("Samantha Slow");
+  await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0142");
+  await page.getByLabel("Address").fill("5 Slow Lane, Atlanta, GA");
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+
+  const { data } = await (await getServiceClient()).from("profiles").select("full_name, phone, address").eq("user_id", user.id).single();
+  expect(data).toEqual({ full_name: "Samantha Slow", phone: "(404) 555-0142", address: "5 Slow Lane, Atlanta, GA" });
 });

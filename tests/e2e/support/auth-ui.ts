@@ -28,7 +28,12 @@ export async function openAccountMenu(page: Page, name: string) {
  * Signs in without the dialog, by posting the login form through the page's own cookie jar, then
  * opens `path`: for tests of what a signed-in customer does. Tests of signing in use the dialog.
  */
-export async function signInDirectly(page: Page, user: Pick<TestUser, "email" | "password">, path = "/dashboard") {
+export async function signInDirectly(
+  page: Page,
+  user: Pick<TestUser, "email" | "password">,
+  path = "/dashboard",
+  { waitUntil = "load" }: { waitUntil?: "load" | "domcontentloaded" } = {},
+) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await page.request.post("/?index", {
     form: { intent: "login", email: user.email, password: user.password, redirectTo: "" },
@@ -36,5 +41,5 @@ export async function signInDirectly(page: Page, user: Pick<TestUser, "email" | 
     maxRedirects: 0,
   });
   expect(response.status(), "the login form answers with a redirect").toBe(302);
-  await page.goto(path);
+  await page.goto(path, { waitUntil });
 }
