@@ -32,14 +32,16 @@ function exitOnStartupError(error: unknown, message: string): never {
   process.exit(1);
 }
 
-const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName }).catch((error: unknown) => exitOnStartupError(error, "could not start the backends"));
+const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName }).catch((error: unknown) =>
+  exitOnStartupError(error, "could not start the backends"),
+);
 const { supabase } = backends;
 const startupClient = startupServiceClient(supabase);
 await ensureAppSettings(startupClient, DEFAULT_COMPANY_SETTINGS, logger).catch((error: unknown) =>
   exitOnStartupError(error, "could not prepare the company settings (is Supabase reachable and migrated?)"),
 );
-const adminCreated = await ensureAdminAccount(startupClient, config.admin, logger).catch(
-  (error: unknown) => exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
+const adminCreated = await ensureAdminAccount(startupClient, config.admin, logger).catch((error: unknown) =>
+  exitOnStartupError(error, "could not prepare the admin account (is Supabase reachable and migrated?)"),
 );
 
 const cookieSecret = config.sessionSecret ?? secretInDataDir(config.dataDir, "session-secret");
@@ -64,7 +66,11 @@ app.use(requestLogger(logger));
 // Methods no page or API here answers (TRACE, CONNECT, …) stop before any of them.
 app.use((request, response, next) => {
   if (ALLOWED_METHODS.has(request.method)) return next();
-  response.status(405).set("Allow", [...ALLOWED_METHODS].join(", ")).type("text/plain").send("Method not allowed.");
+  response
+    .status(405)
+    .set("Allow", [...ALLOWED_METHODS].join(", "))
+    .type("text/plain")
+    .send("Method not allowed.");
 });
 // The embedded Stripe's checkout page stands for checkout.stripe.com: its own headers, not the app's.
 for (const page of backends.pages) app.use(page.paths, page.handler);

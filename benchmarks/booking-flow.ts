@@ -30,7 +30,13 @@ async function oneBooking(base: string, stepTimes: number[][]) {
   stepTimes[4]!.push(pay.ms);
   if (pay.status !== 303 || !pay.location) throw new Error(`Pay answered ${pay.status}`);
   const checkout = await browser.page(pay.location, seen);
-  const paid = await browser.send("POST", pay.location, { email: "bench@example.com", cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 34", cardCvc: "123", billingName: "Bench Mark" });
+  const paid = await browser.send("POST", pay.location, {
+    email: "bench@example.com",
+    cardNumber: "4242 4242 4242 4242",
+    cardExpiry: "12 / 34",
+    cardCvc: "123",
+    billingName: "Bench Mark",
+  });
   if (!paid.location) throw new Error(`checkout answered ${paid.status}: ${paid.body.slice(0, 200)}`);
   const success = await browser.page(paid.location, seen);
   if (!success.body.includes("Payment Successful")) throw new Error("no success page");
@@ -38,13 +44,14 @@ async function oneBooking(base: string, stepTimes: number[][]) {
   return { requests: browser.requests, bytes: browser.bytes };
 }
 
-
 const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000" });
 const base = server.origin;
 try {
   const stepTimes: number[][] = [[], [], [], [], []];
   const first = await oneBooking(base, stepTimes);
-  console.log(`from / to a paid booking without JavaScript: ${first.requests} HTTP requests, ${(first.bytes / 1024).toFixed(1)} KiB on the wire (gzip, headers included)`);
+  console.log(
+    `from / to a paid booking without JavaScript: ${first.requests} HTTP requests, ${(first.bytes / 1024).toFixed(1)} KiB on the wire (gzip, headers included)`,
+  );
   for (let round = 1; round < ROUNDS; round++) await oneBooking(base, stepTimes);
   const names = ["contact", "details", "team", "service", "addons + Pay (booking saved, Checkout Session created)"];
   console.log(`server time per wizard step (the POST; ${ROUNDS} bookings):`);

@@ -21,7 +21,12 @@ const DEPOSITS = ["unpaid", "paid", "failed", "expired"] as const;
 
 async function createCustomer(service: SupabaseClient, label: string) {
   const email = `${label}-${Date.now()}@example.com`;
-  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: "Bench Customer" } });
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { full_name: "Bench Customer" },
+  });
   if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
   return { id: data.user.id, email };
 }
@@ -58,7 +63,9 @@ async function seedBookings(service: SupabaseClient, customer: { id: string; ema
 /** Gallery photos as the gallery stores them: a 1600×1200 JPEG and a 320×240 thumbnail in the customer's folder. */
 async function seedPhotos(service: SupabaseClient, customerId: string) {
   const noise = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 160 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 82 }).toBuffer();
+    sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 160 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 82 })
+      .toBuffer();
   const [image, thumbnail] = await Promise.all([noise(1600, 1200), noise(320, 240)]);
   const bucket = service.storage.from("user-images");
   const rows = [];

@@ -4,8 +4,6 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startBenchServer } from "./support/server.ts";
 
-
-
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const server = await startBenchServer();

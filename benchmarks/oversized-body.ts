@@ -8,7 +8,6 @@ import { healthLatencies, startBenchServer } from "./support/server.ts";
 const BODY_BYTES = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "a");
 
-
 function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -44,7 +43,6 @@ function postHugeBody(port: number, declared: boolean): Promise<{ status: number
     pump();
   });
 }
-
 
 const server = await startBenchServer();
 const { port } = server;

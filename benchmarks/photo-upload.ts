@@ -10,7 +10,6 @@ import { healthLatencies, startBenchServer } from "./support/server.ts";
 const ADMIN = { email: "bench-admin@example.com", password: "BenchPass123" };
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
-
 function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -72,7 +71,6 @@ class Browser {
     this.cookies.delete(name);
   }
 }
-
 
 const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 const { origin } = server;

@@ -8,12 +8,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
  * what the socket saw: behind a TLS proxy the app is reached over https while Express hears http,
  * and React Router refuses a form post whose Origin differs from the request URL's.
  */
-export function appRequestHandler(options: {
-  loadBuild: () => Promise<ServerBuild>;
-  mode: string;
-  publicUrl: string;
-  app: AppOptions;
-}): RequestHandler {
+export function appRequestHandler(options: { loadBuild: () => Promise<ServerBuild>; mode: string; publicUrl: string; app: AppOptions }): RequestHandler {
   // One handler and one set of app services per build (development reloads the build on change).
   const perBuild = new WeakMap<ServerBuild, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
   return async (request, response, next) => {

@@ -67,8 +67,12 @@ describe("readConfig", () => {
 
     it("refuses keys of the wrong kind, without printing them", () => {
       const publishable = "pk_test_51Abc";
-      expect(() => readConfig({ STRIPE_SECRET_KEY: publishable, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
-      expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: "not-a-secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/);
+      expect(() => readConfig({ STRIPE_SECRET_KEY: publishable, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(
+        /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+      );
+      expect(() => readConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: "not-a-secret" })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
+      );
       try {
         readConfig({ STRIPE_SECRET_KEY: publishable, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
       } catch (error) {
@@ -77,11 +81,15 @@ describe("readConfig", () => {
     });
 
     it("needs both keys with EMBEDDED=0, and neither with EMBEDDED=1", () => {
-      expect(() => readConfig({ ...hostedSupabase, EMBEDDED: "0" })).toThrow(/STRIPE_SECRET_KEY: required when EMBEDDED=0[\s\S]*STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0/);
+      expect(() => readConfig({ ...hostedSupabase, EMBEDDED: "0" })).toThrow(
+        /STRIPE_SECRET_KEY: required when EMBEDDED=0[\s\S]*STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0/,
+      );
       expect(readConfig({ ...hostedSupabase, EMBEDDED: "0", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toMatchObject({
         mode: "hosted",
       });
-      expect(() => readConfig({ EMBEDDED: "1", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(/EMBEDDED=1 conflicts with STRIPE_SECRET_KEY/);
+      expect(() => readConfig({ EMBEDDED: "1", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(
+        /EMBEDDED=1 conflicts with STRIPE_SECRET_KEY/,
+      );
     });
 
     it("keeps Stripe embedded with a hosted Supabase when no Stripe key is set", () => {

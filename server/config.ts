@@ -19,7 +19,10 @@ const environmentSchema = z
       .string()
       .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)")
       .optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).max(72).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -47,9 +50,7 @@ const environmentSchema = z
 
 export type ServerConfig = ReturnType<typeof readConfig>;
 
-export type SupabaseSettings =
-  | { mode: "embedded" }
-  | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string };
+export type SupabaseSettings = { mode: "embedded" } | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string };
 
 export type StripeSettings = { mode: "embedded" } | { mode: "hosted"; secretKey: string; webhookSecret: string };
 

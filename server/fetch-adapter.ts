@@ -27,6 +27,9 @@ export async function sendFetchResponse(response: ExpressResponse, fetchResponse
     return;
   }
   await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(fetchResponse.body as NodeReadableStream).on("error", reject).pipe(response).on("finish", resolve);
+    Readable.fromWeb(fetchResponse.body as NodeReadableStream)
+      .on("error", reject)
+      .pipe(response)
+      .on("finish", resolve);
   });
 }

@@ -17,8 +17,7 @@ describe.skipIf(usingHostedBackend)("ensureAdminAccount", () => {
     await backend.close();
   });
 
-  const admins = () =>
-    backend.sql<{ email: string }>("select u.email from public.user_roles r join auth.users u on u.id = r.user_id where r.role = 'admin'");
+  const admins = () => backend.sql<{ email: string }>("select u.email from public.user_roles r join auth.users u on u.id = r.user_id where r.role = 'admin'");
 
   it("promotes an existing account with the admin email, and does nothing once an admin exists", async () => {
     const email = uniqueEmail("owner");

@@ -60,9 +60,7 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
     const { lines, logger: recording } = recordingLogger();
 
     await ensureAppSettings(service, customDefaults, recording);
-    expect(await settingsRows()).toEqual([
-      { ...settingsToRow(DEFAULT_COMPANY_SETTINGS), business_hours: "7:00 AM - 9:00 PM", auto_confirm_bookings: true },
-    ]);
+    expect(await settingsRows()).toEqual([{ ...settingsToRow(DEFAULT_COMPANY_SETTINGS), business_hours: "7:00 AM - 9:00 PM", auto_confirm_bookings: true }]);
     expect(lines).toEqual([]);
   });
 

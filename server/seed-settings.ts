@@ -8,11 +8,7 @@ import type { Logger } from "./logger.ts";
  * An existing row is never changed, since an admin may have edited it; two servers starting at once
  * insert it once. Works the same against the embedded emulator and a hosted project (service-role client).
  */
-export async function ensureAppSettings(
-  serviceClient: SupabaseClient<Database>,
-  defaults: CompanySettings,
-  logger: Logger,
-): Promise<void> {
+export async function ensureAppSettings(serviceClient: SupabaseClient<Database>, defaults: CompanySettings, logger: Logger): Promise<void> {
   const { data, error } = await serviceClient
     .from("app_settings")
     .upsert({ id: true, ...settingsToRow(defaults) }, { onConflict: "id", ignoreDuplicates: true })

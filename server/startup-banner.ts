@@ -13,5 +13,9 @@ export function startupBanner(url: string, admin: AdminAccountCreated | null): s
 
 export function printStartupBanner(url: string, admin: AdminAccountCreated | null, stream: NodeJS.WriteStream = process.stdout): void {
   if (!stream.isTTY) return;
-  stream.write(`\n${startupBanner(url, admin).map((line) => `  ${line}`).join("\n")}\n\n`);
+  stream.write(
+    `\n${startupBanner(url, admin)
+      .map((line) => `  ${line}`)
+      .join("\n")}\n\n`,
+  );
 }

@@ -79,8 +79,7 @@ export function ServicesSection() {
           Our services
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-          Pick a team, add what you need. Local moves start at {formatCents(hourlyRateCents("elite", "local"))} an hour with a{" "}
-          {MINIMUM_HOURS}-hour minimum.
+          Pick a team, add what you need. Local moves start at {formatCents(hourlyRateCents("elite", "local"))} an hour with a {MINIMUM_HOURS}-hour minimum.
         </p>
 
         <div className="mt-10 grid gap-6 md:grid-cols-2">

@@ -37,7 +37,9 @@ describe("signupSchema", () => {
   });
 
   it("says 'Password must be at least 8 characters long' below 8 characters", () => {
-    expect(errorsOf(signupSchema, { ...validSignup, password: "Abc123", confirmPassword: "Abc123" })).toMatchObject({ password: AUTH_MESSAGES.passwordTooShort });
+    expect(errorsOf(signupSchema, { ...validSignup, password: "Abc123", confirmPassword: "Abc123" })).toMatchObject({
+      password: AUTH_MESSAGES.passwordTooShort,
+    });
   });
 
   it.each(["alllower123", "ALLUPPER123", "NoDigitsHere"])("requires upper, lower and a digit: %j", (password) => {

@@ -19,7 +19,6 @@ export const AUTH_MESSAGES = {
   passwordsDontMatchDetail: "Please ensure both passwords are the same.",
 } as const;
 
-
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()

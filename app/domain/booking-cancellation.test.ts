@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CUSTOMER_CANCELLATION_NOTICE_HOURS,
-  cancellationDeadline,
-  customerCancellation,
-  moveStartsAt,
-  zonedWallTimeToInstant,
-} from "./booking-cancellation";
+import { CUSTOMER_CANCELLATION_NOTICE_HOURS, cancellationDeadline, customerCancellation, moveStartsAt, zonedWallTimeToInstant } from "./booking-cancellation";
 
 const HOUR = 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);

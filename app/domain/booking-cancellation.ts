@@ -33,7 +33,14 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
   const d = DATE.exec(date);
   const t = TIME.exec(time);
   if (!d || !t) throw new RangeError(`not a date and time: ${date} ${time}`);
-  const [year, month, day, hours, minutes, seconds] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds);
   const check = new Date(wall);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hours > 23 || minutes > 59 || seconds > 59) {
@@ -93,10 +100,7 @@ export type CustomerCancellation =
   | { kind: "closed" };
 
 /** Whether the customer may cancel this booking themselves at `now`: pending or confirmed, at least 48 hours ahead. */
-export function customerCancellation(
-  booking: { status: string; moving_date: string; moving_time: string | null },
-  now: Date,
-): CustomerCancellation {
+export function customerCancellation(booking: { status: string; moving_date: string; moving_time: string | null }, now: Date): CustomerCancellation {
   if (booking.status !== "pending" && booking.status !== "confirmed") return { kind: "closed" };
   const deadline = cancellationDeadline(booking.moving_date, booking.moving_time);
   return now.getTime() <= deadline.getTime() ? { kind: "allowed", deadline } : { kind: "too-late" };

@@ -1,7 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { BOOKING_MESSAGES, addDays, addonsSchema, bookingRequestSchema, contactSchema, detailsSchema, serviceSchema, teamSchema, todayIn } from "./booking-schemas";
+import {
+  BOOKING_MESSAGES,
+  addDays,
+  addonsSchema,
+  bookingRequestSchema,
+  contactSchema,
+  detailsSchema,
+  serviceSchema,
+  teamSchema,
+  todayIn,
+} from "./booking-schemas";
 
 const TODAY = "2026-11-23";
 

@@ -25,12 +25,7 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, BOOKING_MESSAGES.tooLong(max))
-    .refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters);
+  z.string({ error: required }).trim().min(1, required).max(max, BOOKING_MESSAGES.tooLong(max)).refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters);
 
 /** US numbers as people write them: (404) 555-0182, 404-555-0182, +1 404 555 0182, 4045550182. */
 const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;

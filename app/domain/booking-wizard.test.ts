@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { adjustCounter, draftValuesFromForm, firstIncompleteStep, nextStep, preselectionsFrom, previousStep, reachableStep, readDraft, type BookingDraft } from "./booking-wizard";
+import {
+  adjustCounter,
+  draftValuesFromForm,
+  firstIncompleteStep,
+  nextStep,
+  preselectionsFrom,
+  previousStep,
+  reachableStep,
+  readDraft,
+  type BookingDraft,
+} from "./booking-wizard";
 
 const TODAY = "2026-11-23";
 const contact: BookingDraft = { fullName: "Ada", email: "ada@example.com", phone: "4045550182" };

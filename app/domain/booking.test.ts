@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bookingChoicesFromRow, bookingInsertRow, bookingSummaryFromRow, formatCompanyDateTime, formatMoveDate, serviceTypeLabel, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
+import {
+  bookingChoicesFromRow,
+  bookingInsertRow,
+  bookingSummaryFromRow,
+  formatCompanyDateTime,
+  formatMoveDate,
+  serviceTypeLabel,
+  shortBookingId,
+  type BookingRequest,
+  type BookingRow,
+} from "./booking";
 import { DEPOSIT_CENTS, estimateBooking } from "./pricing";
 
 const request: BookingRequest = {

@@ -127,7 +127,6 @@ describe("constants", () => {
   it("offers the five time slots", () => {
     expect(TIME_SLOTS).toEqual(["08:00", "10:00", "12:00", "14:00", "16:00"]);
   });
-
 });
 
 describe("landing add-on cards", () => {
@@ -138,13 +137,7 @@ describe("landing add-on cards", () => {
   };
 
   it("lists the five add-on services in the advertised order", () => {
-    expect(LANDING_ADDON_CARDS.map((addon) => addon.name)).toEqual([
-      "Extra Movers",
-      "Deep Cleaning",
-      "TV Mounting",
-      "Furniture Assembly",
-      "Junk Removal",
-    ]);
+    expect(LANDING_ADDON_CARDS.map((addon) => addon.name)).toEqual(["Extra Movers", "Deep Cleaning", "TV Mounting", "Furniture Assembly", "Junk Removal"]);
   });
 
   it("shows extra movers at the $35 per mover the wizard charges", () => {

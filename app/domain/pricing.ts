@@ -9,20 +9,12 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const TEAM_TYPES = ["elite", "luxury"] as const;
 export type TeamType = (typeof TEAM_TYPES)[number];
 
-export const PROPERTY_SIZES = [
-  "studio",
-  "1_bedroom",
-  "2_bedroom",
-  "3_bedroom",
-  "4_bedroom",
-  "5_plus_bedroom",
-] as const;
+export const PROPERTY_SIZES = ["studio", "1_bedroom", "2_bedroom", "3_bedroom", "4_bedroom", "5_plus_bedroom"] as const;
 export type PropertySize = (typeof PROPERTY_SIZES)[number];
 
 export const TIME_SLOTS = ["08:00", "10:00", "12:00", "14:00", "16:00"] as const;
 
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
-export const centsToDollars = (cents: number) => cents / 100;
 
 /** Elite hourly rate, by service type (the base price). */
 export const BASE_HOURLY_CENTS: Record<ServiceType, number> = {
@@ -137,10 +129,7 @@ export const LANDING_ADDON_CARDS: readonly AddonCard[] = [
   addonCard({
     id: "deep-cleaning",
     name: "Deep Cleaning",
-    priceParts: [
-      part(ADDON_PRICES_CENTS.deepCleaningFirstBedroom, "first bedroom"),
-      part(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom, "each after"),
-    ],
+    priceParts: [part(ADDON_PRICES_CENTS.deepCleaningFirstBedroom, "first bedroom"), part(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom, "each after")],
     bookingCounter: "deepCleaningBedrooms",
   }),
   addonCard({
@@ -224,11 +213,7 @@ export function estimateBooking(choices: BookingChoices): Estimate {
     choices.deepCleaningBedrooms > 0 && {
       id: "deep-cleaning",
       label: `Deep cleaning, ${choices.deepCleaningBedrooms} bedroom${choices.deepCleaningBedrooms === 1 ? "" : "s"}`,
-      amountCents: tieredCents(
-        choices.deepCleaningBedrooms,
-        ADDON_PRICES_CENTS.deepCleaningFirstBedroom,
-        ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom,
-      ),
+      amountCents: tieredCents(choices.deepCleaningBedrooms, ADDON_PRICES_CENTS.deepCleaningFirstBedroom, ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom),
     },
     { id: "truck-fee", label: `Truck and travel fee (up to ${TRUCK_FEE_MILES} miles)`, amountCents: TRUCK_FEE_CENTS },
   ];

@@ -12,13 +12,32 @@ function errorsOf(input: Record<string, unknown>) {
 
 describe("the profile's phone format", () => {
   it("accepts the common ways of writing a US number", () => {
-    for (const phone of ["(404) 555-0123", "404-555-0123", "404.555.0123", "4045550123", "+1 404 555 0123", "1-404-555-0123", "+14045550123", "(404)555-0123"]) {
+    for (const phone of [
+      "(404) 555-0123",
+      "404-555-0123",
+      "404.555.0123",
+      "4045550123",
+      "+1 404 555 0123",
+      "1-404-555-0123",
+      "+14045550123",
+      "(404)555-0123",
+    ]) {
       expect(US_PHONE.test(phone), phone).toBe(true);
     }
   });
 
   it("refuses what is not a US number", () => {
-    for (const phone of ["555-0123", "404-555-012", "404-555-01234", "+44 20 7946 0958", "(404 555-0123", "call me", "104-555-0123", "404-055-0123", "404--555-0123"]) {
+    for (const phone of [
+      "555-0123",
+      "404-555-012",
+      "404-555-01234",
+      "+44 20 7946 0958",
+      "(404 555-0123",
+      "call me",
+      "104-555-0123",
+      "404-055-0123",
+      "404--555-0123",
+    ]) {
       expect(US_PHONE.test(phone), phone).toBe(false);
     }
   });
@@ -57,7 +76,9 @@ describe("profileSchema", () => {
 
   it("checks a chosen avatar's size and declared type (the server checks its bytes)", () => {
     expect(errorsOf({ ...valid, avatar: new File([new Uint8Array(10)], "me.png", { type: "image/png" }) })).toEqual({});
-    expect(errorsOf({ ...valid, avatar: new File([new Uint8Array(10)], "me.gif", { type: "image/gif" }) })).toEqual({ avatar: PROFILE_MESSAGES.avatarNotAnImage });
+    expect(errorsOf({ ...valid, avatar: new File([new Uint8Array(10)], "me.gif", { type: "image/gif" }) })).toEqual({
+      avatar: PROFILE_MESSAGES.avatarNotAnImage,
+    });
     expect(errorsOf({ ...valid, avatar: new File([new Uint8Array(MAX_AVATAR_BYTES + 1)], "me.jpg", { type: "image/jpeg" }) })).toEqual({
       avatar: PROFILE_MESSAGES.avatarTooLarge,
     });

@@ -38,17 +38,23 @@ describe("readFormBody", () => {
 
   it("refuses a declared size over the limit with 413 before reading anything", async () => {
     let pulls = 0;
-    const request = post(streamOf(1000, 1024, () => pulls++), {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "Content-Length": String(1000 * 1024),
-    });
+    const request = post(
+      streamOf(1000, 1024, () => pulls++),
+      {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(1000 * 1024),
+      },
+    );
     expect(await refusal(readFormBody(request, 16 * 1024))).toEqual({ status: 413, message: BODY_MESSAGES.tooLarge });
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("stops reading a streamed body at the limit", async () => {
     let pulls = 0;
-    const request = post(streamOf(100_000, 1024, () => pulls++), { "Content-Type": "application/x-www-form-urlencoded" });
+    const request = post(
+      streamOf(100_000, 1024, () => pulls++),
+      { "Content-Type": "application/x-www-form-urlencoded" },
+    );
     expect((await refusal(readFormBody(request, 16 * 1024))).status).toBe(413);
     // 16 KiB in 1 KiB chunks: the 17th chunk crosses the limit; nothing near 100 MB was pulled.
     expect(pulls).toBeLessThan(20);
@@ -61,7 +67,7 @@ describe("readFormBody", () => {
   });
 
   it("answers 400 to a broken multipart body", async () => {
-    const request = post("--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb", { "Content-Type": "multipart/form-data; boundary=x" });
+    const request = post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', { "Content-Type": "multipart/form-data; boundary=x" });
     expect(await refusal(readFormBody(request))).toEqual({ status: 400, message: BODY_MESSAGES.malformed });
   });
 });
@@ -166,14 +172,21 @@ describe("readUploadBody", () => {
   });
 
   it("reads a url-encoded form (no files) within the ordinary allowance", async () => {
-    const form = await readUploadBody(post("intent=remove&path=a%2Fb.jpg", { "Content-Type": "application/x-www-form-urlencoded" }), uploadLimits, async () => {});
+    const form = await readUploadBody(
+      post("intent=remove&path=a%2Fb.jpg", { "Content-Type": "application/x-www-form-urlencoded" }),
+      uploadLimits,
+      async () => {},
+    );
     expect(form.ok && form.formData.get("path")).toBe("a/b.jpg");
     const large = post(`path=${"a".repeat(20_000)}`, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(await readUploadBody(large, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
   });
 
   it("refuses other types and broken bodies", async () => {
-    expect(await readUploadBody(post("{}", { "Content-Type": "application/json" }), uploadLimits, async () => {})).toEqual({ ok: false, problem: "unsupported-type" });
+    expect(await readUploadBody(post("{}", { "Content-Type": "application/json" }), uploadLimits, async () => {})).toEqual({
+      ok: false,
+      problem: "unsupported-type",
+    });
     const broken = post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', { "Content-Type": "multipart/form-data; boundary=x" });
     expect(await readUploadBody(broken, uploadLimits, async () => {})).toEqual({ ok: false, problem: "malformed" });
   });

@@ -93,13 +93,7 @@ export interface UploadLimits {
 
 export type UploadBody = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unsupported-type" | "malformed" };
 
-const UPLOAD_LIMIT_ERRORS = [
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  MaxTotalSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-];
+const UPLOAD_LIMIT_ERRORS = [MaxFilesExceededError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError];
 
 /**
  * Reads a form that may carry files, streaming: each file is handed to `onFile` as soon as it has

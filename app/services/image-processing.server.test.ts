@@ -175,7 +175,9 @@ describe("reencodeAvatar", () => {
       .composite([band({ r: 220, g: 20, b: 20 }, 200), band({ r: 20, g: 20, b: 220 }, 400)])
       .png()
       .toBuffer();
-    const raw = await sharp((await avatar(wide)).bytes).raw().toBuffer({ resolveWithObject: true });
+    const raw = await sharp((await avatar(wide)).bytes)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     for (const x of [5, 128, 250]) {
       const [red, green, blue] = pixel(raw, x, 128);
       expect(red, `x=${x}`).toBeGreaterThan(180);

@@ -145,11 +145,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
 export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
 
-export type FulfilResult =
-  | { kind: "paid"; booking: BookingRow }
-  | { kind: "not-paid" }
-  | { kind: "mismatch"; reason: string }
-  | { kind: "unknown-booking" };
+export type FulfilResult = { kind: "paid"; booking: BookingRow } | { kind: "not-paid" } | { kind: "mismatch"; reason: string } | { kind: "unknown-booking" };
 
 /**
  * Marks the deposit of the booking holding this Checkout Session paid, when Stripe says it is paid, in

@@ -109,5 +109,4 @@ async function consumeAll(checks: Array<[RateLimiterMemory, string]>): Promise<n
 
 const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
-export const tooManyAttemptsMessage = (seconds: number) =>
-  `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+export const tooManyAttemptsMessage = (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;

@@ -50,10 +50,7 @@ describe.skipIf(usingHostedBackend)("loadCompanySettings", () => {
 
     expect(await loadCompanySettings(anonClient(unreachable), logger)).toEqual(DEFAULT_COMPANY_SETTINGS);
     expect(await loadCompanySettings(anonClient(failing), logger)).toEqual(DEFAULT_COMPANY_SETTINGS);
-    expect(messages).toEqual([
-      "could not read the company settings; using the defaults",
-      "could not read the company settings; using the defaults",
-    ]);
+    expect(messages).toEqual(["could not read the company settings; using the defaults", "could not read the company settings; using the defaults"]);
   });
 
   it("hands out a copy of the defaults that callers may change", async () => {

@@ -45,7 +45,13 @@ export class PlainBrowser {
           const headerBytes = Object.entries(response.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
           this.bytes += raw.length + headerBytes;
           const text = response.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString() : raw.toString();
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text, wireBytes: raw.length + headerBytes, ms: performance.now() - started });
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            body: text,
+            wireBytes: raw.length + headerBytes,
+            ms: performance.now() - started,
+          });
         });
       });
       req.on("error", reject);

@@ -123,9 +123,7 @@ describe("creating a Checkout Session", () => {
   });
 
   it("refuses an unknown parameter and a non-integer amount", async () => {
-    const unknown = await refusal(
-      stripe.checkout.sessions.create({ ...depositParams(), colour: "blue" } as Stripe.Checkout.SessionCreateParams),
-    );
+    const unknown = await refusal(stripe.checkout.sessions.create({ ...depositParams(), colour: "blue" } as Stripe.Checkout.SessionCreateParams));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.code).toBe("parameter_unknown");
     expect(unknown.param).toBe("colour");

@@ -41,12 +41,7 @@ interface Route {
   endpoint: Endpoint;
 }
 
-export function createApi(
-  config: StripeEmulatorConfig,
-  store: Store,
-  checkout: Checkout,
-  webhooks: Webhooks,
-): (request: Request) => Promise<Response> {
+export function createApi(config: StripeEmulatorConfig, store: Store, checkout: Checkout, webhooks: Webhooks): (request: Request) => Promise<Response> {
   /** Idempotency keys whose first request is still being answered. */
   const inProgress = new Set<string>();
 
@@ -245,13 +240,7 @@ export function createApi(
   };
 }
 
-function idempotencyConflict(
-  previous: IdempotencyRecord,
-  method: string,
-  path: string,
-  params: string,
-  key: string,
-): StripeApiError | null {
+function idempotencyConflict(previous: IdempotencyRecord, method: string, path: string, params: string, key: string): StripeApiError | null {
   if (previous.method !== method || previous.path !== path) {
     return new StripeApiError(
       400,
@@ -276,7 +265,11 @@ function checkSecretKey(request: Request, secretKey: string): StripeApiError | n
   const bearer = /^Bearer\s+(\S*)\s*$/i.exec(header);
   const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
   if (bearer) key = bearer[1] ?? "";
-  else if (basic) key = Buffer.from(basic[1] ?? "", "base64").toString("utf8").split(":")[0] ?? "";
+  else if (basic)
+    key =
+      Buffer.from(basic[1] ?? "", "base64")
+        .toString("utf8")
+        .split(":")[0] ?? "";
   if (key === "") {
     return new StripeApiError(
       401,

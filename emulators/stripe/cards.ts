@@ -17,9 +17,7 @@ export interface Card {
 
 /** What the card network answers for a card: success, or a decline with Stripe's code and the message
  *  Stripe shows the customer. */
-export type ChargeOutcome =
-  | { ok: true }
-  | { ok: false; code: string; declineCode?: string; message: string; param?: string };
+export type ChargeOutcome = { ok: true } | { ok: false; code: string; declineCode?: string; message: string; param?: string };
 
 const DECLINED = "Your card was declined.";
 

@@ -6,15 +6,7 @@ import type { Card, ChargeOutcome } from "./cards.ts";
 import { chargeOutcome } from "./cards.ts";
 import type { StripeEmulatorConfig } from "./config.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
-import {
-  buildLineItems,
-  buildPaymentIntent,
-  buildSession,
-  newId,
-  type CheckoutSession,
-  type PaymentIntent,
-  type SessionInput,
-} from "./objects.ts";
+import { buildLineItems, buildPaymentIntent, buildSession, newId, type CheckoutSession, type PaymentIntent, type SessionInput } from "./objects.ts";
 import type { SessionRecord, Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
 

@@ -260,13 +260,7 @@ export function buildLineItems(input: SessionInput, created: number): LineItem[]
   });
 }
 
-export function buildSession(options: {
-  id: string;
-  input: SessionInput;
-  lineItems: LineItem[];
-  created: number;
-  url: string;
-}): CheckoutSession {
+export function buildSession(options: { id: string; input: SessionInput; lineItems: LineItem[]; created: number; url: string }): CheckoutSession {
   const { id, input, lineItems, created, url } = options;
   const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
   return {
@@ -338,11 +332,7 @@ export function buildSession(options: {
   };
 }
 
-export function buildPaymentIntent(options: {
-  session: CheckoutSession;
-  data: PaymentIntentData;
-  created: number;
-}): PaymentIntent {
+export function buildPaymentIntent(options: { session: CheckoutSession; data: PaymentIntentData; created: number }): PaymentIntent {
   const { session, data, created } = options;
   const id = newId.paymentIntent();
   return {

@@ -80,7 +80,14 @@ describe.skipIf(usingHostedStripe)("the hosted checkout page", () => {
     });
     const intent = paid.payment_intent as Stripe.PaymentIntent;
     expect(intent.id).toMatch(/^pi_/);
-    expect(intent).toMatchObject({ object: "payment_intent", status: "succeeded", amount: 5000, amount_received: 5000, currency: "usd", metadata: { booking_id: "b-1" } });
+    expect(intent).toMatchObject({
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 5000,
+      amount_received: 5000,
+      currency: "usd",
+      metadata: { booking_id: "b-1" },
+    });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("succeeded");
 
     const completed = events(emulator, "checkout.session.completed").filter((record) => record.event.data.object.id === session.id);

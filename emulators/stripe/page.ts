@@ -66,11 +66,7 @@ interface FormState {
   alert?: string;
 }
 
-export function createPages(
-  config: StripeEmulatorConfig,
-  checkout: Checkout,
-  store: Store,
-): (request: Request) => Promise<Response> {
+export function createPages(config: StripeEmulatorConfig, checkout: Checkout, store: Store): (request: Request) => Promise<Response> {
   const publicOrigin = new URL(config.publicUrl).origin;
 
   function checkoutPage(record: SessionRecord, status: number, form: FormState): Response {
@@ -79,12 +75,7 @@ export function createPages(
     const action = `${PAGE_PREFIX}/checkout/${encodeURIComponent(session.id)}`;
     const value = (field: keyof FieldValues) => form.values[field] ?? "";
     const firstInvalid = FIELDS.find((field) => form.errors[field]) ?? (form.alert ? "cardNumber" : undefined);
-    const field = (
-      name: keyof FieldValues,
-      label: string,
-      attributes: string,
-      options: { keep: boolean; readonly?: boolean } = { keep: true },
-    ) => {
+    const field = (name: keyof FieldValues, label: string, attributes: string, options: { keep: boolean; readonly?: boolean } = { keep: true }) => {
       const error = form.errors[name];
       const described = error ? ` aria-invalid="true" aria-describedby="${name}-error"` : "";
       const kept = options.keep ? ` value="${escapeHtml(value(name))}"` : "";
@@ -210,9 +201,7 @@ ${field("billingName", "Name on card", `type="text" autocomplete="cc-name" requi
 
 function lineItemHtml(item: LineItem): string {
   const quantity =
-    item.quantity > 1
-      ? `<span class="qty">Qty ${item.quantity} × ${escapeHtml(formatAmount(item.price.unit_amount, item.currency))}</span>`
-      : "";
+    item.quantity > 1 ? `<span class="qty">Qty ${item.quantity} × ${escapeHtml(formatAmount(item.price.unit_amount, item.currency))}</span>` : "";
   return `<li><span>${escapeHtml(item.description)}${quantity}</span><span>${escapeHtml(formatAmount(item.amount_total, item.currency))}</span></li>`;
 }
 

@@ -215,7 +215,19 @@ function parsePaymentIntentData(value: FormValue | undefined): PaymentIntentData
   const hash = expectHash(value, "payment_intent_data");
   for (const key of Object.keys(hash)) {
     if (["metadata", "description", "receipt_email"].includes(key)) continue;
-    if (["capture_method", "setup_future_usage", "statement_descriptor", "statement_descriptor_suffix", "shipping", "transfer_data", "application_fee_amount", "on_behalf_of", "transfer_group"].includes(key)) {
+    if (
+      [
+        "capture_method",
+        "setup_future_usage",
+        "statement_descriptor",
+        "statement_descriptor_suffix",
+        "shipping",
+        "transfer_data",
+        "application_fee_amount",
+        "on_behalf_of",
+        "transfer_group",
+      ].includes(key)
+    ) {
       throw unsupported(`payment_intent_data[${key}]`);
     }
     throw unknownParam(`payment_intent_data[${key}]`);
@@ -238,10 +250,16 @@ export function parseMetadata(value: FormValue | undefined, param: string): Meta
     const entryParam = `${param}[${key}]`;
     if (typeof entry !== "string") throw invalidRequest(`Invalid string: ${entryParam}`, entryParam);
     if (key.length > MAX_METADATA_KEY_LENGTH) {
-      throw invalidRequest(`Metadata keys can have up to ${MAX_METADATA_KEY_LENGTH} characters, but you passed in a key that is ${key.length} characters.`, entryParam);
+      throw invalidRequest(
+        `Metadata keys can have up to ${MAX_METADATA_KEY_LENGTH} characters, but you passed in a key that is ${key.length} characters.`,
+        entryParam,
+      );
     }
     if (entry.length > MAX_METADATA_VALUE_LENGTH) {
-      throw invalidRequest(`Metadata values can have up to ${MAX_METADATA_VALUE_LENGTH} characters, but you passed in a value that is ${entry.length} characters.`, entryParam);
+      throw invalidRequest(
+        `Metadata values can have up to ${MAX_METADATA_VALUE_LENGTH} characters, but you passed in a value that is ${entry.length} characters.`,
+        entryParam,
+      );
     }
     if (entry !== "") metadata[key] = entry;
   }

@@ -204,9 +204,12 @@ export function createWebhooks(config: StripeEmulatorConfig, store: Store): Webh
       closing = true;
       for (const wake of [...sleepers]) wake();
       if (inFlight.size > 0) {
-        const grace = setTimeout(() => {
-          for (const controller of inFlight) controller.abort();
-        }, Math.min(CLOSE_GRACE_MS, config.deliveryTimeoutMs));
+        const grace = setTimeout(
+          () => {
+            for (const controller of inFlight) controller.abort();
+          },
+          Math.min(CLOSE_GRACE_MS, config.deliveryTimeoutMs),
+        );
         await Promise.allSettled(runs.values());
         clearTimeout(grace);
       }

@@ -69,7 +69,9 @@ async function bootstrap(pg: PGlite): Promise<void> {
 /** Applies <version>_<name>.sql files in filename order, each once, each in its own transaction. */
 async function applyMigrations(pg: PGlite, migrationsDir: string): Promise<void> {
   if (!existsSync(migrationsDir)) return;
-  const files = readdirSync(migrationsDir).filter((file) => file.endsWith(".sql")).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
   const { rows } = await pg.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
   const applied = new Set(rows.map((row) => row.version));
   for (const file of files) {
@@ -103,12 +105,7 @@ async function applySeedOnce(pg: PGlite, seedFile: string): Promise<void> {
   }
 }
 
-async function runAsRequest<T>(
-  pg: PGlite,
-  ctx: RequestContext,
-  fn: (tx: Transaction) => Promise<T>,
-  options: { readOnly?: boolean } | undefined,
-): Promise<T> {
+async function runAsRequest<T>(pg: PGlite, ctx: RequestContext, fn: (tx: Transaction) => Promise<T>, options: { readOnly?: boolean } | undefined): Promise<T> {
   const role = ctx.claims.role;
   // The role is spliced into SET LOCAL ROLE, so only the three known role names may pass.
   if (!REQUEST_ROLES.has(role)) throw new Error(`Unknown request role: ${String(role)}`);

@@ -75,12 +75,8 @@ describe("Supabase emulator routing", () => {
 
   it("refuses writes in a read-only request transaction and rolls back on error", async () => {
     const anon = { claims: { role: "anon" as const }, method: "GET", path: "/", headers: {} };
-    await expect(
-      emulator.db.asRequest(anon, (tx) => tx.query("create temp table t (x int)"), { readOnly: true }),
-    ).rejects.toThrow(/read-only transaction/);
-    await expect(emulator.db.asRequest(anon, (tx) => tx.query("select * from auth.users"))).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(emulator.db.asRequest(anon, (tx) => tx.query("create temp table t (x int)"), { readOnly: true })).rejects.toThrow(/read-only transaction/);
+    await expect(emulator.db.asRequest(anon, (tx) => tx.query("select * from auth.users"))).rejects.toThrow(/permission denied/);
     const { rows } = await emulator.db.pg.query<{ user: string }>("select current_user as user");
     expect(rows[0]?.user).toBe("postgres");
   });

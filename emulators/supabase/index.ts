@@ -92,16 +92,10 @@ function checkApiKey(request: Request, url: URL, validKeys: string[]): Response 
   if ((request.method === "GET" || request.method === "HEAD") && KEYLESS_PATHS.test(url.pathname)) return null;
   const key = request.headers.get("apikey") ?? url.searchParams.get("apikey");
   if (!key) {
-    return Response.json(
-      { message: "No API key found in request", hint: "No `apikey` request header or url param was found." },
-      { status: 401 },
-    );
+    return Response.json({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." }, { status: 401 });
   }
   if (!validKeys.includes(key)) {
-    return Response.json(
-      { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." },
-      { status: 401 },
-    );
+    return Response.json({ message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." }, { status: 401 });
   }
   return null;
 }

@@ -11,9 +11,7 @@ export async function signJwt(payload: JWTPayload, secret: string): Promise<stri
   return new SignJWT(payload).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(keyOf(secret));
 }
 
-export type JwtVerification =
-  | { ok: true; payload: JWTPayload }
-  | { ok: false; reason: "expired" | "invalid"; message: string };
+export type JwtVerification = { ok: true; payload: JWTPayload } | { ok: false; reason: "expired" | "invalid"; message: string };
 
 /** Verifies signature and expiry. Messages follow GoTrue's wording after "invalid JWT: ". */
 export async function verifyJwt(token: string, secret: string): Promise<JwtVerification> {

@@ -2,9 +2,7 @@ import type { EmulatorConfig } from "./config.ts";
 import type { RequestClaims } from "./database.ts";
 import { looksLikeJwt, verifyJwt } from "./jwt.ts";
 
-export type RequestAuth =
-  | { ok: true; claims: RequestClaims }
-  | { ok: false; reason: "expired" | "invalid"; message: string };
+export type RequestAuth = { ok: true; claims: RequestClaims } | { ok: false; reason: "expired" | "invalid"; message: string };
 
 const REQUEST_ROLES = new Set(["anon", "authenticated", "service_role"]);
 

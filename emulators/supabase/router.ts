@@ -43,10 +43,7 @@ export interface UnroutedAnswers {
 }
 
 /** Routes a request to the first route whose method and path fit; routes are tried in order. */
-export function createRouter(
-  routes: readonly Route[],
-  unrouted: UnroutedAnswers,
-): (request: Request, subpath: string) => Promise<Response> {
+export function createRouter(routes: readonly Route[], unrouted: UnroutedAnswers): (request: Request, subpath: string) => Promise<Response> {
   return async (request, subpath) => {
     const path = segmentsOf(subpath);
     let pathKnown = false;

@@ -291,10 +291,7 @@ const ARG_MODES: Record<string, CatalogFunctionArg["mode"]> = { i: "in", o: "out
 /** Reads tables, views, columns, foreign keys, functions and types of the given schemas. */
 export async function readCatalog(query: QueryFunction, schemas: string[]): Promise<Catalog> {
   const [relations, columns, relationships, viewKeyDependencies, functions, types] = [
-    await query<{ id: string | number; schema: string; name: string; kind: CatalogRelation["kind"]; is_updatable: boolean }>(
-      RELATIONS_SQL,
-      [schemas],
-    ),
+    await query<{ id: string | number; schema: string; name: string; kind: CatalogRelation["kind"]; is_updatable: boolean }>(RELATIONS_SQL, [schemas]),
     await query<{
       table_id: string | number;
       name: string;

@@ -29,11 +29,7 @@ export async function generateDatabaseTypes(query: QueryFunction, options: Gener
     postgrestVersion: options.postgrestVersion ?? "13",
   });
   const prettierOptions = { parser: "typescript", semi: false } as const;
-  return [
-    await format(rendered.database, prettierOptions),
-    renderHelperTypes(defaultSchema),
-    await format(rendered.constants, prettierOptions),
-  ].join("\n");
+  return [await format(rendered.database, prettierOptions), renderHelperTypes(defaultSchema), await format(rendered.constants, prettierOptions)].join("\n");
 }
 
 /** Applies supabase/migrations (and seed.sql) to a fresh in-memory database and generates its types. */

@@ -57,13 +57,9 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
   );
   // Only foreign keys to relations of the same schema, as the CLI lists them.
   const relationshipsOf = (relation: CatalogRelation) =>
-    relationships.filter(
-      (r) => r.schema === relation.schema && r.relation === relation.name && r.referencedSchema === relation.schema,
-    );
+    relationships.filter((r) => r.schema === relation.schema && r.relation === relation.name && r.referencedSchema === relation.schema);
 
-  const contents = new Map<string, SchemaContents>(
-    schemas.map((schema) => [schema, { tables: [], views: [], functions: [], enums: [], compositeTypes: [] }]),
-  );
+  const contents = new Map<string, SchemaContents>(schemas.map((schema) => [schema, { tables: [], views: [], functions: [], enums: [], compositeTypes: [] }]));
   for (const type of catalog.types) {
     const schema = contents.get(type.schema);
     if (!schema) continue;
@@ -117,11 +113,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
   const tsType = (schema: string, pgType: string): string => {
     if (pgType === "bool") return "boolean";
     if (["int2", "int4", "int8", "float4", "float8", "numeric"].includes(pgType)) return "number";
-    if (
-      ["bytea", "bpchar", "varchar", "date", "text", "citext", "time", "timetz", "timestamp", "timestamptz", "uuid", "vector", "interval"].includes(
-        pgType,
-      )
-    ) {
+    if (["bytea", "bpchar", "varchar", "date", "text", "citext", "time", "timetz", "timestamp", "timestamptz", "uuid", "vector", "interval"].includes(pgType)) {
       return "string";
     }
     if (pgType === "json" || pgType === "jsonb") return "Json";
@@ -129,17 +121,19 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
     if (pgType === "record") return "Record<string, unknown>";
     if (pgType.startsWith("_")) return `(${tsType(schema, pgType.slice(1))})[]`;
 
-    const enumType = preferSchema(catalog.types.filter((type) => type.name === pgType && type.enums.length > 0), schema);
+    const enumType = preferSchema(
+      catalog.types.filter((type) => type.name === pgType && type.enums.length > 0),
+      schema,
+    );
     if (enumType) {
-      return schemas.includes(enumType.schema)
-        ? `Database[${quote(enumType.schema)}]['Enums'][${quote(enumType.name)}]`
-        : enumType.enums.map(quote).join("|");
+      return schemas.includes(enumType.schema) ? `Database[${quote(enumType.schema)}]['Enums'][${quote(enumType.name)}]` : enumType.enums.map(quote).join("|");
     }
-    const compositeType = preferSchema(catalog.types.filter((type) => type.name === pgType && type.attributes.length > 0), schema);
+    const compositeType = preferSchema(
+      catalog.types.filter((type) => type.name === pgType && type.attributes.length > 0),
+      schema,
+    );
     if (compositeType) {
-      return schemas.includes(compositeType.schema)
-        ? `Database[${quote(compositeType.schema)}]['CompositeTypes'][${quote(compositeType.name)}]`
-        : "unknown";
+      return schemas.includes(compositeType.schema) ? `Database[${quote(compositeType.schema)}]['CompositeTypes'][${quote(compositeType.name)}]` : "unknown";
     }
     const table = preferSchema(
       tables.filter((relation) => relation.kind !== "f" && relation.name === pgType && schemas.includes(relation.schema)),
@@ -154,8 +148,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
     return "unknown";
   };
 
-  const nullable = (type: string, isNullable: boolean) =>
-    type === "unknown" || type === "any" || !isNullable ? type : `${type} | null`;
+  const nullable = (type: string, isNullable: boolean) => (type === "unknown" || type === "any" || !isNullable ? type : `${type} | null`);
 
   const field = (schema: string, name: string, format: string, isNullable: boolean, isOptional: boolean) =>
     `${quote(name)}${isOptional ? "?" : ""}: ${nullable(tsType(schema, format), isNullable)}`;
@@ -200,9 +193,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
     if (argumentRelation && returnName) {
       // A function of a table row (a computed relationship) is embedded from that table.
       const source = argumentRelation.format;
-      options = returnsSetOfTable
-        ? setofOptions(source, returnName, !returnsMultipleRows, true)
-        : setofOptions(source, returnName, true, false);
+      options = returnsSetOfTable ? setofOptions(source, returnName, !returnsMultipleRows, true) : setofOptions(source, returnName, true, false);
     }
     // A single-row estimate drops the array only where SetofOptions tells supabase-js to restore it.
     const collapsibleSingleRow = !returnsMultipleRows && returnName !== null;
@@ -280,9 +271,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
         ? `${quote(c.name)}?: never`
         : field(schema, c.name, c.format, c.isNullable, c.isNullable || c.isIdentity || c.defaultValue !== null),
     );
-    const update = columns.map((c) =>
-      c.identityGeneration === "ALWAYS" ? `${quote(c.name)}?: never` : field(schema, c.name, c.format, c.isNullable, true),
-    );
+    const update = columns.map((c) => (c.identityGeneration === "ALWAYS" ? `${quote(c.name)}?: never` : field(schema, c.name, c.format, c.isNullable, true)));
     return `${quote(table.name)}: {\nRow: {\n${row.join("\n")}\n}\nInsert: {\n${insert.join("\n")}\n}\nUpdate: {\n${update.join("\n")}\n}\n${relationshipsType(tableRelationships)}\n}`;
   };
 
@@ -298,9 +287,7 @@ export function renderDatabaseTypes(catalog: Catalog, options: RenderOptions): R
     const grouped = new Map<string, SchemaContents["functions"]>();
     for (const entry of functions) grouped.set(entry.fn.name, [...(grouped.get(entry.fn.name) ?? []), entry]);
     for (const overloads of grouped.values()) {
-      overloads.sort(
-        (a, b) => collator.compare(a.fn.argumentTypes, b.fn.argumentTypes) || collator.compare(a.fn.returnType, b.fn.returnType),
-      );
+      overloads.sort((a, b) => collator.compare(a.fn.argumentTypes, b.fn.argumentTypes) || collator.compare(a.fn.returnType, b.fn.returnType));
     }
     return [...grouped].map(([name, overloads]) => `${quote(name)}:\n${functionSignatures(schema, overloads)}`);
   };

@@ -50,7 +50,9 @@ describe("layers", () => {
   it("components and hooks never import server modules, routes or the root route", () => {
     const offenders = [...graph].flatMap(([file, targets]) =>
       /^app\/(components|hooks)\//.test(file)
-        ? targets.filter((target) => /\.server\.tsx?$/.test(target) || target.startsWith("app/routes/") || target === "app/root.tsx").map((target) => `${file} → ${target}`)
+        ? targets
+            .filter((target) => /\.server\.tsx?$/.test(target) || target.startsWith("app/routes/") || target === "app/root.tsx")
+            .map((target) => `${file} → ${target}`)
         : [],
     );
     expect(offenders).toEqual([]);
@@ -76,7 +78,10 @@ describe("layers", () => {
 
   it("the server imports from app/ only what app/load-context.ts exports for it", () => {
     const offenders = serverFiles.flatMap((file) =>
-      graph.get(file)!.filter((target) => target.startsWith("app/") && target !== "app/load-context.ts").map((target) => `${file} → ${target}`),
+      graph
+        .get(file)!
+        .filter((target) => target.startsWith("app/") && target !== "app/load-context.ts")
+        .map((target) => `${file} → ${target}`),
     );
     expect(offenders).toEqual([]);
   });

@@ -153,7 +153,9 @@ test.describe("roles", () => {
     await expect(
       page.getByRole("menuitem", { name: "My Bookings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Bookings" })),
     ).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Settings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" }))).toBeVisible();
+    await expect(
+      page.getByRole("menuitem", { name: "Settings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" })),
+    ).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" }))).toBeVisible();
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
 
@@ -162,7 +164,11 @@ test.describe("roles", () => {
     await signInThroughDialog(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
     await openAccountMenu(page, "Vincent Vega");
-    await expect(page.getByRole("menuitem", { name: "Admin Dashboard" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin Dashboard" }))).toBeVisible();
+    await expect(
+      page
+        .getByRole("menuitem", { name: "Admin Dashboard" })
+        .or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin Dashboard" })),
+    ).toBeVisible();
   });
 });
 

@@ -6,7 +6,10 @@ import { completeStepsToAddons, expectStep, payOnCheckout } from "./support/wiza
 
 async function bookingsFor(email: string) {
   const client = await getServiceClient();
-  const { data, error } = await client.from("bookings").select("id, status, deposit_status, estimated_cost, stripe_checkout_session_id, user_id").eq("email", email);
+  const { data, error } = await client
+    .from("bookings")
+    .select("id, status, deposit_status, estimated_cost, stripe_checkout_session_id, user_id")
+    .eq("email", email);
   if (error) throw error;
   return data;
 }
@@ -38,7 +41,10 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   expect(history.data).toHaveLength(1);
   // Stripe's signed event reached the webhook as well (recorded once by its id).
   await expect
-    .poll(async () => (await client.from("stripe_events").select("event_id").eq("type", "checkout.session.completed").gte("received_at", started)).data?.length ?? 0)
+    .poll(
+      async () =>
+        (await client.from("stripe_events").select("event_id").eq("type", "checkout.session.completed").gte("received_at", started)).data?.length ?? 0,
+    )
     .toBeGreaterThanOrEqual(1);
 
   // The wizard starts afresh for the next move.

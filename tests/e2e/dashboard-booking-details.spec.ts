@@ -53,9 +53,15 @@ async function companyPhone(): Promise<string> {
 /** A photo attached to the booking as Pay attaches it: image and thumbnail in the owner's folder. */
 async function attachPhoto(user: TestUser, bookingId: string, fileName: string) {
   const client = await getServiceClient();
-  const jpeg = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: "#3b82f6" } }).jpeg().toBuffer();
+  const jpeg = (size: number) =>
+    sharp({ create: { width: size, height: size, channels: 3, background: "#3b82f6" } })
+      .jpeg()
+      .toBuffer();
   const name = `${user.id}/drafts/${crypto.randomUUID()}/${crypto.randomUUID()}`;
-  for (const [path, size] of [[`${name}.jpg`, 640], [`${name}-thumb.jpg`, 160]] as const) {
+  for (const [path, size] of [
+    [`${name}.jpg`, 640],
+    [`${name}-thumb.jpg`, 160],
+  ] as const) {
     const upload = await client.storage.from("booking-images").upload(path, await jpeg(size), { contentType: "image/jpeg" });
     if (upload.error) throw upload.error;
   }
@@ -110,7 +116,11 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
     await expect(page.getByRole("main").getByText(text, { exact: true }).first(), text).toBeVisible();
   }
   const details = page.getByRole("region", { name: "Move details" });
-  const field = (label: string) => details.locator("dl > div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole("definition");
+  const field = (label: string) =>
+    details
+      .locator("dl > div")
+      .filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) })
+      .getByRole("definition");
   await expect(field("Extra movers")).toHaveText("2");
   await expect(field("TV mounting")).toHaveText("1 TV");
   await expect(field("Deep cleaning")).toHaveText("2 bedrooms");

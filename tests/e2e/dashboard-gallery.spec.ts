@@ -50,7 +50,9 @@ async function filesOf(user: TestUser): Promise<string[]> {
 /** Photos already in the customer's gallery, seeded as the server stores them (files and rows, service role), oldest first. */
 async function seedPhotos(user: TestUser, count: number) {
   const client = await getServiceClient();
-  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#abc" } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#abc" } })
+    .jpeg()
+    .toBuffer();
   const thumbnail = await sharp(image).resize(320).jpeg().toBuffer();
   const start = Date.now() - count * 60_000;
   const rows = [];
@@ -186,7 +188,8 @@ test("with 19 photos, adding 2 is 'Too many images' and adds nothing", async ({ 
   // The same post sent anyway is refused by the server.
   const form = new FormData();
   form.set("intent", "upload");
-  for (const file of [await photo("a.jpg"), await photo("b.jpg")]) form.append("photos", new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
+  for (const file of [await photo("a.jpg"), await photo("b.jpg")])
+    form.append("photos", new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
   const crafted = await page.request.post(`/dashboard?index&tab=gallery`, { multipart: form, maxRedirects: 0 });
   expect(crafted.status()).toBe(302);
   expect(await rowsOf(user)).toHaveLength(19);

@@ -243,7 +243,10 @@ test("the pay address refuses other customers' bookings and explains a deposit a
   expect(opened.headers().location).toBe(`/dashboard/bookings/${paid.id}`);
 
   // A deposit paid meanwhile (say, in another tab): back to the page it was posted from, with why.
-  const paidPost = await page.request.post(`/dashboard/bookings/${paid.id}/pay`, { form: { attempt: "crafted", returnTo: "/dashboard/bookings" }, maxRedirects: 0 });
+  const paidPost = await page.request.post(`/dashboard/bookings/${paid.id}/pay`, {
+    form: { attempt: "crafted", returnTo: "/dashboard/bookings" },
+    maxRedirects: 0,
+  });
   expect(paidPost.status()).toBe(303);
   expect(paidPost.headers().location).toBe("/dashboard/bookings");
   await page.goto("/dashboard/bookings");
@@ -252,7 +255,12 @@ test("the pay address refuses other customers' bookings and explains a deposit a
 
 test("the booking lists are accessible and fit a 360px phone", async ({ page, javaScriptEnabled }) => {
   const user = await createTestUser({ fullName: "Sam Small" });
-  await createBooking(user, { status: "pending", deposit_status: "expired", service_type: "long_distance", moving_from: "1200 Peachtree Industrial Blvd, Suite 400, Atlanta, GA" });
+  await createBooking(user, {
+    status: "pending",
+    deposit_status: "expired",
+    service_type: "long_distance",
+    moving_from: "1200 Peachtree Industrial Blvd, Suite 400, Atlanta, GA",
+  });
   await createBooking(user, { status: "completed", deposit_status: "paid", estimated_cost: null });
   await createBooking(user, { status: "cancelled" });
   await page.setViewportSize({ width: 360, height: 740 });

@@ -174,7 +174,9 @@ test("the tab, with an avatar and with messages, has no serious or critical acce
   const audit = async (state: string) => {
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${state} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+    expect(
+      serious.map((violation) => `${state} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
+    ).toEqual([]);
   };
   await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture("#228855") });
   await saveProfile(page);

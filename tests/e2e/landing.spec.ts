@@ -69,7 +69,10 @@ test.describe("landing page", () => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-    await page.getByRole("link", { name: "Open menu" }).or(page.getByRole("button", { name: "Open menu" })).click();
+    await page
+      .getByRole("link", { name: "Open menu" })
+      .or(page.getByRole("button", { name: "Open menu" }))
+      .click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Sign Up" })).toBeVisible();

@@ -45,9 +45,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
       if (element.matches("button, summary, [role='button']")) return true;
       if (/flex|grid|inline-block/.test(style.display)) return true;
       const hasBackground = style.backgroundColor !== "rgba(0, 0, 0, 0)" && style.backgroundColor !== "transparent";
-      const hasBorder = ["Top", "Right", "Bottom", "Left"].some(
-        (side) => Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
-      );
+      const hasBorder = ["Top", "Right", "Bottom", "Left"].some((side) => Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0);
       return hasBackground || hasBorder;
     }
 
@@ -98,14 +96,20 @@ for (const { path, heading } of PAGES) {
 
 test("the open side menu fits a 360px phone", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Open menu" }).or(page.getByRole("button", { name: "Open menu" })).click();
+  await page
+    .getByRole("link", { name: "Open menu" })
+    .or(page.getByRole("button", { name: "Open menu" }))
+    .click();
   await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
 });
 
 test("each add-on price keeps its figures with their units on one line", async ({ page }) => {
   await page.goto("/");
-  const cards = page.locator("#services").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4 }) });
+  const cards = page
+    .locator("#services")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 4 }) });
   await expect(cards).toHaveCount(5);
   const prices = cards.locator("p").filter({ hasText: /^\$\d/ });
   await expect(prices).toHaveCount(5);

@@ -256,8 +256,7 @@ describe("the booking details route", () => {
     return { answer, toast: await flashedToast(context) };
   }
 
-  const statusOf = (answer: unknown) =>
-    answer instanceof Response ? answer.status : (answer as { init?: { status?: number } } | null)?.init?.status;
+  const statusOf = (answer: unknown) => (answer instanceof Response ? answer.status : (answer as { init?: { status?: number } } | null)?.init?.status);
 
   it("loads the customer's own booking, offering cancellation 49 hours ahead and the phone at 47", async () => {
     const early = await createBooking(alice, moveIn(49));

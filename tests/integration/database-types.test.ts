@@ -1,11 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DATABASE_TYPES_FILE,
-  generateDatabaseTypes,
-  generateDatabaseTypesFromMigrations,
-} from "../../scripts/database-types/generate.ts";
+import { DATABASE_TYPES_FILE, generateDatabaseTypes, generateDatabaseTypesFromMigrations } from "../../scripts/database-types/generate.ts";
 
 describe("supabase/types.ts", () => {
   let generated: string;

@@ -66,7 +66,11 @@ function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.cli
 }
 
 /** Calls the dashboard's gallery action as React Router would (`POST /dashboard?index&tab=gallery`). */
-async function post(who: SignedInCustomer, body: FormData | URLSearchParams | ReadableStream<Uint8Array>, { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {}) {
+async function post(
+  who: SignedInCustomer,
+  body: FormData | URLSearchParams | ReadableStream<Uint8Array>,
+  { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {},
+) {
   const { context, warnings } = contextFor(who, supabase);
   const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   let response: Response;
@@ -76,7 +80,13 @@ async function post(who: SignedInCustomer, body: FormData | URLSearchParams | Re
     // Refusals are thrown as data responses (shown by the error boundary).
     const refusal = thrown as { type?: string; init?: { status?: number }; data?: unknown };
     if (refusal?.type !== "DataWithResponseInit") throw thrown;
-    return { response: null, refusal: { status: refusal.init?.status, message: refusal.data }, toast: null, warnings, headers: context.get(requestContext).responseHeaders };
+    return {
+      response: null,
+      refusal: { status: refusal.init?.status, message: refusal.data },
+      toast: null,
+      warnings,
+      headers: context.get(requestContext).responseHeaders,
+    };
   }
   return { response, refusal: null, toast: await flashedToast(context), warnings, headers: context.get(requestContext).responseHeaders };
 }
@@ -88,7 +98,12 @@ async function getImage(who: SignedInCustomer, imageId: string, variant: string)
 }
 
 async function rowsOf(userId: string) {
-  const { data, error } = await serviceRole.from("user_images").select("*").eq("user_id", userId).order("uploaded_at", { ascending: false }).order("id", { ascending: false });
+  const { data, error } = await serviceRole
+    .from("user_images")
+    .select("*")
+    .eq("user_id", userId)
+    .order("uploaded_at", { ascending: false })
+    .order("id", { ascending: false });
   if (error) throw error;
   return data;
 }
@@ -103,7 +118,14 @@ async function filesOf(userId: string): Promise<string[]> {
 async function seedRows(userId: string, count: number) {
   const rows = Array.from({ length: count }, (_, n) => {
     const id = randomUUID();
-    return { id, user_id: userId, image_url: `/dashboard/gallery/${id}/full`, file_name: `seeded-${n}.jpg`, path: `${userId}/${id}.jpg`, thumbnail_path: `${userId}/${id}-thumb.jpg` };
+    return {
+      id,
+      user_id: userId,
+      image_url: `/dashboard/gallery/${id}/full`,
+      file_name: `seeded-${n}.jpg`,
+      path: `${userId}/${id}.jpg`,
+      thumbnail_path: `${userId}/${id}-thumb.jpg`,
+    };
   });
   const { error } = await serviceRole.from("user_images").insert(rows);
   if (error) throw error;
@@ -121,7 +143,10 @@ async function uploadOne(who: SignedInCustomer, name = "one.jpg") {
 describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
   it("stores several photos in one post, each with a thumbnail in the customer's folder, listed newest first", async () => {
     const gala = await customer();
-    const { response, toast } = await post(gala, uploadForm(file(await jpeg(), "first.jpg"), file(await jpeg("#68a"), "second.jpg"), file(await jpeg("#6a8"), "third.jpg")));
+    const { response, toast } = await post(
+      gala,
+      uploadForm(file(await jpeg(), "first.jpg"), file(await jpeg("#68a"), "second.jpg"), file(await jpeg("#6a8"), "third.jpg")),
+    );
     expect(response?.status).toBe(302);
     expect(response?.headers.get("Location")).toBe("/dashboard?tab=gallery");
     expect(toast).toMatchObject({ type: "success", title: "3 photos added" });
@@ -137,7 +162,11 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
 
     // The tab lists them in that order, with the app's addresses of the thumbnails.
     const { context } = contextFor(gala);
-    const tab = await loadGalleryTab({ request: new Request(`${TEST_PUBLIC_URL}/dashboard?tab=gallery&preview=${rows[1]!.id}`), context, params: {} } as unknown as Parameters<typeof loadGalleryTab>[0]);
+    const tab = await loadGalleryTab({
+      request: new Request(`${TEST_PUBLIC_URL}/dashboard?tab=gallery&preview=${rows[1]!.id}`),
+      context,
+      params: {},
+    } as unknown as Parameters<typeof loadGalleryTab>[0]);
     expect(tab.photos.map((photo) => photo.fileName)).toEqual(["third.jpg", "second.jpg", "first.jpg"]);
     expect(tab.photos[0]!.thumbUrl).toBe(`/dashboard/gallery/${rows[0]!.id}/thumb`);
     expect(tab.previewId).toBe(rows[1]!.id);
@@ -188,7 +217,12 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
     const gala = await customer();
     await seedRows(gala.user.id, 19);
     const { toast } = await post(gala, uploadForm(file(await jpeg(), "a.jpg"), file(await jpeg(), "b.jpg")));
-    expect(toast).toEqual({ id: expect.any(String), type: "error", title: "Too many images", description: "A gallery holds at most 20 photos; you can add 1 more." });
+    expect(toast).toEqual({
+      id: expect.any(String),
+      type: "error",
+      title: "Too many images",
+      description: "A gallery holds at most 20 photos; you can add 1 more.",
+    });
     expect(await rowsOf(gala.user.id)).toHaveLength(19);
     expect(await filesOf(gala.user.id)).toEqual([]);
 

@@ -7,13 +7,7 @@ import type { AppOptions } from "../../app/load-context.ts";
 import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import {
-  PAYMENT_MESSAGES,
-  fulfilCheckout,
-  markCheckoutEnded,
-  recordStripeEvent,
-  startCheckout,
-} from "../../app/services/payments.server.ts";
+import { PAYMENT_MESSAGES, fulfilCheckout, markCheckoutEnded, recordStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, testAppOptions, testRequestContext } from "./support/app-harness.ts";
@@ -92,10 +86,9 @@ async function stored(bookingId: string): Promise<BookingRow> {
 }
 
 async function statusHistory(bookingId: string): Promise<string[]> {
-  const rows = await backend.sql<{ status: string }>(
-    "select status from public.booking_status_events where booking_id = $1 order by changed_at, id",
-    [bookingId],
-  );
+  const rows = await backend.sql<{ status: string }>("select status from public.booking_status_events where booking_id = $1 order by changed_at, id", [
+    bookingId,
+  ]);
   return rows.map(({ status }) => status);
 }
 
@@ -124,9 +117,7 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
     expect((await save()).id).toBe(first.id);
 
     const otherDraft = randomUUID();
-    const concurrent = await Promise.all(
-      Array.from({ length: 5 }, () => savePendingBooking(serviceRole, { request, userId: null, draftId: otherDraft })),
-    );
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => savePendingBooking(serviceRole, { request, userId: null, draftId: otherDraft })));
     expect(new Set(concurrent.map((booking) => booking.id)).size).toBe(1);
     const rows = await backend.sql("select id from public.bookings where draft_id = any($1::uuid[])", [[draftId, otherDraft]]);
     expect(rows).toHaveLength(2);
@@ -232,7 +223,10 @@ describe.skipIf(usingHostedBackend)("markCheckoutEnded", () => {
 
   it("ignores a session the booking no longer holds", async () => {
     const booking = await bookingWithSession();
-    await serviceRole.from("bookings").update({ stripe_checkout_session_id: `cs_test_${randomUUID().replaceAll("-", "")}` }).eq("id", booking.id);
+    await serviceRole
+      .from("bookings")
+      .update({ stripe_checkout_session_id: `cs_test_${randomUUID().replaceAll("-", "")}` })
+      .eq("id", booking.id);
     expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "expired")).toBe(false);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
   });
@@ -264,8 +258,7 @@ function cannedStripe() {
     const form = new URLSearchParams(call.method === "POST" ? await call.text() : "");
     requests.push({ method: call.method, path, form, idempotencyKey: call.headers.get("Idempotency-Key") });
     const json = (body: unknown, status = 200) => Response.json(body, { status });
-    const missing = () =>
-      json({ error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } }, 404);
+    const missing = () => json({ error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } }, 404);
 
     if (call.method === "POST" && path === "/v1/checkout/sessions") {
       const id = `cs_test_${randomUUID().replaceAll("-", "")}`;
@@ -330,7 +323,10 @@ function checkoutEvent(type: string, session: Stripe.Checkout.Session, id = `evt
   });
 }
 
-function delivery(payload: string, headers: Record<string, string> = { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }) {
+function delivery(
+  payload: string,
+  headers: Record<string, string> = { "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+) {
   return new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
 }
 

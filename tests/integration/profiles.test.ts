@@ -18,7 +18,10 @@ let anon: SupabaseClient;
 
 const customer = (label: string, fullName: string, fetch?: typeof globalThis.fetch) => signInCustomer(backend, label, fullName, { fetch });
 
-const png = (width = 300, height = 200, background = "#36a") => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width = 300, height = 200, background = "#36a") =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function encodedAvatar(): Promise<EncodedImage> {
   const result = await reencodeAvatar(await png());
@@ -78,7 +81,9 @@ describe("profiles under row level security", () => {
   it("lets a customer upsert their own profile, also when sign-up's row is missing", async () => {
     const cleo = await customer("cleo", "Cleo Clark");
     await service.from("profiles").delete().eq("user_id", cleo.user.id);
-    const { error } = await cleo.client.from("profiles").upsert({ user_id: cleo.user.id, full_name: "Cleo Clark", phone: "404-555-0123" }, { onConflict: "user_id" });
+    const { error } = await cleo.client
+      .from("profiles")
+      .upsert({ user_id: cleo.user.id, full_name: "Cleo Clark", phone: "404-555-0123" }, { onConflict: "user_id" });
     expect(error).toBeNull();
     expect(await profileRow(cleo.user.id)).toMatchObject({ full_name: "Cleo Clark", phone: "404-555-0123" });
   });
@@ -104,7 +109,9 @@ describe("avatar storage policies", () => {
     // Into his folder under a new name: refused.
     expect(await storeAvatar(alice.client, bob.user.id, image)).toBeNull();
     // Over his file: refused, whether as a new upload or as a replacement.
-    const other = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#f00" } }).webp().toBuffer();
+    const other = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#f00" } })
+      .webp()
+      .toBuffer();
     const overwrite = await alice.client.storage.from(AVATARS_BUCKET).upload(bobs!.path, other, { contentType: "image/webp", upsert: true });
     expect(overwrite.error).not.toBeNull();
     const update = await alice.client.storage.from(AVATARS_BUCKET).update(bobs!.path, other, { contentType: "image/webp" });
@@ -183,7 +190,12 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
     expect(toast).toMatchObject({ type: "success", title: "Profile updated", description: "Your profile has been saved." });
 
     const row = await profileRow(erin.user.id);
-    expect(row).toMatchObject({ full_name: "Erin Evans", phone: "(404) 555-0123", address: "12 Oak St, Atlanta, GA", bio: "Moving twice a year.\nHappy to help." });
+    expect(row).toMatchObject({
+      full_name: "Erin Evans",
+      phone: "(404) 555-0123",
+      address: "12 Oak St, Atlanta, GA",
+      bio: "Moving twice a year.\nHappy to help.",
+    });
     expect(row.avatar_url).toMatch(new RegExp(`/storage/v1/object/public/avatars/${erin.user.id}/avatar-\\d+\\.webp$`));
     const files = await filesIn(erin.user.id);
     expect(files).toHaveLength(1);
@@ -193,7 +205,10 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
 
     // A second avatar replaces the first: its file is removed.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const again = await post(erin, profileForm({ fullName: "Erin Evans" }, new File([new Uint8Array(await png(50, 50, "#a33"))], "new.png", { type: "image/png" })));
+    const again = await post(
+      erin,
+      profileForm({ fullName: "Erin Evans" }, new File([new Uint8Array(await png(50, 50, "#a33"))], "new.png", { type: "image/png" })),
+    );
     expect(again.answer).toMatchObject({ kind: "redirect", status: 302 });
     const newRow = await profileRow(erin.user.id);
     expect(newRow.avatar_url).not.toBe(row.avatar_url);
@@ -224,7 +239,11 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
     const gus = await customer("gus", "Gus Green");
     const fake = new File([Buffer.from("a shopping list, not a picture")], "me.png", { type: "image/png" });
     const { answer } = await post(gus, profileForm({ fullName: "Gus Green", bio: "Kept" }, fake));
-    expect(answer).toMatchObject({ kind: "data", status: 400, result: { error: { avatar: [PROFILE_MESSAGES.avatarNotAnImage] }, initialValue: { bio: "Kept" } } });
+    expect(answer).toMatchObject({
+      kind: "data",
+      status: 400,
+      result: { error: { avatar: [PROFILE_MESSAGES.avatarNotAnImage] }, initialValue: { bio: "Kept" } },
+    });
     expect(await filesIn(gus.user.id)).toEqual([]);
     expect((await profileRow(gus.user.id)).bio).toBeNull();
   });

@@ -81,11 +81,7 @@ beforeAll(async () => {
   backend = await startTestBackend();
   anon = backend.createClient();
   service = backend.createClient({ key: "service_role" });
-  [alice, bob, admin] = await Promise.all([
-    account("alice", "Alice Anders"),
-    account("bob", "Bob Brown"),
-    account("admin", "Ada Admin"),
-  ]);
+  [alice, bob, admin] = await Promise.all([account("alice", "Alice Anders"), account("bob", "Bob Brown"), account("admin", "Ada Admin")]);
   const { error } = await service.from("user_roles").insert({ user_id: admin.id, role: "admin" });
   if (error) throw error;
 });
@@ -101,9 +97,7 @@ afterAll(async () => {
 describe("sign-up", () => {
   it("creates the profile with the full name from the sign-up metadata, and the user role", async () => {
     const email = uniqueEmail("signup");
-    const { data, error } = await backend
-      .createClient()
-      .auth.signUp({ email, password: TEST_PASSWORD, options: { data: { full_name: "Sam Signup" } } });
+    const { data, error } = await backend.createClient().auth.signUp({ email, password: TEST_PASSWORD, options: { data: { full_name: "Sam Signup" } } });
     expect(error).toBeNull();
     const userId = data.user!.id;
     createdUserIds.push(userId);
@@ -171,12 +165,7 @@ describe("roles", () => {
   it("reads a customer's own roles and refuses the admin check's single row with PGRST116", async () => {
     const own = await alice.client.from("user_roles").select("user_id, role");
     expect(own.data).toEqual([{ user_id: alice.id, role: "user" }]);
-    const adminCheck = await alice.client
-      .from("user_roles")
-      .select("role")
-      .eq("user_id", alice.id)
-      .eq("role", "admin")
-      .single();
+    const adminCheck = await alice.client.from("user_roles").select("role").eq("user_id", alice.id).eq("role", "admin").single();
     expect(adminCheck.error?.code).toBe("PGRST116");
   });
 
@@ -234,7 +223,10 @@ describe("bookings", () => {
   it("lets a customer change no column of their own booking, nor of anyone else's", async () => {
     const own = await bookingAsService(aliceBooking);
     for (const [column, value] of Object.entries(own)) {
-      const { error } = await alice.client.from("bookings").update({ [column]: value }).eq("id", aliceBooking);
+      const { error } = await alice.client
+        .from("bookings")
+        .update({ [column]: value })
+        .eq("id", aliceBooking);
       expectPermissionDenied(error, "bookings");
     }
     expectPermissionDenied((await alice.client.from("bookings").update({ estimated_cost: 0 }).eq("id", bobBooking)).error, "bookings");
@@ -365,10 +357,7 @@ describe("booking status history", () => {
     expectPermissionDenied((await alice.client.from("booking_status_events").insert(row)).error, "booking_status_events");
     expectPermissionDenied((await admin.client.from("booking_status_events").insert(row)).error, "booking_status_events");
     expectPermissionDenied((await service.from("booking_status_events").insert(row)).error, "booking_status_events");
-    expectPermissionDenied(
-      (await service.from("booking_status_events").delete().eq("booking_id", aliceBooking)).error,
-      "booking_status_events",
-    );
+    expectPermissionDenied((await service.from("booking_status_events").delete().eq("booking_id", aliceBooking)).error, "booking_status_events");
     expectPermissionDenied(
       (await admin.client.from("booking_status_events").update({ status: "cancelled" }).eq("booking_id", aliceBooking)).error,
       "booking_status_events",
@@ -423,15 +412,11 @@ describe("images", () => {
       .single();
     expect(own.error).toBeNull();
 
-    const onBobs = await alice.client
-      .from("booking_images")
-      .insert({ booking_id: bobBooking, path: `${alice.id}/sofa.png`, file_name: "sofa.png" });
+    const onBobs = await alice.client.from("booking_images").insert({ booking_id: bobBooking, path: `${alice.id}/sofa.png`, file_name: "sofa.png" });
     expectRlsViolation(onBobs.error, "booking_images");
 
     expect((await bob.client.from("booking_images").select("id").eq("booking_id", aliceBooking)).data).toEqual([]);
-    expect((await admin.client.from("booking_images").select("id").eq("booking_id", aliceBooking)).data).toEqual([
-      { id: own.data!.id },
-    ]);
+    expect((await admin.client.from("booking_images").select("id").eq("booking_id", aliceBooking)).data).toEqual([{ id: own.data!.id }]);
   });
 
   it("takes at most 10 photos per booking", async () => {
@@ -442,9 +427,7 @@ describe("images", () => {
       file_name: `photo-${index}.png`,
     }));
     expect((await alice.client.from("booking_images").insert(rows)).error).toBeNull();
-    const eleventh = await alice.client
-      .from("booking_images")
-      .insert({ booking_id: booking, path: `${alice.id}/photo-10.png`, file_name: "photo-10.png" });
+    const eleventh = await alice.client.from("booking_images").insert({ booking_id: booking, path: `${alice.id}/photo-10.png`, file_name: "photo-10.png" });
     expect(eleventh.error).toMatchObject({ code: "23514", message: "A booking has at most 10 images" });
   });
 
@@ -485,10 +468,7 @@ describe("website analytics", () => {
 
   it("refuses guest events in a user's name, backdated, or of an unknown kind", async () => {
     expectRlsViolation((await anon.from("website_analytics").insert(event({ user_id: alice.id }))).error, "website_analytics");
-    expectPermissionDenied(
-      (await anon.from("website_analytics").insert(event({ created_at: "2020-01-01T00:00:00Z" }))).error,
-      "website_analytics",
-    );
+    expectPermissionDenied((await anon.from("website_analytics").insert(event({ created_at: "2020-01-01T00:00:00Z" }))).error, "website_analytics");
     expect((await anon.from("website_analytics").insert(event({ event_type: "click" }))).error).toMatchObject({
       code: "23514",
     });
@@ -499,19 +479,12 @@ describe("website analytics", () => {
 
   it("records a signed-in user's events in their own name only", async () => {
     expect((await alice.client.from("website_analytics").insert(event({ user_id: alice.id, event_type: "page_exit", time_on_page: 42 }))).error).toBeNull();
-    expectRlsViolation(
-      (await alice.client.from("website_analytics").insert(event({ user_id: bob.id }))).error,
-      "website_analytics",
-    );
+    expectRlsViolation((await alice.client.from("website_analytics").insert(event({ user_id: bob.id }))).error, "website_analytics");
   });
 
   it("shows analytics to admins only", async () => {
     expect((await alice.client.from("website_analytics").select("*").eq("session_id", analyticsSession)).data).toEqual([]);
-    const { data } = await admin.client
-      .from("website_analytics")
-      .select("event_type, user_id")
-      .eq("session_id", analyticsSession)
-      .order("created_at");
+    const { data } = await admin.client.from("website_analytics").select("event_type, user_id").eq("session_id", analyticsSession).order("created_at");
     expect(data).toEqual([
       { event_type: "page_view", user_id: null },
       { event_type: "page_exit", user_id: alice.id },
@@ -537,10 +510,7 @@ describe("settings", () => {
     try {
       const byCustomer = await alice.client.from("app_settings").update({ business_hours: "never" }).eq("id", true).select();
       expect(byCustomer.data).toEqual([]);
-      expectPermissionDenied(
-        (await anon.from("app_settings").update({ business_hours: "never" }).eq("id", true)).error,
-        "app_settings",
-      );
+      expectPermissionDenied((await anon.from("app_settings").update({ business_hours: "never" }).eq("id", true)).error, "app_settings");
 
       const byAdmin = await admin.client
         .from("app_settings")

@@ -21,7 +21,8 @@ export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; las
 
   // After a submit attempt the alert names every problem (each field also carries its own); its
   // title is the first that applies: the server's refusal, an invalid email, passwords that differ.
-  const fieldProblems = form.status === "error" ? [fields.fullName, fields.email, fields.password, fields.confirmPassword].flatMap((field) => field.errors ?? []) : [];
+  const fieldProblems =
+    form.status === "error" ? [fields.fullName, fields.email, fields.password, fields.confirmPassword].flatMap((field) => field.errors ?? []) : [];
   const problems = [...new Set([...(form.errors ?? []), ...fieldProblems])];
   const mismatch = fields.confirmPassword.errors?.includes(AUTH_MESSAGES.passwordsDontMatch) ?? false;
   const alert =

@@ -166,13 +166,7 @@ const COUNTERS = [
   },
 ] as const;
 
-export function AddonsStep({
-  draft,
-  lastResult,
-  signedIn,
-  attempt,
-  photos,
-}: StepProps & { signedIn: boolean; attempt: string; photos: PhotoView[] }) {
+export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: StepProps & { signedIn: boolean; attempt: string; photos: PhotoView[] }) {
   const [choices, setChoices] = useState<BookingDraft>(draft);
   const [form, fields] = useForm({
     id: "wizard-addons",
@@ -193,67 +187,70 @@ export function AddonsStep({
       {/* The photo forms sit outside the step's form: HTML forms cannot nest. */}
       {signedIn ? <PhotoPickerForms /> : null}
       <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
-      <input type="hidden" name="attempt" value={attempt} />
-      <fieldset className="flex flex-col gap-3">
-        <legend className="text-sm font-medium text-slate-800">Services</legend>
-        {FLAT_ADDONS.map((addon) => (
-          <label key={addon.name} className="flex items-center justify-between gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600">
-            <span className="flex items-center gap-3">
-              <input
-                type="checkbox"
-                name={addon.name}
-                defaultChecked={Boolean(draft[addon.name])}
-                onChange={(event) => setChoices((current) => ({ ...current, [addon.name]: event.target.checked }))}
-                className="size-5 accent-brand-700"
-              />
-              {addon.label}
-            </span>
-            <span className="whitespace-nowrap font-semibold">+{formatCents(addon.price)}</span>
+        <input type="hidden" name="attempt" value={attempt} />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-medium text-slate-800">Services</legend>
+          {FLAT_ADDONS.map((addon) => (
+            <label key={addon.name} className="flex items-center justify-between gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600">
+              <span className="flex items-center gap-3">
+                <input
+                  type="checkbox"
+                  name={addon.name}
+                  defaultChecked={Boolean(draft[addon.name])}
+                  onChange={(event) => setChoices((current) => ({ ...current, [addon.name]: event.target.checked }))}
+                  className="size-5 accent-brand-700"
+                />
+                {addon.label}
+              </span>
+              <span className="whitespace-nowrap font-semibold">+{formatCents(addon.price)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-col gap-4">
+          {COUNTERS.map((counter) => (
+            <CounterField
+              key={counter.name}
+              name={counter.name}
+              label={counter.label}
+              hint={counter.hint}
+              min={COUNTER_LIMITS[counter.name].min}
+              max={COUNTER_LIMITS[counter.name].max}
+              defaultValue={draft[counter.name] ?? 0}
+              error={fields[counter.name].errors?.[0]}
+              onChange={(value) => setChoices((current) => ({ ...current, [counter.name]: value }))}
+            />
+          ))}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.specialInstructions.id} className="text-sm font-medium text-slate-800">
+            Special instructions (optional)
           </label>
-        ))}
-      </fieldset>
-      <div className="flex flex-col gap-4">
-        {COUNTERS.map((counter) => (
-          <CounterField
-            key={counter.name}
-            name={counter.name}
-            label={counter.label}
-            hint={counter.hint}
-            min={COUNTER_LIMITS[counter.name].min}
-            max={COUNTER_LIMITS[counter.name].max}
-            defaultValue={draft[counter.name] ?? 0}
-            error={fields[counter.name].errors?.[0]}
-            onChange={(value) => setChoices((current) => ({ ...current, [counter.name]: value }))}
+          <textarea
+            id={fields.specialInstructions.id}
+            name={fields.specialInstructions.name}
+            defaultValue={draft.specialInstructions}
+            maxLength={2000}
+            rows={3}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-base"
           />
-        ))}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.specialInstructions.id} className="text-sm font-medium text-slate-800">
-          Special instructions (optional)
-        </label>
-        <textarea
-          id={fields.specialInstructions.id}
-          name={fields.specialInstructions.name}
-          defaultValue={draft.specialInstructions}
-          maxLength={2000}
-          rows={3}
-          className="rounded-lg border border-slate-300 px-3 py-2 text-base"
-        />
-        {fields.specialInstructions.errors?.[0] ? <p className="text-sm text-red-700">{fields.specialInstructions.errors[0]}</p> : null}
-      </div>
-      {signedIn ? (
-        <PhotoPicker photos={photos} />
-      ) : (
-        <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>
-            Tip: <Link to={`${href("/")}?auth=signup`} className="font-medium underline">create an account</Link> to add photos of your
-            belongings and follow your booking.
-          </span>
-        </p>
-      )}
-      {estimate ? <PriceSummary estimate={estimate} /> : null}
-    </WizardForm>
+          {fields.specialInstructions.errors?.[0] ? <p className="text-sm text-red-700">{fields.specialInstructions.errors[0]}</p> : null}
+        </div>
+        {signedIn ? (
+          <PhotoPicker photos={photos} />
+        ) : (
+          <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Tip:{" "}
+              <Link to={`${href("/")}?auth=signup`} className="font-medium underline">
+                create an account
+              </Link>{" "}
+              to add photos of your belongings and follow your booking.
+            </span>
+          </p>
+        )}
+        {estimate ? <PriceSummary estimate={estimate} /> : null}
+      </WizardForm>
     </>
   );
 }

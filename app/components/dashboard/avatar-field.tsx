@@ -17,7 +17,13 @@ export function AvatarField({ field, savedUrl }: { field: FieldMetadata<File | u
   return (
     <div className="flex items-center gap-4">
       {shown ? (
-        <img src={shown} alt={preview ? "Your new avatar" : "Your avatar"} width={80} height={80} className="size-20 shrink-0 rounded-full bg-slate-100 object-cover" />
+        <img
+          src={shown}
+          alt={preview ? "Your new avatar" : "Your avatar"}
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-full bg-slate-100 object-cover"
+        />
       ) : (
         <span className="flex size-20 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400">
           <UserRound aria-hidden className="size-10" />

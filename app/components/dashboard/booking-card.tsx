@@ -66,7 +66,10 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
         ) : null}
         <Link to={href("/dashboard/bookings/:bookingId", { bookingId: booking.id })} className={buttonClasses("ghost", "sm")}>
           View details
-          <span className="sr-only"> of the {booking.serviceType.toLowerCase()} move on {booking.moveDate}</span>
+          <span className="sr-only">
+            {" "}
+            of the {booking.serviceType.toLowerCase()} move on {booking.moveDate}
+          </span>
         </Link>
       </div>
     </article>

@@ -44,8 +44,8 @@ export function BookingDetailsCancellation({
           Cancellation
         </h2>
         <p className="mt-3 text-sm text-slate-700">
-          This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call
-          us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
+          This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call us at{" "}
+          <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
         </p>
       </section>
     );
@@ -57,8 +57,7 @@ export function BookingDetailsCancellation({
       </h2>
       {cancellation.kind === "too-late" ? (
         <p className="mt-3 text-sm text-slate-700">
-          {CANCELLATION_MESSAGES.tooLate} Please call us at{" "}
-          <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to cancel or change it.
+          {CANCELLATION_MESSAGES.tooLate} Please call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to cancel or change it.
         </p>
       ) : (
         <>
@@ -67,8 +66,8 @@ export function BookingDetailsCancellation({
               You can cancel online until {cancellation.deadline}, {CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before your move.
             </p>
             <p>
-              The {depositAmount} deposit is applied to your final bill. Cancelling here does not refund it: refunds are handled by our
-              office, not online. Call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
+              The {depositAmount} deposit is applied to your final bill. Cancelling here does not refund it: refunds are handled by our office, not online. Call
+              us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
             </p>
           </div>
           <Link to={`?${CANCEL_CONFIRM_PARAM}=${CANCEL_CONFIRM_VALUE}`} preventScrollReset className={buttonClasses("outline", "md", "mt-4 w-full")}>

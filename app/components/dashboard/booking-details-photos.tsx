@@ -21,7 +21,11 @@ export function BookingDetailsPhotos({ photos }: { photos: BookingPhotoView[] })
             const image = photo.thumbUrl ? (
               <img src={photo.thumbUrl} alt={photo.fileName} loading="lazy" className="aspect-square w-full rounded-lg bg-slate-100 object-cover" />
             ) : (
-              <div role="img" aria-label={photo.fileName} className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 text-slate-400">
+              <div
+                role="img"
+                aria-label={photo.fileName}
+                className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 text-slate-400"
+              >
                 <ImageOff aria-hidden className="size-8" />
               </div>
             );

@@ -22,9 +22,24 @@ export function GalleryGrid({ photos }: { photos: GalleryPhotoView[] }) {
     <ul aria-label="Your photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {photos.map((photo) => (
         <li key={photo.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
-          <img src={photo.thumbUrl} width={320} height={320} loading="lazy" decoding="async" alt={photo.fileName} className="aspect-square w-full object-cover" />
-          <div className={`absolute inset-x-0 bottom-0 flex flex-wrap justify-center gap-2 bg-gradient-to-t from-slate-900/60 to-transparent p-2 ${hydrated ? HOVER_ONLY : ""}`}>
-            <Link to={`${dashboardTabPath("gallery")}&preview=${photo.id}`} preventScrollReset aria-label={`Preview ${photo.fileName}`} className={controlClasses}>
+          <img
+            src={photo.thumbUrl}
+            width={320}
+            height={320}
+            loading="lazy"
+            decoding="async"
+            alt={photo.fileName}
+            className="aspect-square w-full object-cover"
+          />
+          <div
+            className={`absolute inset-x-0 bottom-0 flex flex-wrap justify-center gap-2 bg-gradient-to-t from-slate-900/60 to-transparent p-2 ${hydrated ? HOVER_ONLY : ""}`}
+          >
+            <Link
+              to={`${dashboardTabPath("gallery")}&preview=${photo.id}`}
+              preventScrollReset
+              aria-label={`Preview ${photo.fileName}`}
+              className={controlClasses}
+            >
               <Eye aria-hidden className="size-4" />
               Preview
             </Link>

@@ -47,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { autoConfirmBookings } = await context.get(settingsContext)();
     const outcome = await handleStripeEvent(serviceRole, event, { autoConfirm: autoConfirmBookings });
     const facts = { eventId: event.id, type: event.type, outcome };
-    const suspicious =
-      outcome.kind === "fulfilment" && (outcome.result.kind === "mismatch" || outcome.result.kind === "unknown-booking");
+    const suspicious = outcome.kind === "fulfilment" && (outcome.result.kind === "mismatch" || outcome.result.kind === "unknown-booking");
     if (suspicious) logger.error(facts, "Stripe reported a payment that does not match a booking");
     else logger.info(facts, "Stripe event handled");
   } catch (error) {

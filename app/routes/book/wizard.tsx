@@ -64,9 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   // Signed-in customers start with their name and email filled in.
   const user = session.user;
-  const fromAccount: BookingDraft = user
-    ? { fullName: fullNameOf(user.user_metadata) || undefined, email: user.email }
-    : {};
+  const fromAccount: BookingDraft = user ? { fullName: fullNameOf(user.user_metadata) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft };
   const todayDate = today();
   const reachable = reachableStep(step, draft, todayDate);

@@ -128,11 +128,9 @@ function bookingView(row: BookingRow) {
     propertySize: row.property_size ? (PROPERTY_SIZE_LABELS[row.property_size as PropertySize] ?? row.property_size) : null,
     team: TEAM_LABELS[row.team_type as TeamType] ?? row.team_type,
     service: SERVICE_TYPE_LABELS[row.service_type as ServiceType] ?? row.service_type,
-    services: [
-      row.packing_service && "Packing service",
-      row.storage_service && "Storage service",
-      row.cleaning_service && "Basic cleaning",
-    ].filter((name): name is string => typeof name === "string"),
+    services: [row.packing_service && "Packing service", row.storage_service && "Storage service", row.cleaning_service && "Basic cleaning"].filter(
+      (name): name is string => typeof name === "string",
+    ),
     extraMovers: row.extra_movers,
     tvMounting: row.tv_mounting,
     deepCleaningBedrooms: row.deep_cleaning_bedrooms,

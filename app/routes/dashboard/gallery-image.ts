@@ -7,7 +7,8 @@ import type { Route } from "./+types/gallery-image";
 export const GALLERY_IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 // (X-Content-Type-Options: nosniff is on every response already: the server's security headers.)
-const plain = (message: string, status: number) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const plain = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * A gallery photo (`full`) or its thumbnail (`thumb`), for its owner only: the row is read with

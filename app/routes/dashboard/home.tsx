@@ -7,15 +7,11 @@ import { SignOutForm } from "~/components/sign-out-form";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/context";
 import { firstName } from "~/domain/account";
-import { USER_DASHBOARD_ANALYTICS_PATH, type AnalyticsHandle } from "~/domain/analytics-events";
 import { DASHBOARD_TABS, DASHBOARD_TAB_LABELS, dashboardTab, dashboardTabPath } from "~/domain/dashboard-tabs";
 import { loadGalleryTab, galleryAction } from "./gallery-tab.server";
 import { loadOverviewTab } from "./overview-tab.server";
 import { loadProfileTab, profileAction } from "./profile-tab.server";
 import type { Route } from "./+types/home";
-
-// Page views of every tab are recorded under one path.
-export const handle: AnalyticsHandle = { analyticsPath: USER_DASHBOARD_ANALYTICS_PATH };
 
 export const meta: Route.MetaFunction = () => [{ title: "My Bookings" }];
 

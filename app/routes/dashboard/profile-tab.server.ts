@@ -7,15 +7,7 @@ import { dashboardTabPath } from "~/domain/dashboard-tabs";
 import { MAX_AVATAR_BYTES, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
 import { UPLOAD_OVERHEAD_BYTES, readUploadBody } from "~/services/form-body.server";
 import { reencodeAvatar, type EncodedImage, type PhotoRejection } from "~/services/image-processing.server";
-import {
-  ProfileStoreError,
-  loadProfile,
-  ownAvatarFile,
-  removeAvatarFiles,
-  saveProfile,
-  storeAvatar,
-  updateAccountMetadata,
-} from "~/services/profiles.server";
+import { ProfileStoreError, loadProfile, ownAvatarFile, removeAvatarFiles, saveProfile, storeAvatar, updateAccountMetadata } from "~/services/profiles.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/home";
 

@@ -57,7 +57,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const PROMISES = [
-  { icon: Wallet, title: "Clear prices", text: `Hourly rates, a flat ${formatCents(TRUCK_FEE_CENTS)} truck fee up to ${TRUCK_FEE_MILES} miles, nothing hidden.` },
+  {
+    icon: Wallet,
+    title: "Clear prices",
+    text: `Hourly rates, a flat ${formatCents(TRUCK_FEE_CENTS)} truck fee up to ${TRUCK_FEE_MILES} miles, nothing hidden.`,
+  },
   { icon: ShieldCheck, title: "Licensed and insured", text: "Your things are covered from the first box to the last." },
   { icon: Truck, title: "On time", text: "Morning and afternoon slots, with a crew that arrives when it says." },
 ];
@@ -78,8 +82,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
             </p>
             <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">Moving across {COMPANY.serviceArea}, made simple</h1>
             <p className="mt-4 text-lg text-brand-100">
-              Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance
-              is due after the move.
+              Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance is due after the move.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to={href("/book/:step?")} className={buttonClasses("accent", "lg")}>
@@ -99,8 +102,8 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
               About {COMPANY.name}
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-              A local crew that has moved thousands of {COMPANY.serviceArea} families and businesses. One metro area, one phone
-              number, people who know the streets.
+              A local crew that has moved thousands of {COMPANY.serviceArea} families and businesses. One metro area, one phone number, people who know the
+              streets.
             </p>
             <ul className="mt-10 grid gap-6 sm:grid-cols-3">
               {PROMISES.map(({ icon: Icon, title, text }) => (

@@ -34,9 +34,7 @@ export async function completeSession(emulator: StripeEmulator, sessionId: strin
     cardCvc: details.cvc ?? "123",
     billingName: details.name ?? "Test Customer",
   });
-  const response = await emulator.handle(
-    new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form }),
-  );
+  const response = await emulator.handle(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form }));
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 

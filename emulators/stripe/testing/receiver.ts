@@ -24,10 +24,7 @@ export interface WebhookReceiver {
  * `webhooks.constructEvent(rawBody, signature, secret)`. `answer` picks the status for each verified
  * request (numbered from 1); 200 by default.
  */
-export async function startWebhookReceiver(options: {
-  secret: string;
-  answer?: (attempt: number, event: Stripe.Event) => number;
-}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(options: { secret: string; answer?: (attempt: number, event: Stripe.Event) => number }): Promise<WebhookReceiver> {
   const verifier = new Stripe("sk_test_verifier", { telemetry: false });
   const received: ReceivedEvent[] = [];
   const receiver = { received, rejected: 0 };

@@ -53,10 +53,7 @@ export async function updateUser(request: Request, db: EmulatorDatabase, config:
       ]);
     }
     if (emailChanges) {
-      await tx.query("update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1", [
-        user.id,
-        email,
-      ]);
+      await tx.query("update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1", [user.id, email]);
     }
     return userJson(tx, (await findUserById(tx, user.id))!);
   });

@@ -36,14 +36,13 @@ export async function listUsers(request: Request, db: EmulatorDatabase): Promise
   const filter = url.searchParams.get("filter") ?? "";
   const pattern = `%${filter.replace(/[\\%_]/g, "\\$&")}%`;
   const where = "where aud = $1 and (email ilike $2 or raw_user_meta_data ->> 'full_name' ilike $2)";
-  const { rows: counted } = await db.pg.query<{ total: number }>(
-    `select count(*)::int as total from auth.users ${where}`,
-    [AUTHENTICATED_AUDIENCE, pattern],
-  );
-  const { rows: ids } = await db.pg.query<{ id: string }>(
-    `select id from auth.users ${where} order by created_at desc, id limit $3 offset $4`,
-    [AUTHENTICATED_AUDIENCE, pattern, perPage, (page - 1) * perPage],
-  );
+  const { rows: counted } = await db.pg.query<{ total: number }>(`select count(*)::int as total from auth.users ${where}`, [AUTHENTICATED_AUDIENCE, pattern]);
+  const { rows: ids } = await db.pg.query<{ id: string }>(`select id from auth.users ${where} order by created_at desc, id limit $3 offset $4`, [
+    AUTHENTICATED_AUDIENCE,
+    pattern,
+    perPage,
+    (page - 1) * perPage,
+  ]);
   const users = [];
   for (const { id } of ids) users.push(await userJson(db.pg, (await findUserById(db.pg, id))!));
   const total = counted[0]?.total ?? 0;

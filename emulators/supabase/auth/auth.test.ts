@@ -49,9 +49,7 @@ async function ageRefreshTokensPastReuseWindow(): Promise<void> {
 describe("sign-up", () => {
   it("confirms the user, signs them in and keeps the sign-up data as user_metadata", async () => {
     const email = uniqueEmail("Signup");
-    const { data, error } = await backend
-      .createClient()
-      .auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Ann Smith" } } });
+    const { data, error } = await backend.createClient().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: "Ann Smith" } } });
     expect(error).toBeNull();
     const { session, user } = data;
     expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600 });
@@ -97,9 +95,7 @@ describe("sign-up", () => {
 
   it.skipIf(usingHostedBackend)("inserts into auth.users, so the migrations' trigger creates the profile", async () => {
     const { session } = await signUpUser({ full_name: "Trigger Person" });
-    const profiles = await backend.sql<{ full_name: string }>("select full_name from public.profiles where user_id = $1", [
-      session.user.id,
-    ]);
+    const profiles = await backend.sql<{ full_name: string }>("select full_name from public.profiles where user_id = $1", [session.user.id]);
     expect(profiles).toEqual([{ full_name: "Trigger Person" }]);
   });
 

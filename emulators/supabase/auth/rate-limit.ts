@@ -57,10 +57,7 @@ export function clientAddress(request: Request): string {
 
 /** Runs verifications under VerifyRateLimits: each counts against its caller's address, and each that
  *  fails with a wrong or expired link or code against the failures of everyone. */
-export function createVerifyLimiter(
-  limits: VerifyRateLimits,
-  now?: () => number,
-): <T>(request: Request, verify: () => Promise<T>) => Promise<T> {
+export function createVerifyLimiter(limits: VerifyRateLimits, now?: () => number): <T>(request: Request, verify: () => Promise<T>) => Promise<T> {
   const perAddress = new RateLimiter(limits.perAddress, now);
   const failures = new RateLimiter(limits.failures, now);
   const EVERYONE = "";

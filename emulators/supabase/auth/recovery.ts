@@ -12,12 +12,7 @@ import { validateEmail } from "./validation.ts";
 export const RECOVERY_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** POST /recover: always {} so nobody can probe which emails have accounts. */
-export async function recoverPassword(
-  request: Request,
-  db: EmulatorDatabase,
-  config: EmulatorConfig,
-  outbox: Outbox,
-): Promise<Record<string, never>> {
+export async function recoverPassword(request: Request, db: EmulatorDatabase, config: EmulatorConfig, outbox: Outbox): Promise<Record<string, never>> {
   const body = await JsonBody.read(request, "RecoverParams");
   const rawEmail = body.string("email");
   if (rawEmail === "") throw badRequest("validation_failed", "Password recovery requires an email");
@@ -77,17 +72,10 @@ export async function verifyRecovery(request: Request, db: EmulatorDatabase, con
   const email = token !== "" ? validateEmail(rawEmail) : "";
 
   return db.pg.transaction(async (tx) => {
-    const user = RECOVERY_TYPES.has(type)
-      ? tokenHash !== ""
-        ? await findUserByRecoveryToken(tx, tokenHash)
-        : await findUserByEmail(tx, email)
-      : undefined;
+    const user = RECOVERY_TYPES.has(type) ? (tokenHash !== "" ? await findUserByRecoveryToken(tx, tokenHash) : await findUserByEmail(tx, email)) : undefined;
     const expectedHash = tokenHash !== "" ? tokenHash : recoveryTokenHash(email, token);
     if (!user || user.recovery_token !== expectedHash || !recoveryStillValid(user)) {
-      throw forbidden(
-        "otp_expired",
-        tokenHash !== "" ? "Email link is invalid or has expired" : "Token has expired or is invalid",
-      );
+      throw forbidden("otp_expired", tokenHash !== "" ? "Email link is invalid or has expired" : "Token has expired or is invalid");
     }
     if (isBanned(user)) throw forbidden("user_banned", "User is banned");
     await tx.query("update auth.users set recovery_token = '', updated_at = now() where id = $1", [user.id]);
@@ -104,15 +92,13 @@ async function findUserByRecoveryToken(tx: Queryable, tokenHash: string): Promis
 
 /** GoTrue's token hash: hex SHA-224 of the email followed by the one-time code. */
 function recoveryTokenHash(email: string, otp: string): string {
-  return createHash("sha224").update(email + otp).digest("hex");
+  return createHash("sha224")
+    .update(email + otp)
+    .digest("hex");
 }
 
 function recoveryStillValid(user: UserRow): boolean {
-  return (
-    !!user.recovery_token &&
-    !!user.recovery_sent_at &&
-    Date.now() <= user.recovery_sent_at.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000
-  );
+  return !!user.recovery_token && !!user.recovery_sent_at && Date.now() <= user.recovery_sent_at.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000;
 }
 
 /** Like GoTrue, a redirect is honoured only on the site's own host; anything else falls back to the site. */

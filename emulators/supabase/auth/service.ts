@@ -62,10 +62,26 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
           return response;
         }),
       ),
-      route("POST", "/admin/users", asAdmin(async (r) => json(r, await createUser(r, db)))),
-      route("GET", "/admin/users/:userId", asAdmin(async (r, p) => json(r, await getUserById(db, userId(p))))),
-      route("PUT", "/admin/users/:userId", asAdmin(async (r, p) => json(r, await updateUserById(r, db, userId(p))))),
-      route("DELETE", "/admin/users/:userId", asAdmin(async (r, p) => json(r, await deleteUserById(db, userId(p))))),
+      route(
+        "POST",
+        "/admin/users",
+        asAdmin(async (r) => json(r, await createUser(r, db))),
+      ),
+      route(
+        "GET",
+        "/admin/users/:userId",
+        asAdmin(async (r, p) => json(r, await getUserById(db, userId(p)))),
+      ),
+      route(
+        "PUT",
+        "/admin/users/:userId",
+        asAdmin(async (r, p) => json(r, await updateUserById(r, db, userId(p)))),
+      ),
+      route(
+        "DELETE",
+        "/admin/users/:userId",
+        asAdmin(async (r, p) => json(r, await deleteUserById(db, userId(p)))),
+      ),
     ],
     {
       notFound: (r) => errorResponse(r, new AuthError(404, "not_found", "Not Found")),

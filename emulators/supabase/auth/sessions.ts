@@ -32,17 +32,9 @@ export interface SessionResponse {
 }
 
 /** Starts a session with its first refresh token, as a successful sign-in does. */
-export async function startSession(
-  tx: Queryable,
-  config: EmulatorConfig,
-  user: UserRow,
-  method: AuthenticationMethod,
-): Promise<SessionResponse> {
+export async function startSession(tx: Queryable, config: EmulatorConfig, user: UserRow, method: AuthenticationMethod): Promise<SessionResponse> {
   const sessionId = randomUUID();
-  await tx.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
-    [sessionId, user.id],
-  );
+  await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, user.id]);
   await tx.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
      values ($1, $2, now(), now(), $3)`,
@@ -56,11 +48,7 @@ export async function startSession(
 
 /** The refresh_token grant with rotation, the reuse window and family revocation of GoTrue.
  *  Returns an error instead of throwing when the revocation it made must still be committed. */
-export async function refreshSession(
-  tx: Queryable,
-  config: EmulatorConfig,
-  presented: string,
-): Promise<SessionResponse | AuthError> {
+export async function refreshSession(tx: Queryable, config: EmulatorConfig, presented: string): Promise<SessionResponse | AuthError> {
   const { rows } = await tx.query<RefreshTokenRow>(
     `select id, token, user_id, revoked, updated_at, parent, session_id from auth.refresh_tokens where token = $1`,
     [presented],
@@ -69,9 +57,7 @@ export async function refreshSession(
   const user = token && (await findUserById(tx, token.user_id));
   if (!token || !user) throw badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
   if (isBanned(user)) throw badRequest("user_banned", "Invalid Refresh Token: User Banned");
-  const session = token.session_id
-    ? (await tx.query("select 1 from auth.sessions where id = $1", [token.session_id])).rows[0]
-    : undefined;
+  const session = token.session_id ? (await tx.query("select 1 from auth.sessions where id = $1", [token.session_id])).rows[0] : undefined;
   if (!token.session_id || !session) {
     throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
   }
@@ -86,9 +72,7 @@ export async function refreshSession(
       // The client lost the answer to its last refresh: hand back the token it missed.
       issued = active[0].token;
     } else if (Date.now() > token.updated_at.getTime() + REFRESH_TOKEN_REUSE_INTERVAL_SECONDS * 1000) {
-      await tx.query("update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false", [
-        token.session_id,
-      ]);
+      await tx.query("update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false", [token.session_id]);
       return badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
     }
   }
@@ -107,11 +91,7 @@ export interface AuthenticatedRequest {
 }
 
 /** requireAuthentication: a valid access token whose user, and session if named, still exist. */
-export async function authenticateUser(
-  request: Request,
-  db: EmulatorDatabase,
-  config: EmulatorConfig,
-): Promise<AuthenticatedRequest> {
+export async function authenticateUser(request: Request, db: EmulatorDatabase, config: EmulatorConfig): Promise<AuthenticatedRequest> {
   const token = bearerToken(request);
   if (!token) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
   const verified = await verifyJwt(token, config.jwtSecret);
@@ -137,12 +117,7 @@ export async function authenticateUser(
 
 export type LogoutScope = "global" | "local" | "others";
 
-export async function endSessions(
-  tx: Queryable,
-  userId: string,
-  sessionId: string | undefined,
-  scope: LogoutScope,
-): Promise<void> {
+export async function endSessions(tx: Queryable, userId: string, sessionId: string | undefined, scope: LogoutScope): Promise<void> {
   if (sessionId && scope === "local") {
     await tx.query("delete from auth.sessions where id = $1", [sessionId]);
   } else if (sessionId && scope === "others") {
@@ -156,13 +131,7 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-async function sessionResponse(
-  db: Queryable,
-  config: EmulatorConfig,
-  user: UserRow,
-  sessionId: string,
-  refreshToken: string,
-): Promise<SessionResponse> {
+async function sessionResponse(db: Queryable, config: EmulatorConfig, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionResponse> {
   const { rows: amr } = await db.query<{ authentication_method: string; updated_at: Date }>(
     `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
     [sessionId],

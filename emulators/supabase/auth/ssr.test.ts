@@ -40,7 +40,10 @@ function sessionInJar(jar: CookieJar): { access_token: string; refresh_token: st
   const name = cookieName();
   const chunks = jar.has(name)
     ? [jar.get(name)!]
-    : [...jar.keys()].filter((key) => key.startsWith(`${name}.`)).sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop())).map((key) => jar.get(key)!);
+    : [...jar.keys()]
+        .filter((key) => key.startsWith(`${name}.`))
+        .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
+        .map((key) => jar.get(key)!);
   const value = chunks.join("");
   expect(value.startsWith("base64-")).toBe(true);
   return JSON.parse(Buffer.from(value.slice("base64-".length), "base64url").toString("utf8"));

@@ -47,18 +47,36 @@ const recover = (email: string) => backend.createClient().auth.resetPasswordForE
 describe.skipIf(usingHostedBackend)("response times that do not tell which emails have accounts", () => {
   it("a wrong password takes as long for an unknown email as for an existing account", async () => {
     const unknownEmail = uniqueEmail("nobody");
-    expectAlike(await interleavedMedians(7, () => signIn(knownEmail), () => signIn(unknownEmail)));
+    expectAlike(
+      await interleavedMedians(
+        7,
+        () => signIn(knownEmail),
+        () => signIn(unknownEmail),
+      ),
+    );
   });
 
   it("an account without a password takes as long to refuse as one with", async () => {
     const passwordless = uniqueEmail("passwordless");
     await backend.adminCreateUser(passwordless, PASSWORD);
     await backend.sql("update auth.users set encrypted_password = null where email = $1", [passwordless]);
-    expectAlike(await interleavedMedians(7, () => signIn(knownEmail), () => signIn(passwordless)));
+    expectAlike(
+      await interleavedMedians(
+        7,
+        () => signIn(knownEmail),
+        () => signIn(passwordless),
+      ),
+    );
   });
 
   it("a password reset takes as long for an unknown email as for an existing account", async () => {
     const unknownEmail = uniqueEmail("nobody");
-    expectAlike(await interleavedMedians(25, () => recover(knownEmail), () => recover(unknownEmail)));
+    expectAlike(
+      await interleavedMedians(
+        25,
+        () => recover(knownEmail),
+        () => recover(unknownEmail),
+      ),
+    );
   });
 });

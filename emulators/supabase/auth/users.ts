@@ -50,10 +50,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 /** Email lookups are case-insensitive and skip SSO users, as GoTrue's are. */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and is_sso_user = false`,
-    [email],
-  );
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and is_sso_user = false`, [email]);
   return rows[0];
 }
 
@@ -103,10 +100,7 @@ export async function confirmEmail(tx: Queryable, user: UserRow): Promise<void> 
 }
 
 /** GoTrue's metadata update: keys merge one by one, a null value deletes the key. */
-export function mergeMetadata(
-  current: Record<string, unknown> | null,
-  changes: Record<string, unknown>,
-): Record<string, unknown> {
+export function mergeMetadata(current: Record<string, unknown> | null, changes: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete merged[key];

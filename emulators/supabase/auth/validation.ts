@@ -5,8 +5,7 @@ export const MAX_PASSWORD_BYTES = 72;
 export const MIN_PASSWORD_LENGTH = 6;
 
 // The format check GoTrue uses (badoux/checkmail).
-const EMAIL_FORMAT =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Returns the address lowercased, or throws GoTrue's 400 validation_failed. */
 export function validateEmail(email: string): string {

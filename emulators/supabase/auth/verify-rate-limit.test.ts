@@ -21,8 +21,7 @@ function verify(backend: TestBackend, body: Record<string, string>, forwardedFor
   });
 }
 
-const guess = (backend: TestBackend, forwardedFor?: string) =>
-  verify(backend, { type: "recovery", token_hash: UNKNOWN_TOKEN_HASH }, forwardedFor);
+const guess = (backend: TestBackend, forwardedFor?: string) => verify(backend, { type: "recovery", token_hash: UNKNOWN_TOKEN_HASH }, forwardedFor);
 
 const RATE_LIMITED = { code: 429, error_code: "over_request_rate_limit", msg: "Request rate limit reached" };
 

@@ -62,10 +62,7 @@ describe.skipIf(usingHostedBackend)("with pgrst.db_aggregates_enabled", () => {
   });
 
   it("groups by the other selected columns, under their aliases, with casts before and after", async () => {
-    const { data } = await fixture.anon
-      .from("emb_moves")
-      .select("customer:customer_id, moves:count(), last:id::text.max()::text")
-      .order("customer_id");
+    const { data } = await fixture.anon.from("emb_moves").select("customer:customer_id, moves:count(), last:id::text.max()::text").order("customer_id");
     expect(data).toEqual([
       { customer: 1, moves: 2, last: "2" },
       { customer: 2, moves: 1, last: "3" },
@@ -76,11 +73,7 @@ describe.skipIf(usingHostedBackend)("with pgrst.db_aggregates_enabled", () => {
   });
 
   it("aggregates inside an embedded resource, per parent", async () => {
-    const { data } = await fixture.anon
-      .from("emb_customers")
-      .select("name, emb_moves(count(), newest:moved_on.max())")
-      .in("id", [1, 4])
-      .order("id");
+    const { data } = await fixture.anon.from("emb_customers").select("name, emb_moves(count(), newest:moved_on.max())").in("id", [1, 4]).order("id");
     expect(data).toEqual([
       { name: "Ada", emb_moves: [{ count: 2, newest: "2025-06-15" }] },
       { name: "Margaret", emb_moves: [{ count: 0, newest: null }] },
@@ -99,10 +92,7 @@ describe.skipIf(usingHostedBackend)("with pgrst.db_aggregates_enabled", () => {
   });
 
   it("aggregates a to-one spread's columns over the parent's rows, grouped by the rest", async () => {
-    const { data } = await fixture.anon
-      .from("emb_moves")
-      .select("status, ...emb_invoices(billed:total_cents.sum(), invoices:count())")
-      .order("status");
+    const { data } = await fixture.anon.from("emb_moves").select("status, ...emb_invoices(billed:total_cents.sum(), invoices:count())").order("status");
     expect(data).toEqual([
       { status: "cancelled", billed: null, invoices: 0 },
       { status: "completed", billed: 120000, invoices: 1 },

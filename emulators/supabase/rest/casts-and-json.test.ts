@@ -6,7 +6,15 @@ import { startRestFixture, type RestFixture } from "../testing/index.ts";
 let fixture: RestFixture;
 
 const ITEMS = [
-  { id: 1, name: "Moving box", price_cents: 250, tags: ["small", "cardboard"], details: { size: "small", dims: [40, 30] }, released_on: "2024-01-15", rating: 4.5 },
+  {
+    id: 1,
+    name: "Moving box",
+    price_cents: 250,
+    tags: ["small", "cardboard"],
+    details: { size: "small", dims: [40, 30] },
+    released_on: "2024-01-15",
+    rating: 4.5,
+  },
   { id: 2, name: "Large box", price_cents: 450, tags: ["large"], details: { size: "large", dims: [60, 40], fragile: false }, released_on: null, rating: 3.4 },
   { id: 3, name: "Tape", price_cents: 300, tags: null, details: null, released_on: null, rating: null },
 ];
@@ -52,10 +60,7 @@ describe("JSON paths", () => {
   });
 
   it("orders by a JSON path", async () => {
-    const { data } = await fixture.anon
-      .from("rest_items")
-      .select("id")
-      .order("details->dims->0", { ascending: false, nullsFirst: false });
+    const { data } = await fixture.anon.from("rest_items").select("id").order("details->dims->0", { ascending: false, nullsFirst: false });
     expect(data).toEqual([{ id: 2 }, { id: 1 }, { id: 3 }]);
   });
 

@@ -49,9 +49,7 @@ async function customerWithBooking(label: string): Promise<Customer> {
     .select("id")
     .single();
   if (booking.error) throw booking.error;
-  const image = await service
-    .from("booking_images")
-    .insert({ booking_id: booking.data.id, path: `${id}/sofa.jpg`, file_name: "sofa.jpg" });
+  const image = await service.from("booking_images").insert({ booking_id: booking.data.id, path: `${id}/sofa.jpg`, file_name: "sofa.jpg" });
   if (image.error) throw image.error;
   return { id, email, client, bookingId: booking.data.id as string };
 }
@@ -75,13 +73,9 @@ afterAll(async () => {
 
 describe("row level security inside embedded resources", () => {
   it("shows a customer their bookings with their photos and status history", async () => {
-    const { data, error } = await alice.client
-      .from("bookings")
-      .select("id, booking_images(path), booking_status_events(status)");
+    const { data, error } = await alice.client.from("bookings").select("id, booking_images(path), booking_status_events(status)");
     expect(error).toBeNull();
-    expect(data).toEqual([
-      { id: alice.bookingId, booking_images: [{ path: `${alice.id}/sofa.jpg` }], booking_status_events: [{ status: "pending" }] },
-    ]);
+    expect(data).toEqual([{ id: alice.bookingId, booking_images: [{ path: `${alice.id}/sofa.jpg` }], booking_status_events: [{ status: "pending" }] }]);
   });
 
   it("gives a customer none of another customer's photos, from either side of the relationship", async () => {
@@ -92,10 +86,7 @@ describe("row level security inside embedded resources", () => {
   });
 
   it("gives a customer none of another customer's bookings, even through !inner", async () => {
-    const { data, count } = await bob.client
-      .from("booking_images")
-      .select("path, bookings!inner(id)", { count: "exact" })
-      .eq("bookings.id", alice.bookingId);
+    const { data, count } = await bob.client.from("booking_images").select("path, bookings!inner(id)", { count: "exact" }).eq("bookings.id", alice.bookingId);
     expect(data).toEqual([]);
     expect(count).toBe(0);
     const history = await bob.client.from("booking_status_events").select("status, bookings(id)").eq("booking_id", alice.bookingId);
@@ -109,11 +100,7 @@ describe("row level security inside embedded resources", () => {
   });
 
   it("shows an admin every booking with every photo", async () => {
-    const { data } = await admin
-      .from("bookings")
-      .select("full_name, booking_images(path)")
-      .in("id", [alice.bookingId, bob.bookingId])
-      .order("full_name");
+    const { data } = await admin.from("bookings").select("full_name, booking_images(path)").in("id", [alice.bookingId, bob.bookingId]).order("full_name");
     expect(data).toEqual([
       { full_name: "Customer alice", booking_images: [{ path: `${alice.id}/sofa.jpg` }] },
       { full_name: "Customer bob", booking_images: [{ path: `${bob.id}/sofa.jpg` }] },

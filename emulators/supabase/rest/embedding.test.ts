@@ -18,10 +18,7 @@ afterAll(async () => {
 
 describe("relationships found from foreign keys", () => {
   it("embeds a many-to-one resource as an object, and null when the key is null", async () => {
-    const { data, error, status } = await fixture.anon
-      .from("emb_moves")
-      .select("id, emb_customers(name), origin:emb_addresses!origin_id(city)")
-      .order("id");
+    const { data, error, status } = await fixture.anon.from("emb_moves").select("id, emb_customers(name), origin:emb_addresses!origin_id(city)").order("id");
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toEqual([
@@ -35,7 +32,13 @@ describe("relationships found from foreign keys", () => {
   it("embeds a one-to-many resource as an array, [] when there are no rows", async () => {
     const { data } = await fixture.anon.from("emb_customers").select("name, emb_moves(id, status)").order("id");
     expect(data).toEqual([
-      { name: "Ada", emb_moves: [{ id: 1, status: "completed" }, { id: 2, status: "pending" }] },
+      {
+        name: "Ada",
+        emb_moves: [
+          { id: 1, status: "completed" },
+          { id: 2, status: "pending" },
+        ],
+      },
       { name: "Grace", emb_moves: [{ id: 3, status: "confirmed" }] },
       { name: "Linus", emb_moves: [{ id: 4, status: "cancelled" }] },
       { name: "Margaret", emb_moves: [] },
@@ -110,9 +113,7 @@ describe("relationships found from foreign keys", () => {
     const response = await fixture.request("/emb_customers?select=id,emb_moves(id,status)&id=in.(2,4)&order=id");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(await response.text()).toBe(
-      '[{"id":2,"emb_moves":[{"id": 3, "status": "confirmed"}]}, \n {"id":4,"emb_moves":[]}]',
-    );
+    expect(await response.text()).toBe('[{"id":2,"emb_moves":[{"id": 3, "status": "confirmed"}]}, \n {"id":4,"emb_moves":[]}]');
   });
 });
 
@@ -152,7 +153,8 @@ describe("errors", () => {
     const unrelated = await fixture.anon.from("emb_movers").select("id, emb_addresses!nope(city)");
     expect(unrelated.error).toEqual({
       code: "PGRST200",
-      details: "Searched for a foreign key relationship between 'emb_movers' and 'emb_addresses' using the hint 'nope' in the schema 'public', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'emb_movers' and 'emb_addresses' using the hint 'nope' in the schema 'public', but no matches were found.",
       // The closest table emb_movers is related to, as PostgREST's fuzzy search finds it.
       hint: "Perhaps you meant 'emb_moves' instead of 'emb_addresses'.",
       message: "Could not find a relationship between 'emb_movers' and 'emb_addresses' in the schema cache",
@@ -190,10 +192,7 @@ describe("errors", () => {
 
 describe("joins, filters and ranges of embedded resources", () => {
   it("drops parents without a match with !inner, also through a filter on the embedded resource", async () => {
-    const { data, count } = await fixture.anon
-      .from("emb_customers")
-      .select("name, emb_moves!inner(id)", { count: "exact" })
-      .eq("emb_moves.status", "pending");
+    const { data, count } = await fixture.anon.from("emb_customers").select("name, emb_moves!inner(id)", { count: "exact" }).eq("emb_moves.status", "pending");
     expect(data).toEqual([{ name: "Ada", emb_moves: [{ id: 2 }] }]);
     expect(count).toBe(1);
     const invoiced = await fixture.anon.from("emb_moves").select("id, emb_invoices!inner(id)").order("id");
@@ -204,11 +203,7 @@ describe("joins, filters and ranges of embedded resources", () => {
   });
 
   it("keeps every parent with !left, filtering only the embedded rows", async () => {
-    const { data } = await fixture.anon
-      .from("emb_customers")
-      .select("name, emb_moves!left(id)")
-      .eq("emb_moves.status", "pending")
-      .order("id");
+    const { data } = await fixture.anon.from("emb_customers").select("name, emb_moves!left(id)").eq("emb_moves.status", "pending").order("id");
     expect(data).toEqual([
       { name: "Ada", emb_moves: [{ id: 2 }] },
       { name: "Grace", emb_moves: [] },
@@ -218,10 +213,7 @@ describe("joins, filters and ranges of embedded resources", () => {
   });
 
   it("filters with rel() without adding a key", async () => {
-    const { data } = await fixture.anon
-      .from("emb_customers")
-      .select("name, emb_moves!inner()")
-      .eq("emb_moves.status", "confirmed");
+    const { data } = await fixture.anon.from("emb_customers").select("name, emb_moves!inner()").eq("emb_moves.status", "confirmed");
     expect(data).toEqual([{ name: "Grace" }]);
   });
 
@@ -232,7 +224,15 @@ describe("joins, filters and ranges of embedded resources", () => {
       .or("status.eq.pending,status.eq.completed", { referencedTable: "emb_moves" })
       .order("id", { referencedTable: "emb_moves", ascending: false })
       .eq("id", 1);
-    expect(data).toEqual([{ name: "Ada", emb_moves: [{ id: 2, status: "pending" }, { id: 1, status: "completed" }] }]);
+    expect(data).toEqual([
+      {
+        name: "Ada",
+        emb_moves: [
+          { id: 2, status: "pending" },
+          { id: 1, status: "completed" },
+        ],
+      },
+    ]);
     const ranged = await fixture.anon
       .from("emb_customers")
       .select("name, emb_moves(id)")
@@ -262,20 +262,12 @@ describe("joins, filters and ranges of embedded resources", () => {
   });
 
   it("tests an embedded resource for rows inside or", async () => {
-    const { data } = await fixture.anon
-      .from("emb_customers")
-      .select("id, emb_moves()")
-      .or("emb_moves.is.null,id.eq.2")
-      .order("id");
+    const { data } = await fixture.anon.from("emb_customers").select("id, emb_moves()").or("emb_moves.is.null,id.eq.2").order("id");
     expect(data).toEqual([{ id: 2 }, { id: 4 }]);
   });
 
   it("orders the top level by a to-one resource's column", async () => {
-    const { data } = await fixture.anon
-      .from("emb_moves")
-      .select("id, emb_customers(name)")
-      .order("emb_customers(name)", { ascending: false })
-      .order("id");
+    const { data } = await fixture.anon.from("emb_moves").select("id, emb_customers(name)").order("emb_customers(name)", { ascending: false }).order("id");
     expect(data?.map((move) => move.id)).toEqual([4, 3, 1, 2]);
   });
 
@@ -348,11 +340,7 @@ describe("one statement per request", () => {
         options,
       );
     try {
-      const { data } = await fixture.anon
-        .from("emb_customers")
-        .select("id, emb_moves(id, emb_customers(name))")
-        .gte("id", 1000)
-        .order("id");
+      const { data } = await fixture.anon.from("emb_customers").select("id, emb_moves(id, emb_customers(name))").gte("id", 1000).order("id");
       expect(data).toHaveLength(1000);
       expect(data?.[999]).toEqual({ id: 1999, emb_moves: [{ id: 1999, emb_customers: { name: "Customer 1999" } }] });
       expect(statements).toHaveLength(1);

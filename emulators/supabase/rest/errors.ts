@@ -14,11 +14,7 @@ export class RestError extends Error {
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: number,
-    body: { code: string; message: string; details?: unknown; hint?: string | null },
-    headers: Record<string, string> = {},
-  ) {
+  constructor(status: number, body: { code: string; message: string; details?: unknown; hint?: string | null }, headers: Record<string, string> = {}) {
     super(body.message);
     this.status = status;
     this.code = body.code;
@@ -132,13 +128,8 @@ export function offsetOutOfBounds(offset: number, total: number): RestError {
 }
 
 export function jwtError(reason: "expired" | "invalid"): RestError {
-  const [code, message] =
-    reason === "expired" ? ["PGRST303", "JWT expired"] : ["PGRST301", "JWT cryptographic operation failed"];
-  return new RestError(
-    401,
-    { code, message },
-    { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"` },
-  );
+  const [code, message] = reason === "expired" ? ["PGRST303", "JWT expired"] : ["PGRST301", "JWT cryptographic operation failed"];
+  return new RestError(401, { code, message }, { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"` });
 }
 
 /** What a Postgres error looks like coming out of PGlite (its DatabaseError carries these fields). */
@@ -182,9 +173,26 @@ export function httpStatusForSqlState(code: string, message: string, authenticat
       return 400;
   }
   const byClass: Record<string, number> = {
-    "08": 503, "09": 500, "0L": 403, "0P": 403, "25": 500, "28": 403, "2D": 500, "38": 500, "39": 500,
-    "3B": 500, "40": 500, "53": 503, "54": 500, "55": 500, "57": 500, "58": 500, F0: 500, HV: 500,
-    P0: 500, XX: 500,
+    "08": 503,
+    "09": 500,
+    "0L": 403,
+    "0P": 403,
+    "25": 500,
+    "28": 403,
+    "2D": 500,
+    "38": 500,
+    "39": 500,
+    "3B": 500,
+    "40": 500,
+    "53": 503,
+    "54": 500,
+    "55": 500,
+    "57": 500,
+    "58": 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   const classStatus = byClass[code.slice(0, 2)];
   if (classStatus !== undefined) return classStatus;
@@ -220,7 +228,10 @@ function fromRaisedResponse(error: PostgresErrorFields): RestError {
   const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   if (!isRecord(message) || typeof message.code !== "string" || typeof message.message !== "string") {
-    return raiseParseError(`Invalid JSON value for MESSAGE: '${error.message}'`, "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+    return raiseParseError(
+      `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
   }
   if (!isRecord(detail) || typeof detail.status !== "number" || !isRecord(detail.headers)) {
     return raiseParseError(
@@ -229,13 +240,9 @@ function fromRaisedResponse(error: PostgresErrorFields): RestError {
     );
   }
   const headers = Object.fromEntries(Object.entries(detail.headers).map(([name, value]) => [name, String(value)]));
-  return new RestError(
-    detail.status,
-    { code: message.code, message: message.message, details: text(message.details), hint: text(message.hint) },
-    headers,
-  );
+  return new RestError(detail.status, { code: message.code, message: message.message, details: text(message.details), hint: text(message.hint) }, headers);
 }
 
 function raiseParseError(details: string, hint: string): RestError {
-  return new RestError(500, { code: "PGRST121", message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details, hint });
+  return new RestError(500, { code: "PGRST121", message: "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error", details, hint });
 }

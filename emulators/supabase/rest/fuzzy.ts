@@ -26,9 +26,7 @@ export function fuzzyMatches(candidates: Iterable<string>, query: string, minSco
     scored.sort((a, b) => b[0] - a[0]);
     const rescored = scored.slice(0, 50).map(([, entry]): [number, string] => [similarity(key, entry), entry]);
     rescored.sort((a, b) => b[0] - a[0]);
-    const results = rescored
-      .filter(([score]) => score >= minScore)
-      .map(([score, entry]): [number, string] => [score, entries.get(entry) ?? entry]);
+    const results = rescored.filter(([score]) => score >= minScore).map(([score, entry]): [number, string] => [score, entries.get(entry) ?? entry]);
     if (results.length > 0) return results;
   }
   return [];

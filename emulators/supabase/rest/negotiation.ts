@@ -65,9 +65,7 @@ export function appliedPreferences(preferences: Preferences, action: AppliedTo):
   const writes = action !== "read" && action !== "call";
   const applied = [
     action === "insert-with-key" && preferences.resolution ? `resolution=${preferences.resolution}` : undefined,
-    (action === "insert" || action === "insert-with-key" || action === "update") && preferences.missing
-      ? `missing=${preferences.missing}`
-      : undefined,
+    (action === "insert" || action === "insert-with-key" || action === "update") && preferences.missing ? `missing=${preferences.missing}` : undefined,
     writes && preferences.return ? `return=${preferences.return}` : undefined,
     preferences.count ? `count=${preferences.count}` : undefined,
     preferences.handling ? `handling=${preferences.handling}` : undefined,

@@ -18,9 +18,7 @@ afterAll(async () => {
 
 async function items(category: string, count: number): Promise<number[]> {
   const ids = Array.from({ length: count }, newId);
-  const { error } = await fixture.service
-    .from("rest_items")
-    .insert(ids.map((id) => ({ id, name: `Box ${id}`, category, price_cents: 100 })));
+  const { error } = await fixture.service.from("rest_items").insert(ids.map((id) => ({ id, name: `Box ${id}`, category, price_cents: 100 })));
   if (error) throw error;
   return ids;
 }
@@ -54,10 +52,7 @@ describe("max-affected", () => {
   it("refuses an update touching more rows than allowed, and changes nothing", async () => {
     const category = `update-${newId()}`;
     const ids = await items(category, 3);
-    const { error, status } = await maxAffected(
-      fixture.service.from("rest_items").update({ price_cents: 999 }).eq("category", category),
-      2,
-    );
+    const { error, status } = await maxAffected(fixture.service.from("rest_items").update({ price_cents: 999 }).eq("category", category), 2);
     expect(status).toBe(400);
     expect(error).toEqual(VIOLATION(3));
     expect(await prices(ids)).toEqual([100, 100, 100]);
@@ -137,9 +132,7 @@ describe("Preference-Applied", () => {
       body: JSON.stringify({ id, name: "Crate", price_cents: 5 }),
     });
     expect(response.status).toBe(201);
-    expect(response.headers.get("preference-applied")).toBe(
-      "resolution=merge-duplicates, missing=default, return=representation, count=exact",
-    );
+    expect(response.headers.get("preference-applied")).toBe("resolution=merge-duplicates, missing=default, return=representation, count=exact");
     expect(response.headers.get("content-range")).toBe("*/1");
     expect(await response.json()).toEqual([{ id }]);
   });

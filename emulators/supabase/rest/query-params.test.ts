@@ -68,7 +68,7 @@ describe("select", () => {
 
   it("refuses a cast that is not a plain type name", () => {
     expect(errorOf(`select=${encodeURIComponent("id::text;drop")}`).code).toBe("PGRST100");
-    expect(errorOf(`select=${encodeURIComponent("id::")}`).details).toBe('unexpected end of input expecting letter or digit');
+    expect(errorOf(`select=${encodeURIComponent("id::")}`).details).toBe("unexpected end of input expecting letter or digit");
   });
 
   it("reports syntax errors as PGRST100 with the parser's position", () => {

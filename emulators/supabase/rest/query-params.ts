@@ -62,8 +62,7 @@ export type SelectItem =
     };
 
 export type ComparisonOperator =
-  | "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "match" | "imatch"
-  | "cs" | "cd" | "ov" | "sl" | "sr" | "nxr" | "nxl" | "adj" | "isdistinct";
+  "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "match" | "imatch" | "cs" | "cd" | "ov" | "sl" | "sr" | "nxr" | "nxl" | "adj" | "isdistinct";
 
 export type FullTextOperator = "fts" | "plfts" | "phfts" | "wfts";
 
@@ -100,8 +99,25 @@ export interface OrderTerm {
 }
 
 const COMPARISON_OPERATORS = new Set<string>([
-  "eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch",
-  "cs", "cd", "ov", "sl", "sr", "nxr", "nxl", "adj", "isdistinct",
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "match",
+  "imatch",
+  "cs",
+  "cd",
+  "ov",
+  "sl",
+  "sr",
+  "nxr",
+  "nxl",
+  "adj",
+  "isdistinct",
 ]);
 /** Operators that accept the (any)/(all) quantifier with a {a,b} list. */
 const QUANTIFIABLE_OPERATORS = new Set<string>(["eq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"]);
@@ -152,7 +168,9 @@ function parseEmbeddableParam(key: string, value: string, params: QueryParams): 
   const segments = key.split(".");
   const name = segments.at(-1);
   if (name === "and" || name === "or") {
-    const path = parsePath(key, "logic path").filter((segment) => segment !== "not").slice(0, -1);
+    const path = parsePath(key, "logic path")
+      .filter((segment) => segment !== "not")
+      .slice(0, -1);
     const negated = segments.includes("not");
     const tree = parseLogicParam(`${negated ? "not." : ""}${name}${value}`, value);
     if (path.length === 0) params.conditions.push(tree);
@@ -246,7 +264,10 @@ function parseLogicTree(cursor: Cursor): Condition {
   let operator: "and" | "or";
   if (cursor.consume("and")) operator = "and";
   else if (cursor.consume("or")) operator = "or";
-  else throw cursor.fail(negated ? "expecting logic operator (and, or)" : "expecting field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)");
+  else
+    throw cursor.fail(
+      negated ? "expecting logic operator (and, or)" : "expecting field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)",
+    );
   cursor.skipSpaces();
   cursor.expect("(");
   const children: Condition[] = [];

@@ -9,9 +9,7 @@ export type SelectField = Exclude<SelectItem, { kind: "embed" }>;
 
 /** A filter tree of one resource; `embedNull` is `rel=is.null` / `rel=not.is.null` on an embedded resource. */
 export type PlanCondition =
-  | Filter
-  | { kind: "logic"; operator: "and" | "or"; negated: boolean; children: PlanCondition[] }
-  | { kind: "embedNull"; negated: boolean; node: ReadNode };
+  Filter | { kind: "logic"; operator: "and" | "or"; negated: boolean; children: PlanCondition[] } | { kind: "embedNull"; negated: boolean; node: ReadNode };
 
 /** An order term; a term on a to-one embedded resource reads the column from that resource's row. */
 export type PlanOrder = OrderTerm & { embedded?: ReadNode };
@@ -203,9 +201,7 @@ function resolveRelationships(node: ReadNode, context: PlanContext): void {
     } else {
       child.alias = `${foreignTable.name}_${child.depth}`;
       child.qualifier = quoteIdentifier(child.alias);
-      child.joinConditions = cardinality.columns.map(
-        ([own, foreign]) => `${column(child.qualifier, foreign)} = ${column(node.qualifier, own)}`,
-      );
+      child.joinConditions = cardinality.columns.map(([own, foreign]) => `${column(child.qualifier, foreign)} = ${column(node.qualifier, own)}`);
     }
     resolveRelationships(child, context);
   }

@@ -2,12 +2,84 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRestFixture, usingHostedBackend, type RestFixture } from "../testing/index.ts";
 
 const ITEMS = [
-  { id: 1, name: "Moving box", category: "boxes", price_cents: 250, in_stock: true, tags: ["small", "cardboard"], sku: "BOX-S", details: { size: "small", dims: [40, 30] }, released_on: "2024-01-15", rating: 4.5, views: 12 },
-  { id: 2, name: "Large box", category: "boxes", price_cents: 450, in_stock: false, tags: ["large"], sku: "BOX-L", details: null, released_on: "2024-02-01", rating: null, views: 0 },
-  { id: 3, name: "Tape", category: "supplies", price_cents: 300, in_stock: true, tags: null, sku: "TAPE,2", details: null, released_on: null, rating: 3, views: 0 },
-  { id: 4, name: "Bubble wrap", category: "supplies", price_cents: 999, in_stock: true, tags: ["fragile"], sku: null, details: null, released_on: null, rating: null, views: 0 },
-  { id: 5, name: "Piano dolly", category: "equipment", price_cents: 12000, in_stock: true, tags: null, sku: "DOLLY", details: null, released_on: null, rating: 5, views: 0 },
-  { id: 6, name: "Blanket (quilted, blue)", category: "equipment", price_cents: 1500, in_stock: true, tags: null, sku: "BLANKET", details: null, released_on: null, rating: 4, views: 0 },
+  {
+    id: 1,
+    name: "Moving box",
+    category: "boxes",
+    price_cents: 250,
+    in_stock: true,
+    tags: ["small", "cardboard"],
+    sku: "BOX-S",
+    details: { size: "small", dims: [40, 30] },
+    released_on: "2024-01-15",
+    rating: 4.5,
+    views: 12,
+  },
+  {
+    id: 2,
+    name: "Large box",
+    category: "boxes",
+    price_cents: 450,
+    in_stock: false,
+    tags: ["large"],
+    sku: "BOX-L",
+    details: null,
+    released_on: "2024-02-01",
+    rating: null,
+    views: 0,
+  },
+  {
+    id: 3,
+    name: "Tape",
+    category: "supplies",
+    price_cents: 300,
+    in_stock: true,
+    tags: null,
+    sku: "TAPE,2",
+    details: null,
+    released_on: null,
+    rating: 3,
+    views: 0,
+  },
+  {
+    id: 4,
+    name: "Bubble wrap",
+    category: "supplies",
+    price_cents: 999,
+    in_stock: true,
+    tags: ["fragile"],
+    sku: null,
+    details: null,
+    released_on: null,
+    rating: null,
+    views: 0,
+  },
+  {
+    id: 5,
+    name: "Piano dolly",
+    category: "equipment",
+    price_cents: 12000,
+    in_stock: true,
+    tags: null,
+    sku: "DOLLY",
+    details: null,
+    released_on: null,
+    rating: 5,
+    views: 0,
+  },
+  {
+    id: 6,
+    name: "Blanket (quilted, blue)",
+    category: "equipment",
+    price_cents: 1500,
+    in_stock: true,
+    tags: null,
+    sku: "BLANKET",
+    details: null,
+    released_on: null,
+    rating: 4,
+    views: 0,
+  },
 ];
 
 let fixture: RestFixture;
@@ -106,7 +178,10 @@ describe("filters", () => {
   });
 
   it("compares fixed-length char and bit columns without truncating the value", async () => {
-    await fixture.service.from("rest_codes").upsert([{ code: "ABC", flags: "1010" }, { code: "A", flags: "0001" }]);
+    await fixture.service.from("rest_codes").upsert([
+      { code: "ABC", flags: "1010" },
+      { code: "A", flags: "0001" },
+    ]);
     const { data } = await fixture.anon.from("rest_codes").select("code, flags").eq("code", "ABC").eq("flags", "1010");
     expect(data).toEqual([{ code: "ABC", flags: "1010" }]);
     expect((await fixture.anon.from("rest_codes").select("code").eq("code", "AXY")).data).toEqual([]);
@@ -140,11 +215,7 @@ describe("order, ranges and counts", () => {
   });
 
   it("pages with range and counts exactly, answering 206 for a partial page", async () => {
-    const { data, count, status } = await fixture.anon
-      .from("rest_items")
-      .select("id", { count: "exact" })
-      .order("id")
-      .range(2, 3);
+    const { data, count, status } = await fixture.anon.from("rest_items").select("id", { count: "exact" }).order("id").range(2, 3);
     expect(ids(data)).toEqual([3, 4]);
     expect(count).toBe(6);
     expect(status).toBe(206);
@@ -158,10 +229,7 @@ describe("order, ranges and counts", () => {
   });
 
   it("answers HEAD with the count and no body", async () => {
-    const { data, count, status } = await fixture.anon
-      .from("rest_items")
-      .select("*", { count: "exact", head: true })
-      .eq("in_stock", true);
+    const { data, count, status } = await fixture.anon.from("rest_items").select("*", { count: "exact", head: true }).eq("in_stock", true);
     expect(data).toBeNull();
     expect(count).toBe(5);
     expect(status).toBe(200);
@@ -243,7 +311,10 @@ describe("errors", () => {
   });
 
   it("answers a malformed filter with 400 PGRST100", async () => {
-    const { error, status } = await fixture.anon.from("rest_items").select().not("id", "within" as "eq", 1);
+    const { error, status } = await fixture.anon
+      .from("rest_items")
+      .select()
+      .not("id", "within" as "eq", 1);
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: "PGRST100", details: "unknown single value operator within" });
   });

@@ -8,16 +8,8 @@ import { relationshipKey, type Cardinality, type ColumnPairs, type Relationship 
  * hint is a foreign key name, a column on either side of a single-column key, or a junction table. In a
  * self-relationship the table's name means one-to-many and the column's name many-to-one.
  */
-export function findRelationship(
-  all: Map<string, Relationship[]>,
-  schema: string,
-  origin: string,
-  target: string,
-  hint: string | undefined,
-): Relationship {
-  const candidates = (all.get(relationshipKey(schema, origin)) ?? []).filter((relationship) =>
-    matches(relationship, target, hint),
-  );
+export function findRelationship(all: Map<string, Relationship[]>, schema: string, origin: string, target: string, hint: string | undefined): Relationship {
+  const candidates = (all.get(relationshipKey(schema, origin)) ?? []).filter((relationship) => matches(relationship, target, hint));
   const [only, ...others] = candidates;
   if (!only) throw noRelationship(all, schema, origin, target, hint);
   if (others.length > 0) throw ambiguousRelationship(origin, target, candidates);
@@ -31,37 +23,23 @@ function matches(relationship: Relationship, target: string, hint: string | unde
   const constraint = (name: string) => cardinality.kind !== "many-to-many" && cardinality.constraint === name;
   if (relationship.isSelf) {
     if (hint === undefined) {
-      return (
-        (target === foreignTable.name && cardinality.kind === "one-to-many") ||
-        (singleColumn(0, target) && cardinality.kind === "many-to-one")
-      );
+      return (target === foreignTable.name && cardinality.kind === "one-to-many") || (singleColumn(0, target) && cardinality.kind === "many-to-one");
     }
     return target === foreignTable.name && cardinality.kind === "one-to-many" && singleColumn(1, hint);
   }
   if (hint === undefined) {
     return (
-      target === foreignTable.name ||
-      (constraint(target) && !relationship.foreignTableIsView) ||
-      (singleColumn(0, target) && !relationship.foreignTableIsView)
+      target === foreignTable.name || (constraint(target) && !relationship.foreignTableIsView) || (singleColumn(0, target) && !relationship.foreignTableIsView)
     );
   }
   return (
     target === foreignTable.name &&
-    (constraint(hint) ||
-      singleColumn(0, hint) ||
-      singleColumn(1, hint) ||
-      (cardinality.kind === "many-to-many" && cardinality.junction.table.name === hint))
+    (constraint(hint) || singleColumn(0, hint) || singleColumn(1, hint) || (cardinality.kind === "many-to-many" && cardinality.junction.table.name === hint))
   );
 }
 
 /** PGRST200, with a hint naming a close table when the origin or target looks misspelt. */
-function noRelationship(
-  all: Map<string, Relationship[]>,
-  schema: string,
-  origin: string,
-  target: string,
-  hint: string | undefined,
-): RestError {
+function noRelationship(all: Map<string, Relationship[]>, schema: string, origin: string, target: string, hint: string | undefined): RestError {
   return new RestError(400, {
     code: "PGRST200",
     message: `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,

@@ -15,10 +15,7 @@ export function readRange(offset: number, pageTotal: number, total: number | nul
   return { status, range: contentRange(offset, last, total) };
 }
 
-export function restResponse(
-  status: number,
-  options: { body?: string; contentType?: string; headers?: Record<string, string | undefined> } = {},
-): Response {
+export function restResponse(status: number, options: { body?: string; contentType?: string; headers?: Record<string, string | undefined> } = {}): Response {
   const headers = new Headers();
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value !== undefined) headers.set(name, value);

@@ -61,7 +61,10 @@ describe("calling functions", () => {
 
   it("returns a table function's rows as objects", async () => {
     const { client } = await fixture.signUp("moods");
-    await client.from("rest_notes").insert([{ title: "Packed", mood: "happy" }, { title: "Lost keys", mood: "sad" }]);
+    await client.from("rest_notes").insert([
+      { title: "Packed", mood: "happy" },
+      { title: "Lost keys", mood: "sad" },
+    ]);
     const { data } = await client.rpc("rest_moods");
     expect(data).toEqual([
       { mood: "happy", notes: 1 },
@@ -103,7 +106,8 @@ describe("function errors", () => {
     expect(status).toBe(404);
     expect(error).toEqual({
       code: "PGRST202",
-      details: "Searched for the function public.rest_nope with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
+      details:
+        "Searched for the function public.rest_nope with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
       hint: null,
       message: "Could not find the function public.rest_nope(a, b) in the schema cache",
     });

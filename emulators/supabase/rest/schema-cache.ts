@@ -64,9 +64,7 @@ export interface FunctionParam {
 }
 
 export type FunctionReturn =
-  | { kind: "void" }
-  | { kind: "scalar"; setOf: boolean }
-  | { kind: "composite"; setOf: boolean; columns: ColumnInfo[]; table?: string };
+  { kind: "void" } | { kind: "scalar"; setOf: boolean } | { kind: "composite"; setOf: boolean; columns: ColumnInfo[]; table?: string };
 
 export interface FunctionInfo {
   schema: string;
@@ -169,11 +167,7 @@ const ROW_FUNCTIONS = new Set(["count", "sum", "avg", "min", "max"]);
 /** Whether `table.name` means something to Postgres: a column, a function of the schema taking the row (a
  *  computed column), or an aggregate over the row. Anything else sends the cache to reload once. */
 function names(catalog: Catalog, table: TableInfo, name: string): boolean {
-  return (
-    table.columns.some((column) => column.name === name) ||
-    ROW_FUNCTIONS.has(name) ||
-    catalog.functions.has(keyOf(table.schema, name))
-  );
+  return table.columns.some((column) => column.name === name) || ROW_FUNCTIONS.has(name) || catalog.functions.has(keyOf(table.schema, name));
 }
 
 export function relationshipKey(schema: string, table: string): string {
@@ -183,8 +177,14 @@ export function relationshipKey(schema: string, table: string): string {
 async function readSettings(pg: PGlite): Promise<RestSettings> {
   const { rows } = await pg.query<{ key: string; value: string }>(SETTINGS_SQL);
   const values = new Map(rows.map((row) => [row.key, row.value]));
-  const schemas = values.get("db_schemas")?.split(",").map((schema) => schema.trim());
-  const aggregates = values.get("db_aggregates_enabled")?.replace(/[^a-zA-Z]/g, "").toLowerCase();
+  const schemas = values
+    .get("db_schemas")
+    ?.split(",")
+    .map((schema) => schema.trim());
+  const aggregates = values
+    .get("db_aggregates_enabled")
+    ?.replace(/[^a-zA-Z]/g, "")
+    .toLowerCase();
   return {
     schemas: schemas && schemas.length > 0 ? schemas : DEFAULT_SCHEMAS,
     aggregatesEnabled: aggregates === "true",
@@ -321,11 +321,7 @@ function byOidRow(rows: TableRow[], oid: number): TableRow | undefined {
 
 /** Many-to-one and one-to-one relationships from foreign keys, the same through views of their tables,
  *  many-to-many through junction tables, then the inverse of each. */
-function allRelationships(
-  foreignKeys: ForeignKeyRow[],
-  tables: Map<number, TableInfo>,
-  viewSources: ViewColumnSources,
-): Relationship[] {
+function allRelationships(foreignKeys: ForeignKeyRow[], tables: Map<number, TableInfo>, viewSources: ViewColumnSources): Relationship[] {
   const nameOf = (oid: number): QualifiedName | undefined => {
     const table = tables.get(oid);
     return table && { schema: table.schema, name: table.name };
@@ -351,12 +347,7 @@ function allRelationships(
 }
 
 /** The views that show every column of the key on the referencing side and on the referenced side. */
-function viewRelationships(
-  key: ForeignKeyRow,
-  relationship: Relationship,
-  tables: Map<number, TableInfo>,
-  viewSources: ViewColumnSources,
-): Relationship[] {
+function viewRelationships(key: ForeignKeyRow, relationship: Relationship, tables: Map<number, TableInfo>, viewSources: ViewColumnSources): Relationship[] {
   const coverings = (tableOid: number, side: 0 | 1) => {
     const result: Array<{ view: QualifiedName; names: string[] }> = [];
     for (const [viewOid, sources] of viewSources) {
@@ -500,9 +491,7 @@ function compareRelationships(a: Relationship, b: Relationship): number {
     if (byKind !== 0) return byKind;
     if (x.kind === "many-to-many" && y.kind === "many-to-many") {
       return (
-        name(x.junction.table, y.junction.table) ||
-        text(x.junction.constraint1, y.junction.constraint1) ||
-        text(x.junction.constraint2, y.junction.constraint2)
+        name(x.junction.table, y.junction.table) || text(x.junction.constraint1, y.junction.constraint1) || text(x.junction.constraint2, y.junction.constraint2)
       );
     }
     if (x.kind !== "many-to-many" && y.kind !== "many-to-many") return text(x.constraint, y.constraint) || pairs(x.columns, y.columns);

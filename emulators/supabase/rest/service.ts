@@ -12,15 +12,7 @@ import {
   singularityError,
   tableNotFound,
 } from "./errors.ts";
-import {
-  appliedPreferences,
-  contentTypeOf,
-  type AppliedTo,
-  negotiateFormat,
-  negotiateSchema,
-  parsePreferences,
-  type Preferences,
-} from "./negotiation.ts";
+import { appliedPreferences, contentTypeOf, type AppliedTo, negotiateFormat, negotiateSchema, parsePreferences, type Preferences } from "./negotiation.ts";
 import { closestMatch } from "./fuzzy.ts";
 import { insertPayload, objectPayload, parseJsonBody } from "./payload.ts";
 import { parseQueryParams, type Condition, type QueryParams } from "./query-params.ts";
@@ -339,13 +331,7 @@ function profileHeader(rest: RestRequest): Record<string, string> {
 }
 
 /** A write's answer: the affected rows only when `Prefer: return=representation` asked for them. */
-function writeResponse(
-  rest: RestRequest,
-  result: StatementResult,
-  status: number,
-  range: string,
-  action: AppliedTo,
-): Response {
+function writeResponse(rest: RestRequest, result: StatementResult, status: number, range: string, action: AppliedTo): Response {
   const withBody = rest.preferences.return === "representation";
   return restResponse(status, {
     body: withBody ? result.body : undefined,
@@ -405,11 +391,7 @@ function requireWhereClause(command: "UPDATE" | "DELETE", conditions: Condition[
 }
 
 /** Upserts conflict on `on_conflict`, else on the primary key; without either it is a plain insert. */
-function conflictHandling(
-  table: TableInfo,
-  query: QueryParams,
-  preferences: Preferences,
-): { columns: string[]; action: "merge" | "ignore" } | undefined {
+function conflictHandling(table: TableInfo, query: QueryParams, preferences: Preferences): { columns: string[]; action: "merge" | "ignore" } | undefined {
   if (!preferences.resolution) return undefined;
   const columns = query.onConflict ?? table.primaryKey;
   if (columns.length === 0) return undefined;

@@ -16,10 +16,7 @@ afterAll(async () => {
 
 describe("to-one", () => {
   it("adds the related columns to the parent's, under their aliases, null when there is no row", async () => {
-    const { data, error } = await fixture.anon
-      .from("emb_moves")
-      .select("id, ...emb_customers(customer:name), ...emb_invoices(total_cents)")
-      .order("id");
+    const { data, error } = await fixture.anon.from("emb_moves").select("id, ...emb_customers(customer:name), ...emb_invoices(total_cents)").order("id");
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, customer: "Ada", total_cents: 120000 },
@@ -78,9 +75,7 @@ describe("to-many", () => {
     const response = await fixture.request("/emb_movers?select=name,...emb_moves(id,status)&id=eq.2");
     expect(await response.text()).toBe('[{"name":"Kim","id":[1, 2],"status":["completed", "pending"]}]');
     const { data } = await fixture.anon.from("emb_invoices").select("...emb_moves(*)").eq("id", 2);
-    expect(data).toEqual([
-      { id: 3, customer_id: 2, origin_id: 3, destination_id: 1, status: "confirmed", moved_on: "2025-05-20", details: null },
-    ]);
+    expect(data).toEqual([{ id: 3, customer_id: 2, origin_id: 3, destination_id: 1, status: "confirmed", moved_on: "2025-05-20", details: null }]);
   });
 
   it("filters parents by whether the spread resource has rows", async () => {

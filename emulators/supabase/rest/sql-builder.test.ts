@@ -83,15 +83,15 @@ describe("reads", () => {
 
   it("counts with the same filters when asked", () => {
     const statement = read("note=eq.x", true);
-    expect(statement.sql).toContain(
-      ', pgrst_source_count AS (SELECT 1 FROM "public"."bookings" WHERE "public"."bookings"."note" = $2::text) ',
-    );
+    expect(statement.sql).toContain(', pgrst_source_count AS (SELECT 1 FROM "public"."bookings" WHERE "public"."bookings"."note" = $2::text) ');
     expect(statement.sql).toContain("(SELECT pg_catalog.count(*) FROM pgrst_source_count)::int AS total");
   });
 
   it("never splices a value, however hostile", () => {
     const hostile = "x'; drop table bookings; --";
-    const statement = read(`note=eq.${encodeURIComponent(hostile)}&or=(note.like.${encodeURIComponent('"a\'b"')},id.in.(1,2))&details->${encodeURIComponent("k'")}=eq.1`);
+    const statement = read(
+      `note=eq.${encodeURIComponent(hostile)}&or=(note.like.${encodeURIComponent('"a\'b"')},id.in.(1,2))&details->${encodeURIComponent("k'")}=eq.1`,
+    );
     expect(statement.sql).not.toContain("drop table");
     expect(statement.sql).not.toContain("a'b");
     // A JSON key is written as a literal, its quote doubled.
@@ -190,9 +190,7 @@ describe("writes", () => {
   });
 
   it("answers an unknown payload column with PGRST204", () => {
-    const error = refusal(() =>
-      buildInsert(bookings, { rows: [{ nope: 1 }], columns: ["nope"], missingAsDefault: false, format: JSON_ARRAY }),
-    );
+    const error = refusal(() => buildInsert(bookings, { rows: [{ nope: 1 }], columns: ["nope"], missingAsDefault: false, format: JSON_ARRAY }));
     expect(error.status).toBe(400);
     expect(error.code).toBe("PGRST204");
     expect(error.message).toBe("Could not find the 'nope' column of 'bookings' in the schema cache");

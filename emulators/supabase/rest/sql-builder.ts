@@ -76,8 +76,7 @@ class Parameters {
   }
 }
 
-const qualifiedName = (table: { schema: string; name: string }) =>
-  `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
+const qualifiedName = (table: { schema: string; name: string }) => `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
 
 export function buildRead(plan: ReadNode, options: ReadOptions): SqlStatement {
   const params = new Parameters();
@@ -112,9 +111,7 @@ export function buildInsert(table: TableInfo, options: InsertOptions): SqlStatem
     // Absent keys become DEFAULT, which only a VALUES list can express per row.
     const tuples = options.rows.map((row, index) => {
       const cells = columns.map((column) =>
-        column in row
-          ? `(json_populate_record(NULL::${tableName}, ${body}::json -> ${index})).${quoteIdentifier(column)}`
-          : "DEFAULT",
+        column in row ? `(json_populate_record(NULL::${tableName}, ${body}::json -> ${index})).${quoteIdentifier(column)}` : "DEFAULT",
       );
       return `(${cells.join(", ")})`;
     });
@@ -150,7 +147,9 @@ export function buildUpdate(table: TableInfo, options: UpdateOptions): SqlStatem
   const where = whereClause(options.conditions, relationFor(table), params);
   if (columns.length === 0) {
     // Nothing to set: PostgREST answers with no rows instead of an invalid UPDATE.
-    const returned = options.returning ? returningColumns(options.returning, table).map((column) => (column === "*" ? "*" : quoteIdentifier(column))) : ["NULL"];
+    const returned = options.returning
+      ? returningColumns(options.returning, table).map((column) => (column === "*" ? "*" : quoteIdentifier(column)))
+      : ["NULL"];
     return mutationOver(`SELECT ${returned.join(", ")} FROM ${tableName} WHERE false`, options.returning, options.format, params, "NULL::int");
   }
   const body = params.add(JSON.stringify(options.values));
@@ -175,9 +174,7 @@ export function buildCall(fn: FunctionInfo, options: CallOptions): SqlStatement 
     if (!param) throw new Error(`argument ${name} was not matched to ${fn.name}`);
     return param;
   });
-  const call = `${qualifiedName(fn)}(${args
-    .map((param) => `${quoteIdentifier(param.name)} => pgrst_body.${quoteIdentifier(param.name)}`)
-    .join(", ")})`;
+  const call = `${qualifiedName(fn)}(${args.map((param) => `${quoteIdentifier(param.name)} => pgrst_body.${quoteIdentifier(param.name)}`).join(", ")})`;
   const body =
     args.length > 0
       ? `json_to_record(${params.add(JSON.stringify(options.args))}::json) AS pgrst_body(${args
@@ -235,13 +232,7 @@ function mutation(
   return mutationOver(`${statement} RETURNING ${columns.join(", ")}`, returning, format, params, inserted);
 }
 
-function mutationOver(
-  source: string,
-  returning: ReadNode | undefined,
-  format: BodyFormat,
-  params: Parameters,
-  inserted: string,
-): SqlStatement {
+function mutationOver(source: string, returning: ReadNode | undefined, format: BodyFormat, params: Parameters, inserted: string): SqlStatement {
   const rows = returning ? nodeQuery(returning, params) : `SELECT * FROM ${SOURCE}`;
   const body = returning ? bodyExpression(format) : "''";
   return {
@@ -291,10 +282,7 @@ function nodeQuery(node: ReadNode, params: Parameters): string {
   // Postgres reads FROM (the lateral subqueries) before the select list, so errors surface in that order.
   const joins = node.children.map((child) => joinSql(child, params));
   const fields = expandStars(node);
-  const own =
-    fields.length === 0 && node.children.length === 0
-      ? [`${node.qualifier}.*`]
-      : fields.map((field) => selectFieldSql(node, field));
+  const own = fields.length === 0 && node.children.length === 0 ? [`${node.qualifier}.*`] : fields.map((field) => selectFieldSql(node, field));
   const embedded = node.children.flatMap((child) => joinSelects(child, node));
   const relation = nodeRelation(node);
   const where = [...node.conditions.map((condition) => planConditionSql(condition, relation, params)), ...node.joinConditions];
@@ -365,7 +353,7 @@ function joinSelects(child: ReadNode, parent: ReadNode): string[] {
 
 /** The columns a spread resource adds to its parent: its own fields' names, its embeds', and nested spreads'. */
 function spreadNames(node: ReadNode): string[] {
-  const names = expandStars(node).map((field) => (field.kind === "star" ? "*" : outputName(field) ?? field.column));
+  const names = expandStars(node).map((field) => (field.kind === "star" ? "*" : (outputName(field) ?? field.column)));
   for (const child of node.children) {
     if (child.spread) names.push(...spreadNames(child));
     else names.push(embedName(child));
@@ -458,9 +446,7 @@ function countQuery(node: ReadNode, params: Parameters): string {
 function countConditionSql(condition: PlanCondition, relation: Relation, params: Parameters): string {
   if (condition.kind === "embedNull") return `${condition.negated ? "" : "NOT "}EXISTS (${countQuery(condition.node, params)})`;
   if (condition.kind === "logic") {
-    const joined = condition.children
-      .map((child) => countConditionSql(child, relation, params))
-      .join(condition.operator === "and" ? " AND " : " OR ");
+    const joined = condition.children.map((child) => countConditionSql(child, relation, params)).join(condition.operator === "and" ? " AND " : " OR ");
     return `${condition.negated ? "NOT " : ""}(${joined})`;
   }
   return conditionSql(condition, relation, params);
@@ -471,9 +457,7 @@ function planConditionSql(condition: PlanCondition, relation: Relation, params: 
     return `${quoteIdentifier(condition.node.aggAlias)} IS ${condition.negated ? "" : "NOT "}DISTINCT FROM NULL`;
   }
   if (condition.kind === "logic") {
-    const joined = condition.children
-      .map((child) => planConditionSql(child, relation, params))
-      .join(condition.operator === "and" ? " AND " : " OR ");
+    const joined = condition.children.map((child) => planConditionSql(child, relation, params)).join(condition.operator === "and" ? " AND " : " OR ");
     return `${condition.negated ? "NOT " : ""}(${joined})`;
   }
   return conditionSql(condition, relation, params);
@@ -484,9 +468,7 @@ function bodyExpression(format: BodyFormat): string {
     case "array":
       return format.stripNulls ? `coalesce(json_strip_nulls(json_agg(${ROW})), '[]')::text` : `coalesce(json_agg(${ROW}), '[]')::text`;
     case "object":
-      return format.stripNulls
-        ? `coalesce((json_strip_nulls(json_agg(${ROW})) -> 0)::text, '')`
-        : `coalesce((json_agg(${ROW}) -> 0)::text, '')`;
+      return format.stripNulls ? `coalesce((json_strip_nulls(json_agg(${ROW})) -> 0)::text, '')` : `coalesce((json_agg(${ROW}) -> 0)::text, '')`;
     case "csv":
       return csvExpression();
   }
@@ -521,9 +503,7 @@ function whereClause(conditions: Condition[], relation: Relation, params: Parame
 
 function conditionSql(condition: Condition, relation: Relation, params: Parameters): string {
   if (condition.kind === "logic") {
-    const joined = condition.children
-      .map((child) => conditionSql(child, relation, params))
-      .join(condition.operator === "and" ? " AND " : " OR ");
+    const joined = condition.children.map((child) => conditionSql(child, relation, params)).join(condition.operator === "and" ? " AND " : " OR ");
     return `${condition.negated ? "NOT " : ""}(${joined})`;
   }
   const sql = filterSql(condition, relation, params);
@@ -558,8 +538,24 @@ function jsonPathSql(path: JsonPath): string {
 }
 
 const SQL_OPERATORS: Record<ComparisonOperator, string> = {
-  eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=", like: "LIKE", ilike: "ILIKE", match: "~",
-  imatch: "~*", cs: "@>", cd: "<@", ov: "&&", sl: "<<", sr: ">>", nxr: "&<", nxl: "&>", adj: "-|-",
+  eq: "=",
+  neq: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  like: "LIKE",
+  ilike: "ILIKE",
+  match: "~",
+  imatch: "~*",
+  cs: "@>",
+  cd: "<@",
+  ov: "&&",
+  sl: "<<",
+  sr: ">>",
+  nxr: "&<",
+  nxl: "&>",
+  adj: "-|-",
   isdistinct: "IS DISTINCT FROM",
 };
 

@@ -85,7 +85,10 @@ describe("PUT", () => {
       hint: null,
       message: "Payload values do not match URL in primary key column(s)",
     });
-    const { data } = await fixture.service.from("rest_items").select("id").in("id", [id, id + 1]);
+    const { data } = await fixture.service
+      .from("rest_items")
+      .select("id")
+      .in("id", [id, id + 1]);
     expect(data).toEqual([]);
   });
 });

@@ -124,7 +124,11 @@ describe("insert", () => {
 
   it("rolls the insert back when .single() gets more than one row", async () => {
     const [a, b] = [newId(), newId()];
-    const { error, status } = await fixture.service.from("rest_items").insert([item(a), item(b)]).select().single();
+    const { error, status } = await fixture.service
+      .from("rest_items")
+      .insert([item(a), item(b)])
+      .select()
+      .single();
     expect(status).toBe(406);
     expect(error).toMatchObject({ code: "PGRST116", details: "The result contains 2 rows" });
     expect(await itemsWithIds(a, b)).toEqual([]);
@@ -135,20 +139,14 @@ describe("upsert", () => {
   it("merges duplicates on the primary key", async () => {
     const id = newId();
     await fixture.service.from("rest_items").insert(item(id));
-    const { data } = await fixture.service
-      .from("rest_items")
-      .upsert({ id, name: "Renamed", price_cents: 150 })
-      .select("id, name, price_cents");
+    const { data } = await fixture.service.from("rest_items").upsert({ id, name: "Renamed", price_cents: 150 }).select("id, name, price_cents");
     expect(data).toEqual([{ id, name: "Renamed", price_cents: 150 }]);
   });
 
   it("ignores duplicates when asked", async () => {
     const id = newId();
     await fixture.service.from("rest_items").insert(item(id));
-    const { data } = await fixture.service
-      .from("rest_items")
-      .upsert({ id, name: "Ignored", price_cents: 1 }, { ignoreDuplicates: true })
-      .select("id");
+    const { data } = await fixture.service.from("rest_items").upsert({ id, name: "Ignored", price_cents: 1 }, { ignoreDuplicates: true }).select("id");
     expect(data).toEqual([]);
     expect(await itemsWithIds(id)).toEqual([{ id, name: `Item ${id}`, price_cents: 100, in_stock: true }]);
   });

@@ -27,11 +27,7 @@ export async function getVisibleBucket(service: StorageContext, caller: RequestC
 }
 
 /** POST /bucket {id?, name, public, file_size_limit, allowed_mime_types} */
-export async function createBucket(
-  service: StorageContext,
-  caller: RequestContext,
-  body: Record<string, unknown>,
-): Promise<{ name: string }> {
+export async function createBucket(service: StorageContext, caller: RequestContext, body: Record<string, unknown>): Promise<{ name: string }> {
   const rawName = body.name ?? body.id;
   if (typeof rawName !== "string") throw storageErrors.badRequest("body must have required property 'name'");
   const name = parseBucketName(encodeURIComponent(rawName));
@@ -57,12 +53,7 @@ export async function createBucket(
 }
 
 /** PUT /bucket/{id} {public, file_size_limit, allowed_mime_types}; absent fields keep their value. */
-export async function updateBucket(
-  service: StorageContext,
-  caller: RequestContext,
-  id: string,
-  body: Record<string, unknown>,
-): Promise<{ message: string }> {
+export async function updateBucket(service: StorageContext, caller: RequestContext, id: string, body: Record<string, unknown>): Promise<{ message: string }> {
   const settings = parseSettings(body);
   const { rows } = await service.db.asRequest(caller, (tx) =>
     tx.query(
@@ -88,26 +79,16 @@ export async function updateBucket(
 }
 
 /** DELETE /bucket/{id}: only empty buckets. */
-export async function deleteBucket(
-  service: StorageContext,
-  caller: RequestContext,
-  id: string,
-): Promise<{ message: string }> {
+export async function deleteBucket(service: StorageContext, caller: RequestContext, id: string): Promise<{ message: string }> {
   const { rows: objects } = await service.db.pg.query("select 1 from storage.objects where bucket_id = $1 limit 1", [id]);
   if (objects.length > 0) throw storageErrors.bucketNotEmpty();
-  const { rows } = await service.db.asRequest(caller, (tx) =>
-    tx.query("delete from storage.buckets where id = $1 returning id", [id]),
-  );
+  const { rows } = await service.db.asRequest(caller, (tx) => tx.query("delete from storage.buckets where id = $1 returning id", [id]));
   if (rows.length === 0) throw storageErrors.noSuchBucket();
   return { message: "Successfully deleted" };
 }
 
 /** POST /bucket/{id}/empty */
-export async function emptyVisibleBucket(
-  service: StorageContext,
-  caller: RequestContext,
-  id: string,
-): Promise<{ message: string }> {
+export async function emptyVisibleBucket(service: StorageContext, caller: RequestContext, id: string): Promise<{ message: string }> {
   await getVisibleBucket(service, caller, id);
   await emptyBucket(service, caller, id);
   return { message: "Successfully emptied" };

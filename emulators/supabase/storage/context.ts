@@ -17,11 +17,7 @@ class PermissionProbe extends Error {}
 
 /** Runs `statement` as the caller and rolls it back: the service's way of checking permissions before
  *  reading a possibly large body. */
-export async function testPermission(
-  service: StorageContext,
-  caller: RequestContext,
-  statement: Parameters<EmulatorDatabase["asRequest"]>[1],
-): Promise<void> {
+export async function testPermission(service: StorageContext, caller: RequestContext, statement: Parameters<EmulatorDatabase["asRequest"]>[1]): Promise<void> {
   try {
     await service.db.asRequest(caller, async (tx) => {
       await statement(tx);

@@ -13,12 +13,7 @@ export interface RenderOptions {
 }
 
 /** GET /object/{bucket}/{key} and /object/authenticated/…: only objects the caller may SELECT. */
-export async function findReadableObject(
-  service: StorageContext,
-  caller: RequestContext,
-  bucketId: string,
-  key: string,
-): Promise<ObjectRow> {
+export async function findReadableObject(service: StorageContext, caller: RequestContext, bucketId: string, key: string): Promise<ObjectRow> {
   const row = await service.db.asRequest(caller, (tx) => findObject(tx, bucketId, key), { readOnly: true });
   if (!row) throw storageErrors.noSuchKey();
   return row;
@@ -34,12 +29,7 @@ export async function findPublicObject(service: StorageContext, bucketId: string
 }
 
 /** The object's bytes with the headers supabase/storage sends; 304 when If-None-Match names its ETag. */
-export async function renderObject(
-  service: StorageContext,
-  request: Request,
-  row: ObjectRow,
-  options: RenderOptions,
-): Promise<Response> {
+export async function renderObject(service: StorageContext, request: Request, row: ObjectRow, options: RenderOptions): Promise<Response> {
   const bytes = await service.files.read(row.bucket_id, row.name);
   if (!bytes) throw storageErrors.resourceNotFound();
   const metadata = row.metadata;

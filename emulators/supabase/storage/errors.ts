@@ -28,26 +28,19 @@ export const storageErrors = {
   noSuchKey: () => new StorageError(404, "NoSuchKey", "not_found", "Object not found"),
   accessDenied: (message: string) => new StorageError(403, "AccessDenied", "Unauthorized", message),
   alreadyExists: () => new StorageError(409, "ResourceAlreadyExists", "Duplicate", "The resource already exists"),
-  bucketNotEmpty: () =>
-    new StorageError(409, "ResourceNotEmpty", "ResourceNotEmpty", "The bucket you tried to delete is not empty"),
-  relatedResourceNotFound: () =>
-    new StorageError(404, "InvalidRequest", "InvalidRequest", "The related resource does not exist"),
-  entityTooLarge: () =>
-    new StorageError(413, "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
-  invalidMimeType: (mimeType: string) =>
-    new StorageError(415, "InvalidMimeType", "invalid_mime_type", `mime type ${mimeType} is not supported`),
+  bucketNotEmpty: () => new StorageError(409, "ResourceNotEmpty", "ResourceNotEmpty", "The bucket you tried to delete is not empty"),
+  relatedResourceNotFound: () => new StorageError(404, "InvalidRequest", "InvalidRequest", "The related resource does not exist"),
+  entityTooLarge: () => new StorageError(413, "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
+  invalidMimeType: (mimeType: string) => new StorageError(415, "InvalidMimeType", "invalid_mime_type", `mime type ${mimeType} is not supported`),
   invalidKey: (key: string) => new StorageError(400, "InvalidKey", "InvalidKey", `Invalid key: ${key}`),
-  invalidBucketName: (name: string) =>
-    new StorageError(400, "InvalidBucketName", "Invalid Input", `Bucket name invalid: ${name}`),
+  invalidBucketName: (name: string) => new StorageError(400, "InvalidBucketName", "Invalid Input", `Bucket name invalid: ${name}`),
   noContent: () => new StorageError(400, "InvalidRequest", "InvalidRequest", "No content provided"),
   /** A request body or query string that fails validation, worded like the service's schema validator. */
   badRequest: (message: string) => new StorageError(400, "InvalidRequest", "Bad Request", message),
   invalidJwt: (message: string) => new StorageError(400, "InvalidJWT", "InvalidJWT", message),
-  invalidSignature: () =>
-    new StorageError(400, "InvalidSignature", "InvalidSignature", "The url do not match the signature"),
+  invalidSignature: () => new StorageError(400, "InvalidSignature", "InvalidSignature", "The url do not match the signature"),
   resourceNotFound: () => new StorageError(404, "NoSuchKey", "Not found", "The resource was not found"),
-  databaseError: (sqlState: string) =>
-    new StorageError(500, "DatabaseError", "DatabaseError", `database error, code: ${sqlState}`),
+  databaseError: (sqlState: string) => new StorageError(500, "DatabaseError", "DatabaseError", `database error, code: ${sqlState}`),
   internal: () => new StorageError(500, "InternalError", "Internal", "Internal server error"),
 };
 
@@ -64,9 +57,7 @@ export function fromDatabaseError(error: unknown): unknown {
   const message = error instanceof Error ? error.message : "";
   switch (sqlState) {
     case "42501":
-      return storageErrors.accessDenied(
-        message.includes("row-level security") ? "new row violates row-level security policy" : message,
-      );
+      return storageErrors.accessDenied(message.includes("row-level security") ? "new row violates row-level security policy" : message);
     case "23505":
       return storageErrors.alreadyExists();
     case "23503":
@@ -81,8 +72,5 @@ export function fromDatabaseError(error: unknown): unknown {
 /** The Fastify-style answer for a route the service does not have. */
 export function routeNotFound(request: Request): Response {
   const path = new URL(request.url).pathname;
-  return Response.json(
-    { statusCode: "404", error: "Not Found", message: `Route ${request.method}:${path} not found` },
-    { status: 404 },
-  );
+  return Response.json({ statusCode: "404", error: "Not Found", message: `Route ${request.method}:${path} not found` }, { status: 404 });
 }

@@ -15,11 +15,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 }
 
 /** A whole number within bounds, or a 400 naming the field like the service's schema validator. */
-export function integerField(
-  body: Record<string, unknown>,
-  field: string,
-  { min, fallback }: { min: number; fallback?: number },
-): number {
+export function integerField(body: Record<string, unknown>, field: string, { min, fallback }: { min: number; fallback?: number }): number {
   const value = body[field] ?? fallback;
   if (value === undefined) throw storageErrors.badRequest(`body must have required property '${field}'`);
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;

@@ -53,12 +53,7 @@ export interface ListedEntry {
   metadata: Record<string, unknown> | null;
 }
 
-export async function listObjects(
-  service: StorageContext,
-  caller: RequestContext,
-  bucketId: string,
-  options: ListOptions,
-): Promise<ListedEntry[]> {
+export async function listObjects(service: StorageContext, caller: RequestContext, bucketId: string, options: ListOptions): Promise<ListedEntry[]> {
   // The folder depth of the entries listed: "" lists level 1, "a/" level 2.
   const level = options.prefix.split("/").length;
   const pattern = `${escapeLike(options.prefix)}${escapeLike(options.search)}%`;
@@ -80,11 +75,9 @@ export async function listObjects(
      where name ilike $2 and bucket_id = $3 and array_length(path_tokens, 1) = $1
      order by ${options.sortColumn} ${options.sortOrder})
     limit $4 offset $5`;
-  return service.db.asRequest(
-    caller,
-    async (tx) => (await tx.query<ListedEntry>(sql, [level, pattern, bucketId, options.limit, options.offset])).rows,
-    { readOnly: true },
-  );
+  return service.db.asRequest(caller, async (tx) => (await tx.query<ListedEntry>(sql, [level, pattern, bucketId, options.limit, options.offset])).rows, {
+    readOnly: true,
+  });
 }
 
 function escapeLike(text: string): string {

@@ -42,10 +42,8 @@ export interface BucketRow {
   updated_at: Date;
 }
 
-const OBJECT_COLUMNS =
-  "id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at";
-const BUCKET_COLUMNS =
-  "id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at";
+const OBJECT_COLUMNS = "id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at";
+const BUCKET_COLUMNS = "id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at";
 
 /** The values an upload writes. `owner` is the JWT subject when it is a uuid; `ownerId` is the subject. */
 export interface ObjectWrite {
@@ -101,34 +99,25 @@ export async function updateObject(db: Queryable, write: ObjectWrite): Promise<s
 }
 
 export async function findObject(db: Queryable, bucketId: string, name: string): Promise<ObjectRow | undefined> {
-  const { rows } = await db.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-    [bucketId, name],
-  );
+  const { rows } = await db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
   return rows[0];
 }
 
 export async function findObjectNames(db: Queryable, bucketId: string, names: string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ name: string }>(
-    "select name from storage.objects where bucket_id = $1 and name = any($2::text[])",
-    [bucketId, names],
-  );
+  const { rows } = await db.query<{ name: string }>("select name from storage.objects where bucket_id = $1 and name = any($2::text[])", [bucketId, names]);
   return new Set(rows.map((row) => row.name));
 }
 
 export async function deleteObjects(db: Queryable, bucketId: string, names: string[]): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-    [bucketId, names],
-  );
+  const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
+    bucketId,
+    names,
+  ]);
   return rows;
 }
 
 export async function deleteAllObjects(db: Queryable, bucketId: string): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 returning ${OBJECT_COLUMNS}`,
-    [bucketId],
-  );
+  const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 returning ${OBJECT_COLUMNS}`, [bucketId]);
   return rows;
 }
 

@@ -4,12 +4,7 @@ import { deleteAllObjects, deleteObjects, type ObjectRow } from "./object-rows.t
 
 /** Deletes the rows the caller may delete (others are skipped, as row level security does), then their
  *  files once the deletion is committed. Returns the deleted rows. */
-export async function removeObjects(
-  service: StorageContext,
-  caller: RequestContext,
-  bucketId: string,
-  names: string[],
-): Promise<ObjectRow[]> {
+export async function removeObjects(service: StorageContext, caller: RequestContext, bucketId: string, names: string[]): Promise<ObjectRow[]> {
   const deleted = await service.db.asRequest(caller, (tx) => deleteObjects(tx, bucketId, names));
   await removeFiles(service, deleted);
   return deleted;

@@ -3,14 +3,7 @@ import type { RequestContext } from "../database.ts";
 import { authenticateRequest } from "../request-auth.ts";
 import { createRouter, route } from "../router.ts";
 import type { Service, ServiceDeps } from "../service.ts";
-import {
-  createBucket,
-  deleteBucket,
-  emptyVisibleBucket,
-  getVisibleBucket,
-  listVisibleBuckets,
-  updateBucket,
-} from "./buckets.ts";
+import { createBucket, deleteBucket, emptyVisibleBucket, getVisibleBucket, listVisibleBuckets, updateBucket } from "./buckets.ts";
 import type { StorageContext } from "./context.ts";
 import { findPublicObject, findReadableObject, renderObject, renderObjectInfo } from "./downloads.ts";
 import { fromDatabaseError, routeNotFound, StorageError, storageErrors } from "./errors.ts";
@@ -86,9 +79,7 @@ export function createStorageService({ db, config }: ServiceDeps): Service {
         const visibility = first === "public" || first === "authenticated" ? first : undefined;
         const [bucket, key] = objectAt(visibility ? rest : `${first}/${rest}`);
         const row =
-          visibility === "public"
-            ? await findPublicObject(storage, bucket, key)
-            : await findReadableObject(storage, await caller(request), bucket, key);
+          visibility === "public" ? await findPublicObject(storage, bucket, key) : await findReadableObject(storage, await caller(request), bucket, key);
         return renderObjectInfo(row);
       }),
       route(READ, "/object/authenticated/:bucket/*key", (request, params) => readObject(request, params.bucket, params.key)),
@@ -110,9 +101,7 @@ export function createStorageService({ db, config }: ServiceDeps): Service {
         return Response.json({ message: "Successfully deleted" });
       }),
       route("GET", "/bucket", async (request) => Response.json(await listVisibleBuckets(storage, await caller(request)))),
-      route("POST", "/bucket", async (request) =>
-        Response.json(await createBucket(storage, await caller(request), await readJsonObject(request))),
-      ),
+      route("POST", "/bucket", async (request) => Response.json(await createBucket(storage, await caller(request), await readJsonObject(request)))),
       route("GET", "/bucket/:id", async (request, params) => {
         const id = parseBucketName(params.id);
         return Response.json(await getVisibleBucket(storage, await caller(request), id));

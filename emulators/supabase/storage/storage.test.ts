@@ -137,16 +137,12 @@ describe("upload", () => {
 
   it("refuses a file over the bucket's 10 MiB limit", async () => {
     const tooLarge = new Uint8Array(10 * 1024 * 1024 + 1);
-    const { error } = await alice.client.storage
-      .from(BUCKET)
-      .upload(`${alice.id}/huge-${randomUUID()}.png`, tooLarge, { contentType: "image/png" });
+    const { error } = await alice.client.storage.from(BUCKET).upload(`${alice.id}/huge-${randomUUID()}.png`, tooLarge, { contentType: "image/png" });
     expect(error).toMatchObject({ statusCode: "413", message: "The object exceeded the maximum allowed size" });
   });
 
   it("refuses a type the bucket does not allow", async () => {
-    const { error } = await alice.client.storage
-      .from(BUCKET)
-      .upload(`${alice.id}/notes-${randomUUID()}.txt`, "plain text");
+    const { error } = await alice.client.storage.from(BUCKET).upload(`${alice.id}/notes-${randomUUID()}.txt`, "plain text");
     expect(error).toMatchObject({
       statusCode: "415",
       message: "mime type text/plain;charset=UTF-8 is not supported",
@@ -154,9 +150,7 @@ describe("upload", () => {
   });
 
   it("answers 404 Bucket not found for an unknown bucket", async () => {
-    const { error } = await alice.client.storage
-      .from("no-such-bucket")
-      .upload(`${alice.id}/x.png`, png(), { contentType: "image/png" });
+    const { error } = await alice.client.storage.from("no-such-bucket").upload(`${alice.id}/x.png`, png(), { contentType: "image/png" });
     expect(error).toMatchObject({ statusCode: "404", message: "Bucket not found" });
   });
 });
@@ -191,9 +185,7 @@ describe("download", () => {
   it("offers the file as an attachment when the public URL asks for a download", async () => {
     const url = anon.storage.from(BUCKET).getPublicUrl(path, { download: "my photo.png" }).data.publicUrl;
     const response = await fetchUrl(url);
-    expect(response.headers.get("content-disposition")).toBe(
-      "attachment; filename=my%20photo.png; filename*=UTF-8''my%20photo.png;",
-    );
+    expect(response.headers.get("content-disposition")).toBe("attachment; filename=my%20photo.png; filename*=UTF-8''my%20photo.png;");
   });
 
   it("answers Object not found for a missing public file", async () => {

@@ -3,15 +3,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import type { RequestContext } from "../database.ts";
 import { GLOBAL_FILE_SIZE_LIMIT_BYTES, testPermission, type StorageContext } from "./context.ts";
 import { storageErrors } from "./errors.ts";
-import {
-  findBucket,
-  insertObject,
-  updateObject,
-  upsertObject,
-  type BucketRow,
-  type ObjectMetadata,
-  type ObjectWrite,
-} from "./object-rows.ts";
+import { findBucket, insertObject, updateObject, upsertObject, type BucketRow, type ObjectMetadata, type ObjectWrite } from "./object-rows.ts";
 import { readUploadBody, type UploadBody } from "./upload-body.ts";
 
 /** POST without x-upsert creates, POST with x-upsert: true creates or replaces, PUT replaces. */

@@ -64,9 +64,7 @@ function hostedBackend(): TestBackend {
   return backendOver({ mode: "hosted", url: url.replace(/\/+$/, ""), anonKey, serviceRoleKey, fetch: globalThis.fetch });
 }
 
-function backendOver(
-  base: Pick<TestBackend, "mode" | "url" | "anonKey" | "serviceRoleKey" | "fetch" | "emulator">,
-): TestBackend {
+function backendOver(base: Pick<TestBackend, "mode" | "url" | "anonKey" | "serviceRoleKey" | "fetch" | "emulator">): TestBackend {
   const { emulator } = base;
 
   function makeClient(options: TestClientOptions = {}): SupabaseClient {

@@ -69,12 +69,7 @@ interface Result {
   p99: number;
 }
 
-async function measure(
-  name: string,
-  operation: (index: number) => Promise<void>,
-  iterations = ITERATIONS,
-  warmUp = WARM_UP,
-): Promise<Result> {
+async function measure(name: string, operation: (index: number) => Promise<void>, iterations = ITERATIONS, warmUp = WARM_UP): Promise<Result> {
   for (let index = 0; index < warmUp; index++) await operation(index);
   const latencies: number[] = [];
   const started = performance.now();
@@ -129,10 +124,7 @@ async function main(): Promise<void> {
 
   const customer = customers[0] ?? randomUUID();
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await signJwt(
-    { sub: customer, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600 },
-    emulator.config.jwtSecret,
-  );
+  const accessToken = await signJwt({ sub: customer, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600 }, emulator.config.jwtSecret);
   const supabase = createClient(emulator.url, emulator.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: emulator.fetch, headers: { Authorization: `Bearer ${accessToken}` } },
@@ -153,9 +145,7 @@ async function main(): Promise<void> {
       if (rows.length !== 10) throw new Error(`expected 10 rows, got ${rows.length}`);
     }),
     await measure("insert 1 row    supabase-js -> emulator", async (index) => {
-      const { error } = await supabase
-        .from("bench_bookings")
-        .insert({ customer_id: customer, move_date: moveDate(index), total_cents: 20000 + index });
+      const { error } = await supabase.from("bench_bookings").insert({ customer_id: customer, move_date: moveDate(index), total_cents: 20000 + index });
       if (error) throw error;
     }),
     await measure("insert 1 row    PGlite directly", async (index) => {

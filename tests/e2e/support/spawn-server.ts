@@ -24,7 +24,12 @@ export interface SpawnedServer {
 }
 
 /** Another production server on its own port and data directory, healthy when returned. */
-export async function spawnServer(options: { dataDir: string; port?: number; env?: Record<string, string>; command?: (node: string) => [string, string[]] }): Promise<SpawnedServer> {
+export async function spawnServer(options: {
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+  command?: (node: string) => [string, string[]];
+}): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const base = `http://localhost:${port}`;
   const [command, args] = options.command?.(process.execPath) ?? [process.execPath, ["build/server.js"]];
