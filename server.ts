@@ -114,6 +114,7 @@ app.use(
       cookieSecret,
       secureCookies: config.secureCookies,
       authAttemptsPerMinute: config.authAttemptsPerMinute,
+      bookingActionsPerMinute: config.bookingActionsPerMinute,
       stripe: { secretKey: backends.stripe.secretKey, webhookSecret: backends.stripe.webhookSecret, fetch: backends.stripe.fetch },
     },
   }),

@@ -3,7 +3,7 @@ import type { CompanySettings } from "./domain/company-settings";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
-import type { AuthRateLimits } from "./services/rate-limit.server";
+import type { AuthRateLimits, BookingRateLimits } from "./services/rate-limit.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
 /** Made once per process (app/load-context.ts) and shared by every request. */
@@ -21,6 +21,8 @@ export interface AppServices {
   /** Holds the booking wizard draft's id. */
   draftCookie: Cookie;
   authLimits: AuthRateLimits;
+  /** New drafts, Pay presses and photo uploads, per address and per user. */
+  bookingLimits: BookingRateLimits;
   /** The Stripe API (hosted, or the embedded emulator). */
   stripe: Stripe;
   /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */

@@ -3,7 +3,7 @@ import { requestContext, servicesContext, settingsContext, type AppServices, typ
 import type { CompanySettings } from "./domain/company-settings";
 import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
-import { createAuthRateLimits } from "./services/rate-limit.server";
+import { createAuthRateLimits, createBookingRateLimits } from "./services/rate-limit.server";
 import { createStripeClient } from "./services/payments.server";
 import { loadCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
@@ -25,6 +25,8 @@ export interface AppOptions {
   /** Cookies get Secure when browsers reach the app over https. */
   secureCookies: boolean;
   authAttemptsPerMinute: number;
+  /** New booking drafts and Pay presses per minute, per address and per user (photo uploads: a multiple). */
+  bookingActionsPerMinute: number;
   /** Stripe: the secret key, the webhook signing secret, and for the embedded emulator the fetch that reaches it in-process. */
   stripe: { secretKey: string; webhookSecret: string; fetch?: typeof fetch };
 }
@@ -40,6 +42,7 @@ export function createAppServices(options: AppOptions): AppServices {
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
+    bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute }),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
   };

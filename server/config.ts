@@ -28,6 +28,7 @@ const environmentSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     TRUST_PROXY: z.string().min(1).optional(),
     AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    BOOKING_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
   })
   .superRefine((env, context) => {
@@ -101,6 +102,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** Sign-in, sign-up and reset attempts per minute, per client address and per email. */
     authAttemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
+    /** New booking drafts and Pay presses per minute, per client address and per user (photo upload posts: 3× per address, 2× per user). */
+    bookingActionsPerMinute: env.BOOKING_ACTIONS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
     /** Cookies get Secure when browsers reach us over https. */
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAuthRateLimits } from "./rate-limit.server";
+import { createAuthRateLimits, createBookingRateLimits } from "./rate-limit.server";
 
 describe("sign-in limits", () => {
   it("holds one address guessing one account after the allowed attempts", async () => {
@@ -73,5 +73,31 @@ describe("recovery token verification", () => {
     expect(await limits.beforeVerification("192.0.2.1")).toBeNull();
     expect(await limits.beforeVerification("192.0.2.1")).toBeNull();
     expect(await limits.beforeVerification("192.0.2.1")).not.toBeNull();
+  });
+});
+
+describe("booking flow limits", () => {
+  it("holds one address after its allowance of new drafts, and not another address", async () => {
+    const limits = createBookingRateLimits({ actionsPerMinute: 2 });
+    expect(await limits.before("draft", "203.0.113.5", null)).toBeNull();
+    expect(await limits.before("draft", "203.0.113.5", null)).toBeNull();
+    const wait = await limits.before("draft", "203.0.113.5", null);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await limits.before("draft", "203.0.113.6", null)).toBeNull();
+  });
+
+  it("holds one signed-in user across addresses, and counts each action apart", async () => {
+    const limits = createBookingRateLimits({ actionsPerMinute: 2 });
+    expect(await limits.before("pay", "203.0.113.7", "user-1")).toBeNull();
+    expect(await limits.before("pay", "203.0.113.8", "user-1")).toBeNull();
+    expect(await limits.before("pay", "203.0.113.9", "user-1")).not.toBeNull();
+    expect(await limits.before("draft", "203.0.113.9", "user-1")).toBeNull();
+  });
+
+  it("allows uploads a multiple of the allowance: a booking's photos may come in several posts", async () => {
+    const limits = createBookingRateLimits({ actionsPerMinute: 2 });
+    for (let post = 0; post < 4; post++) expect(await limits.before("upload", "203.0.113.10", "user-2")).toBeNull();
+    expect(await limits.before("upload", "203.0.113.10", "user-2")).not.toBeNull();
   });
 });

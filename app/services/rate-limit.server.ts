@@ -110,3 +110,52 @@ async function consumeAll(checks: Array<[RateLimiterMemory, string]>): Promise<n
 const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 
 export const tooManyAttemptsMessage = (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+
+/** What a customer (or a guest) does in the booking flow that costs the company storage, decoding or a Checkout Session. */
+export type BookingAction = "draft" | "pay" | "upload";
+
+/**
+ * Limits on the booking flow's costly actions, per client address and, when someone is signed in,
+ * per user: a new wizard draft, a press of Pay (each makes a Checkout Session), a photo upload post.
+ * Counted in this process's memory, like the auth limits.
+ */
+export interface BookingRateLimits {
+  /** Consumes one of this action's allowance; seconds to wait when it is spent, or null. */
+  before(action: BookingAction, clientIp: string, userId: string | null): Promise<number | null>;
+}
+
+/** Per minute, as multiples of the configured allowance: uploads come in several posts for one booking. */
+const BOOKING_ACTION_SHARES: Record<BookingAction, { perAddress: number; perUser: number }> = {
+  draft: { perAddress: 1, perUser: 1 },
+  pay: { perAddress: 1, perUser: 1 },
+  upload: { perAddress: 3, perUser: 2 },
+};
+
+export function createBookingRateLimits(settings: { actionsPerMinute: number }): BookingRateLimits {
+  const limiters = Object.fromEntries(
+    (Object.keys(BOOKING_ACTION_SHARES) as BookingAction[]).map((action) => {
+      const share = BOOKING_ACTION_SHARES[action];
+      const perMinute = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+      return [
+        action,
+        {
+          address: perMinute(`${action}:address`, share.perAddress * settings.actionsPerMinute),
+          user: perMinute(`${action}:user`, share.perUser * settings.actionsPerMinute),
+        },
+      ];
+    }),
+  ) as Record<BookingAction, { address: RateLimiterMemory; user: RateLimiterMemory }>;
+  return {
+    before(action, clientIp, userId) {
+      const { address, user } = limiters[action];
+      return consumeAll(
+        userId
+          ? [
+              [address, clientIp],
+              [user, userId],
+            ]
+          : [[address, clientIp]],
+      );
+    },
+  };
+}

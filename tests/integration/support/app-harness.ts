@@ -52,6 +52,7 @@ export function testAppOptions(backend: TestBackend, overrides: Partial<AppOptio
     cookieSecret: "a-cookie-secret-of-at-least-32-characters",
     secureCookies: false,
     authAttemptsPerMinute: 1000,
+    bookingActionsPerMinute: 1000,
     stripe: { secretKey: "sk_test_integration", webhookSecret: "whsec_test_integration" },
     ...overrides,
   };
