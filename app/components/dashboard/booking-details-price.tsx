@@ -40,7 +40,7 @@ export function BookingDetailsPrice({ price }: { price: BookingPriceView }) {
         {price.hours} estimated hours at {price.hourlyRate}/hr. The final bill follows the actual time.
       </p>
       {price.quotedDiffers ? (
-        <p className="mt-2 text-xs text-slate-500">You were quoted {price.quotedDiffers} when you booked; the lines above use today's rates.</p>
+        <p className="mt-2 text-xs text-slate-500">You were quoted {price.quotedDiffers} when you booked; the lines above use today&apos;s rates.</p>
       ) : null}
     </section>
   );
