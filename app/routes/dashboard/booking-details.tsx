@@ -9,9 +9,9 @@ import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-pho
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
-import { bookingChoicesFromRow, formatCompanyDateTime, formatMoveDate, shortBookingId, type BookingRow } from "~/domain/booking";
+import { bookingChoicesFromRow, formatCompanyDateTime, shortBookingId, type BookingRow } from "~/domain/booking";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
-import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { DEPOSIT_STATUS_LABELS, canPayDeposit, type DepositStatus } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, estimateBooking, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
