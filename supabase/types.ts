@@ -153,15 +153,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -186,15 +186,15 @@ export type Database = {
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
-          deposit_amount?: number
+          deposit_amount_cents?: number
           deposit_paid_at?: string | null
           deposit_status?: string
           draft_id?: string | null
           email: string
-          estimated_cost?: number | null
+          estimated_cost_cents?: number | null
           estimated_hours?: number | null
           extra_movers?: number
-          final_cost?: number | null
+          final_cost_cents?: number | null
           full_name: string
           id?: string
           moving_date: string
@@ -219,15 +219,15 @@ export type Database = {
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
-          deposit_amount?: number
+          deposit_amount_cents?: number
           deposit_paid_at?: string | null
           deposit_status?: string
           draft_id?: string | null
           email?: string
-          estimated_cost?: number | null
+          estimated_cost_cents?: number | null
           estimated_hours?: number | null
           extra_movers?: number
-          final_cost?: number | null
+          final_cost_cents?: number | null
           full_name?: string
           id?: string
           moving_date?: string
@@ -408,15 +408,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -459,15 +459,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -513,15 +513,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string

@@ -58,9 +58,9 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     deep_cleaning_bedrooms: 3,
     special_instructions: "Piano on the second floor",
     estimated_hours: 6,
-    estimated_cost: 264_000,
-    final_cost: null,
-    deposit_amount: 5000,
+    estimated_cost_cents: 264_000,
+    final_cost_cents: null,
+    deposit_amount_cents: 5000,
     deposit_status: "unpaid",
     deposit_paid_at: null,
     stripe_checkout_session_id: null,
@@ -97,8 +97,8 @@ describe("bookingInsertRow", () => {
       deep_cleaning_bedrooms: 3,
       special_instructions: "Piano on the second floor",
       estimated_hours: 6,
-      estimated_cost: estimate.totalCents,
-      deposit_amount: DEPOSIT_CENTS,
+      estimated_cost_cents: estimate.totalCents,
+      deposit_amount_cents: DEPOSIT_CENTS,
       deposit_status: "unpaid",
       status: "pending",
     });
@@ -107,8 +107,8 @@ describe("bookingInsertRow", () => {
   it("stores the estimate in cents: luxury long distance, 6 hours, with add-ons", () => {
     // 6 h × $350 + packing $120 + cleaning $120 + 2 movers × $35 + 1 TV $120 + deep cleaning $150 + 2 × $50 + truck $100
     const row = bookingInsertRow(request, { userId: null, draftId: "draft-1", estimate: estimateBooking(request) });
-    expect(row.estimated_cost).toBe(288_000);
-    expect(row.deposit_amount).toBe(5_000);
+    expect(row.estimated_cost_cents).toBe(288_000);
+    expect(row.deposit_amount_cents).toBe(5_000);
   });
 
   it("keeps a guest's booking without an owner, and no time or instructions as null", () => {

@@ -62,8 +62,8 @@ export function bookingInsertRow(
     deep_cleaning_bedrooms: request.deepCleaningBedrooms,
     special_instructions: instructions,
     estimated_hours: estimate.hours,
-    estimated_cost: estimate.totalCents,
-    deposit_amount: DEPOSIT_CENTS,
+    estimated_cost_cents: estimate.totalCents,
+    deposit_amount_cents: DEPOSIT_CENTS,
     deposit_status: "unpaid",
     status: "pending",
   };
@@ -94,7 +94,7 @@ export function bookingSummaryFromRow(row: BookingRow): BookingSummary {
     movingTime: row.moving_time === null ? null : row.moving_time.slice(0, 5),
     // The database's checks admit only SERVICE_TYPES and DEPOSIT_STATUSES.
     serviceType: row.service_type as ServiceType,
-    estimatedCostCents: row.estimated_cost,
+    estimatedCostCents: row.estimated_cost_cents,
     depositStatus: row.deposit_status as DepositStatus,
     // A status the app does not know shows as pending.
     status: isBookingStatus(row.status) ? row.status : "pending",

@@ -26,7 +26,7 @@ export interface BookingCounts {
 /** The columns a booking list reads. */
 export type CustomerBookingListRow = Pick<
   BookingRow,
-  "id" | "service_type" | "status" | "moving_date" | "moving_from" | "moving_to" | "estimated_cost" | "deposit_status" | "created_at"
+  "id" | "service_type" | "status" | "moving_date" | "moving_from" | "moving_to" | "estimated_cost_cents" | "deposit_status" | "created_at"
 >;
 
 /** One booking as a list row shows it: every value already worded for the page. */
@@ -67,7 +67,7 @@ export function customerBookingView(row: CustomerBookingListRow): CustomerBookin
     moveDate: formatMoveDate(row.moving_date),
     from: row.moving_from,
     to: row.moving_to,
-    estimatedCost: row.estimated_cost === null ? "TBD" : formatCents(row.estimated_cost),
+    estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
     createdDate: formatCreatedDate(row.created_at),
     // The database's check admits only DEPOSIT_STATUSES; anything else is shown as stored.
     depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,

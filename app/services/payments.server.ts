@@ -94,7 +94,7 @@ export async function startCheckout(
       stripe_checkout_session_id: session.id,
       checkout_expires_at: new Date(session.expires_at * 1000).toISOString(),
       deposit_status: "unpaid",
-      deposit_amount: DEPOSIT_CENTS,
+      deposit_amount_cents: DEPOSIT_CENTS,
     })
     .eq("id", booking.id)
     .neq("deposit_status", "paid");
@@ -164,8 +164,8 @@ export async function fulfilCheckout(
     return { kind: "mismatch", reason: `the session names booking ${session.metadata?.booking_id ?? "(none)"}, not ${booking.id}` };
   }
   if (session.payment_status !== "paid") return { kind: "not-paid" };
-  if (session.amount_total !== booking.deposit_amount) {
-    return { kind: "mismatch", reason: `amount ${session.amount_total} paid for a deposit of ${booking.deposit_amount}` };
+  if (session.amount_total !== booking.deposit_amount_cents) {
+    return { kind: "mismatch", reason: `amount ${session.amount_total} paid for a deposit of ${booking.deposit_amount_cents}` };
   }
   if (session.currency !== DEPOSIT_CURRENCY) return { kind: "mismatch", reason: `currency ${session.currency}, not ${DEPOSIT_CURRENCY}` };
   if (booking.deposit_status === "paid") return { kind: "paid", booking };

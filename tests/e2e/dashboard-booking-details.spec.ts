@@ -86,7 +86,7 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
     tv_mounting: 1,
     deep_cleaning_bedrooms: 2,
     special_instructions: "Piano on the second floor",
-    estimated_cost: 151_000,
+    estimated_cost_cents: 151_000,
     deposit_status: "paid",
     deposit_paid_at: "2026-11-20T15:30:00Z",
   });

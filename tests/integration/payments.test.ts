@@ -100,9 +100,9 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
       full_name: "Pat Payer",
       moving_date: "2027-04-12",
       moving_time: "08:00:00",
-      estimated_cost: estimate.totalCents,
+      estimated_cost_cents: estimate.totalCents,
       estimated_hours: estimate.hours,
-      deposit_amount: DEPOSIT_CENTS,
+      deposit_amount_cents: DEPOSIT_CENTS,
       deposit_status: "unpaid",
       status: "pending",
       user_id: null,
@@ -525,7 +525,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
 
     const sessionId = [...canned.sessions.keys()][0]!;
     const row = await stored(booking.id);
-    expect(row).toMatchObject({ stripe_checkout_session_id: sessionId, deposit_status: "unpaid", deposit_amount: 5000 });
+    expect(row).toMatchObject({ stripe_checkout_session_id: sessionId, deposit_status: "unpaid", deposit_amount_cents: 5000 });
     expect(new Date(row.checkout_expires_at!).getTime()).toBe(expiresAt * 1000);
   });
 

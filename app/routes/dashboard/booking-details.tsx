@@ -109,7 +109,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** The deposit the booking asks for; bookings made before it was stored ask the standard one. */
 function depositCents(row: BookingRow): number {
-  return row.deposit_amount > 0 ? row.deposit_amount : DEPOSIT_CENTS;
+  return row.deposit_amount_cents > 0 ? row.deposit_amount_cents : DEPOSIT_CENTS;
 }
 
 function bookingView(row: BookingRow) {
@@ -135,8 +135,8 @@ function bookingView(row: BookingRow) {
     tvMounting: row.tv_mounting,
     deepCleaningBedrooms: row.deep_cleaning_bedrooms,
     specialInstructions: row.special_instructions,
-    estimatedCost: row.estimated_cost === null ? "TBD" : formatCents(row.estimated_cost),
-    finalCost: row.final_cost === null ? null : formatCents(row.final_cost),
+    estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
+    finalCost: row.final_cost_cents === null ? null : formatCents(row.final_cost_cents),
   };
 }
 
@@ -151,7 +151,7 @@ function priceView(row: BookingRow) {
     deposit: formatCents(depositCents(row)),
     balance: formatCents(estimate.totalCents - depositCents(row)),
     /** The quote stored with the booking, when it differs from the lines (prices changed since). */
-    quotedDiffers: row.estimated_cost !== null && row.estimated_cost !== estimate.totalCents ? formatCents(row.estimated_cost) : null,
+    quotedDiffers: row.estimated_cost_cents !== null && row.estimated_cost_cents !== estimate.totalCents ? formatCents(row.estimated_cost_cents) : null,
   };
 }
 

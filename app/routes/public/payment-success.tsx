@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             moveDate: formatMoveDate(summary.movingDate),
             movingTime: summary.movingTime,
             service: serviceTypeLabel(summary.serviceType),
-            amountPaid: formatCents(result.booking.deposit_amount),
+            amountPaid: formatCents(result.booking.deposit_amount_cents),
           },
         },
         { headers: NO_STORE },
