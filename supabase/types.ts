@@ -171,6 +171,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -204,6 +205,7 @@ export type Database = {
           packing_service?: boolean
           phone: string
           property_size?: string | null
+          refund_due_at?: string | null
           service_type: string
           special_instructions?: string | null
           status?: string
@@ -237,6 +239,7 @@ export type Database = {
           packing_service?: boolean
           phone?: string
           property_size?: string | null
+          refund_due_at?: string | null
           service_type?: string
           special_instructions?: string | null
           status?: string
@@ -401,6 +404,16 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      apply_stripe_checkout_event: {
+        Args: {
+          _confirm?: boolean
+          _effect: string
+          _event_id: string
+          _event_type: string
+          _session_id?: string
+        }
+        Returns: string
+      }
       cancel_my_booking: {
         Args: { _booking_id: string }
         Returns: {
@@ -426,6 +439,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -477,6 +491,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -531,6 +546,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string

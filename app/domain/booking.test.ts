@@ -65,6 +65,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     deposit_paid_at: null,
     stripe_checkout_session_id: null,
     checkout_expires_at: null,
+    refund_due_at: null,
     status: "pending",
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",

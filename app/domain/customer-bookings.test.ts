@@ -20,6 +20,7 @@ const row = (overrides: Partial<CustomerBookingListRow> = {}): CustomerBookingLi
   moving_to: "98 Pine Ave, Decatur",
   estimated_cost_cents: 123_456,
   deposit_status: "unpaid",
+  refund_due_at: null,
   created_at: "2026-11-23T15:00:00+00:00",
   ...overrides,
 });
@@ -65,6 +66,9 @@ describe("customerBookingView", () => {
     expect(customerBookingView(row({ deposit_status: "paid" })).depositLabel).toBe("Deposit paid");
     expect(customerBookingView(row({ deposit_status: "failed" })).depositLabel).toBe("Deposit payment failed");
     expect(customerBookingView(row({ deposit_status: "expired" })).depositLabel).toBe("Deposit checkout expired");
+    expect(customerBookingView(row({ status: "cancelled", deposit_status: "paid", refund_due_at: "2026-11-25T10:00:00+00:00" })).depositLabel).toBe(
+      "Refund due",
+    );
   });
 });
 

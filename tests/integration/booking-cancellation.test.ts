@@ -268,8 +268,8 @@ describe("the booking details route", () => {
   it("points a cancelled booking with a paid deposit to the company for a refund", async () => {
     const paid = await createBooking(alice, { status: "cancelled", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
     const unpaid = await createBooking(alice, { status: "cancelled" });
-    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true });
-    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false });
+    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: false });
+    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false, refundDue: false });
   });
 
   it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {

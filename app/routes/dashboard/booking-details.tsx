@@ -12,7 +12,7 @@ import { requestContext, servicesContext, sessionContext, userContext } from "~/
 import { bookingChoicesFromRow, formatCompanyDateTime, formatMoveDate, shortBookingId, type BookingRow } from "~/domain/booking";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
 import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
-import { DEPOSIT_STATUS_LABELS, canPayDeposit, type DepositStatus } from "~/domain/booking-status";
+import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, estimateBooking, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
@@ -49,7 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payment: {
       bookingId: row.id,
       depositAmount: formatCents(depositCents(row)),
-      depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,
+      depositLabel: depositStateLabel(row),
       paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
       canPay: canPayDeposit(row),
       // Names this page's 'Pay deposit': pressing twice, or resubmitting, starts one checkout.
@@ -62,7 +62,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline) }
         : cancellation.kind === "too-late"
           ? { kind: "too-late" as const }
-          : { kind: "closed" as const, cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid" },
+          : {
+              kind: "closed" as const,
+              cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid",
+              refundDue: row.refund_due_at !== null,
+            },
   };
 }
 
