@@ -171,6 +171,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
           refund_due_at: string | null
           service_type: string
           special_instructions: string | null
@@ -205,6 +206,7 @@ export type Database = {
           packing_service?: boolean
           phone: string
           property_size?: string | null
+          quote?: Json | null
           refund_due_at?: string | null
           service_type: string
           special_instructions?: string | null
@@ -239,6 +241,7 @@ export type Database = {
           packing_service?: boolean
           phone?: string
           property_size?: string | null
+          quote?: Json | null
           refund_due_at?: string | null
           service_type?: string
           special_instructions?: string | null
@@ -439,6 +442,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
           refund_due_at: string | null
           service_type: string
           special_instructions: string | null
@@ -466,6 +470,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      is_booking_quote: {
+        Args: { _estimated_cost_cents: number; _quote: Json }
+        Returns: boolean
+      }
       mark_deposit_paid: {
         Args: { _booking_id: string; _confirm: boolean; _session_id: string }
         Returns: {
@@ -491,6 +499,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
           refund_due_at: string | null
           service_type: string
           special_instructions: string | null
@@ -546,6 +555,7 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
           refund_due_at: string | null
           service_type: string
           special_instructions: string | null

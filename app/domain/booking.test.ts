@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  bookingChoicesFromRow,
   bookingInsertRow,
   bookingSummaryFromRow,
   formatCompanyDateTime,
@@ -66,6 +65,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     stripe_checkout_session_id: null,
     checkout_expires_at: null,
     refund_due_at: null,
+    quote: null,
     status: "pending",
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",
@@ -99,6 +99,11 @@ describe("bookingInsertRow", () => {
       special_instructions: "Piano on the second floor",
       estimated_hours: 6,
       estimated_cost_cents: estimate.totalCents,
+      quote: {
+        lines: estimate.lines.map((line) => ({ label: line.label, cents: line.amountCents })),
+        total_cents: estimate.totalCents,
+        hourly_rate_cents: estimate.hourlyRateCents,
+      },
       deposit_amount_cents: DEPOSIT_CENTS,
       deposit_status: "unpaid",
       status: "pending",
@@ -160,18 +165,6 @@ describe("labels", () => {
 
   it("shortens ids to 8 characters", () => {
     expect(shortBookingId(BOOKING_ID)).toBe("3f2c9a1e");
-  });
-});
-
-describe("bookingChoicesFromRow", () => {
-  it("prices a stored booking as its request was priced", () => {
-    expect(estimateBooking(bookingChoicesFromRow(storedRow()))).toEqual(estimateBooking(request));
-  });
-
-  it("prices a booking without a property size at the default hours", () => {
-    const choices = bookingChoicesFromRow(storedRow({ property_size: null }));
-    expect(choices.propertySize).toBeUndefined();
-    expect(estimateBooking(choices).hours).toBe(4);
   });
 });
 

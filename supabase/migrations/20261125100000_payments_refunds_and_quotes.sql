@@ -100,3 +100,57 @@ $$;
 
 revoke execute on function public.apply_stripe_checkout_event(text, text, text, text, boolean) from public, anon, authenticated;
 grant execute on function public.apply_stripe_checkout_event(text, text, text, text, boolean) to service_role;
+
+-- The quote kept with the booking ------------------------------------------------------------------
+
+-- The priced lines the customer saw in the wizard, kept as they were when the booking was saved:
+-- {"lines": [{"label": "Moving team, 4 hours", "cents": 60000}, …], "total_cents": 70000,
+--  "hourly_rate_cents": 15000}. The lines add up to the total, and the total is the stored estimate.
+-- Bookings saved before quotes were kept have none.
+create function public.is_booking_quote(_quote jsonb, _estimated_cost_cents integer)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  line jsonb;
+  lines_cents numeric := 0;
+begin
+  if jsonb_typeof(_quote) is distinct from 'object'
+     or jsonb_typeof(_quote -> 'lines') is distinct from 'array'
+     or jsonb_typeof(_quote -> 'total_cents') is distinct from 'number'
+     or jsonb_typeof(_quote -> 'hourly_rate_cents') is distinct from 'number' then
+    return false;
+  end if;
+  if jsonb_array_length(_quote -> 'lines') not between 1 and 20
+     or (_quote ->> 'hourly_rate_cents')::numeric < 0
+     or (_quote ->> 'hourly_rate_cents')::numeric % 1 <> 0 then
+    return false;
+  end if;
+  for line in select value from jsonb_array_elements(_quote -> 'lines') loop
+    if jsonb_typeof(line) is distinct from 'object'
+       or jsonb_typeof(line -> 'label') is distinct from 'string'
+       or jsonb_typeof(line -> 'cents') is distinct from 'number' then
+      return false;
+    end if;
+    if char_length(line ->> 'label') not between 1 and 200 or (line ->> 'cents')::numeric < 0 or (line ->> 'cents')::numeric % 1 <> 0 then
+      return false;
+    end if;
+    lines_cents := lines_cents + (line ->> 'cents')::numeric;
+  end loop;
+  return lines_cents = (_quote ->> 'total_cents')::numeric
+    and (_quote ->> 'total_cents')::numeric = _estimated_cost_cents;
+end;
+$$;
+
+-- Only writers of bookings need it: the service role, and the functions that run as the owner.
+revoke execute on function public.is_booking_quote(jsonb, integer) from public, anon, authenticated;
+grant execute on function public.is_booking_quote(jsonb, integer) to service_role;
+
+alter table public.bookings
+  add column quote jsonb,
+  add constraint bookings_quote_adds_up check (quote is null or public.is_booking_quote(quote, estimated_cost_cents));
+
+comment on column public.bookings.quote is
+  'The priced lines shown when the booking was saved ({lines: [{label, cents}], total_cents, hourly_rate_cents}); null for bookings saved before quotes were kept.';
