@@ -255,6 +255,27 @@ export type Database = {
         }
         Relationships: []
       }
+      checkout_attempts: {
+        Row: {
+          created_at: string
+          expires_at: string
+          idempotency_key: string
+          renewals: number
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          idempotency_key: string
+          renewals?: number
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          idempotency_key?: string
+          renewals?: number
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           address: string | null
@@ -460,6 +481,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      checkout_attempt_expiry: {
+        Args: { _earliest: string; _idempotency_key: string; _proposed: string }
+        Returns: {
+          attempt_expires_at: string
+          attempt_renewals: number
+        }[]
       }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }

@@ -16,6 +16,8 @@ export const DEPOSIT_LINE_ITEM_NAME = "Moving deposit";
 export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 /** A session about to expire is not handed out again: the customer needs time to type a card. */
 const REUSE_MARGIN_SECONDS = 10 * 60;
+/** Stripe refuses a session that would run less than 30 minutes; a few more allow for the request's way there. */
+const SHORTEST_LIFETIME_SECONDS = 35 * 60;
 
 export const PAYMENT_MESSAGES = {
   failed: "Payment processing failed. Please try again.",
@@ -57,6 +59,14 @@ export async function startCheckout(
     if ("url" in held || "error" in held) return held;
   }
 
+  // Stripe answers a repeated key with the session it made for it: the key also names the session
+  // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
+  let attempt: CheckoutAttempt;
+  try {
+    attempt = await checkoutAttempt(serviceRole, `${idempotencyKey}:${previous ?? "first"}`);
+  } catch (error) {
+    return { error: PAYMENT_MESSAGES.failed, cause: error };
+  }
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -74,11 +84,9 @@ export async function startCheckout(
         customer_email: booking.email,
         success_url: `${publicUrl}${href("/payment-success")}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${publicUrl}${href("/payment-canceled")}`,
-        expires_at: nowSeconds() + CHECKOUT_LIFETIME_SECONDS,
+        expires_at: attempt.expiresAt,
       },
-      // Stripe answers a repeated key with the session it made for it: the key also names the session
-      // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
-      { idempotencyKey: `${idempotencyKey}:${previous ?? "first"}` },
+      { idempotencyKey: attempt.key },
     );
   } catch (error) {
     // A concurrent request for the same booking may have stored its session meanwhile.
@@ -139,6 +147,35 @@ async function storedSessionOf(stripe: Stripe, current: BookingRow | null): Prom
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+interface CheckoutAttempt {
+  /** The Idempotency-Key of the attempt's Checkout Session request. */
+  key: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * The Idempotency-Key and expiry of one attempt at paying (the page's Pay press, and every repeat of
+ * it). Stripe replays a keyed request only when its body is the same, so the expiry is the one the
+ * attempt's first request stored, not one from this request's clock. An attempt whose stored expiry
+ * came too close for Stripe is renewed under a key of its own.
+ */
+async function checkoutAttempt(serviceRole: AppSupabaseClient, key: string): Promise<CheckoutAttempt> {
+  const now = nowSeconds();
+  const { data, error } = await serviceRole.rpc("checkout_attempt_expiry", {
+    _idempotency_key: key,
+    _proposed: new Date((now + CHECKOUT_LIFETIME_SECONDS) * 1000).toISOString(),
+    _earliest: new Date((now + SHORTEST_LIFETIME_SECONDS) * 1000).toISOString(),
+  });
+  if (error) throw new BookingStoreError("could not read the expiry of a checkout attempt", error);
+  const stored = data[0];
+  if (!stored) throw new BookingStoreError("could not read the expiry of a checkout attempt", "no row");
+  return {
+    key: stored.attempt_renewals === 0 ? key : `${key}:renewed-${stored.attempt_renewals}`,
+    expiresAt: Math.floor(new Date(stored.attempt_expires_at).getTime() / 1000),
+  };
+}
 
 // Fulfilment ---------------------------------------------------------------------------------------
 

@@ -154,3 +154,54 @@ alter table public.bookings
 
 comment on column public.bookings.quote is
   'The priced lines shown when the booking was saved ({lines: [{label, cents}], total_cents, hourly_rate_cents}); null for bookings saved before quotes were kept.';
+
+-- One Pay attempt, one Checkout Session request ----------------------------------------------------
+
+-- Stripe answers a repeated idempotency key with the session it made for it, but only when the
+-- request is byte for byte the same. A Checkout Session request carries its expiry, so the expiry of
+-- an attempt is fixed by the attempt's first request and read back by every repeat, on any instance.
+create table public.checkout_attempts (
+  idempotency_key text primary key check (char_length(idempotency_key) between 1 and 255),
+  expires_at timestamptz not null,
+  -- How often the attempt was renewed because its expiry came too close for Stripe (30 minutes).
+  renewals integer not null default 0 check (renewals >= 0),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.checkout_attempts is 'The expiry each Pay attempt asks Stripe for, fixed by its first request so that repeats send the same request.';
+
+create index checkout_attempts_created_at_idx on public.checkout_attempts (created_at);
+
+-- Only the service role (the payment service) touches it: RLS on, no policies.
+alter table public.checkout_attempts enable row level security;
+revoke all on table public.checkout_attempts from anon, authenticated;
+grant all on table public.checkout_attempts to service_role;
+
+-- The expiry of the attempt named _idempotency_key: _proposed when this is its first request, else
+-- the one its first request stored. When the stored one is earlier than _earliest (Stripe needs a
+-- session to run 30 minutes at least) the attempt is renewed with _proposed and counts one renewal
+-- more; two requests renewing at once agree on one. Attempts older than Stripe keeps its keys go.
+create function public.checkout_attempt_expiry(_idempotency_key text, _proposed timestamptz, _earliest timestamptz)
+returns table (attempt_expires_at timestamptz, attempt_renewals integer)
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from public.checkout_attempts where created_at < now() - interval '2 days';
+
+  return query
+    insert into public.checkout_attempts as attempt (idempotency_key, expires_at)
+    values (_idempotency_key, _proposed)
+    on conflict (idempotency_key) do update
+      set expires_at = excluded.expires_at, renewals = attempt.renewals + 1
+      where attempt.expires_at < _earliest
+    returning attempt.expires_at, attempt.renewals;
+  if not found then
+    return query
+      select attempt.expires_at, attempt.renewals from public.checkout_attempts attempt where attempt.idempotency_key = _idempotency_key;
+  end if;
+end;
+$$;
+
+revoke execute on function public.checkout_attempt_expiry(text, timestamptz, timestamptz) from public, anon, authenticated;
+grant execute on function public.checkout_attempt_expiry(text, timestamptz, timestamptz) to service_role;

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
 import type { AppOptions } from "../../app/load-context.ts";
 import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
 import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
@@ -13,7 +14,15 @@ import { createServiceRoleClient, type AppSupabaseClient } from "../../app/servi
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInCustomer, signedInContext, testAppOptions, testRequestContext, type SignedInCustomer } from "./support/app-harness.ts";
+import {
+  TEST_PUBLIC_URL,
+  flashedToast,
+  signInCustomer,
+  signedInContext,
+  testAppOptions,
+  testRequestContext,
+  type SignedInCustomer,
+} from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
@@ -729,5 +738,98 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
     letDeliveriesGo();
     await deliveriesSettled(emulator);
     expect(await stored(booking.id)).toMatchObject({ deposit_paid_at: row.deposit_paid_at, refund_due_at: row.refund_due_at, status: "cancelled" });
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt pressed again", () => {
+  let testStripe: TestStripe;
+  let emulator: StripeEmulator;
+  let customer: SignedInCustomer;
+
+  /** The app with Stripe answered by the emulator, which refuses a reused idempotency key with another body as Stripe does. */
+  const emulatedOptions = (overrides: Partial<AppOptions> = {}) =>
+    testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch }, ...overrides });
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe();
+    emulator = testStripe.emulator!;
+    customer = await signInCustomer(backend, "press-again");
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  afterAll(async () => {
+    await testStripe?.close();
+  });
+
+  const unpaidBooking = () =>
+    savePendingBooking(serviceRole, { request: { ...request, email: customer.user.email! }, userId: customer.user.id, draftId: randomUUID() });
+
+  /** 'Pay deposit' on the booking's card, as the browser posts it: the page's attempt id and where to come back. */
+  async function pressPay(bookingId: string, attempt: string, options: AppOptions = emulatedOptions()) {
+    const press = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ attempt, returnTo: "/dashboard" }),
+    });
+    const context = signedInContext(options, customer);
+    const response = (await payDepositAction({ request: press, params: { bookingId }, context } as unknown as Parameters<
+      typeof payDepositAction
+    >[0])) as Response;
+    return { status: response.status, location: response.headers.get("Location"), toast: await flashedToast(context) };
+  }
+
+  it("sends both presses of one attempt, two seconds apart, to the same Checkout before the first stored its session", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const booking = await unpaidBooking();
+    const attempt = randomUUID();
+
+    // The first press's Checkout Session is made, but its write to the booking is slow.
+    let firstStoreReached!: () => void;
+    const firstStoreHeld = new Promise<void>((resolve) => (firstStoreReached = resolve));
+    let releaseFirstStore!: () => void;
+    const firstStoreReleased = new Promise<void>((resolve) => (releaseFirstStore = resolve));
+    const slowStore: typeof fetch = async (input, init) => {
+      const call = new Request(input, init);
+      if (call.method === "PATCH" && new URL(call.url).pathname === "/rest/v1/bookings") {
+        firstStoreReached();
+        await firstStoreReleased;
+      }
+      return backend.fetch(input, init);
+    };
+    const first = pressPay(booking.id, attempt, emulatedOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: slowStore } }));
+    await firstStoreHeld;
+
+    vi.setSystemTime(Date.now() + 2_000);
+    const second = await pressPay(booking.id, attempt);
+    releaseFirstStore();
+
+    expect(second).toMatchObject({ status: 303, toast: null });
+    expect(second.location).toMatch(/\/_stripe\/checkout\/cs_test_/);
+    expect(await first).toMatchObject({ status: 303, location: second.location, toast: null });
+    const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
+    expect(second.location).toContain(sessionId);
+    expect((await testStripe.stripe.checkout.sessions.retrieve(sessionId)).status).toBe("open");
+  });
+
+  it("gives a page whose attempt was first pressed long ago a session that still runs for half an hour at least", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const booking = await unpaidBooking();
+    const attempt = randomUUID();
+
+    // The first press finds Stripe unreachable; the customer presses again 50 minutes later.
+    const unreachable = emulatedOptions({
+      stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: () => Promise.reject(new TypeError("fetch failed")) },
+    });
+    expect(await pressPay(booking.id, attempt, unreachable)).toMatchObject({ status: 303, location: "/dashboard", toast: { title: "Payment Error" } });
+
+    vi.setSystemTime(Date.now() + 50 * 60_000);
+    const later = await pressPay(booking.id, attempt);
+    expect(later).toMatchObject({ status: 303, toast: null });
+    const session = await testStripe.stripe.checkout.sessions.retrieve((await stored(booking.id)).stripe_checkout_session_id!);
+    expect(session.status).toBe("open");
+    expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(30 * 60);
   });
 });
