@@ -153,15 +153,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -171,6 +171,8 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -186,15 +188,15 @@ export type Database = {
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
-          deposit_amount?: number
+          deposit_amount_cents?: number
           deposit_paid_at?: string | null
           deposit_status?: string
           draft_id?: string | null
           email: string
-          estimated_cost?: number | null
+          estimated_cost_cents?: number | null
           estimated_hours?: number | null
           extra_movers?: number
-          final_cost?: number | null
+          final_cost_cents?: number | null
           full_name: string
           id?: string
           moving_date: string
@@ -204,6 +206,8 @@ export type Database = {
           packing_service?: boolean
           phone: string
           property_size?: string | null
+          quote?: Json | null
+          refund_due_at?: string | null
           service_type: string
           special_instructions?: string | null
           status?: string
@@ -219,15 +223,15 @@ export type Database = {
           cleaning_service?: boolean
           created_at?: string
           deep_cleaning_bedrooms?: number
-          deposit_amount?: number
+          deposit_amount_cents?: number
           deposit_paid_at?: string | null
           deposit_status?: string
           draft_id?: string | null
           email?: string
-          estimated_cost?: number | null
+          estimated_cost_cents?: number | null
           estimated_hours?: number | null
           extra_movers?: number
-          final_cost?: number | null
+          final_cost_cents?: number | null
           full_name?: string
           id?: string
           moving_date?: string
@@ -237,6 +241,8 @@ export type Database = {
           packing_service?: boolean
           phone?: string
           property_size?: string | null
+          quote?: Json | null
+          refund_due_at?: string | null
           service_type?: string
           special_instructions?: string | null
           status?: string
@@ -246,6 +252,27 @@ export type Database = {
           tv_mounting?: number
           updated_at?: string
           user_id?: string | null
+        }
+        Relationships: []
+      }
+      checkout_attempts: {
+        Row: {
+          created_at: string
+          expires_at: string
+          idempotency_key: string
+          renewals: number
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          idempotency_key: string
+          renewals?: number
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          idempotency_key?: string
+          renewals?: number
         }
         Relationships: []
       }
@@ -401,6 +428,16 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      apply_stripe_checkout_event: {
+        Args: {
+          _confirm?: boolean
+          _effect: string
+          _event_id: string
+          _event_type: string
+          _session_id?: string
+        }
+        Returns: string
+      }
       cancel_my_booking: {
         Args: { _booking_id: string }
         Returns: {
@@ -408,15 +445,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -426,6 +463,8 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -443,6 +482,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      checkout_attempt_expiry: {
+        Args: { _earliest: string; _idempotency_key: string; _proposed: string }
+        Returns: {
+          attempt_expires_at: string
+          attempt_renewals: number
+        }[]
+      }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }
       has_role: {
@@ -452,6 +498,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      is_booking_quote: {
+        Args: { _estimated_cost_cents: number; _quote: Json }
+        Returns: boolean
+      }
       mark_deposit_paid: {
         Args: { _booking_id: string; _confirm: boolean; _session_id: string }
         Returns: {
@@ -459,15 +509,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -477,6 +527,8 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string
@@ -513,15 +565,15 @@ export type Database = {
           cleaning_service: boolean
           created_at: string
           deep_cleaning_bedrooms: number
-          deposit_amount: number
+          deposit_amount_cents: number
           deposit_paid_at: string | null
           deposit_status: string
           draft_id: string | null
           email: string
-          estimated_cost: number | null
+          estimated_cost_cents: number | null
           estimated_hours: number | null
           extra_movers: number
-          final_cost: number | null
+          final_cost_cents: number | null
           full_name: string
           id: string
           moving_date: string
@@ -531,6 +583,8 @@ export type Database = {
           packing_service: boolean
           phone: string
           property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
           service_type: string
           special_instructions: string | null
           status: string

@@ -33,6 +33,13 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   expired: "Deposit checkout expired",
 };
 
+/** The deposit's state as pages show it; a deposit paid for a booking already cancelled is owed back: "Refund due". */
+export function depositStateLabel(booking: { deposit_status: string; refund_due_at: string | null }): string {
+  if (booking.refund_due_at !== null) return "Refund due";
+  // The database's check admits only DEPOSIT_STATUSES; anything else is shown as stored.
+  return DEPOSIT_STATUS_LABELS[booking.deposit_status as DepositStatus] ?? booking.deposit_status;
+}
+
 /**
  * A customer may pay the deposit (again) while the booking is still ahead (pending or confirmed)
  * and the deposit is not paid: never paid, failed, or its checkout expired.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  bookingChoicesFromRow,
   bookingInsertRow,
   bookingSummaryFromRow,
   formatCompanyDateTime,
@@ -56,13 +55,15 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     deep_cleaning_bedrooms: 3,
     special_instructions: "Piano on the second floor",
     estimated_hours: 6,
-    estimated_cost: 264_000,
-    final_cost: null,
-    deposit_amount: 5000,
+    estimated_cost_cents: 264_000,
+    final_cost_cents: null,
+    deposit_amount_cents: 5000,
     deposit_status: "unpaid",
     deposit_paid_at: null,
     stripe_checkout_session_id: null,
     checkout_expires_at: null,
+    refund_due_at: null,
+    quote: null,
     status: "pending",
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",
@@ -95,8 +96,13 @@ describe("bookingInsertRow", () => {
       deep_cleaning_bedrooms: 3,
       special_instructions: "Piano on the second floor",
       estimated_hours: 6,
-      estimated_cost: estimate.totalCents,
-      deposit_amount: DEPOSIT_CENTS,
+      estimated_cost_cents: estimate.totalCents,
+      quote: {
+        lines: estimate.lines.map((line) => ({ label: line.label, cents: line.amountCents })),
+        total_cents: estimate.totalCents,
+        hourly_rate_cents: estimate.hourlyRateCents,
+      },
+      deposit_amount_cents: DEPOSIT_CENTS,
       deposit_status: "unpaid",
       status: "pending",
     });
@@ -105,8 +111,8 @@ describe("bookingInsertRow", () => {
   it("stores the estimate in cents: luxury long distance, 6 hours, with add-ons", () => {
     // 6 h × $350 + packing $120 + cleaning $120 + 2 movers × $35 + 1 TV $120 + deep cleaning $150 + 2 × $50 + truck $100
     const row = bookingInsertRow(request, { userId: null, draftId: "draft-1", estimate: estimateBooking(request) });
-    expect(row.estimated_cost).toBe(288_000);
-    expect(row.deposit_amount).toBe(5_000);
+    expect(row.estimated_cost_cents).toBe(288_000);
+    expect(row.deposit_amount_cents).toBe(5_000);
   });
 
   it("keeps a guest's booking without an owner, and no time or instructions as null", () => {
@@ -147,18 +153,6 @@ describe("bookingSummaryFromRow", () => {
 describe("labels", () => {
   it("shortens ids to 8 characters", () => {
     expect(shortBookingId(BOOKING_ID)).toBe("3f2c9a1e");
-  });
-});
-
-describe("bookingChoicesFromRow", () => {
-  it("prices a stored booking as its request was priced", () => {
-    expect(estimateBooking(bookingChoicesFromRow(storedRow()))).toEqual(estimateBooking(request));
-  });
-
-  it("prices a booking without a property size at the default hours", () => {
-    const choices = bookingChoicesFromRow(storedRow({ property_size: null }));
-    expect(choices.propertySize).toBeUndefined();
-    expect(estimateBooking(choices).hours).toBe(4);
   });
 });
 

@@ -2,8 +2,9 @@
 
 import type { Tables, TablesInsert } from "../../supabase/types";
 import { isBookingStatus, type BookingStatus, type DepositStatus } from "./booking-status";
+import { quoteFromEstimate } from "./booking-quote";
 import { COMPANY } from "./company";
-import { DEPOSIT_CENTS, type BookingChoices, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
+import { DEPOSIT_CENTS, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
 
 /** A complete booking request, as the wizard has it once every step is valid. */
 export interface BookingRequest {
@@ -32,8 +33,8 @@ export type BookingRow = Tables<"bookings">;
 export type BookingInsertRow = TablesInsert<"bookings">;
 
 /**
- * The row to insert for a request, priced by `estimate` (estimateBooking of the same request): a
- * pending booking whose $50 deposit is unpaid. `userId` is null for a guest; `draftId` is the
+ * The row to insert for a request, priced by `estimate` (estimateBooking of the same request, whose
+ * lines the wizard showed and the row keeps as its quote): a pending booking whose $50 deposit is unpaid. `userId` is null for a guest; `draftId` is the
  * wizard draft it was saved from, so saving the same draft twice finds the first row.
  */
 export function bookingInsertRow(
@@ -62,8 +63,9 @@ export function bookingInsertRow(
     deep_cleaning_bedrooms: request.deepCleaningBedrooms,
     special_instructions: instructions,
     estimated_hours: estimate.hours,
-    estimated_cost: estimate.totalCents,
-    deposit_amount: DEPOSIT_CENTS,
+    estimated_cost_cents: estimate.totalCents,
+    quote: quoteFromEstimate(estimate),
+    deposit_amount_cents: DEPOSIT_CENTS,
     deposit_status: "unpaid",
     status: "pending",
   };
@@ -94,7 +96,7 @@ export function bookingSummaryFromRow(row: BookingRow): BookingSummary {
     movingTime: row.moving_time === null ? null : row.moving_time.slice(0, 5),
     // The database's checks admit only SERVICE_TYPES and DEPOSIT_STATUSES.
     serviceType: row.service_type as ServiceType,
-    estimatedCostCents: row.estimated_cost,
+    estimatedCostCents: row.estimated_cost_cents,
     depositStatus: row.deposit_status as DepositStatus,
     // A status the app does not know shows as pending.
     status: isBookingStatus(row.status) ? row.status : "pending",
@@ -103,24 +105,6 @@ export function bookingSummaryFromRow(row: BookingRow): BookingSummary {
 
 export function shortBookingId(id: string): string {
   return id.slice(0, 8);
-}
-
-/**
- * A stored booking's choices, to price it with estimateBooking as the wizard priced it. The
- * database's checks admit only the pricing module's teams, services, sizes and counter limits.
- */
-export function bookingChoicesFromRow(row: BookingRow): BookingChoices {
-  return {
-    teamType: row.team_type as TeamType,
-    serviceType: row.service_type as ServiceType,
-    propertySize: (row.property_size ?? undefined) as PropertySize | undefined,
-    packingService: row.packing_service,
-    storageService: row.storage_service,
-    cleaningService: row.cleaning_service,
-    extraMovers: row.extra_movers,
-    tvMounting: row.tv_mounting,
-    deepCleaningBedrooms: row.deep_cleaning_bedrooms,
-  };
 }
 
 const companyDateTimeFormat = new Intl.DateTimeFormat("en-US", {

@@ -18,8 +18,9 @@ const row = (overrides: Partial<CustomerBookingListRow> = {}): CustomerBookingLi
   moving_date: "2027-03-01",
   moving_from: "12 Oak St, Atlanta",
   moving_to: "98 Pine Ave, Decatur",
-  estimated_cost: 123_456,
+  estimated_cost_cents: 123_456,
   deposit_status: "unpaid",
+  refund_due_at: null,
   created_at: "2026-11-23T15:00:00+00:00",
   ...overrides,
 });
@@ -42,8 +43,8 @@ describe("customerBookingView", () => {
   });
 
   it("shows TBD for a move not priced yet, and whole dollars without cents", () => {
-    expect(customerBookingView(row({ estimated_cost: null })).estimatedCost).toBe("TBD");
-    expect(customerBookingView(row({ estimated_cost: 100_000 })).estimatedCost).toBe("$1,000");
+    expect(customerBookingView(row({ estimated_cost_cents: null })).estimatedCost).toBe("TBD");
+    expect(customerBookingView(row({ estimated_cost_cents: 100_000 })).estimatedCost).toBe("$1,000");
   });
 
   it("offers Pay deposit only on a booking ahead whose deposit is not paid", () => {
@@ -65,6 +66,9 @@ describe("customerBookingView", () => {
     expect(customerBookingView(row({ deposit_status: "paid" })).depositLabel).toBe("Deposit paid");
     expect(customerBookingView(row({ deposit_status: "failed" })).depositLabel).toBe("Deposit payment failed");
     expect(customerBookingView(row({ deposit_status: "expired" })).depositLabel).toBe("Deposit checkout expired");
+    expect(customerBookingView(row({ status: "cancelled", deposit_status: "paid", refund_due_at: "2026-11-25T10:00:00+00:00" })).depositLabel).toBe(
+      "Refund due",
+    );
   });
 });
 

@@ -3,7 +3,7 @@
 
 import type { BookingRow } from "./booking";
 import { formatMoveDate, serviceTypeLabel } from "./booking-labels";
-import { DEPOSIT_STATUS_LABELS, canPayDeposit, type DepositStatus } from "./booking-status";
+import { canPayDeposit, depositStateLabel } from "./booking-status";
 import { COMPANY } from "./company";
 import { formatCents } from "./money";
 
@@ -27,7 +27,7 @@ export interface BookingCounts {
 /** The columns a booking list reads. */
 export type CustomerBookingListRow = Pick<
   BookingRow,
-  "id" | "service_type" | "status" | "moving_date" | "moving_from" | "moving_to" | "estimated_cost" | "deposit_status" | "created_at"
+  "id" | "service_type" | "status" | "moving_date" | "moving_from" | "moving_to" | "estimated_cost_cents" | "deposit_status" | "refund_due_at" | "created_at"
 >;
 
 /** One booking as a list row shows it: every value already worded for the page. */
@@ -45,7 +45,7 @@ export interface CustomerBookingView {
   estimatedCost: string;
   /** "Nov 23, 2026", the day the booking was made in the company's time zone. */
   createdDate: string;
-  /** "Deposit paid", "Deposit payment failed"… */
+  /** "Deposit paid", "Deposit payment failed", "Refund due"… */
   depositLabel: string;
   canPayDeposit: boolean;
   /** A completed move can be booked again with its addresses and service filled in. */
@@ -68,10 +68,9 @@ export function customerBookingView(row: CustomerBookingListRow): CustomerBookin
     moveDate: formatMoveDate(row.moving_date),
     from: row.moving_from,
     to: row.moving_to,
-    estimatedCost: row.estimated_cost === null ? "TBD" : formatCents(row.estimated_cost),
+    estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
     createdDate: formatCreatedDate(row.created_at),
-    // The database's check admits only DEPOSIT_STATUSES; anything else is shown as stored.
-    depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,
+    depositLabel: depositStateLabel(row),
     canPayDeposit: canPayDeposit(row),
     canBookAgain: row.status === "completed",
   };

@@ -15,7 +15,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 // A customer's own bookings, read with the customer's own client: row level security decides what
 // comes back, and every query also names the customer, since an admin's client may read everyone's.
 
-const LIST_COLUMNS = "id, service_type, status, moving_date, moving_from, moving_to, estimated_cost, deposit_status, created_at";
+const LIST_COLUMNS = "id, service_type, status, moving_date, moving_from, moving_to, estimated_cost_cents, deposit_status, refund_due_at, created_at";
 
 /** The dashboard's counters, counted by the database for the signed-in customer (`my_booking_counts`). */
 export async function myBookingCounts(supabase: AppSupabaseClient): Promise<BookingCounts> {

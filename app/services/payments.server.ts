@@ -15,6 +15,8 @@ export const DEPOSIT_LINE_ITEM_NAME = "Moving deposit";
 export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 /** A session about to expire is not handed out again: the customer needs time to type a card. */
 const REUSE_MARGIN_SECONDS = 10 * 60;
+/** Stripe refuses a session that would run less than 30 minutes; a few more allow for the request's way there. */
+const SHORTEST_LIFETIME_SECONDS = 35 * 60;
 
 export const PAYMENT_MESSAGES = {
   failed: "Payment processing failed. Please try again.",
@@ -56,6 +58,14 @@ export async function startCheckout(
     if ("url" in held || "error" in held) return held;
   }
 
+  // Stripe answers a repeated key with the session it made for it: the key also names the session
+  // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
+  let attempt: CheckoutAttempt;
+  try {
+    attempt = await checkoutAttempt(serviceRole, `${idempotencyKey}:${previous ?? "first"}`);
+  } catch (error) {
+    return { error: PAYMENT_MESSAGES.failed, cause: error };
+  }
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -73,11 +83,9 @@ export async function startCheckout(
         customer_email: booking.email,
         success_url: `${publicUrl}${href("/payment-success")}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${publicUrl}${href("/payment-canceled")}`,
-        expires_at: nowSeconds() + CHECKOUT_LIFETIME_SECONDS,
+        expires_at: attempt.expiresAt,
       },
-      // Stripe answers a repeated key with the session it made for it: the key also names the session
-      // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
-      { idempotencyKey: `${idempotencyKey}:${previous ?? "first"}` },
+      { idempotencyKey: attempt.key },
     );
   } catch (error) {
     // A concurrent request for the same booking may have stored its session meanwhile.
@@ -93,7 +101,7 @@ export async function startCheckout(
       stripe_checkout_session_id: session.id,
       checkout_expires_at: new Date(session.expires_at * 1000).toISOString(),
       deposit_status: "unpaid",
-      deposit_amount: DEPOSIT_CENTS,
+      deposit_amount_cents: DEPOSIT_CENTS,
     })
     .eq("id", booking.id)
     .neq("deposit_status", "paid");
@@ -139,34 +147,78 @@ async function storedSessionOf(stripe: Stripe, current: BookingRow | null): Prom
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+interface CheckoutAttempt {
+  /** The Idempotency-Key of the attempt's Checkout Session request. */
+  key: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * The Idempotency-Key and expiry of one attempt at paying (the page's Pay press, and every repeat of
+ * it). Stripe replays a keyed request only when its body is the same, so the expiry is the one the
+ * attempt's first request stored, not one from this request's clock. An attempt whose stored expiry
+ * came too close for Stripe is renewed under a key of its own.
+ */
+async function checkoutAttempt(serviceRole: AppSupabaseClient, key: string): Promise<CheckoutAttempt> {
+  const now = nowSeconds();
+  const { data, error } = await serviceRole.rpc("checkout_attempt_expiry", {
+    _idempotency_key: key,
+    _proposed: new Date((now + CHECKOUT_LIFETIME_SECONDS) * 1000).toISOString(),
+    _earliest: new Date((now + SHORTEST_LIFETIME_SECONDS) * 1000).toISOString(),
+  });
+  if (error) throw new BookingStoreError("could not read the expiry of a checkout attempt", error);
+  const stored = data[0];
+  if (!stored) throw new BookingStoreError("could not read the expiry of a checkout attempt", "no row");
+  return {
+    key: stored.attempt_renewals === 0 ? key : `${key}:renewed-${stored.attempt_renewals}`,
+    expiresAt: Math.floor(new Date(stored.attempt_expires_at).getTime() / 1000),
+  };
+}
+
 // Fulfilment ---------------------------------------------------------------------------------------
 
 /** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
 export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
 
+/**
+ * `paid`: the deposit is recorded (by this call or before it). A booking cancelled before its payment
+ * arrived stays cancelled and carries `refund_due_at`: the company owes that deposit back.
+ */
 export type FulfilResult = { kind: "paid"; booking: BookingRow } | { kind: "not-paid" } | { kind: "mismatch"; reason: string } | { kind: "unknown-booking" };
 
-/**
- * Marks the deposit of the booking holding this Checkout Session paid, when Stripe says it is paid, in
- * the deposit's amount and currency, for this booking. The webhook and the success page both call it;
- * run twice or at the same time it changes the booking once, and answers `paid` each time. With
- * `autoConfirm` a pending booking becomes confirmed with the payment; otherwise it stays pending.
- */
-export async function fulfilCheckout(
-  serviceRole: AppSupabaseClient,
-  session: CheckoutSessionFacts,
-  { autoConfirm }: { autoConfirm: boolean },
-): Promise<FulfilResult> {
+type PaymentCheck = { kind: "payable"; booking: BookingRow } | Exclude<FulfilResult, { kind: "paid" }>;
+
+/** Whether Stripe says this session paid the deposit of the booking holding it, in its amount and currency. */
+async function checkPayment(serviceRole: AppSupabaseClient, session: CheckoutSessionFacts): Promise<PaymentCheck> {
   const booking = await bookingForCheckoutSession(serviceRole, session.id);
   if (!booking) return { kind: "unknown-booking" };
   if (session.metadata?.booking_id !== booking.id) {
     return { kind: "mismatch", reason: `the session names booking ${session.metadata?.booking_id ?? "(none)"}, not ${booking.id}` };
   }
   if (session.payment_status !== "paid") return { kind: "not-paid" };
-  if (session.amount_total !== booking.deposit_amount) {
-    return { kind: "mismatch", reason: `amount ${session.amount_total} paid for a deposit of ${booking.deposit_amount}` };
+  if (session.amount_total !== booking.deposit_amount_cents) {
+    return { kind: "mismatch", reason: `amount ${session.amount_total} paid for a deposit of ${booking.deposit_amount_cents}` };
   }
   if (session.currency !== DEPOSIT_CURRENCY) return { kind: "mismatch", reason: `currency ${session.currency}, not ${DEPOSIT_CURRENCY}` };
+  return { kind: "payable", booking };
+}
+
+/**
+ * Marks the deposit of the booking holding this Checkout Session paid, when Stripe says it is paid, in
+ * the deposit's amount and currency, for this booking. The success page calls it, and the webhook
+ * applies the same check; run twice or at the same time it changes the booking once, and answers
+ * `paid` each time. With `autoConfirm` a pending booking becomes confirmed with the payment;
+ * otherwise it stays pending. A cancelled booking stays cancelled and is marked for refund.
+ */
+export async function fulfilCheckout(
+  serviceRole: AppSupabaseClient,
+  session: CheckoutSessionFacts,
+  { autoConfirm }: { autoConfirm: boolean },
+): Promise<FulfilResult> {
+  const check = await checkPayment(serviceRole, session);
+  if (check.kind !== "payable") return check;
+  const { booking } = check;
   if (booking.deposit_status === "paid") return { kind: "paid", booking };
 
   const marked = await serviceRole.rpc("mark_deposit_paid", { _booking_id: booking.id, _session_id: session.id, _confirm: autoConfirm });
@@ -204,68 +256,62 @@ export async function returnFromCheckout(
   return fulfilCheckout(serviceRole, session, { autoConfirm });
 }
 
-/**
- * Records that a Checkout Session ended unpaid (expired, or its delayed payment failed) on the booking
- * holding it, unless that booking's deposit is paid. True when a booking changed.
- */
-export async function markCheckoutEnded(
-  serviceRole: AppSupabaseClient,
-  session: Pick<Stripe.Checkout.Session, "id">,
-  outcome: "expired" | "failed",
-): Promise<boolean> {
-  const { data, error } = await serviceRole
-    .from("bookings")
-    .update({ deposit_status: outcome })
-    .eq("stripe_checkout_session_id", session.id)
-    .neq("deposit_status", "paid")
-    .select("id");
-  if (error) throw new BookingStoreError("could not record the end of a checkout session", error);
-  return data.length > 0;
-}
-
 // Webhook events -----------------------------------------------------------------------------------
 
-/** Records a delivered event's id; false when it was recorded before (a redelivery: handle it no further). */
-export async function recordStripeEvent(serviceRole: AppSupabaseClient, event: Pick<Stripe.Event, "id" | "type">): Promise<boolean> {
-  const { data, error } = await serviceRole
-    .from("stripe_events")
-    .upsert({ event_id: event.id, type: event.type }, { onConflict: "event_id", ignoreDuplicates: true })
-    .select("event_id");
-  if (error) throw new BookingStoreError("could not record a Stripe event", error);
-  return data.length === 1;
-}
-
-/** Forgets a recorded event whose handling failed, so Stripe's next delivery of it is handled. */
-export async function forgetStripeEvent(serviceRole: AppSupabaseClient, eventId: string): Promise<void> {
-  const { error } = await serviceRole.from("stripe_events").delete().eq("event_id", eventId);
-  if (error) throw new BookingStoreError("could not forget a Stripe event", error);
-}
+/** What `apply_stripe_checkout_event` did with an event. */
+const EVENT_APPLICATIONS = ["duplicate", "paid", "refund-due", "expired", "failed", "unchanged", "recorded"] as const;
+export type EventApplication = (typeof EVENT_APPLICATIONS)[number];
 
 export type StripeEventOutcome =
-  | { kind: "fulfilment"; sessionId: string; result: FulfilResult }
+  /** Recorded before: a redelivery, which changes nothing. */
+  | { kind: "duplicate" }
+  /** A completed payment: `applied` says what it changed, `check` why it changed nothing when it was not payable. */
+  | { kind: "fulfilment"; sessionId: string; applied: EventApplication; check: PaymentCheck["kind"] }
   | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
   | { kind: "ignored" };
 
-/** What an event does to bookings: Checkout's completions fulfil, its expiries and failures mark, the rest nothing. */
+/**
+ * Handles one of Stripe's events, once however often it is delivered: the event's id is recorded and
+ * its effect applied in one database transaction (`apply_stripe_checkout_event`), so a failure leaves
+ * neither and Stripe's next delivery handles it. Checkout's completions mark the deposit paid (after
+ * the same checks as the success page), its expiries and failures mark the deposit so, the rest is
+ * only recorded. Throws BookingStoreError when the database fails.
+ */
 export async function handleStripeEvent(
   serviceRole: AppSupabaseClient,
   event: Stripe.Event,
   { autoConfirm }: { autoConfirm: boolean },
 ): Promise<StripeEventOutcome> {
+  const apply = async (effect: "paid" | "expired" | "failed" | "none", sessionId?: string): Promise<EventApplication> => {
+    const { data, error } = await serviceRole.rpc("apply_stripe_checkout_event", {
+      _event_id: event.id,
+      _event_type: event.type,
+      _effect: effect,
+      _session_id: sessionId,
+      _confirm: autoConfirm,
+    });
+    if (error) throw new BookingStoreError("could not apply a Stripe event", error);
+    if (!(EVENT_APPLICATIONS as readonly string[]).includes(data)) throw new BookingStoreError("could not apply a Stripe event", `unexpected answer ${data}`);
+    return data as EventApplication;
+  };
+
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      return { kind: "fulfilment", sessionId: session.id, result: await fulfilCheckout(serviceRole, session, { autoConfirm }) };
+      const check = await checkPayment(serviceRole, session);
+      const applied = await apply(check.kind === "payable" ? "paid" : "none", session.id);
+      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "fulfilment", sessionId: session.id, applied, check: check.kind };
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
       const session = event.data.object;
       const outcome = event.type === "checkout.session.expired" ? "expired" : "failed";
-      return { kind: "checkout-ended", sessionId: session.id, outcome, changed: await markCheckoutEnded(serviceRole, session, outcome) };
+      const applied = await apply(outcome, session.id);
+      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "checkout-ended", sessionId: session.id, outcome, changed: applied === outcome };
     }
     default:
-      return { kind: "ignored" };
+      return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "ignored" };
   }
 }
 

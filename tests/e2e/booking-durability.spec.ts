@@ -27,9 +27,9 @@ test("a booking saved before its checkout survives a failed checkout and a SIGKI
     const second = await spawnServer({ dataDir, env: stripeUnreachable });
     try {
       const client = await second.serviceClient();
-      const { data, error } = await client.from("bookings").select("full_name, status, deposit_status, estimated_cost").eq("email", email);
+      const { data, error } = await client.from("bookings").select("full_name, status, deposit_status, estimated_cost_cents").eq("email", email);
       expect(error).toBeNull();
-      expect(data).toEqual([{ full_name: "Dora Durable", status: "pending", deposit_status: "unpaid", estimated_cost: 100_000 }]);
+      expect(data).toEqual([{ full_name: "Dora Durable", status: "pending", deposit_status: "unpaid", estimated_cost_cents: 100_000 }]);
     } finally {
       second.process.kill("SIGTERM");
     }

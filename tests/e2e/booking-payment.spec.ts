@@ -8,7 +8,7 @@ async function bookingsFor(email: string) {
   const client = await getServiceClient();
   const { data, error } = await client
     .from("bookings")
-    .select("id, status, deposit_status, estimated_cost, stripe_checkout_session_id, user_id")
+    .select("id, status, deposit_status, estimated_cost_cents, stripe_checkout_session_id, user_id")
     .eq("email", email);
   if (error) throw error;
   return data;
@@ -31,7 +31,7 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   await expect(page.getByText("LOCAL")).toBeVisible();
   await expect(page.getByText("$50").first()).toBeVisible();
   // Elite local, 2 bedrooms: 6 h × $150 + $100 truck fee.
-  expect(booking).toMatchObject({ deposit_status: "paid", estimated_cost: 100_000, user_id: null });
+  expect(booking).toMatchObject({ deposit_status: "paid", estimated_cost_cents: 100_000, user_id: null });
   // The webhook and the success page both ran; reloading changes nothing.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
@@ -83,7 +83,7 @@ test("leaving checkout and coming back pays the same booking", async ({ page }) 
   const bookings = await bookingsFor(guest.email);
   expect(bookings).toHaveLength(1);
   // The change made after coming back is priced into the same booking: + $120 packing.
-  expect(bookings[0]).toMatchObject({ deposit_status: "paid", estimated_cost: 112_000 });
+  expect(bookings[0]).toMatchObject({ deposit_status: "paid", estimated_cost_cents: 112_000 });
 });
 
 test("pressing Pay twice makes one booking and one checkout", async ({ page, javaScriptEnabled }) => {

@@ -86,7 +86,20 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
     tv_mounting: 1,
     deep_cleaning_bedrooms: 2,
     special_instructions: "Piano on the second floor",
-    estimated_cost: 151_000,
+    estimated_cost_cents: 151_000,
+    // The lines the wizard priced when the booking was saved.
+    quote: {
+      lines: [
+        { label: "Moving team, 6 hours", cents: 90_000 },
+        { label: "Packing service", cents: 12_000 },
+        { label: "Extra movers × 2", cents: 7_000 },
+        { label: "TV mounting × 1", cents: 12_000 },
+        { label: "Deep cleaning, 2 bedrooms", cents: 20_000 },
+        { label: "Truck and travel fee (up to 25 miles)", cents: 10_000 },
+      ],
+      total_cents: 151_000,
+      hourly_rate_cents: 15_000,
+    },
     deposit_status: "paid",
     deposit_paid_at: "2026-11-20T15:30:00Z",
   });
@@ -141,6 +154,8 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
   await expectLine("Deep cleaning, 2 bedrooms", "$200");
   await expectLine("Truck and travel fee", "$100");
   await expectLine("Estimated total", "$1,510");
+  await expectLine("Deposit paid", "$50");
+  await expectLine("Balance", "$1,460");
   await expect(summary.getByText("$1,510")).toBeVisible();
 
   const deposit = page.getByRole("region", { name: "Deposit" });

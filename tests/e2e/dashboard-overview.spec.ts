@@ -54,7 +54,7 @@ test("one booking shows in full: service, status, date, route, dollars, booked d
     moving_date: "2027-03-01",
     moving_from: "12 Oak St, Atlanta, GA",
     moving_to: "500 Bay St, Savannah, GA",
-    estimated_cost: 123_456,
+    estimated_cost_cents: 123_456,
     deposit_status: "paid",
     created_at: "2026-11-20T15:00:00Z",
   });
@@ -87,8 +87,8 @@ test("of seven bookings in mixed states the five newest show, newest first, and 
     { moving_from: "3 Third St", status: "completed", created_at: daysAgo(25), deposit_status: "paid" },
     { moving_from: "4 Fourth St", status: "confirmed", created_at: daysAgo(20), deposit_status: "paid" },
     { moving_from: "5 Fifth St", status: "in_progress", created_at: daysAgo(10), deposit_status: "paid" },
-    { moving_from: "6 Sixth St", status: "pending", created_at: daysAgo(5), deposit_status: "failed", estimated_cost: null },
-    { moving_from: "7 Seventh St", status: "pending", created_at: daysAgo(1), deposit_status: "unpaid", estimated_cost: 123_456 },
+    { moving_from: "6 Sixth St", status: "pending", created_at: daysAgo(5), deposit_status: "failed", estimated_cost_cents: null },
+    { moving_from: "7 Seventh St", status: "pending", created_at: daysAgo(1), deposit_status: "unpaid", estimated_cost_cents: 123_456 },
   ];
   for (const seed of [seeds[3], seeds[6], seeds[0], seeds[5], seeds[1], seeds[4], seeds[2]]) await createBooking(user, seed!);
   const other = await createTestUser({ fullName: "Otto Other" });
@@ -261,7 +261,7 @@ test("the booking lists are accessible and fit a 360px phone", async ({ page, ja
     service_type: "long_distance",
     moving_from: "1200 Peachtree Industrial Blvd, Suite 400, Atlanta, GA",
   });
-  await createBooking(user, { status: "completed", deposit_status: "paid", estimated_cost: null });
+  await createBooking(user, { status: "completed", deposit_status: "paid", estimated_cost_cents: null });
   await createBooking(user, { status: "cancelled" });
   await page.setViewportSize({ width: 360, height: 740 });
   await signInToDashboard(page, user);

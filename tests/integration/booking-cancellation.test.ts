@@ -56,8 +56,8 @@ async function createBooking(owner: SignedInCustomer, overrides: Record<string, 
       service_type: "local",
       property_size: "2_bedroom",
       estimated_hours: 6,
-      estimated_cost: 100_000,
-      deposit_amount: 5000,
+      estimated_cost_cents: 100_000,
+      deposit_amount_cents: 5000,
       ...moveIn(24 * 10),
       ...overrides,
     })
@@ -268,8 +268,8 @@ describe("the booking details route", () => {
   it("points a cancelled booking with a paid deposit to the company for a refund", async () => {
     const paid = await createBooking(alice, { status: "cancelled", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
     const unpaid = await createBooking(alice, { status: "cancelled" });
-    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true });
-    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false });
+    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: false });
+    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false, refundDue: false });
   });
 
   it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {

@@ -1,16 +1,28 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
 import type { AppOptions } from "../../app/load-context.ts";
 import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
+import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import { PAYMENT_MESSAGES, fulfilCheckout, markCheckoutEnded, recordStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
+import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { StripeEmulator } from "../../emulators/stripe/index.ts";
+import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, testAppOptions, testRequestContext } from "./support/app-harness.ts";
+import {
+  TEST_PUBLIC_URL,
+  flashedToast,
+  signInCustomer,
+  signedInContext,
+  testAppOptions,
+  testRequestContext,
+  type SignedInCustomer,
+} from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
@@ -100,9 +112,9 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
       full_name: "Pat Payer",
       moving_date: "2027-04-12",
       moving_time: "08:00:00",
-      estimated_cost: estimate.totalCents,
+      estimated_cost_cents: estimate.totalCents,
       estimated_hours: estimate.hours,
-      deposit_amount: DEPOSIT_CENTS,
+      deposit_amount_cents: DEPOSIT_CENTS,
       deposit_status: "unpaid",
       status: "pending",
       user_id: null,
@@ -202,22 +214,37 @@ describe.skipIf(usingHostedBackend)("fulfilCheckout", () => {
   });
 });
 
-describe.skipIf(usingHostedBackend)("markCheckoutEnded", () => {
+describe.skipIf(usingHostedBackend)("handleStripeEvent for a checkout that ended unpaid", () => {
+  /** The event Stripe sends when the booking's session expired or its delayed payment failed. */
+  const endedEvent = (booking: BookingRow & { stripe_checkout_session_id: string }, outcome: "expired" | "failed") =>
+    JSON.parse(
+      checkoutEvent(
+        outcome === "expired" ? "checkout.session.expired" : "checkout.session.async_payment_failed",
+        paidSession(booking, { status: outcome === "expired" ? "expired" : "complete", payment_status: "unpaid" }),
+      ),
+    ) as Stripe.Event;
+  const handle = (event: Stripe.Event) => handleStripeEvent(serviceRole, event, { autoConfirm: true });
+
   it("records an expired or failed checkout on an unpaid booking", async () => {
     const expired = await bookingWithSession();
-    expect(await markCheckoutEnded(serviceRole, { id: expired.stripe_checkout_session_id }, "expired")).toBe(true);
+    expect(await handle(endedEvent(expired, "expired"))).toEqual({
+      kind: "checkout-ended",
+      sessionId: expired.stripe_checkout_session_id,
+      outcome: "expired",
+      changed: true,
+    });
     expect(await stored(expired.id)).toMatchObject({ deposit_status: "expired", status: "pending" });
 
     const failed = await bookingWithSession();
-    expect(await markCheckoutEnded(serviceRole, { id: failed.stripe_checkout_session_id }, "failed")).toBe(true);
+    expect(await handle(endedEvent(failed, "failed"))).toMatchObject({ kind: "checkout-ended", outcome: "failed", changed: true });
     expect(await stored(failed.id)).toMatchObject({ deposit_status: "failed" });
   });
 
   it("never overrides a paid deposit, whatever arrives after the payment", async () => {
     const booking = await bookingWithSession();
     await fulfilCheckout(serviceRole, paidSession(booking), { autoConfirm: true });
-    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "expired")).toBe(false);
-    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "failed")).toBe(false);
+    expect(await handle(endedEvent(booking, "expired"))).toMatchObject({ kind: "checkout-ended", changed: false });
+    expect(await handle(endedEvent(booking, "failed"))).toMatchObject({ kind: "checkout-ended", changed: false });
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
   });
 
@@ -227,20 +254,22 @@ describe.skipIf(usingHostedBackend)("markCheckoutEnded", () => {
       .from("bookings")
       .update({ stripe_checkout_session_id: `cs_test_${randomUUID().replaceAll("-", "")}` })
       .eq("id", booking.id);
-    expect(await markCheckoutEnded(serviceRole, { id: booking.stripe_checkout_session_id }, "expired")).toBe(false);
+    expect(await handle(endedEvent(booking, "expired"))).toMatchObject({ kind: "checkout-ended", changed: false });
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
   });
-});
 
-describe.skipIf(usingHostedBackend)("recordStripeEvent", () => {
-  it("records an event id once: a redelivery, one after the other or at the same time, is not new", async () => {
-    const event = { id: `evt_${randomUUID()}`, type: "checkout.session.completed" } as const;
-    expect(await recordStripeEvent(serviceRole, event)).toBe(true);
-    expect(await recordStripeEvent(serviceRole, event)).toBe(false);
+  it("handles an event once: a redelivery, one after the other or at the same time, is a duplicate", async () => {
+    const booking = await bookingWithSession();
+    const event = endedEvent(booking, "expired");
+    expect(await handle(event)).toMatchObject({ kind: "checkout-ended", changed: true });
+    expect(await handle(event)).toEqual({ kind: "duplicate" });
 
-    const concurrent = { id: `evt_${randomUUID()}`, type: "checkout.session.completed" } as const;
-    const results = await Promise.all(Array.from({ length: 4 }, () => recordStripeEvent(serviceRole, concurrent)));
-    expect(results.filter(Boolean)).toHaveLength(1);
+    const other = await bookingWithSession();
+    const concurrent = endedEvent(other, "failed");
+    const results = await Promise.all(Array.from({ length: 4 }, () => handle(concurrent)));
+    expect(results.filter((result) => result.kind !== "duplicate")).toEqual([
+      { kind: "checkout-ended", sessionId: other.stripe_checkout_session_id, outcome: "failed", changed: true },
+    ]);
   });
 });
 
@@ -391,13 +420,47 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     const booking = await bookingWithSession();
     const payload = checkoutEvent("checkout.session.completed", paidSession(booking));
     const failingFetch: typeof fetch = (input, init) =>
-      new Request(input, init).url.includes("/rpc/mark_deposit_paid") ? Promise.reject(new TypeError("fetch failed")) : backend.fetch(input, init);
+      new Request(input, init).url.includes("/rpc/apply_stripe_checkout_event") ? Promise.reject(new TypeError("fetch failed")) : backend.fetch(input, init);
     const failing = testRequestContext(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: failingFetch } }));
 
     expect((await deliver(delivery(payload), failing)).status).toBe(500);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
     expect((await deliver(delivery(payload))).status).toBe(200);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
+  });
+
+  it("leaves no trace of an event whose handling crashed, so Stripe's retry handles it", async () => {
+    const booking = await bookingWithSession();
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+    const payload = checkoutEvent("checkout.session.completed", paidSession(booking), eventId);
+    // The payment's write fails inside the database, and the server dies with it: once one request has
+    // failed, nothing more reaches the database from this process.
+    await backend.sql("create function public.refuse_test_payment() returns trigger language plpgsql as $$ begin raise exception 'the server crashed'; end $$");
+    await backend.sql(
+      `create trigger refuse_test_payment before update on public.bookings for each row when (old.id = '${booking.id}') execute function public.refuse_test_payment()`,
+    );
+    let crashed = false;
+    const crashingFetch: typeof fetch = async (input, init) => {
+      if (crashed) throw new TypeError("fetch failed");
+      const response = await backend.fetch(input, init);
+      if (response.status >= 400) crashed = true;
+      return response;
+    };
+    const crashing = testRequestContext(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: crashingFetch } }));
+    try {
+      expect((await deliver(delivery(payload), crashing)).status).toBe(500);
+      expect(crashed).toBe(true);
+    } finally {
+      await backend.sql("drop trigger refuse_test_payment on public.bookings");
+      await backend.sql("drop function public.refuse_test_payment()");
+    }
+    expect(await backend.sql("select 1 from public.stripe_events where event_id = $1", [eventId])).toEqual([]);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
+
+    const retry = checkoutEvent("checkout.session.completed", paidSession(booking), eventId);
+    expect((await deliver(delivery(retry))).status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
+    expect(await backend.sql("select event_id from public.stripe_events where event_id = $1", [eventId])).toEqual([{ event_id: eventId }]);
   });
 
   it("answers 200 to event types it does not act on, 413 to oversized bodies and 405 to GET", async () => {
@@ -525,7 +588,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
 
     const sessionId = [...canned.sessions.keys()][0]!;
     const row = await stored(booking.id);
-    expect(row).toMatchObject({ stripe_checkout_session_id: sessionId, deposit_status: "unpaid", deposit_amount: 5000 });
+    expect(row).toMatchObject({ stripe_checkout_session_id: sessionId, deposit_status: "unpaid", deposit_amount_cents: 5000 });
     expect(new Date(row.checkout_expires_at!).getTime()).toBe(expiresAt * 1000);
   });
 
@@ -575,5 +638,198 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
     const result = await startCheckout(stripeWithoutUrls, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
     expect(result).toEqual({ error: "No checkout URL received" });
     expect(await stored(booking.id)).toMatchObject({ stripe_checkout_session_id: null });
+  });
+});
+
+// Against the Stripe emulator: real Checkout Sessions, paid on its checkout page, their events signed
+// and delivered by it to the webhook route -------------------------------------------------------
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a booking cancelled meanwhile", () => {
+  let testStripe: TestStripe;
+  let emulator: StripeEmulator;
+  let customer: SignedInCustomer;
+  /** Webhook deliveries wait for this, so a test can decide when Stripe's event arrives. */
+  let deliveriesMayGo: Promise<void> = Promise.resolve();
+
+  const emulatedOptions = () =>
+    testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe({
+      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
+      deliver: async (input, init) => {
+        await deliveriesMayGo;
+        return deliver(new Request(input, init), testRequestContext(emulatedOptions()));
+      },
+    });
+    emulator = testStripe.emulator!;
+    customer = await signInCustomer(backend, "refund");
+  });
+
+  afterAll(async () => {
+    await testStripe?.close();
+  });
+
+  /** The customer's booking with an open Checkout Session, paid on Stripe's page while its webhook is held back. */
+  async function paidWhileHeldBack(): Promise<{ booking: BookingRow; sessionId: string; letDeliveriesGo: () => void }> {
+    await backend.sql("update public.app_settings set auto_confirm_bookings = true");
+    const booking = await savePendingBooking(serviceRole, {
+      request: { ...request, email: customer.user.email! },
+      userId: customer.user.id,
+      draftId: randomUUID(),
+    });
+    const checkout = await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `deposit-${randomUUID()}` });
+    expect(checkout).toMatchObject({ url: expect.any(String) });
+    const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
+    let letDeliveriesGo = () => {};
+    deliveriesMayGo = new Promise((resolve) => (letDeliveriesGo = resolve));
+    expect((await completeSession(emulator, sessionId)).status).toBe(303);
+    return { booking, sessionId, letDeliveriesGo };
+  }
+
+  async function cancelOnDetailsPage(bookingId: string) {
+    const cancel = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "cancel" }),
+    });
+    await detailsAction({ request: cancel, params: { bookingId }, context: signedInContext(emulatedOptions(), customer) } as unknown as Parameters<
+      typeof detailsAction
+    >[0]);
+  }
+
+  it("records the payment and marks the deposit for refund when Stripe's webhook arrives after the cancellation", async () => {
+    const { booking, letDeliveriesGo } = await paidWhileHeldBack();
+    await cancelOnDetailsPage(booking.id);
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "unpaid" });
+
+    letDeliveriesGo();
+    await deliveriesSettled(emulator);
+    const row = await stored(booking.id);
+    expect(row).toMatchObject({ status: "cancelled", deposit_status: "paid" });
+    expect(row.deposit_paid_at).toEqual(expect.any(String));
+    expect(row.refund_due_at).toEqual(expect.any(String));
+    expect(await statusHistory(booking.id)).toEqual(["pending", "cancelled"]);
+
+    const details = (await detailsLoader({
+      request: new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}`),
+      params: { bookingId: booking.id },
+      context: signedInContext(emulatedOptions(), customer),
+    } as unknown as Parameters<typeof detailsLoader>[0])) as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(details.payment).toMatchObject({ depositLabel: "Refund due", canPay: false });
+    expect(details.cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: true });
+  });
+
+  it("tells the customer back from Checkout that the booking was cancelled and the deposit will be refunded", async () => {
+    const { booking, sessionId, letDeliveriesGo } = await paidWhileHeldBack();
+    await cancelOnDetailsPage(booking.id);
+
+    const page = (await paymentSuccessLoader({
+      request: new Request(`${TEST_PUBLIC_URL}/payment-success?session_id=${sessionId}`),
+      context: testRequestContext(emulatedOptions()),
+      params: {},
+    } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown> };
+    expect(page.data).toMatchObject({ kind: "refund-due", booking: { shortId: booking.id.slice(0, 8), amountPaid: "$50" } });
+    const row = await stored(booking.id);
+    expect(row).toMatchObject({ status: "cancelled", deposit_status: "paid" });
+    expect(row.refund_due_at).toEqual(expect.any(String));
+
+    // The webhook comes after the page and finds the deposit recorded: nothing changes twice.
+    letDeliveriesGo();
+    await deliveriesSettled(emulator);
+    expect(await stored(booking.id)).toMatchObject({ deposit_paid_at: row.deposit_paid_at, refund_due_at: row.refund_due_at, status: "cancelled" });
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt pressed again", () => {
+  let testStripe: TestStripe;
+  let emulator: StripeEmulator;
+  let customer: SignedInCustomer;
+
+  /** The app with Stripe answered by the emulator, which refuses a reused idempotency key with another body as Stripe does. */
+  const emulatedOptions = (overrides: Partial<AppOptions> = {}) =>
+    testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch }, ...overrides });
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe();
+    emulator = testStripe.emulator!;
+    customer = await signInCustomer(backend, "press-again");
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  afterAll(async () => {
+    await testStripe?.close();
+  });
+
+  const unpaidBooking = () =>
+    savePendingBooking(serviceRole, { request: { ...request, email: customer.user.email! }, userId: customer.user.id, draftId: randomUUID() });
+
+  /** 'Pay deposit' on the booking's card, as the browser posts it: the page's attempt id and where to come back. */
+  async function pressPay(bookingId: string, attempt: string, options: AppOptions = emulatedOptions()) {
+    const press = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ attempt, returnTo: "/dashboard" }),
+    });
+    const context = signedInContext(options, customer);
+    const response = (await payDepositAction({ request: press, params: { bookingId }, context } as unknown as Parameters<
+      typeof payDepositAction
+    >[0])) as Response;
+    return { status: response.status, location: response.headers.get("Location"), toast: await flashedToast(context) };
+  }
+
+  it("sends both presses of one attempt, two seconds apart, to the same Checkout before the first stored its session", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const booking = await unpaidBooking();
+    const attempt = randomUUID();
+
+    // The first press's Checkout Session is made, but its write to the booking is slow.
+    let firstStoreReached!: () => void;
+    const firstStoreHeld = new Promise<void>((resolve) => (firstStoreReached = resolve));
+    let releaseFirstStore!: () => void;
+    const firstStoreReleased = new Promise<void>((resolve) => (releaseFirstStore = resolve));
+    const slowStore: typeof fetch = async (input, init) => {
+      const call = new Request(input, init);
+      if (call.method === "PATCH" && new URL(call.url).pathname === "/rest/v1/bookings") {
+        firstStoreReached();
+        await firstStoreReleased;
+      }
+      return backend.fetch(input, init);
+    };
+    const first = pressPay(booking.id, attempt, emulatedOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: slowStore } }));
+    await firstStoreHeld;
+
+    vi.setSystemTime(Date.now() + 2_000);
+    const second = await pressPay(booking.id, attempt);
+    releaseFirstStore();
+
+    expect(second).toMatchObject({ status: 303, toast: null });
+    expect(second.location).toMatch(/\/_stripe\/checkout\/cs_test_/);
+    expect(await first).toMatchObject({ status: 303, location: second.location, toast: null });
+    const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
+    expect(second.location).toContain(sessionId);
+    expect((await testStripe.stripe.checkout.sessions.retrieve(sessionId)).status).toBe("open");
+  });
+
+  it("gives a page whose attempt was first pressed long ago a session that still runs for half an hour at least", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const booking = await unpaidBooking();
+    const attempt = randomUUID();
+
+    // The first press finds Stripe unreachable; the customer presses again 50 minutes later.
+    const unreachable = emulatedOptions({
+      stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: () => Promise.reject(new TypeError("fetch failed")) },
+    });
+    expect(await pressPay(booking.id, attempt, unreachable)).toMatchObject({ status: 303, location: "/dashboard", toast: { title: "Payment Error" } });
+
+    vi.setSystemTime(Date.now() + 50 * 60_000);
+    const later = await pressPay(booking.id, attempt);
+    expect(later).toMatchObject({ status: 303, toast: null });
+    const session = await testStripe.stripe.checkout.sessions.retrieve((await stored(booking.id)).stripe_checkout_session_id!);
+    expect(session.status).toBe("open");
+    expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(30 * 60);
   });
 });

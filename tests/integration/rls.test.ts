@@ -46,8 +46,8 @@ function bookingFor(user: Account, overrides: Record<string, unknown> = {}) {
     packing_service: true,
     extra_movers: 1,
     estimated_hours: 6,
-    estimated_cost: 123400,
-    deposit_amount: 5000,
+    estimated_cost_cents: 123400,
+    deposit_amount_cents: 5000,
     ...overrides,
   };
 }
@@ -196,9 +196,9 @@ describe("bookings", () => {
       user_id: alice.id,
       status: "pending",
       deposit_status: "unpaid",
-      deposit_amount: 5000,
-      final_cost: null,
-      estimated_cost: 123400,
+      deposit_amount_cents: 5000,
+      final_cost_cents: null,
+      estimated_cost_cents: 123400,
       moving_time: "10:00:00",
       draft_id: null,
       checkout_expires_at: null,
@@ -214,7 +214,7 @@ describe("bookings", () => {
 
   it("takes no booking from a customer, whatever it says, not even one priced by the customer", async () => {
     expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(alice))).error, "bookings");
-    expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(alice, { estimated_cost: 0 }))).error, "bookings");
+    expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(alice, { estimated_cost_cents: 0 }))).error, "bookings");
     expectPermissionDenied((await alice.client.from("bookings").insert(bookingFor(bob))).error, "bookings");
     const { user_id: _ignored, ...withoutOwner } = bookingFor(alice);
     expectPermissionDenied((await alice.client.from("bookings").insert(withoutOwner)).error, "bookings");
@@ -229,7 +229,7 @@ describe("bookings", () => {
         .eq("id", aliceBooking);
       expectPermissionDenied(error, "bookings");
     }
-    expectPermissionDenied((await alice.client.from("bookings").update({ estimated_cost: 0 }).eq("id", bobBooking)).error, "bookings");
+    expectPermissionDenied((await alice.client.from("bookings").update({ estimated_cost_cents: 0 }).eq("id", bobBooking)).error, "bookings");
     expectPermissionDenied((await alice.client.from("bookings").delete().eq("id", bobBooking)).error, "bookings");
     expect(await bookingAsService(aliceBooking)).toEqual(own);
   });
@@ -280,7 +280,7 @@ describe("bookings", () => {
     expect(tooManyMovers.error).toMatchObject({ code: "23514" });
     const unknownService = await service.from("bookings").insert(bookingFor(alice, { service_type: "moon" }));
     expect(unknownService.error).toMatchObject({ code: "23514" });
-    const negativeCost = await service.from("bookings").insert(bookingFor(alice, { estimated_cost: -1 }));
+    const negativeCost = await service.from("bookings").insert(bookingFor(alice, { estimated_cost_cents: -1 }));
     expect(negativeCost.error).toMatchObject({ code: "23514" });
   });
 
@@ -295,7 +295,7 @@ describe("bookings", () => {
     expectPermissionDenied(read.error, "bookings");
     const write = await anon.from("bookings").insert({ ...bookingFor(alice), user_id: null });
     expectPermissionDenied(write.error, "bookings");
-    const update = await anon.from("bookings").update({ estimated_cost: 0 }).eq("id", aliceBooking);
+    const update = await anon.from("bookings").update({ estimated_cost_cents: 0 }).eq("id", aliceBooking);
     expectPermissionDenied(update.error, "bookings");
   });
 
@@ -305,13 +305,13 @@ describe("bookings", () => {
       .from("bookings")
       .update({
         stripe_checkout_session_id: sessionId,
-        deposit_amount: 5000,
+        deposit_amount_cents: 5000,
         deposit_status: "paid",
         deposit_paid_at: new Date().toISOString(),
       })
       .eq("id", aliceBooking);
     expect(error).toBeNull();
-    expect(await bookingAsService(aliceBooking)).toMatchObject({ deposit_status: "paid", deposit_amount: 5000 });
+    expect(await bookingAsService(aliceBooking)).toMatchObject({ deposit_status: "paid", deposit_amount_cents: 5000 });
 
     const paidWithoutDate = await service.from("bookings").update({ deposit_paid_at: null }).eq("id", aliceBooking);
     expect(paidWithoutDate.error).toMatchObject({ code: "23514" });

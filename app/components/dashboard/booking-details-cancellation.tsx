@@ -14,8 +14,11 @@ export type CancellationView =
   /** `deadline` on the company's clock. */
   | { kind: "allowed"; deadline: string }
   | { kind: "too-late" }
-  /** `cancelledWithPaidDeposit`: a cancelled booking whose deposit was paid, which the company may refund. */
-  | { kind: "closed"; cancelledWithPaidDeposit: boolean };
+  /**
+   * `cancelledWithPaidDeposit`: a cancelled booking whose deposit was paid, which the company may refund;
+   * `refundDue`: the deposit arrived after the booking was cancelled, so the company owes it back.
+   */
+  | { kind: "closed"; cancelledWithPaidDeposit: boolean; refundDue: boolean };
 
 const phoneLinkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
@@ -43,10 +46,17 @@ export function BookingDetailsCancellation({
         <h2 id="booking-cancel-heading" className="text-lg font-semibold">
           Cancellation
         </h2>
-        <p className="mt-3 text-sm text-slate-700">
-          This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call us at{" "}
-          <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
-        </p>
+        {cancellation.refundDue ? (
+          <p className="mt-3 text-sm text-slate-700">
+            This booking was cancelled before your payment reached us, so the {depositAmount} deposit you paid will be refunded. Questions? Call us at{" "}
+            <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink>.
+          </p>
+        ) : (
+          <p className="mt-3 text-sm text-slate-700">
+            This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call us at{" "}
+            <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
+          </p>
+        )}
       </section>
     );
   }

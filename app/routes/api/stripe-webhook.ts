@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { requestContext, servicesContext, settingsContext } from "~/context";
-import { forgetStripeEvent, handleStripeEvent, recordStripeEvent } from "~/services/payments.server";
+import { handleStripeEvent } from "~/services/payments.server";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's events are a few kilobytes; anything beyond this is not from Stripe. */
@@ -13,7 +13,8 @@ const plain = (message: string, status: number, headers: Record<string, string> 
  * Stripe's webhook deliveries: the raw body is checked against the Stripe-Signature header (no
  * signature, a wrong one or a stale one: 400, nothing changed), each event id is handled once (a
  * redelivery answers 200 and does nothing), and Checkout's events fulfil or close the booking's
- * payment. A failure answers 500 and forgets the event, so Stripe's retry handles it.
+ * payment. The event is recorded in the same transaction as its effect: a failure answers 500 and
+ * leaves neither, so Stripe's retry handles it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return plain("Method not allowed.", 405, { Allow: "POST" });
@@ -39,22 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { serviceRole } = services;
-  if (!(await recordStripeEvent(serviceRole, event))) {
-    logger.info({ eventId: event.id, type: event.type }, "Stripe event delivered again; already handled");
-    return Response.json({ received: true });
-  }
   try {
     const { autoConfirmBookings } = await context.get(settingsContext)();
     const outcome = await handleStripeEvent(serviceRole, event, { autoConfirm: autoConfirmBookings });
     const facts = { eventId: event.id, type: event.type, outcome };
-    const suspicious = outcome.kind === "fulfilment" && (outcome.result.kind === "mismatch" || outcome.result.kind === "unknown-booking");
-    if (suspicious) logger.error(facts, "Stripe reported a payment that does not match a booking");
+    if (outcome.kind === "duplicate") logger.info(facts, "Stripe event delivered again; already handled");
+    else if (outcome.kind === "fulfilment" && (outcome.check === "mismatch" || outcome.check === "unknown-booking"))
+      logger.error(facts, "Stripe reported a payment that does not match a booking");
+    else if (outcome.kind === "fulfilment" && outcome.applied === "refund-due") logger.warn(facts, "a deposit was paid for a cancelled booking: refund due");
     else logger.info(facts, "Stripe event handled");
   } catch (error) {
     logger.error({ err: error, eventId: event.id, type: event.type }, "Stripe event could not be handled; Stripe will deliver it again");
-    await forgetStripeEvent(serviceRole, event.id).catch((forgetError: unknown) =>
-      logger.error({ err: forgetError, eventId: event.id }, "could not forget a Stripe event; its redelivery will be ignored"),
-    );
     return plain("The event could not be handled.", 500);
   }
   return Response.json({ received: true });

@@ -6,15 +6,16 @@ import { BookingDetailsFields } from "~/components/dashboard/booking-details-fie
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
-import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
+import { BookingDetailsPrice, type BookingPriceView } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
-import { bookingChoicesFromRow, formatCompanyDateTime, shortBookingId, type BookingRow } from "~/domain/booking";
+import { formatCompanyDateTime, shortBookingId, type BookingRow } from "~/domain/booking";
+import { bookingBalance, storedQuote } from "~/domain/booking-quote";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
 import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
-import { DEPOSIT_STATUS_LABELS, canPayDeposit, type DepositStatus } from "~/domain/booking-status";
+import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
-import { DEPOSIT_CENTS, estimateBooking, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
+import { DEPOSIT_CENTS, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
 import { setToast } from "~/services/toast.server";
@@ -30,7 +31,7 @@ const notFound = () => data(null, { status: 404 });
 const detailsPath = (bookingId: string) => href("/dashboard/bookings/:bookingId", { bookingId });
 
 /**
- * One of the customer's own bookings: every field, the price itemised by the pricing module, photos,
+ * One of the customer's own bookings: every field, the price as quoted when it was booked, photos,
  * the deposit, the status history and whether it can still be cancelled online. Read with the
  * visitor's own client, so another customer's booking (or an id that is none) is a 404.
  */
@@ -49,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payment: {
       bookingId: row.id,
       depositAmount: formatCents(depositCents(row)),
-      depositLabel: DEPOSIT_STATUS_LABELS[row.deposit_status as DepositStatus] ?? row.deposit_status,
+      depositLabel: depositStateLabel(row),
       paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
       canPay: canPayDeposit(row),
       // Names this page's 'Pay deposit': pressing twice, or resubmitting, starts one checkout.
@@ -62,7 +63,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline) }
         : cancellation.kind === "too-late"
           ? { kind: "too-late" as const }
-          : { kind: "closed" as const, cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid" },
+          : {
+              kind: "closed" as const,
+              cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid",
+              refundDue: row.refund_due_at !== null,
+            },
   };
 }
 
@@ -109,7 +114,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** The deposit the booking asks for; bookings made before it was stored ask the standard one. */
 function depositCents(row: BookingRow): number {
-  return row.deposit_amount > 0 ? row.deposit_amount : DEPOSIT_CENTS;
+  return row.deposit_amount_cents > 0 ? row.deposit_amount_cents : DEPOSIT_CENTS;
 }
 
 function bookingView(row: BookingRow) {
@@ -135,23 +140,28 @@ function bookingView(row: BookingRow) {
     tvMounting: row.tv_mounting,
     deepCleaningBedrooms: row.deep_cleaning_bedrooms,
     specialInstructions: row.special_instructions,
-    estimatedCost: row.estimated_cost === null ? "TBD" : formatCents(row.estimated_cost),
-    finalCost: row.final_cost === null ? null : formatCents(row.final_cost),
+    estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
+    finalCost: row.final_cost_cents === null ? null : formatCents(row.final_cost_cents),
   };
 }
 
-/** The booking priced line by line by today's pricing module, beside what was quoted when it was made. */
-function priceView(row: BookingRow) {
-  const estimate = estimateBooking(bookingChoicesFromRow(row));
+/**
+ * The price as the customer was quoted it when booking (the lines kept with the booking, never priced
+ * again with today's rates), and the balance: the final cost, else that estimate, minus the deposit
+ * paid. Bookings saved before quotes were kept show their stored estimate without lines.
+ */
+function priceView(row: BookingRow): BookingPriceView {
+  const quote = storedQuote(row.quote);
+  const balance = bookingBalance(row);
   return {
-    lines: estimate.lines.map((line) => ({ id: line.id, label: line.label, amount: formatCents(line.amountCents) })),
-    total: formatCents(estimate.totalCents),
-    hours: estimate.hours,
-    hourlyRate: formatCents(estimate.hourlyRateCents),
-    deposit: formatCents(depositCents(row)),
-    balance: formatCents(estimate.totalCents - depositCents(row)),
-    /** The quote stored with the booking, when it differs from the lines (prices changed since). */
-    quotedDiffers: row.estimated_cost !== null && row.estimated_cost !== estimate.totalCents ? formatCents(row.estimated_cost) : null,
+    lines: (quote?.lines ?? []).map((line) => ({ label: line.label, amount: formatCents(line.cents) })),
+    totalLabel: balance.totalIsFinal ? "Final cost" : "Estimated total",
+    total: balance.totalCents === null ? "TBD" : formatCents(balance.totalCents),
+    hours: row.estimated_hours,
+    hourlyRate: quote ? formatCents(quote.hourly_rate_cents) : null,
+    depositPaid: formatCents(balance.depositPaidCents),
+    // Nothing is left to pay on a cancelled booking.
+    balance: balance.balanceCents === null || row.status === "cancelled" ? null : formatCents(balance.balanceCents),
   };
 }
 

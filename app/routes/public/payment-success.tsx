@@ -1,7 +1,9 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, data, href } from "react-router";
+import { useCompany } from "~/components/company-context";
 import { FlashToast } from "~/components/flash-toast";
+import { PhoneLink } from "~/components/phone-link";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, settingsContext } from "~/context";
 import { bookingSummaryFromRow } from "~/domain/booking";
@@ -38,9 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   switch (result.kind) {
     case "paid": {
       const summary = bookingSummaryFromRow(result.booking);
+      // Paid after the booking was cancelled: the deposit is owed back, and the page must not say all is well.
+      const kind = result.booking.refund_due_at === null ? ("paid" as const) : ("refund-due" as const);
       return data(
         {
-          kind: "paid" as const,
+          kind,
           booking: {
             id: summary.id,
             shortId: summary.shortId,
@@ -48,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             moveDate: formatMoveDate(summary.movingDate),
             movingTime: summary.movingTime,
             service: serviceTypeLabel(summary.serviceType),
-            amountPaid: formatCents(result.booking.deposit_amount),
+            amountPaid: formatCents(result.booking.deposit_amount_cents),
           },
         },
         { headers: NO_STORE },
@@ -75,12 +79,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.kind === "paid" ? "Payment Successful" : "Payment Issue" },
+  { title: loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue" },
   { name: "robots", content: "noindex" },
 ];
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const account = useFrameAccount();
+  const company = useCompany();
   const homeLinks = (
     <div className="flex flex-wrap justify-center gap-3">
       {account && !account.isAdmin ? (
@@ -108,6 +113,33 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   }
 
   const { booking } = loaderData;
+  const summary = (
+    <dl className="w-full divide-y divide-slate-200 rounded-xl border border-slate-200 text-left">
+      <SummaryRow label="Booking ID" value={<span className="font-mono">{booking.shortId}</span>} />
+      <SummaryRow label="Name" value={booking.fullName} />
+      <SummaryRow label="Move date" value={booking.movingTime ? `${booking.moveDate} at ${booking.movingTime}` : booking.moveDate} />
+      <SummaryRow label="Service" value={booking.service} />
+      <SummaryRow label="Amount paid" value={<span className="font-semibold">{booking.amountPaid}</span>} />
+    </dl>
+  );
+
+  if (loaderData.kind === "refund-due") {
+    return (
+      <main className="mx-auto flex max-w-lg flex-col items-center gap-6 px-4 py-12 text-center">
+        <Undo2 aria-hidden className="size-14 text-amber-600" />
+        <div>
+          <h1 className="text-3xl font-bold">Booking Cancelled</h1>
+          <p className="mt-2 text-slate-600">
+            This booking was cancelled before your payment reached us, so the {booking.amountPaid} deposit you paid will be refunded. Questions? Call us at{" "}
+            <PhoneLink className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{company.phoneDisplay}</PhoneLink>.
+          </p>
+        </div>
+        {summary}
+        {homeLinks}
+      </main>
+    );
+  }
+
   return (
     <main className="mx-auto flex max-w-lg flex-col items-center gap-6 px-4 py-12 text-center">
       <FlashToast
@@ -123,13 +155,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">Payment Successful</h1>
         <p className="mt-2 text-slate-600">Your deposit has been received. We will be in touch to confirm the details of your move.</p>
       </div>
-      <dl className="w-full divide-y divide-slate-200 rounded-xl border border-slate-200 text-left">
-        <SummaryRow label="Booking ID" value={<span className="font-mono">{booking.shortId}</span>} />
-        <SummaryRow label="Name" value={booking.fullName} />
-        <SummaryRow label="Move date" value={booking.movingTime ? `${booking.moveDate} at ${booking.movingTime}` : booking.moveDate} />
-        <SummaryRow label="Service" value={booking.service} />
-        <SummaryRow label="Amount paid" value={<span className="font-semibold">{booking.amountPaid}</span>} />
-      </dl>
+      {summary}
       {homeLinks}
     </main>
   );

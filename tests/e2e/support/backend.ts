@@ -85,7 +85,7 @@ export async function createCompletedBooking(user: Pick<TestUser, "id" | "email"
       team_type: "elite",
       service_type: move.serviceType,
       property_size: "1_bedroom",
-      estimated_cost: 70_000,
+      estimated_cost_cents: 70_000,
       status: "completed",
     })
     .select("id")
@@ -116,8 +116,8 @@ export async function createBooking(user: Pick<TestUser, "id" | "email" | "fullN
       service_type: "local",
       property_size: "2_bedroom",
       estimated_hours: 6,
-      estimated_cost: 100_000,
-      deposit_amount: 5_000,
+      estimated_cost_cents: 100_000,
+      deposit_amount_cents: 5_000,
       ...row,
     })
     .select("*")
