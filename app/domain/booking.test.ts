@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bookingInsertRow,
-  bookingSummaryFromRow,
-  formatCompanyDateTime,
-  shortBookingId,
-  type BookingRequest,
-  type BookingRow,
-} from "./booking";
+import { bookingInsertRow, bookingSummaryFromRow, formatCompanyDateTime, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
 import { DEPOSIT_CENTS, estimateBooking } from "./pricing";
 
 const request: BookingRequest = {
