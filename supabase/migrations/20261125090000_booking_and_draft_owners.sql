@@ -1,0 +1,30 @@
+-- A booking and a wizard draft keep the account they were made for: the server never hands one
+-- customer's draft or booking to another (a shared browser, a guest who signs in). The owner may
+-- only be forgotten together with the account (on delete set null), never replaced, given or taken.
+
+create function public.keep_owner()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.user_id is not distinct from old.user_id then
+    return new;
+  end if;
+  -- The foreign key's "on delete set null" runs after the account's row is gone.
+  if new.user_id is null and not exists (select 1 from auth.users where id = old.user_id) then
+    return new;
+  end if;
+  raise exception 'The owner of a % never changes', tg_argv[0] using errcode = 'check_violation';
+end;
+$$;
+
+revoke execute on function public.keep_owner() from public, anon, authenticated;
+
+create trigger bookings_keep_owner
+  before update of user_id on public.bookings
+  for each row execute function public.keep_owner('booking');
+
+create trigger booking_drafts_keep_owner
+  before update of user_id on public.booking_drafts
+  for each row execute function public.keep_owner('booking draft');
