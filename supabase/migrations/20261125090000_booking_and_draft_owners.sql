@@ -2,9 +2,11 @@
 -- customer's draft or booking to another (a shared browser, a guest who signs in). The owner may
 -- only be forgotten together with the account (on delete set null), never replaced, given or taken.
 
+-- Security definer to look the old owner up in auth.users, whoever writes the row.
 create function public.keep_owner()
 returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -19,7 +21,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.keep_owner() from public, anon, authenticated;
+revoke execute on function public.keep_owner() from public, anon, authenticated, service_role;
 
 create trigger bookings_keep_owner
   before update of user_id on public.bookings

@@ -8,8 +8,17 @@ import { TEST_PUBLIC_URL } from "./app-harness.ts";
 // through the root middleware (the session read from the cookies) and then a route's loader or action,
 // as React Router runs them. For stories where what one visitor leaves in the browser matters to the next.
 
-/** A loader or an action, as React Router calls it. */
-type RouteFunction = (args: { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider }) => unknown;
+/** What React Router hands a loader or an action (and the middleware before them). */
+interface RouteArgs {
+  request: Request;
+  url: URL;
+  pattern: string;
+  params: Record<string, string | undefined>;
+  context: RouterContextProvider;
+}
+
+/** A route module's loader or action (each declares its own route's argument type). */
+type RouteFunction = (args: never) => unknown;
 
 export interface Answer {
   status: number;
@@ -32,11 +41,12 @@ export function createTestBrowser(services: AppServices, { clientIp = "127.0.0.1
 
   async function send(request: Request, route: RouteFunction, params: Record<string, string | undefined>): Promise<Answer> {
     const context = createRequestContext(services, { logger: pino({ level: "silent" }), cspNonce: "nonce", clientIp });
+    const args: RouteArgs = { request, url: new URL(request.url), pattern: "", params, context };
     let value: unknown = null;
     const run = async (): Promise<Response> => {
       let result: unknown;
       try {
-        result = await route({ request, params, context });
+        result = await (route as (args: RouteArgs) => unknown)(args);
       } catch (thrown) {
         result = thrown;
       }
@@ -49,8 +59,7 @@ export function createTestBrowser(services: AppServices, { clientIp = "127.0.0.1
       value = result;
       return new Response(null, { status: 200 });
     };
-    const middlewareArgs = { request, params, context } as unknown as Parameters<typeof sessionMiddleware>[0];
-    const response = await sessionMiddleware(middlewareArgs, run as Parameters<typeof sessionMiddleware>[1]);
+    const response = await sessionMiddleware(args as unknown as Parameters<typeof sessionMiddleware>[0], run as Parameters<typeof sessionMiddleware>[1]);
     keepCookies(jar, response!.headers.getSetCookie());
     return { status: response!.status, location: response!.headers.get("Location"), value };
   }
