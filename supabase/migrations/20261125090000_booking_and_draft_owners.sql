@@ -30,3 +30,9 @@ create trigger bookings_keep_owner
 create trigger booking_drafts_keep_owner
   before update of user_id on public.booking_drafts
   for each row execute function public.keep_owner('booking draft');
+
+-- Drafts handed from one visitor of a browser to the next before this rule hold a booking of
+-- someone else: they are dropped (the booking stays with its owner; the next visit starts afresh).
+delete from public.booking_drafts d
+using public.bookings b
+where b.draft_id = d.id and b.user_id is distinct from d.user_id;
