@@ -2,6 +2,7 @@ import { createCookie, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { readDraft, type BookingDraft } from "~/domain/booking-wizard";
+import { queueCookie } from "./supabase.server";
 
 const DRAFT_DAYS = 30;
 
@@ -67,7 +68,7 @@ export async function saveDraft(context: Context, stored: StoredDraft, draft: Bo
   if (wait) return { retryAfterSeconds: wait };
   const { data, error } = await serviceRole.from("booking_drafts").insert({ data: draft, user_id: owner }).select("id").single();
   if (error) throw new Error(`could not save the booking draft: ${error.message}`);
-  context.get(requestContext).responseHeaders.append("Set-Cookie", await draftCookie.serialize(data.id));
+  queueCookie(context.get(requestContext).responseHeaders, draftCookie.name, await draftCookie.serialize(data.id));
   return { id: data.id };
 }
 
@@ -84,5 +85,5 @@ export async function discardDraft(context: Context, id: string): Promise<void> 
 /** Takes the draft's cookie off this browser (signing out: the next visitor starts their own). */
 export async function forgetDraftCookie(context: Context): Promise<void> {
   const { draftCookie } = context.get(servicesContext);
-  context.get(requestContext).responseHeaders.append("Set-Cookie", await draftCookie.serialize("", { maxAge: 0 }));
+  queueCookie(context.get(requestContext).responseHeaders, draftCookie.name, await draftCookie.serialize("", { maxAge: 0 }));
 }
