@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (url.searchParams.get("from") === "dashboard") changes.entry = "dashboard";
   const rebookId = url.searchParams.get("rebook");
   if (rebookId && session.user) {
-    const previous = await rebookingChoices(session.supabase, rebookId);
+    const previous = await rebookingChoices(session.supabase, session.user.id, rebookId);
     if (previous) Object.assign(changes, previous, { entry: "again" });
   }
   if (Object.keys(changes).length > 0) {
