@@ -17,6 +17,9 @@ export interface EmulatorConfig {
   migrationsDir: string;
   /** Defaults to <repo>/supabase/seed.sql; skipped when the file does not exist. */
   seedFile?: string;
+  /** Redirects allowed besides the site URL (GoTrue's URI allow list, "additional redirect URLs"):
+   *  glob patterns, `*` within a host label or path segment, `**` across them. */
+  additionalRedirectUrls: string[];
   /** Limits of POST /auth/v1/verify; the defaults are hosted Supabase's per address, plus a cap on failed
    *  verifications of all callers together. Tests lower them. */
   verifyRateLimits: VerifyRateLimits;
@@ -63,6 +66,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
     migrationsDir: options.migrationsDir ?? `${repositoryRoot}supabase/migrations`,
     seedFile: "seedFile" in options ? options.seedFile : `${repositoryRoot}supabase/seed.sql`,
+    additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
   };
 }
