@@ -135,8 +135,9 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     };
   }
 
-  const { createSupabaseEmulator } = await import("../emulators/supabase/index.ts");
+  const { createSupabaseEmulator, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } = await import("../emulators/supabase/index.ts");
   const emulator = await createSupabaseEmulator({
+    authRateLimits: config.embeddedAuthRateLimits === "lifted" ? LIFTED_AUTH_RATE_LIMITS : GOTRUE_AUTH_RATE_LIMITS,
     url: config.publicUrl,
     dataDir: config.dataDir,
     migrationsDir: path.resolve("supabase/migrations"),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isRedirectAllowed } from "./redirects.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // Where a recovery email's link may send its reader, as GoTrue decides it: back to the site (the
@@ -7,16 +8,12 @@ import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } f
 
 const SITE = "https://movers.example";
 let site: TestBackend;
-let local: TestBackend;
 
 beforeAll(async () => {
-  [site, local] = await Promise.all([
-    startTestBackend({ url: SITE, additionalRedirectUrls: ["https://staging.movers.example/**", "movers-app://*"] }),
-    startTestBackend({ url: "http://localhost:3000" }),
-  ]);
+  site = await startTestBackend({ url: SITE, additionalRedirectUrls: ["https://staging.movers.example/**", "movers-app://*"] });
 });
 afterAll(async () => {
-  await Promise.all([site?.close(), local?.close()]);
+  await site?.close();
 });
 
 /** The redirect the recovery email of a reset asked with `redirectTo` carries. */
@@ -63,10 +60,23 @@ describe.skipIf(usingHostedBackend)("the redirect of a recovery email", () => {
       expect(await redirectOf(site, elsewhere)).toBe(SITE);
     }
   });
+});
 
-  it("on a loopback site, refuses another scheme on its host (any port is the same loopback site)", async () => {
-    expect(await redirectOf(local, "javascript://localhost/%0aalert(1)")).toBe("http://localhost:3000");
-    expect(await redirectOf(local, "http://localhost:3000/reset-password")).toBe("http://localhost:3000/reset-password");
-    expect(await redirectOf(local, "http://localhost:6666/reset-password")).toBe("http://localhost:6666/reset-password");
+describe("a loopback site's redirects", () => {
+  const local = { url: "http://localhost:3000", additionalRedirectUrls: [] };
+
+  it("refuse another scheme on its host; any port is the same loopback site (RFC 8252)", () => {
+    expect(isRedirectAllowed("javascript://localhost/%0aalert(1)", local)).toBe(false);
+    expect(isRedirectAllowed("https://localhost:3000/reset-password", local)).toBe(false);
+    expect(isRedirectAllowed("http://localhost:3000/reset-password", local)).toBe(true);
+    expect(isRedirectAllowed("http://localhost:6666/reset-password", local)).toBe(true);
+  });
+
+  it("allow a loopback address, written as one, and no other address", () => {
+    expect(isRedirectAllowed("http://127.0.0.1:4000/", local)).toBe(true);
+    expect(isRedirectAllowed("http://[::1]:4000/", local)).toBe(true);
+    expect(isRedirectAllowed("http://2130706433/", local)).toBe(false);
+    expect(isRedirectAllowed("http://0x7f.1/", local)).toBe(false);
+    expect(isRedirectAllowed("http://192.168.1.20:3000/", local)).toBe(false);
   });
 });
