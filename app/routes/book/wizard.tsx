@@ -77,7 +77,7 @@ async function choicesFromLink(url: URL, context: Route.LoaderArgs["context"]): 
   const rebookId = url.searchParams.get("rebook");
   const session = context.get(sessionContext);
   if (rebookId && session.user) {
-    const previous = await rebookingChoices(session.supabase, rebookId);
+    const previous = await rebookingChoices(session.supabase, session.user.id, rebookId);
     if (previous) Object.assign(choices, previous, { entry: "again" });
   }
   return choices;
