@@ -87,6 +87,23 @@ export async function storeDraftPhotos(
 }
 
 /**
+ * Lists stored photos on the draft, after those it lists already, when they fit within the ten a
+ * booking holds. The database adds them under a lock on the draft, so uploads at the same time all
+ * keep their photos. False when they do not fit (or the draft is gone): nothing is listed then.
+ */
+export async function addDraftPhotos(serviceRole: AppSupabaseClient, draftId: string, photos: readonly DraftPhoto[]): Promise<boolean> {
+  const { data, error } = await serviceRole.rpc("add_draft_photos", { draft_id: draftId, photos: [...photos], max_photos: MAX_BOOKING_PHOTOS });
+  if (error) throw new BookingStoreError("could not list photos on the draft", error);
+  return data;
+}
+
+/** Takes the photo stored at `path` off the draft's list, under the same lock. */
+export async function removeDraftPhoto(serviceRole: AppSupabaseClient, draftId: string, path: string): Promise<void> {
+  const { error } = await serviceRole.rpc("remove_draft_photo", { draft_id: draftId, path });
+  if (error) throw new BookingStoreError("could not take a photo off the draft", error);
+}
+
+/**
  * Deletes a photo's files (image and thumbnail) through the customer's own client. True when they
  * are gone, also when they were gone already; false when storage refused or could not be reached.
  */

@@ -251,6 +251,45 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     expect(await filesIn(`${pia.user.id}/drafts/${draftId}/`)).toHaveLength(2);
   });
 
+  it("keeps every photo of uploads to one draft at the same time, and never lists more than ten", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos" });
+    const folder = `${pia.user.id}/drafts/${draftId}/`;
+    const photo = await jpegWithGps();
+    // Four posts of two: all eight fit.
+    const fitting = await Promise.all([1, 2, 3, 4].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    expect(fitting.map(({ toast }) => toast?.title)).toEqual(Array(4).fill("2 photos added"));
+    const listed = (await draftOf(draftId)).photos ?? [];
+    expect(listed.map((entry) => entry.fileName).sort()).toEqual(["1a.jpg", "1b.jpg", "2a.jpg", "2b.jpg", "3a.jpg", "3b.jpg", "4a.jpg", "4b.jpg"]);
+    expect((await draftOf(draftId)).fullName).toBe("Pia Photos");
+
+    // Three more posts of two for the last two places: one gets them, the others are told there is no room.
+    const racing = await Promise.all([5, 6, 7].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    expect(racing.filter(({ toast }) => toast?.title === "2 photos added")).toHaveLength(1);
+    expect(racing.filter(({ toast }) => toast?.title === PHOTO_MESSAGES.tooMany)).toHaveLength(2);
+    const full = (await draftOf(draftId)).photos ?? [];
+    expect(full).toHaveLength(10);
+    // Every file in the folder is a listed photo or its thumbnail: the refused posts left nothing behind.
+    const names = (path: string) => path.slice(folder.length);
+    expect(await filesIn(folder)).toEqual(full.flatMap((entry) => [names(entry.path), names(entry.thumbPath)]).sort());
+  });
+
+  it("keeps photos uploaded while another is being removed", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const photo = await jpegWithGps();
+    await post(uploadForm(file(photo, "old.jpg")), { who: pia, draftId });
+    const [old] = (await draftOf(draftId)).photos!;
+    const removal = new URLSearchParams({ intent: "remove", path: old!.path }).toString();
+    const [, , removed] = await Promise.all([
+      post(uploadForm(file(photo, "new1.jpg")), { who: pia, draftId }),
+      post(uploadForm(file(photo, "new2.jpg")), { who: pia, draftId }),
+      post(new Blob([removal]).stream(), { who: pia, draftId, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+    ]);
+    expect(removed.toast).toMatchObject({ title: PHOTO_MESSAGES.removed });
+    expect(((await draftOf(draftId)).photos ?? []).map((entry) => entry.fileName).sort()).toEqual(["new1.jpg", "new2.jpg"]);
+  });
+
   it("sends a GET back to the add-ons step", async () => {
     const response = photosLoader();
     expect(response.status).toBe(302);
