@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context.ts";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
-import type { AppOptions } from "../../app/load-context.ts";
+import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
 import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
 import {
   BOOKING_IMAGES_BUCKET,
@@ -88,12 +88,13 @@ async function filesIn(folder: string): Promise<string[]> {
 /** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
 async function post(
   body: FormData | ReadableStream<Uint8Array>,
-  { who, draftId, headers = {} }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string> },
+  { who, draftId, headers = {}, services }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices },
 ) {
-  const context = visitorContext(options, {
-    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
-    user: who?.user ?? null,
-  });
+  const context = visitorContext(
+    options,
+    { supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient), user: who?.user ?? null },
+    { services },
+  );
   const cookie = draftId ? (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]! : "";
   const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
     method: "POST",
@@ -288,6 +289,38 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     ]);
     expect(removed.toast).toMatchObject({ title: PHOTO_MESSAGES.removed });
     expect(((await draftOf(draftId)).photos ?? []).map((entry) => entry.fileName).sort()).toEqual(["new1.jpg", "new2.jpg"]);
+  });
+
+  it("answers 429 with the wait once a customer has posted too many uploads in a minute, before decoding or needing a draft", async () => {
+    // One action a minute: two upload posts per customer.
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    for (const name of ["a.jpg", "b.jpg"]) {
+      const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia, draftId, services });
+      expect(toast).toMatchObject({ type: "success", title: "Photo added" });
+    }
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "c.jpg")), { who: pia, draftId, services });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(toast).toBeNull();
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg"]);
+  });
+
+  it("sends a post without a draft to the wizard's first step without reading its files", async () => {
+    const pia = await customer();
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { response } = await post(body, { who: pia, draftId: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/book");
+    expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("sends a GET back to the add-ons step", async () => {
