@@ -119,3 +119,17 @@ export function isDraftPhotoOf(photo: Pick<DraftPhoto, "path" | "thumbPath">, us
   const inFolder = (path: string) => path.startsWith(folder) && !path.slice(folder.length).includes("/") && !path.includes("..");
   return inFolder(photo.path) && inFolder(photo.thumbPath);
 }
+
+/** A stored booking photo or thumbnail: "<user id>/drafts/<draft id>/<uuid>[-thumb].<jpg|webp>". */
+const STORED_BOOKING_PHOTO_PATH =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/drafts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.(jpg|webp)$/;
+
+/** True when the path has the shape of a stored booking photo or thumbnail (nothing else is served). */
+export function isStoredBookingPhotoPath(path: string): boolean {
+  return STORED_BOOKING_PHOTO_PATH.test(path);
+}
+
+/** Where the app serves a stored booking photo or thumbnail to its owner (the bucket is private). */
+export function bookingPhotoAddress(path: string): string {
+  return `/book/photos/${path}`;
+}

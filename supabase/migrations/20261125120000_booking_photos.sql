@@ -1,3 +1,8 @@
+-- Booking photos are private: the bucket no longer serves files by a public address. The app serves
+-- them to their owner with the owner's own client (the storage policies decide). Files already
+-- stored stay where they are; only the bucket's visibility changes.
+update storage.buckets set public = false where id = 'booking-images';
+
 -- A draft's photo list changes under a lock on the draft's row, so uploads and removals at the same
 -- time never lose one another's photos and never list more than the draft may hold.
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context.ts";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
 import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
+import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
 import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
 import {
   BOOKING_IMAGES_BUCKET,
@@ -356,24 +357,60 @@ describe.skipIf(usingHostedBackend)("booking photo storage", () => {
     expect(signed.data?.[0]?.signedUrl ?? null).toBeNull();
   });
 
-  it("shows the draft's own photos with signed thumbnail addresses", async () => {
+  it("shows the draft's own photos at the app's addresses: the owner gets them, nobody else does", async () => {
     const pia = await customer();
+    const other = await customer("other");
     const draftId = draftId0();
     const batch = createPhotoBatch(10);
     await batch.add(file(await png(), "lamp.png", "image/png"));
     const { stored } = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId }, batch.result().ready);
     const someoneElses = placeholders(randomUUID(), draftId, 1);
 
-    const views = await draftPhotoViews(pia.client, { userId: pia.user.id, draftId }, [...stored, ...someoneElses]);
-    expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ path: stored[0]!.path, fileName: "lamp.png" });
-    const thumbnail = await backend.fetch(views[0]!.thumbUrl!);
+    const views = draftPhotoViews({ userId: pia.user.id, draftId }, [...stored, ...someoneElses]);
+    expect(views).toEqual([{ path: stored[0]!.path, fileName: "lamp.png", thumbUrl: `/book/photos/${stored[0]!.thumbPath}` }]);
+    expect(draftPhotoViews({ userId: pia.user.id, draftId: null }, stored)).toEqual([]);
+
+    const thumbnail = await getPhoto(pia, views[0]!.thumbUrl!);
     expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("Content-Type")).toBe("image/webp");
+    expect(thumbnail.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     const metadata = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 300, height: 200 });
-    expect(await draftPhotoViews(pia.client, { userId: pia.user.id, draftId: null }, stored)).toEqual([]);
+    expect((await getPhoto(pia, `/book/photos/${stored[0]!.path}`)).status).toBe(200);
+
+    // Another customer, a guest, and a path outside the stored shape: 404, nothing read.
+    expect((await getPhoto(other, views[0]!.thumbUrl!)).status).toBe(404);
+    expect((await getPhoto(null, views[0]!.thumbUrl!)).status).toBe(404);
+    expect((await getPhoto(pia, `/book/photos/${pia.user.id}/drafts/${draftId}/..%2Fsecret.jpg`)).status).toBe(404);
+  });
+
+  it("no longer serves booking photos at a public storage address", async () => {
+    const pia = await customer();
+    const batch = createPhotoBatch(10);
+    await batch.add(file(await png(), "lamp.png", "image/png"));
+    const { stored } = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId: draftId0() }, batch.result().ready);
+    const publicUrl = serviceRole.storage.from(BOOKING_IMAGES_BUCKET).getPublicUrl(stored[0]!.path).data.publicUrl;
+    const response = await backend.fetch(publicUrl);
+    expect(response.status).not.toBe(200);
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).not.toBe("RIFF");
   });
 });
+
+/** GETs a booking photo's address through the app's route, as this customer (or a guest) would. */
+async function getPhoto(who: SignedInCustomer | null, address: string): Promise<Response> {
+  const url = new URL(address, TEST_PUBLIC_URL);
+  const [ownerId, , draftId, fileName] = url.pathname.replace("/book/photos/", "").split("/");
+  const context = visitorContext(options, {
+    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
+    user: who?.user ?? null,
+  });
+  const params = { ownerId: ownerId!, draftId: draftId!, fileName: decodeURIComponent(fileName!) };
+  return bookingPhotoLoader({ request: new Request(url), context, params } as unknown as Parameters<typeof bookingPhotoLoader>[0]);
+}
 
 const bookingRequest = sampleBookingRequest({ fullName: "Pia Photos", email: "pia@example.com" });
 
