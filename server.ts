@@ -14,6 +14,7 @@ import { DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
+import { keepServingAfterStrayErrors } from "./server/process-guard.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
 
@@ -120,6 +121,8 @@ app.use(
   }),
 );
 
+// Only once started: a failed start still stops the process.
+keepServingAfterStrayErrors(logger);
 listenWithGracefulShutdown(app, {
   host: config.host,
   port: config.port,

@@ -17,6 +17,8 @@ export default [
   layout("routes/book/layout.tsx", [
     // Resource route: the add-ons step's photo forms post here (before the steps, which would match it).
     route("book/photos", "routes/book/photos.tsx"),
+    // Resource route: a booking photo or its thumbnail, for its owner only (the bucket is private).
+    route("book/photos/:ownerId/drafts/:draftId/:fileName", "routes/book/booking-photo.ts"),
     route("book/:step?", "routes/book/wizard.tsx"),
   ]),
   layout("routes/dashboard/layout.tsx", [

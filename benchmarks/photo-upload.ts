@@ -1,6 +1,7 @@
 // What photo uploads cost the server: the time to answer and the process's peak memory for one
 // photo of almost 10 MB, and for ten of them in one post (the most a booking takes), plus how long
-// /healthz takes meanwhile.
+// /healthz takes meanwhile. Then three customers posting ten photos each at the same moment: small
+// PNGs that declare 100 megapixels (a decompression bomb), and genuine 12-megapixel phone photos.
 // Usage: npm run build && npm run bench:photo-upload   (starts its own server on a free port)
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +45,23 @@ async function photoOfAlmost10MB(): Promise<Buffer> {
   return best;
 }
 
+/** A 10000×10000 PNG of one colour: a few hundred KB that declare 100 megapixels. */
+async function hundredMegapixelPng(): Promise<Buffer> {
+  return sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: { r: 200, g: 180, b: 150 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** A phone camera's 4032×3024 JPEG (12 megapixels, fine grain). */
+async function phonePhoto(): Promise<Buffer> {
+  const raw = { width: 4032, height: 3024, channels: 3 } as const;
+  const grain = await sharp(randomBytes(raw.width * raw.height * 3), { raw })
+    .blur(1.2)
+    .raw()
+    .toBuffer();
+  return sharp(grain, { raw }).jpeg({ quality: 90 }).toBuffer();
+}
+
 class Browser {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly origin: string) {}
@@ -70,6 +88,51 @@ class Browser {
   forget(name: string) {
     this.cookies.delete(name);
   }
+}
+
+async function signedInBrowser(origin: string): Promise<Browser> {
+  const browser = new Browser(origin);
+  const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "" }));
+  if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
+  return browser;
+}
+
+/** A fresh draft for this browser (the contact step answered), so ten photos fit. */
+async function startDraft(browser: Browser) {
+  browser.forget("booking_draft");
+  const contact = await browser.send("/book", new URLSearchParams({ intent: "continue", fullName: "Bench Mark", email: ADMIN.email, phone: "4045550100" }));
+  if (contact.status !== 302) throw new Error(`the contact step answered ${contact.status}`);
+}
+
+function uploadForm(photo: Buffer, count: number, type: string, extension: string): FormData {
+  const form = new FormData();
+  form.set("intent", "upload");
+  for (let n = 0; n < count; n++) form.append("photos", new File([new Uint8Array(photo)], `photo-${n + 1}.${extension}`, { type }));
+  return form;
+}
+
+/** Three signed-in customers, each with a fresh draft, post ten copies of `photo` at the same moment. */
+async function threeConcurrentPosts(origin: string, pid: number, label: string, photo: Buffer, type: string, extension: string) {
+  const browsers = await Promise.all([0, 1, 2].map(() => signedInBrowser(origin)));
+  for (const browser of browsers) await startDraft(browser);
+  resetPeak(pid);
+  const before = memoryOf(pid);
+  const started = performance.now();
+  const posts = Promise.all(
+    browsers.map(async (browser) => {
+      const response = await browser.send("/book/photos", uploadForm(photo, 10, type, extension));
+      return { status: response.status, ms: performance.now() - started };
+    }),
+  );
+  const [answers, latencies] = await Promise.all([posts, healthLatencies(origin, posts)]);
+  const after = memoryOf(pid);
+  const sorted = latencies.sort((a, b) => a - b);
+  console.log(
+    `3 concurrent posts of 10 ${label} (${((photo.length * 10) / 1024 / 1024).toFixed(1)} MiB each): ` +
+      `${answers.map((answer) => `${answer.status} in ${(answer.ms / 1000).toFixed(2)} s`).join(", ")}; ` +
+      `rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB (+${(after.peakMiB - before.rssMiB).toFixed(0)}); ` +
+      `/healthz meanwhile: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0) ?? "-"} ms, max ${sorted.at(-1)?.toFixed(0) ?? "-"} ms`,
+  );
 }
 
 const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -107,6 +170,13 @@ try {
         `/healthz meanwhile: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0) ?? "-"} ms, max ${sorted.at(-1)?.toFixed(0) ?? "-"} ms (${sorted.length} calls)`,
     );
   }
+
+  const bomb = await hundredMegapixelPng();
+  console.log(`bomb: 10000×10000 PNG, ${(bomb.length / 1024).toFixed(0)} KiB`);
+  await threeConcurrentPosts(origin, pid, "100-megapixel PNGs", bomb, "image/png", "png");
+  const phone = await phonePhoto();
+  console.log(`phone photo: 4032×3024 JPEG, ${(phone.length / 1024 / 1024).toFixed(2)} MiB`);
+  await threeConcurrentPosts(origin, pid, "phone photos", phone, "image/jpeg", "jpg");
 } finally {
   await server.stop();
 }

@@ -428,6 +428,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_draft_photos: {
+        Args: { draft_id: string; max_photos: number; photos: Json }
+        Returns: boolean
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
@@ -557,6 +561,10 @@ export type Database = {
           completed: number
           total: number
         }[]
+      }
+      remove_draft_photo: {
+        Args: { draft_id: string; path: string }
+        Returns: boolean
       }
       set_booking_status: {
         Args: { _booking_id: string; _status: string }

@@ -18,10 +18,11 @@ export const PHOTO_MAX_SIDE_PX = 2048;
 export const THUMBNAIL_MAX_SIDE_PX = 320;
 
 /**
- * The most pixels a photo may decode to (a 100-megapixel camera's full frame). A small file can
- * declare an enormous canvas; decoding is refused beyond this so one upload cannot take the memory.
+ * The most pixels a photo may decode to: about what a phone camera's largest mode makes (50
+ * megapixels). A small file can declare an enormous canvas; it is refused beyond this from its
+ * header, before decoding, so one upload cannot take the memory or the time of many.
  */
-export const MAX_PHOTO_INPUT_PIXELS = 100_000_000;
+export const MAX_PHOTO_INPUT_PIXELS = 50_000_000;
 
 /** The longest file name kept for a photo (shown to the customer and the movers). */
 export const PHOTO_FILE_NAME_MAX_LENGTH = 100;
@@ -117,4 +118,18 @@ export function isDraftPhotoOf(photo: Pick<DraftPhoto, "path" | "thumbPath">, us
   const folder = draftPhotoFolder(userId, draftId);
   const inFolder = (path: string) => path.startsWith(folder) && !path.slice(folder.length).includes("/") && !path.includes("..");
   return inFolder(photo.path) && inFolder(photo.thumbPath);
+}
+
+/** A stored booking photo or thumbnail: "<user id>/drafts/<draft id>/<uuid>[-thumb].<jpg|webp>". */
+const STORED_BOOKING_PHOTO_PATH =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/drafts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.(jpg|webp)$/;
+
+/** True when the path has the shape of a stored booking photo or thumbnail (nothing else is served). */
+export function isStoredBookingPhotoPath(path: string): boolean {
+  return STORED_BOOKING_PHOTO_PATH.test(path);
+}
+
+/** Where the app serves a stored booking photo or thumbnail to its owner (the bucket is private). */
+export function bookingPhotoAddress(path: string): string {
+  return `/book/photos/${path}`;
 }

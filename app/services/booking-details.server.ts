@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
-import { BOOKING_IMAGES_BUCKET, THUMBNAIL_URL_SECONDS } from "./booking-photos.server";
+import { bookingPhotoAddress } from "~/domain/photo-rules";
 import { BookingStoreError } from "./bookings.server";
 import { expireCheckoutSession } from "./payments.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -11,7 +11,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 export interface BookingPhoto {
   id: string;
   fileName: string;
-  /** Signed addresses (they expire); null when storage would not sign one. */
+  /** The app's addresses of the photo and its thumbnail (null when the stored name has no thumbnail). */
   thumbUrl: string | null;
   url: string | null;
 }
@@ -56,20 +56,16 @@ export async function loadBookingDetails(
 
   return {
     booking: booking.data,
-    photos: await signPhotos(supabase, images.data),
+    photos: photoViews(images.data),
     history: events.data.map((event) => ({ status: event.status, changedAt: event.changed_at })),
   };
 }
 
-/** Signed addresses of the photos and their thumbnails, asked for in one request. */
-async function signPhotos(supabase: AppSupabaseClient, rows: ReadonlyArray<{ id: string; path: string; file_name: string }>): Promise<BookingPhoto[]> {
-  if (rows.length === 0) return [];
-  const paths = rows.flatMap((row) => [row.path, thumbnailPathOf(row.path)].filter((path): path is string => path !== null));
-  const { data, error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).createSignedUrls(paths, THUMBNAIL_URL_SECONDS);
-  const urls = new Map((error ? [] : data).flatMap((entry) => (entry.path && entry.signedUrl ? [[entry.path, entry.signedUrl] as const] : [])));
+/** The photos at the app's addresses, where their owner gets them (the bucket is private). */
+function photoViews(rows: ReadonlyArray<{ id: string; path: string; file_name: string }>): BookingPhoto[] {
   return rows.map((row) => {
     const thumbPath = thumbnailPathOf(row.path);
-    return { id: row.id, fileName: row.file_name, url: urls.get(row.path) ?? null, thumbUrl: (thumbPath && urls.get(thumbPath)) || null };
+    return { id: row.id, fileName: row.file_name, url: bookingPhotoAddress(row.path), thumbUrl: thumbPath ? bookingPhotoAddress(thumbPath) : null };
   });
 }
 

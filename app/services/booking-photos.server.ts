@@ -1,13 +1,18 @@
-import { MAX_BOOKING_PHOTOS, draftPhotoFolder, isDraftPhotoOf, photoFileName, type DraftPhoto, type PhotoView } from "~/domain/photo-rules";
+import {
+  MAX_BOOKING_PHOTOS,
+  bookingPhotoAddress,
+  draftPhotoFolder,
+  isDraftPhotoOf,
+  photoFileName,
+  type DraftPhoto,
+  type PhotoView,
+} from "~/domain/photo-rules";
 import { BookingStoreError } from "./bookings.server";
 import { reencodePhoto, type ReencodedPhoto } from "./image-processing.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** The storage bucket of booking photos; its policies let a user write only in the folder named after their id. */
+/** The private storage bucket of booking photos; its policies give a user only the folder named after their id. */
 export const BOOKING_IMAGES_BUCKET = "booking-images";
-
-/** How long a thumbnail's signed address works: a page is looked at for minutes, then loaded again. */
-export const THUMBNAIL_URL_SECONDS = 60 * 60;
 
 /** Stored photos never change under their random names: caches may keep them. */
 const STORED_PHOTO_CACHE_SECONDS = String(365 * 24 * 60 * 60);
@@ -87,6 +92,23 @@ export async function storeDraftPhotos(
 }
 
 /**
+ * Lists stored photos on the draft, after those it lists already, when they fit within the ten a
+ * booking holds. The database adds them under a lock on the draft, so uploads at the same time all
+ * keep their photos. False when they do not fit (or the draft is gone): nothing is listed then.
+ */
+export async function addDraftPhotos(serviceRole: AppSupabaseClient, draftId: string, photos: readonly DraftPhoto[]): Promise<boolean> {
+  const { data, error } = await serviceRole.rpc("add_draft_photos", { draft_id: draftId, photos: [...photos], max_photos: MAX_BOOKING_PHOTOS });
+  if (error) throw new BookingStoreError("could not list photos on the draft", error);
+  return data;
+}
+
+/** Takes the photo stored at `path` off the draft's list, under the same lock. */
+export async function removeDraftPhoto(serviceRole: AppSupabaseClient, draftId: string, path: string): Promise<void> {
+  const { error } = await serviceRole.rpc("remove_draft_photo", { draft_id: draftId, path });
+  if (error) throw new BookingStoreError("could not take a photo off the draft", error);
+}
+
+/**
  * Deletes a photo's files (image and thumbnail) through the customer's own client. True when they
  * are gone, also when they were gone already; false when storage refused or could not be reached.
  */
@@ -97,25 +119,33 @@ export async function deleteDraftPhotoFiles(supabase: AppSupabaseClient, photos:
 }
 
 /**
- * The draft's photos as the picker shows them, with a signed address for each thumbnail, asked
- * for with the customer's own client. Photos outside the customer's folder for this draft (left
- * by someone else who used the same browser) are not shown.
+ * The draft's photos as the picker shows them, each thumbnail at the app's address for it. Photos
+ * outside the customer's folder for this draft (left by someone else who used the same browser) are
+ * not shown.
  */
-export async function draftPhotoViews(
-  supabase: AppSupabaseClient,
-  owner: { userId: string; draftId: string | null },
-  photos: readonly DraftPhoto[],
-): Promise<PhotoView[]> {
+export function draftPhotoViews(owner: { userId: string; draftId: string | null }, photos: readonly DraftPhoto[]): PhotoView[] {
   const { draftId } = owner;
   if (!draftId) return [];
-  const own = photos.filter((photo) => isDraftPhotoOf(photo, owner.userId, draftId));
-  if (own.length === 0) return [];
-  const { data, error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).createSignedUrls(
-    own.map((photo) => photo.thumbPath),
-    THUMBNAIL_URL_SECONDS,
-  );
-  const urls = new Map((error ? [] : data).map((entry) => [entry.path, entry.signedUrl]));
-  return own.map((photo) => ({ path: photo.path, fileName: photo.fileName, thumbUrl: urls.get(photo.thumbPath) ?? null }));
+  return photos
+    .filter((photo) => isDraftPhotoOf(photo, owner.userId, draftId))
+    .map((photo) => ({ path: photo.path, fileName: photo.fileName, thumbUrl: bookingPhotoAddress(photo.thumbPath) }));
+}
+
+/**
+ * A stored booking photo's bytes, downloaded with the visitor's own client (the bucket is private;
+ * its policies give a customer their own folder only): "missing" when storage has no such file for
+ * them, "failed" when it could not be reached.
+ */
+export async function downloadBookingPhoto(
+  supabase: AppSupabaseClient,
+  path: string,
+): Promise<{ bytes: ArrayBuffer; contentType: "image/jpeg" | "image/webp" } | "missing" | "failed"> {
+  const { data, error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).download(path);
+  if (error || !data) {
+    const { status, statusCode } = (error ?? {}) as { status?: number; statusCode?: string };
+    return status === 400 || status === 404 || statusCode === "404" ? "missing" : "failed";
+  }
+  return { bytes: await data.arrayBuffer(), contentType: path.endsWith(".jpg") ? "image/jpeg" : "image/webp" };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_MESSAGES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readFormBody, readUploadBody } from "./form-body.server";
+import { BODY_MESSAGES, FORM_FIELD_LIMIT, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readFormBody, readUploadBody } from "./form-body.server";
 
 const post = (body: BodyInit | null, headers: Record<string, string>) =>
   new Request("http://localhost/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -180,6 +180,18 @@ describe("readUploadBody", () => {
     expect(form.ok && form.formData.get("path")).toBe("a/b.jpg");
     const large = post(`path=${"a".repeat(20_000)}`, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(await readUploadBody(large, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+  });
+
+  it("refuses more fields than a form has, multipart or url-encoded", async () => {
+    const fields = Array.from({ length: FORM_FIELD_LIMIT + 1 }, (_, n) => ({ name: `f${n}`, value: "x" }));
+    const { request } = multipart(fields);
+    expect(await readUploadBody(request, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    const encoded = post(new URLSearchParams(fields.map(({ name, value }) => [name, value])).toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(await readUploadBody(encoded, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    const { request: fitting } = multipart(fields.slice(1));
+    expect((await readUploadBody(fitting, uploadLimits, async () => {})).ok).toBe(true);
   });
 
   it("refuses other types and broken bodies", async () => {

@@ -22,6 +22,9 @@ export const UPLOAD_OVERHEAD_BYTES = 1024 * 1024;
 /** A photo upload: a booking's ten photos of at most 10 MB each in one post, with the overhead. */
 export const PHOTO_UPLOAD_BODY_LIMIT_BYTES = MAX_BOOKING_PHOTOS * PHOTO_FILE_LIMIT_BYTES + UPLOAD_OVERHEAD_BYTES;
 
+/** Text fields one form may carry beside its files: every form here has a handful. */
+export const FORM_FIELD_LIMIT = 50;
+
 /** Each part's headers (its name, file name and type). */
 const PART_HEADER_LIMIT_BYTES = 8 * 1024;
 
@@ -89,6 +92,8 @@ export interface UploadLimits {
   fileLimitBytes: number;
   /** How many files one body may carry. */
   maxFiles: number;
+  /** How many other fields it may carry (FORM_FIELD_LIMIT unless given). */
+  maxFields?: number;
 }
 
 export type UploadBody = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unsupported-type" | "malformed" };
@@ -100,8 +105,9 @@ const UPLOAD_LIMIT_ERRORS = [MaxFilesExceededError, MaxFileSizeExceededError, Ma
  * arrived, and the next one is read only once `onFile` is done, so at most one file is held in
  * memory however large the body. The returned form holds the other fields (files are left out).
  * A declared size over the limit is refused before anything is read; a file, or the body, growing
- * past its limit stops the reading there. A url-encoded form (no files) gets the ordinary allowance.
- * Refusals are plain values; what `onFile` throws is thrown.
+ * past its limit stops the reading there, and so do more parts than the files and fields allowed.
+ * A url-encoded form (no files) gets the ordinary allowance. Refusals are plain values; what
+ * `onFile` throws is thrown.
  */
 export async function readUploadBody(request: Request, limits: UploadLimits, onFile: (file: File) => Promise<void>): Promise<UploadBody> {
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -109,6 +115,7 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
   if (!FORM_TYPES.includes(mediaType)) return { ok: false, problem: "unsupported-type" };
   const multipart = mediaType === "multipart/form-data";
   const limitBytes = multipart ? limits.limitBytes : FORM_BODY_LIMIT_BYTES;
+  const maxFields = limits.maxFields ?? FORM_FIELD_LIMIT;
 
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: "too-large" };
@@ -117,8 +124,10 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
     const bytes = await readAtMost(request, limitBytes).catch(() => "unreadable" as const);
     if (bytes === "unreadable") return { ok: false, problem: "malformed" };
     if (bytes === "too-large") return { ok: false, problem: "too-large" };
+    const fields = [...new URLSearchParams(new TextDecoder().decode(bytes))];
+    if (fields.length > maxFields) return { ok: false, problem: "too-large" };
     const formData = new FormData();
-    for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) formData.append(name, value);
+    for (const [name, value] of fields) formData.append(name, value);
     return { ok: true, formData };
   }
 
@@ -131,7 +140,7 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
         maxFileSize: limits.fileLimitBytes,
         maxTotalSize: limitBytes,
         maxHeaderSize: PART_HEADER_LIMIT_BYTES,
-        maxParts: limits.maxFiles + 50,
+        maxParts: limits.maxFiles + maxFields,
       },
       async (file) => {
         try {
@@ -143,6 +152,8 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
         return null;
       },
     );
+    // The part limit stops the reading; the fields are counted apart from the files.
+    if ([...formData.keys()].length > maxFields) return { ok: false, problem: "too-large" };
     return { ok: true, formData };
   } catch (error) {
     if (handlerFailure) throw (handlerFailure as { error: unknown }).error;

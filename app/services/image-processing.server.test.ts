@@ -140,6 +140,27 @@ describe("reencodePhoto", () => {
     expect(await inspectPhoto(huge)).toBe("too-many-pixels");
     expect(await reencodePhoto(huge)).toBe("too-many-pixels");
   });
+
+  it("refuses a canvas larger than a phone camera makes (100 megapixels), and takes one of 48", async () => {
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    expect(await inspectPhoto(withPngSize(png, 10_000, 10_000))).toBe("too-many-pixels");
+    expect(await inspectPhoto(withPngSize(png, 8_000, 6_000))).toMatchObject({ type: "image/png", width: 8_000, height: 6_000 });
+  });
+
+  it("decodes one image at a time, however many uploads arrive together", async () => {
+    const photos = await Promise.all([1, 2, 3, 4].map(() => sidewaysJpegWithGps(3000, 2000)));
+    let busiest = 0;
+    let done = false;
+    const all = Promise.all(photos.map((photo) => reencodePhoto(photo))).finally(() => (done = true));
+    while (!done) {
+      busiest = Math.max(busiest, sharp.counters().process + sharp.counters().queue);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await all).every((result) => typeof result !== "string")).toBe(true);
+    expect(busiest).toBe(1);
+  });
 });
 
 async function avatar(bytes: Buffer) {

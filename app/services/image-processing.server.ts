@@ -12,6 +12,19 @@ import {
 // Each upload is decoded once: libvips' operation cache would only keep its pixels in memory.
 sharp.cache(false);
 
+let decoding: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs image work one piece at a time in this process, in the order asked: uploads arriving
+ * together wait their turn rather than each holding a decoded image in memory at once (other
+ * requests keep being served meanwhile).
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work);
+  decoding = turn.catch(() => {});
+  return turn;
+}
+
 /** An image ready to store: its bytes, with no metadata at all, and how to name and serve it. */
 export interface EncodedImage {
   bytes: Buffer;
@@ -58,7 +71,11 @@ export async function inspectPhoto(bytes: Uint8Array): Promise<{ type: AcceptedP
  * sRGB), its longest side at most 2048 px, plus a thumbnail of at most 320 px. JPEGs stay JPEG;
  * PNG and WebP become WebP, which keeps transparency. Only the first frame of an animation is kept.
  */
-export async function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto | PhotoRejection> {
+export function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto | PhotoRejection> {
+  return oneAtATime(() => reencodePhotoNow(bytes));
+}
+
+async function reencodePhotoNow(bytes: Uint8Array): Promise<ReencodedPhoto | PhotoRejection> {
   const inspected = await inspectPhoto(bytes);
   if (typeof inspected === "string") return inspected;
   const output = inspected.type === "image/jpeg" ? "jpeg" : "webp";
@@ -77,7 +94,11 @@ export async function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto |
  * cut to a centred square and scaled to 256×256 (smaller pictures are enlarged: every avatar is the
  * same size), written as WebP without any metadata. Only the first frame of an animation is kept.
  */
-export async function reencodeAvatar(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
+export function reencodeAvatar(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
+  return oneAtATime(() => reencodeAvatarNow(bytes));
+}
+
+async function reencodeAvatarNow(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
   const inspected = await inspectPhoto(bytes);
   if (typeof inspected === "string") return inspected;
   try {

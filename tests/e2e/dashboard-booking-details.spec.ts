@@ -166,6 +166,11 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
   const photo = page.getByRole("img", { name: "living-room.jpg" });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  // Served by the app to its owner (the bucket is private), never from a public or signed storage address.
+  expect(await photo.getAttribute("src")).toMatch(new RegExp(`^/book/photos/${user.id}/drafts/[0-9a-f-]+/[0-9a-f-]+-thumb\\.jpg$`));
+  const full = await page.request.get((await page.getByRole("link", { name: "living-room.jpg" }).getAttribute("href"))!);
+  expect(full.status()).toBe(200);
+  expect(full.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
 
   const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
   await expect(history).toHaveCount(2);

@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "../../app/context.ts";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
-import type { AppOptions } from "../../app/load-context.ts";
+import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
+import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
 import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
 import {
   BOOKING_IMAGES_BUCKET,
@@ -88,12 +89,13 @@ async function filesIn(folder: string): Promise<string[]> {
 /** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
 async function post(
   body: FormData | ReadableStream<Uint8Array>,
-  { who, draftId, headers = {} }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string> },
+  { who, draftId, headers = {}, services }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices },
 ) {
-  const context = visitorContext(options, {
-    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
-    user: who?.user ?? null,
-  });
+  const context = visitorContext(
+    options,
+    { supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient), user: who?.user ?? null },
+    { services },
+  );
   const cookie = draftId ? (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]! : "";
   const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
     method: "POST",
@@ -251,6 +253,77 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     expect(await filesIn(`${pia.user.id}/drafts/${draftId}/`)).toHaveLength(2);
   });
 
+  it("keeps every photo of uploads to one draft at the same time, and never lists more than ten", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos" });
+    const folder = `${pia.user.id}/drafts/${draftId}/`;
+    const photo = await jpegWithGps();
+    // Four posts of two: all eight fit.
+    const fitting = await Promise.all([1, 2, 3, 4].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    expect(fitting.map(({ toast }) => toast?.title)).toEqual(Array(4).fill("2 photos added"));
+    const listed = (await draftOf(draftId)).photos ?? [];
+    expect(listed.map((entry) => entry.fileName).sort()).toEqual(["1a.jpg", "1b.jpg", "2a.jpg", "2b.jpg", "3a.jpg", "3b.jpg", "4a.jpg", "4b.jpg"]);
+    expect((await draftOf(draftId)).fullName).toBe("Pia Photos");
+
+    // Three more posts of two for the last two places: one gets them, the others are told there is no room.
+    const racing = await Promise.all([5, 6, 7].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    expect(racing.filter(({ toast }) => toast?.title === "2 photos added")).toHaveLength(1);
+    expect(racing.filter(({ toast }) => toast?.title === PHOTO_MESSAGES.tooMany)).toHaveLength(2);
+    const full = (await draftOf(draftId)).photos ?? [];
+    expect(full).toHaveLength(10);
+    // Every file in the folder is a listed photo or its thumbnail: the refused posts left nothing behind.
+    const names = (path: string) => path.slice(folder.length);
+    expect(await filesIn(folder)).toEqual(full.flatMap((entry) => [names(entry.path), names(entry.thumbPath)]).sort());
+  });
+
+  it("keeps photos uploaded while another is being removed", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const photo = await jpegWithGps();
+    await post(uploadForm(file(photo, "old.jpg")), { who: pia, draftId });
+    const [old] = (await draftOf(draftId)).photos!;
+    const removal = new URLSearchParams({ intent: "remove", path: old!.path }).toString();
+    const [, , removed] = await Promise.all([
+      post(uploadForm(file(photo, "new1.jpg")), { who: pia, draftId }),
+      post(uploadForm(file(photo, "new2.jpg")), { who: pia, draftId }),
+      post(new Blob([removal]).stream(), { who: pia, draftId, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+    ]);
+    expect(removed.toast).toMatchObject({ title: PHOTO_MESSAGES.removed });
+    expect(((await draftOf(draftId)).photos ?? []).map((entry) => entry.fileName).sort()).toEqual(["new1.jpg", "new2.jpg"]);
+  });
+
+  it("answers 429 with the wait once a customer has posted too many uploads in a minute, before decoding or needing a draft", async () => {
+    // One action a minute: two upload posts per customer.
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    for (const name of ["a.jpg", "b.jpg"]) {
+      const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia, draftId, services });
+      expect(toast).toMatchObject({ type: "success", title: "Photo added" });
+    }
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "c.jpg")), { who: pia, draftId, services });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(toast).toBeNull();
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg"]);
+  });
+
+  it("sends a post without a draft to the wizard's first step without reading its files", async () => {
+    const pia = await customer();
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { response } = await post(body, { who: pia, draftId: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/book");
+    expect(pulls).toBeLessThanOrEqual(1);
+  });
+
   it("sends a GET back to the add-ons step", async () => {
     const response = photosLoader();
     expect(response.status).toBe(302);
@@ -284,24 +357,60 @@ describe.skipIf(usingHostedBackend)("booking photo storage", () => {
     expect(signed.data?.[0]?.signedUrl ?? null).toBeNull();
   });
 
-  it("shows the draft's own photos with signed thumbnail addresses", async () => {
+  it("shows the draft's own photos at the app's addresses: the owner gets them, nobody else does", async () => {
     const pia = await customer();
+    const other = await customer("other");
     const draftId = draftId0();
     const batch = createPhotoBatch(10);
     await batch.add(file(await png(), "lamp.png", "image/png"));
     const { stored } = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId }, batch.result().ready);
     const someoneElses = placeholders(randomUUID(), draftId, 1);
 
-    const views = await draftPhotoViews(pia.client, { userId: pia.user.id, draftId }, [...stored, ...someoneElses]);
-    expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ path: stored[0]!.path, fileName: "lamp.png" });
-    const thumbnail = await backend.fetch(views[0]!.thumbUrl!);
+    const views = draftPhotoViews({ userId: pia.user.id, draftId }, [...stored, ...someoneElses]);
+    expect(views).toEqual([{ path: stored[0]!.path, fileName: "lamp.png", thumbUrl: `/book/photos/${stored[0]!.thumbPath}` }]);
+    expect(draftPhotoViews({ userId: pia.user.id, draftId: null }, stored)).toEqual([]);
+
+    const thumbnail = await getPhoto(pia, views[0]!.thumbUrl!);
     expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("Content-Type")).toBe("image/webp");
+    expect(thumbnail.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     const metadata = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 300, height: 200 });
-    expect(await draftPhotoViews(pia.client, { userId: pia.user.id, draftId: null }, stored)).toEqual([]);
+    expect((await getPhoto(pia, `/book/photos/${stored[0]!.path}`)).status).toBe(200);
+
+    // Another customer, a guest, and a path outside the stored shape: 404, nothing read.
+    expect((await getPhoto(other, views[0]!.thumbUrl!)).status).toBe(404);
+    expect((await getPhoto(null, views[0]!.thumbUrl!)).status).toBe(404);
+    expect((await getPhoto(pia, `/book/photos/${pia.user.id}/drafts/${draftId}/..%2Fsecret.jpg`)).status).toBe(404);
+  });
+
+  it("no longer serves booking photos at a public storage address", async () => {
+    const pia = await customer();
+    const batch = createPhotoBatch(10);
+    await batch.add(file(await png(), "lamp.png", "image/png"));
+    const { stored } = await storeDraftPhotos(pia.client, { userId: pia.user.id, draftId: draftId0() }, batch.result().ready);
+    const publicUrl = serviceRole.storage.from(BOOKING_IMAGES_BUCKET).getPublicUrl(stored[0]!.path).data.publicUrl;
+    const response = await backend.fetch(publicUrl);
+    expect(response.status).not.toBe(200);
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).not.toBe("RIFF");
   });
 });
+
+/** GETs a booking photo's address through the app's route, as this customer (or a guest) would. */
+async function getPhoto(who: SignedInCustomer | null, address: string): Promise<Response> {
+  const url = new URL(address, TEST_PUBLIC_URL);
+  const [ownerId, , draftId, fileName] = url.pathname.replace("/book/photos/", "").split("/");
+  const context = visitorContext(options, {
+    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
+    user: who?.user ?? null,
+  });
+  const params = { ownerId: ownerId!, draftId: draftId!, fileName: decodeURIComponent(fileName!) };
+  return bookingPhotoLoader({ request: new Request(url), context, params } as unknown as Parameters<typeof bookingPhotoLoader>[0]);
+}
 
 const bookingRequest = sampleBookingRequest({ fullName: "Pia Photos", email: "pia@example.com" });
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../app/context.ts";
 import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
-import type { AppOptions } from "../../app/load-context.ts";
+import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
 import { loader as imageLoader } from "../../app/routes/dashboard/gallery-image.ts";
 import { galleryAction, loadGalleryTab } from "../../app/routes/dashboard/gallery-tab.server.ts";
 import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
@@ -52,7 +52,7 @@ function uploadForm(...files: File[]): FormData {
 }
 
 /** A request's context as the dashboard's middleware leaves it for this customer; warnings are collected. */
-function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.client) {
+function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.client, services?: AppServices) {
   const warnings: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -61,7 +61,7 @@ function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.cli
       done();
     },
   });
-  const context = signedInContext(options, who, { supabase, logger: pino({ level: "warn" }, sink) });
+  const context = signedInContext(options, who, { supabase, logger: pino({ level: "warn" }, sink), services });
   return { context, warnings };
 }
 
@@ -69,9 +69,9 @@ function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.cli
 async function post(
   who: SignedInCustomer,
   body: FormData | URLSearchParams | ReadableStream<Uint8Array>,
-  { headers = {}, supabase }: { headers?: Record<string, string>; supabase?: AppSupabaseClient } = {},
+  { headers = {}, supabase, services }: { headers?: Record<string, string>; supabase?: AppSupabaseClient; services?: AppServices } = {},
 ) {
-  const { context, warnings } = contextFor(who, supabase);
+  const { context, warnings } = contextFor(who, supabase, services);
   const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   let response: Response;
   try {
@@ -141,6 +141,26 @@ async function uploadOne(who: SignedInCustomer, name = "one.jpg") {
 }
 
 describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
+  it("answers 429 with the wait once a customer has posted too many uploads in a minute, decoding nothing more", async () => {
+    // One action a minute: two upload posts per customer; deleting a photo is not an upload.
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const gala = await customer();
+    for (const name of ["a.jpg", "b.jpg"]) {
+      const { toast } = await post(gala, uploadForm(file(await jpeg(), name)), { services });
+      expect(toast).toMatchObject({ type: "success" });
+    }
+    const third = await post(gala, uploadForm(file(await jpeg(), "c.jpg")), { services });
+    expect(third.refusal?.status).toBe(429);
+    expect(third.refusal?.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect((await rowsOf(gala.user.id)).map((row) => row.file_name).sort()).toEqual(["a.jpg", "b.jpg"]);
+    const [first] = await rowsOf(gala.user.id);
+    const removal = await post(gala, new URLSearchParams({ intent: "delete", imageId: first!.id }), {
+      services,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(removal.toast).toMatchObject({ title: GALLERY_MESSAGES.deleted });
+  });
+
   it("stores several photos in one post, each with a thumbnail in the customer's folder, listed newest first", async () => {
     const gala = await customer();
     const { response, toast } = await post(

@@ -2,6 +2,7 @@ import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROFILE_MESSAGES } from "../../app/domain/profile.ts";
+import { createAppServices, type AppServices } from "../../app/load-context.ts";
 import { profileAction } from "../../app/routes/dashboard/profile-tab.server.ts";
 import { reencodeAvatar, type EncodedImage } from "../../app/services/image-processing.server.ts";
 import { AVATARS_BUCKET, storeAvatar } from "../../app/services/profiles.server.ts";
@@ -172,8 +173,8 @@ interface FormResult {
 type ActionAnswer = { kind: "redirect"; status: number; location: string | null } | { kind: "data"; status: number; result: FormResult };
 
 /** Calls the profile action as React Router would for this signed-in customer. */
-async function post(who: SignedInCustomer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  const context = signedInContext(testAppOptions(backend), who);
+async function post(who: SignedInCustomer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, services?: AppServices) {
+  const context = signedInContext(testAppOptions(backend), who, { services });
   const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=profile`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
   const returned = (await profileAction({ request, context, params: {} } as unknown as Parameters<typeof profileAction>[0])) as unknown;
   let answer: ActionAnswer;
@@ -261,6 +262,26 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
     });
     expect(await filesIn(gus.user.id)).toEqual([]);
     expect((await profileRow(gus.user.id)).bio).toBeNull();
+  });
+
+  it("answers 429 beside the avatar once a customer has sent too many avatars in a minute, keeping what was typed", async () => {
+    // One action a minute: two upload posts per customer; a save without a new avatar is not an upload.
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const ivy = await customer("ivy", "Ivy Iris");
+    const avatar = async () => new File([new Uint8Array(await png(300, 300))], "me.png", { type: "image/png" });
+    for (let n = 0; n < 2; n++) {
+      const { answer } = await post(ivy, profileForm({ fullName: "Ivy Iris" }, await avatar()), {}, services);
+      expect(answer).toMatchObject({ kind: "redirect", status: 302 });
+    }
+    const before = await profileRow(ivy.user.id);
+    const { answer } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }, await avatar()), {}, services);
+    expect(answer).toMatchObject({ kind: "data", status: 429 });
+    const refused = answer as Extract<typeof answer, { kind: "data" }>;
+    expect(refused.result.error?.avatar?.[0]).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(refused.result.initialValue).toMatchObject({ fullName: "Ivy Ingram" });
+    expect(await profileRow(ivy.user.id)).toEqual(before);
+    const { answer: withoutAvatar } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }), {}, services);
+    expect(withoutAvatar).toMatchObject({ kind: "redirect", status: 302 });
   });
 
   it("refuses a body declared larger than the allowance with 413, before reading it", async () => {

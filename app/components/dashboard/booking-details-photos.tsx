@@ -3,7 +3,7 @@ import { ImageOff } from "lucide-react";
 export interface BookingPhotoView {
   id: string;
   fileName: string;
-  /** Signed, expiring addresses; null when storage would not sign one. */
+  /** The app's addresses of the photo and its thumbnail; null when there is none. */
   thumbUrl: string | null;
   url: string | null;
 }

@@ -1,11 +1,12 @@
 import { href, redirect, replace } from "react-router";
-import { requestContext, sessionContext } from "~/context";
+import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { BookingDraft } from "~/domain/booking-wizard";
-import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots, type DraftPhoto } from "~/domain/photo-rules";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
 import type { ToastInput } from "~/domain/toast";
-import { createPhotoBatch, deleteDraftPhotoFiles, storeDraftPhotos } from "~/services/booking-photos.server";
-import { loadDraft, saveDraft } from "~/services/drafts.server";
+import { addDraftPhotos, createPhotoBatch, deleteDraftPhotoFiles, removeDraftPhoto, storeDraftPhotos } from "~/services/booking-photos.server";
+import { loadDraft } from "~/services/drafts.server";
 import { PHOTO_FILE_LIMIT_BYTES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/photos";
 
@@ -16,8 +17,8 @@ const ADDONS = href("/book/:step?", { step: "addons" });
 const MAX_FILES_PER_POST = 5 * MAX_BOOKING_PHOTOS;
 
 /** A refusal as plain text; the connection is closed, so a body not read is not waited for. */
-const plain = (message: string, status: number) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" } });
+const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close", ...headers } });
 
 const REFUSALS = {
   "too-large": { status: 413, message: PHOTO_MESSAGES.tooLarge },
@@ -30,15 +31,23 @@ const REFUSALS = {
  * is refused with 403 before the body is read). `intent=upload` takes the files of the `photos`
  * field (multipart, streamed, each checked by its bytes and re-encoded without metadata before it
  * is stored); `intent=remove` takes the `path` of one photo. Both answer with a redirect to the
- * add-ons step and a message, with or without JavaScript.
+ * add-ons step and a message, with or without JavaScript. Before any of the body is read: too many
+ * posts from this address or customer get 429, and without a draft the wizard starts at its first
+ * step; files beyond the draft's room are counted, never decoded.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, supabase } = context.get(sessionContext);
   if (!user) return plain(PHOTO_MESSAGES.signInRequired, 403);
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > PHOTO_UPLOAD_BODY_LIMIT_BYTES) return plain(PHOTO_MESSAGES.tooLarge, 413);
+  const { bookingLimits, serviceRole } = context.get(servicesContext);
+  const wait = await bookingLimits.before("upload", context.get(requestContext).clientIp, user.id);
+  if (wait) return plain(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
 
   const stored = await loadDraft(request, context);
+  // No draft yet: nothing to add to or remove from; the wizard starts at its first step.
+  const draftId = stored.id;
+  if (!draftId) return redirect(href("/book/:step?"), { headers: { Connection: "close" } });
   const batch = createPhotoBatch(remainingPhotoSlots(stored.draft.photos?.length ?? 0));
   const body = await readUploadBody(
     request,
@@ -55,13 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const path = body.formData.get("path");
     const photo = stored.draft.photos?.find((candidate) => candidate.path === path);
     // Not on the draft (removed already, by a second press): nothing left to do.
-    if (!photo || !stored.id) return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
+    if (!photo) return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
     // A photo someone else left on this browser's draft is only taken off the list: its files are theirs.
-    if (isDraftPhotoOf(photo, owner.userId, stored.id) && !(await deleteDraftPhotoFiles(supabase, [photo]))) {
+    if (isDraftPhotoOf(photo, owner.userId, draftId) && !(await deleteDraftPhotoFiles(supabase, [photo]))) {
       logger.warn({ path: photo.path }, "a booking photo could not be removed from storage");
       return back(context, { type: "error", title: PHOTO_MESSAGES.removeFailed });
     }
-    await changePhotos(request, context, (photos) => photos.filter((candidate) => candidate.path !== photo.path));
+    await removeDraftPhoto(serviceRole, draftId, photo.path);
     return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
   }
 
@@ -70,15 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (tooMany) return back(context, tooManyToast(stored.draft));
   if (received === 0) return back(context, { type: "info", title: PHOTO_MESSAGES.noneChosen });
 
-  // No draft yet: the wizard starts at its first step.
-  if (!stored.id) return redirect(href("/book/:step?"));
-  const { stored: added, failed } = await storeDraftPhotos(supabase, { ...owner, draftId: stored.id }, ready);
+  const { stored: added, failed } = await storeDraftPhotos(supabase, { ...owner, draftId }, ready);
   if (failed > 0) logger.warn({ failed }, "booking photos could not be stored");
   // Another upload may have filled the draft meanwhile: then these are not kept.
-  const saved = await changePhotos(request, context, (photos) => (photos.length + added.length > MAX_BOOKING_PHOTOS ? null : [...photos, ...added]));
-  if (!saved) {
+  if (added.length > 0 && !(await addDraftPhotos(serviceRole, draftId, added))) {
     await deleteDraftPhotoFiles(supabase, added);
-    return back(context, tooManyToast(stored.draft));
+    return back(context, tooManyToast((await loadDraft(request, context)).draft));
   }
   if (rejected + failed > 0) {
     return back(context, {
@@ -103,16 +109,4 @@ async function back(context: Route.ActionArgs["context"], toast: ToastInput) {
 
 function tooManyToast(draft: BookingDraft): ToastInput {
   return { type: "error", title: PHOTO_MESSAGES.tooMany, description: photoRoomHint(draft.photos?.length ?? 0) };
-}
-
-/**
- * Changes the draft's photo list as it is now (read again: the upload took a while), keeping every
- * other answer. `change` returns null to leave the draft as it is; the result says whether it changed.
- */
-async function changePhotos(request: Request, context: Route.ActionArgs["context"], change: (photos: DraftPhoto[]) => DraftPhoto[] | null): Promise<boolean> {
-  const current = await loadDraft(request, context);
-  const photos = change(current.draft.photos ?? []);
-  if (!photos) return false;
-  await saveDraft(context, current, { ...current.draft, photos: photos.length > 0 ? photos : undefined });
-  return true;
 }

@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the last step, shown by signed thumbnail addresses.
-  const photos = user && step === "addons" ? await draftPhotoViews(session.supabase, { userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
+  const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
   return { step, draft, today: todayDate, signedIn: user !== null, attempt: crypto.randomUUID(), photos };
 }

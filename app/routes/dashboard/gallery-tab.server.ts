@@ -23,6 +23,8 @@ import {
   removeGalleryFiles,
   saveGalleryPhotos,
 } from "~/services/gallery.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
+import { uploadLimitCheck } from "~/services/upload-limit.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/home";
 
@@ -102,11 +104,17 @@ export async function galleryAction({ request, context }: Route.ActionArgs) {
     held = 0;
   }
   const batch = createGalleryBatch(remainingGallerySlots(held));
+  // A post that carries photos counts against the upload limit before any of them is decoded.
+  const limit = uploadLimitCheck(context, user.id);
   const body = await readUploadBody(
     request,
     { limitBytes: GALLERY_UPLOAD_BODY_LIMIT_BYTES, fileLimitBytes: PHOTO_FILE_LIMIT_BYTES, maxFiles: MAX_FILES_PER_POST },
-    batch.add,
+    async (file) => {
+      if ((await limit.beforeFile(file)) === null) await batch.add(file);
+    },
   );
+  const wait = limit.wait();
+  if (wait) refuse(context, tooManyAttemptsMessage(wait), 429);
   if (!body.ok) refuse(context, REFUSALS[body.problem].message, REFUSALS[body.problem].status);
 
   const intent = body.formData.get("intent");

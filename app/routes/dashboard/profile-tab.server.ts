@@ -8,7 +8,9 @@ import { MAX_AVATAR_BYTES, PROFILE_MESSAGES, profileSchema } from "~/domain/prof
 import { UPLOAD_OVERHEAD_BYTES, readUploadBody } from "~/services/form-body.server";
 import { reencodeAvatar, type EncodedImage, type PhotoRejection } from "~/services/image-processing.server";
 import { ProfileStoreError, loadProfile, ownAvatarFile, removeAvatarFiles, saveProfile, storeAvatar, updateAccountMetadata } from "~/services/profiles.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
+import { uploadLimitCheck } from "~/services/upload-limit.server";
 import type { Route } from "./+types/home";
 
 /** One avatar and the form's text fields (a few kilobytes) with the multipart framing. */
@@ -52,11 +54,19 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
 
   // The avatar is checked and re-encoded as it arrives; only the small result is kept.
   const upload: { avatar: EncodedImage | PhotoRejection | null } = { avatar: null };
+  // A new avatar counts against the upload limit before it is decoded.
+  const limit = uploadLimitCheck(context, user.id);
   const body = await readUploadBody(request, { limitBytes: PROFILE_BODY_LIMIT_BYTES, fileLimitBytes: MAX_AVATAR_BYTES, maxFiles: 1 }, async (file) => {
     // No file chosen arrives as an empty one.
-    if (file.size === 0) return;
+    if (file.size === 0 || (await limit.beforeFile(file)) !== null) return;
     upload.avatar = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
   });
+  const wait = limit.wait();
+  if (wait && body.ok) {
+    // What was typed stays in the form; only the avatar is refused.
+    const typed = parseWithZod(body.formData, { schema: profileSchema });
+    return data(typed.reply({ fieldErrors: { avatar: [tooManyAttemptsMessage(wait)] } }), { status: 429 });
+  }
   if (!body.ok) return refusal(body.problem);
 
   const submission = parseWithZod(body.formData, { schema: profileSchema });

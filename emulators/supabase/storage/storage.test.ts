@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // Storage contract tests through the real supabase-js client, against the project's own buckets and
-// policies (supabase/migrations): "booking-images" is public, 10 MiB, images only, and a signed-in user
-// writes only under "<their user id>/".
+// policies (supabase/migrations): "booking-images" is private, 10 MiB, images only, and a signed-in
+// user writes only under "<their user id>/". Public addresses are checked on "avatars", public with
+// the same folder policies.
 
 const BUCKET = "booking-images";
+const PUBLIC_BUCKET = "avatars";
 const PASSWORD = "Correct-Horse-9";
 const PNG: number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4];
 
@@ -51,16 +53,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!backend) return;
-  for (const user of [alice, bob]) {
+  for (const [user, bucket] of [alice, bob].flatMap((user) => [BUCKET, PUBLIC_BUCKET].map((bucket) => [user, bucket] as const))) {
     if (!user) continue;
-    const { data } = await service.storage.from(BUCKET).list(user.id, { limit: 1000 });
+    const { data } = await service.storage.from(bucket).list(user.id, { limit: 1000 });
     const folders = (data ?? []).filter((entry) => entry.id === null).map((entry) => `${user.id}/${entry.name}`);
     const nested = await Promise.all(
-      folders.map(async (folder) => (await service.storage.from(BUCKET).list(folder)).data?.map((e) => `${folder}/${e.name}`) ?? []),
+      folders.map(async (folder) => (await service.storage.from(bucket).list(folder)).data?.map((e) => `${folder}/${e.name}`) ?? []),
     );
     const files = (data ?? []).filter((entry) => entry.id !== null).map((entry) => `${user.id}/${entry.name}`);
     const paths = [...files, ...nested.flat()];
-    if (paths.length > 0) await service.storage.from(BUCKET).remove(paths);
+    if (paths.length > 0) await service.storage.from(bucket).remove(paths);
   }
   await backend.close();
 });
@@ -76,10 +78,10 @@ describe("upload", () => {
   it("stores a File sent as multipart/form-data, with its type and cache control", async () => {
     const path = `${alice.id}/form-${randomUUID()}.png`;
     const file = new File([png(2)], "photo.png", { type: "image/png" });
-    const { error } = await alice.client.storage.from(BUCKET).upload(path, file, { cacheControl: "120" });
+    const { error } = await alice.client.storage.from(PUBLIC_BUCKET).upload(path, file, { cacheControl: "120" });
     expect(error).toBeNull();
 
-    const response = await fetchUrl(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    const response = await fetchUrl(anon.storage.from(PUBLIC_BUCKET).getPublicUrl(path).data.publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toBe("max-age=120");
@@ -174,12 +176,12 @@ describe("download", () => {
 
   beforeAll(async () => {
     path = `${alice.id}/download-${randomUUID()}.png`;
-    const { error } = await alice.client.storage.from(BUCKET).upload(path, png(7), { contentType: "image/png" });
+    const { error } = await alice.client.storage.from(PUBLIC_BUCKET).upload(path, png(7), { contentType: "image/png" });
     if (error) throw error;
   });
 
   it("serves the public URL to anyone with content type, caching headers and ETag", async () => {
-    const response = await fetchUrl(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    const response = await fetchUrl(anon.storage.from(PUBLIC_BUCKET).getPublicUrl(path).data.publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toBe("max-age=3600");
@@ -189,7 +191,7 @@ describe("download", () => {
   });
 
   it("answers 304 Not Modified when If-None-Match names the current ETag", async () => {
-    const url = anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const url = anon.storage.from(PUBLIC_BUCKET).getPublicUrl(path).data.publicUrl;
     const etag = (await fetchUrl(url)).headers.get("etag")!;
     const response = await fetchUrl(url, { headers: { "if-none-match": etag } });
     expect(response.status).toBe(304);
@@ -197,34 +199,34 @@ describe("download", () => {
   });
 
   it("offers the file as an attachment when the public URL asks for a download", async () => {
-    const url = anon.storage.from(BUCKET).getPublicUrl(path, { download: "my photo.png" }).data.publicUrl;
+    const url = anon.storage.from(PUBLIC_BUCKET).getPublicUrl(path, { download: "my photo.png" }).data.publicUrl;
     const response = await fetchUrl(url);
     expect(response.headers.get("content-disposition")).toBe("attachment; filename=my%20photo.png; filename*=UTF-8''my%20photo.png;");
   });
 
   it("answers Object not found for a missing public file", async () => {
-    const response = await fetchUrl(anon.storage.from(BUCKET).getPublicUrl(`${alice.id}/none.png`).data.publicUrl);
+    const response = await fetchUrl(anon.storage.from(PUBLIC_BUCKET).getPublicUrl(`${alice.id}/none.png`).data.publicUrl);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: "404", message: "Object not found" });
   });
 
   it("lets the owner download through the authenticated endpoint", async () => {
-    const { data, error } = await alice.client.storage.from(BUCKET).download(path);
+    const { data, error } = await alice.client.storage.from(PUBLIC_BUCKET).download(path);
     expect(error).toBeNull();
     expect(new Uint8Array(await data!.arrayBuffer())).toEqual(png(7));
   });
 
   it("hides another user's file from the authenticated endpoint", async () => {
-    const { data, error } = await bob.client.storage.from(BUCKET).download(path);
+    const { data, error } = await bob.client.storage.from(PUBLIC_BUCKET).download(path);
     expect(data).toBeNull();
     expect(error).toMatchObject({ status: 400, statusCode: "404" });
   });
 
   it("describes the object through info()", async () => {
-    const { data, error } = await alice.client.storage.from(BUCKET).info(path);
+    const { data, error } = await alice.client.storage.from(PUBLIC_BUCKET).info(path);
     expect(error).toBeNull();
-    expect(data).toMatchObject({ name: path, bucketId: BUCKET, size: png(7).byteLength, contentType: "image/png" });
-    expect((await bob.client.storage.from(BUCKET).exists(path)).data).toBe(false);
+    expect(data).toMatchObject({ name: path, bucketId: PUBLIC_BUCKET, size: png(7).byteLength, contentType: "image/png" });
+    expect((await bob.client.storage.from(PUBLIC_BUCKET).exists(path)).data).toBe(false);
   });
 });
 
@@ -281,8 +283,8 @@ describe("remove", () => {
     expect(error).toBeNull();
     expect(data).toEqual([expect.objectContaining({ name: path, bucket_id: BUCKET })]);
 
-    const response = await fetchUrl(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
-    expect(await response.json()).toMatchObject({ statusCode: "404" });
+    const { error: gone } = await alice.client.storage.from(BUCKET).download(path);
+    expect(gone).toMatchObject({ status: 400 });
   });
 
   it("answers an empty list for missing paths", async () => {
@@ -297,7 +299,7 @@ describe("remove", () => {
 
     const { data } = await bob.client.storage.from(BUCKET).remove([path]);
     expect(data).toEqual([]);
-    expect((await fetchUrl(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(200);
+    expect((await alice.client.storage.from(BUCKET).download(path)).error).toBeNull();
   });
 });
 
@@ -463,7 +465,7 @@ describe.skipIf(usingHostedBackend)("files in a data directory", () => {
 
     expect(new Uint8Array(readFileSync(fileOf(key)))).toEqual(png(4));
     expect(readdirSync(join(dataDir, "storage", ".staging"))).toEqual([]);
-    const served = await call("GET", `/object/public/booking-images/${key}`);
+    const served = await call("GET", `/object/authenticated/booking-images/${key}`);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png(4));
 
     const removed = await call("DELETE", "/object/booking-images", JSON.stringify({ prefixes: [key] }), "application/json");

@@ -3,7 +3,7 @@ import { pino, type Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, sessionContext, userContext, type Session } from "../../../app/context.ts";
 import { toastSchema, type Toast } from "../../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions } from "../../../app/load-context.ts";
+import { createAppServices, createRequestContext, type AppOptions, type AppServices } from "../../../app/load-context.ts";
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import { uniqueEmail, type TestBackend } from "../../../emulators/supabase/testing/index.ts";
 
@@ -61,11 +61,13 @@ export function testAppOptions(backend: TestBackend, overrides: Partial<AppOptio
 interface ContextOptions {
   /** Where the request's logs go; silent unless a test reads them. */
   logger?: Logger;
+  /** The services of a running server, for requests that must share them (rate limits); new ones unless given. */
+  services?: AppServices;
 }
 
 /** The context one request starts with, before the root middleware adds the session. */
-export function testRequestContext(options: AppOptions, { logger = pino({ level: "silent" }) }: ContextOptions = {}): RouterContextProvider {
-  return createRequestContext(createAppServices(options), { logger, cspNonce: "nonce", clientIp: "127.0.0.1" });
+export function testRequestContext(options: AppOptions, { logger = pino({ level: "silent" }), services }: ContextOptions = {}): RouterContextProvider {
+  return createRequestContext(services ?? createAppServices(options), { logger, cspNonce: "nonce", clientIp: "127.0.0.1" });
 }
 
 /** The context after the root middleware: the visitor's session (no user for a guest). */

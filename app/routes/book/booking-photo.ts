@@ -1,0 +1,32 @@
+import { requestContext, sessionContext } from "~/context";
+import { isStoredBookingPhotoPath } from "~/domain/photo-rules";
+import { downloadBookingPhoto } from "~/services/booking-photos.server";
+import type { Route } from "./+types/booking-photo";
+
+/** A stored photo never changes under its random name: browsers may keep it for good, privately. */
+export const BOOKING_PHOTO_CACHE_CONTROL = "private, max-age=31536000, immutable";
+
+const plain = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+/**
+ * A booking photo or its thumbnail (on a draft or attached to a booking), for its owner only: the
+ * path must lie in the signed-in customer's own folder, and the file is downloaded with their own
+ * client (the bucket is private; its policies decide again). Anything else, someone else's photo
+ * included, is a plain 404; storage failing is a plain 502.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user, supabase } = context.get(sessionContext);
+  const path = `${params.ownerId}/drafts/${params.draftId}/${params.fileName}`;
+  if (!user || params.ownerId !== user.id || !isStoredBookingPhotoPath(path)) return plain("Not found", 404);
+
+  const photo = await downloadBookingPhoto(supabase, path);
+  if (photo === "missing") return plain("Not found", 404);
+  if (photo === "failed") {
+    context.get(requestContext).logger.warn({ path }, "a booking photo could not be downloaded");
+    return plain("The photo could not be loaded. Please try again.", 502);
+  }
+  return new Response(photo.bytes, {
+    headers: { "Content-Type": photo.contentType, "Content-Length": String(photo.bytes.byteLength), "Cache-Control": BOOKING_PHOTO_CACHE_CONTROL },
+  });
+}
