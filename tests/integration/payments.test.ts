@@ -445,6 +445,15 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
   });
 
+  it("records a payment that does not match its booking as handled, without paying the booking", async () => {
+    const booking = await bookingWithSession();
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+    const payload = checkoutEvent("checkout.session.completed", paidSession(booking, { amount_total: 4999 }), eventId);
+    expect((await deliver(delivery(payload))).status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid", status: "pending", refund_due_at: null });
+    expect(await backend.sql("select event_id from public.stripe_events where event_id = $1", [eventId])).toEqual([{ event_id: eventId }]);
+  });
+
   it("leaves no trace of an event whose handling crashed, so Stripe's retry handles it", async () => {
     const booking = await bookingWithSession();
     const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
