@@ -67,9 +67,19 @@ export async function startBackends(config: ServerConfig, logger: Logger, option
   };
 }
 
-/** An Express handler for an emulator's Fetch-API handler. */
+/** A "." or ".." path segment, also percent-encoded ("%2e%2e", "..%2f"), which URL parsing would resolve. */
+const DOT_SEGMENT = /(?:^|\/|%2f)(?:\.|%2e){1,2}(?:\/|%2f|\?|#|$)/i;
+
+/**
+ * An Express handler for an emulator's Fetch-API handler. A path with dot segments is refused (404)
+ * before it is parsed: resolved, it could leave the mounted prefix.
+ */
 function mountFetchHandler(publicUrl: string, handle: (request: Request) => Promise<Response>): RequestHandler {
   return async (request, response, next) => {
+    if (DOT_SEGMENT.test(request.originalUrl.split("?")[0]!)) {
+      response.status(404).type("text/plain").send("Not found\n");
+      return;
+    }
     try {
       const forwarded = toFetchRequest(request, publicUrl);
       // Emulators limit some endpoints per client address: they get the address Express trusts,
@@ -107,7 +117,7 @@ async function startStripeBackend(config: ServerConfig, logger: Logger, business
     secretKey: emulator.secretKey,
     webhookSecret: emulator.webhookSecret,
     fetch: emulator.fetch,
-    pages: { paths: emulator.pagePaths, handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },
+    pages: { paths: emulator.pagePaths, handler: mountFetchHandler(config.publicUrl, (request) => emulator.handlePage(request)) },
     close: () => emulator.close(),
   };
 }
@@ -135,8 +145,9 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     };
   }
 
-  const { createSupabaseEmulator } = await import("../emulators/supabase/index.ts");
+  const { createSupabaseEmulator, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } = await import("../emulators/supabase/index.ts");
   const emulator = await createSupabaseEmulator({
+    authRateLimits: config.embeddedAuthRateLimits === "lifted" ? LIFTED_AUTH_RATE_LIMITS : GOTRUE_AUTH_RATE_LIMITS,
     url: config.publicUrl,
     dataDir: config.dataDir,
     migrationsDir: path.resolve("supabase/migrations"),

@@ -19,6 +19,15 @@ describe("readConfig", () => {
     expect(config.port).toBe(3000);
   });
 
+  it("gives the embedded Supabase GoTrue's auth rate limits, lifted for the test suites or when asked", () => {
+    expect(readConfig({}).embeddedAuthRateLimits).toBe("gotrue");
+    expect(readConfig({ NODE_ENV: "production" }).embeddedAuthRateLimits).toBe("gotrue");
+    expect(readConfig({ NODE_ENV: "test" }).embeddedAuthRateLimits).toBe("lifted");
+    expect(readConfig({ NODE_ENV: "test", EMBEDDED_AUTH_RATE_LIMITS: "gotrue" }).embeddedAuthRateLimits).toBe("gotrue");
+    expect(readConfig({ EMBEDDED_AUTH_RATE_LIMITS: "lifted" }).embeddedAuthRateLimits).toBe("lifted");
+    expect(() => readConfig({ EMBEDDED_AUTH_RATE_LIMITS: "none" })).toThrow(/EMBEDDED_AUTH_RATE_LIMITS/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => readConfig({ PORT: "70000" })).toThrow(ConfigError);

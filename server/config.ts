@@ -30,6 +30,7 @@ const environmentSchema = z
     AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     BOOKING_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
+    EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
@@ -95,6 +96,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     /** Stripe's API with these keys, or the embedded emulator when both are unset. */
     stripe,
     embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
+    /** The embedded Supabase's per-address limits of sign-in, sign-up and recovery: GoTrue's, or lifted for test suites. */
+    embeddedAuthRateLimits: env.EMBEDDED_AUTH_RATE_LIMITS ?? (env.NODE_ENV === "test" ? "lifted" : "gotrue"),
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
     /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */
     sessionSecret: env.SESSION_SECRET,

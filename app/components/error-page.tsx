@@ -46,7 +46,7 @@ export function ErrorPage({ status, account, message }: { status: number; accoun
           <>
             <ShieldAlert aria-hidden className="size-12 text-red-600" />
             <h1 className="text-2xl font-bold">Access Denied</h1>
-            <p className="text-slate-600">You don't have permission to access the admin dashboard.</p>
+            <p className="text-slate-600">You don&apos;t have permission to access the admin dashboard.</p>
             <p className="text-slate-600">Please contact support if you believe this is an error.</p>
             <Link to={href("/dashboard")} className={buttonClasses("outline", "md")}>
               Go to My Bookings

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatTimeSlot } from "./booking-labels";
+import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "./booking-labels";
 
 describe("booking labels", () => {
   it("shows slots in 12-hour time", () => {
     expect(["08:00", "12:00", "16:00"].map(formatTimeSlot)).toEqual(["8:00 AM", "12:00 PM", "4:00 PM"]);
+  });
+
+  it("shows service types uppercase with spaces in the booking lists", () => {
+    expect(serviceTypeLabel("long_distance")).toBe("LONG DISTANCE");
+    expect(serviceTypeLabel("local")).toBe("LOCAL");
+  });
+
+  it("shows a move date as the calendar day it names, in any time zone", () => {
+    expect(formatMoveDate("2027-03-01")).toBe("Monday, March 1, 2027");
+    expect(formatMoveDate("2026-12-31")).toBe("Thursday, December 31, 2026");
   });
 });

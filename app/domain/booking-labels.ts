@@ -15,6 +15,11 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   commercial: "Commercial move",
 };
 
+/** A service type as the booking lists show it, in capitals: "long_distance" → "LONG DISTANCE". */
+export function serviceTypeLabel(serviceType: string): string {
+  return serviceType.replaceAll("_", " ").toUpperCase();
+}
+
 export const TEAM_LABELS: Record<TeamType, string> = {
   elite: "Elite Team",
   luxury: "Luxury Team",
@@ -25,4 +30,12 @@ export function formatTimeSlot(slot: string): string {
   const [hours = 0, minutes = 0] = slot.split(":").map(Number);
   const suffix = hours < 12 ? "AM" : "PM";
   return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+const moveDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** A move date as pages show it: "2027-03-01" → "Monday, March 1, 2027", the same day wherever it is read. */
+export function formatMoveDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : moveDateFormat.format(parsed);
 }

@@ -47,3 +47,11 @@ export function depositStateLabel(booking: { deposit_status: string; refund_due_
 export function canPayDeposit(booking: { status: string; deposit_status: string }): boolean {
   return (booking.status === "pending" || booking.status === "confirmed") && booking.deposit_status !== "paid";
 }
+
+/**
+ * A booking whose deposit is paid, or that has left "pending" (cancelled, confirmed…), takes no more
+ * answers from the wizard draft it was saved from: that draft is finished, the next booking needs a new one.
+ */
+export function isBookingFinished(booking: { status: string; deposit_status: string }): boolean {
+  return booking.deposit_status === "paid" || booking.status !== "pending";
+}

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bookingInsertRow,
-  bookingSummaryFromRow,
-  formatCompanyDateTime,
-  formatMoveDate,
-  serviceTypeLabel,
-  shortBookingId,
-  type BookingRequest,
-  type BookingRow,
-} from "./booking";
+import { bookingInsertRow, bookingSummaryFromRow, formatCompanyDateTime, shortBookingId, type BookingRequest, type BookingRow } from "./booking";
 import { DEPOSIT_CENTS, estimateBooking } from "./pricing";
 
 const request: BookingRequest = {
@@ -153,16 +144,6 @@ describe("bookingSummaryFromRow", () => {
 });
 
 describe("labels", () => {
-  it("shows service types uppercase with spaces", () => {
-    expect(serviceTypeLabel("long_distance")).toBe("LONG DISTANCE");
-    expect(serviceTypeLabel("local")).toBe("LOCAL");
-  });
-
-  it("shows a move date as the calendar day it names, in any time zone", () => {
-    expect(formatMoveDate("2027-03-01")).toBe("Monday, March 1, 2027");
-    expect(formatMoveDate("2026-12-31")).toBe("Thursday, December 31, 2026");
-  });
-
   it("shortens ids to 8 characters", () => {
     expect(shortBookingId(BOOKING_ID)).toBe("3f2c9a1e");
   });

@@ -107,19 +107,6 @@ export function shortBookingId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** A service type as pages show it: "long_distance" → "LONG DISTANCE". */
-export function serviceTypeLabel(serviceType: string): string {
-  return serviceType.replaceAll("_", " ").toUpperCase();
-}
-
-const moveDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** A move date as pages show it: "2027-03-01" → "Monday, March 1, 2027", the same day wherever it is read. */
-export function formatMoveDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : moveDateFormat.format(parsed);
-}
-
 const companyDateTimeFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

@@ -33,7 +33,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   autoConfirmBookings: false,
 });
 
-export function settingsFromRow(row: Tables<"app_settings">): CompanySettings {
+export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
   return {
     companyName: row.company_name,
     adminEmail: row.admin_email,

@@ -1,7 +1,8 @@
 // The customer's own bookings as the dashboard lists them: the counters, the newest few, and the
 // complete list a page at a time.
 
-import { formatMoveDate, serviceTypeLabel, type BookingRow } from "./booking";
+import type { BookingRow } from "./booking";
+import { formatMoveDate, serviceTypeLabel } from "./booking-labels";
 import { canPayDeposit, depositStateLabel } from "./booking-status";
 import { COMPANY } from "./company";
 import { formatCents } from "./money";

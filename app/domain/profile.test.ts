@@ -90,8 +90,8 @@ describe("avatar paths", () => {
   const prefix = "https://project.supabase.co/storage/v1/object/public/avatars/";
   const userId = "0b6f7a52-8f0e-4b8a-9a38-111111111111";
 
-  it("names each new avatar uniquely in the customer's folder", () => {
-    expect(avatarPath(userId, 1764000000000)).toBe(`${userId}/avatar-1764000000000.webp`);
+  it("names each new avatar by its id in the customer's folder", () => {
+    expect(avatarPath(userId, "5d0f0a8e-7c1b-4c9e-9a55-2b9f3f1d0c11")).toBe(`${userId}/avatar-5d0f0a8e-7c1b-4c9e-9a55-2b9f3f1d0c11.webp`);
   });
 
   it("finds the customer's own avatar file behind its public URL, and nothing else", () => {

@@ -105,9 +105,9 @@ export function avatarFolder(userId: string): string {
   return `${userId}/`;
 }
 
-/** A new avatar's path: unique by its time, so a long cache never shows an old picture. */
-export function avatarPath(userId: string, now: number): string {
-  return `${avatarFolder(userId)}avatar-${now}.webp`;
+/** A new avatar's path, named by a random id: every save gets its own file, so a long cache never shows an old picture. */
+export function avatarPath(userId: string, fileId: string): string {
+  return `${avatarFolder(userId)}avatar-${fileId}.webp`;
 }
 
 /**

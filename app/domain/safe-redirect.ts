@@ -14,5 +14,5 @@ export function safeRedirectPath(candidate: unknown, fallback = "/"): string {
 }
 
 function isPlainPath(path: string): boolean {
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\u0000-\u001f\\]/.test(path);
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\p{Cc}\\]/u.test(path);
 }

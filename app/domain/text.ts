@@ -1,7 +1,7 @@
 /** NUL and the other C0/C1 control characters: never part of a name, an address or an email. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** The same, but line breaks are allowed (notes, instructions). */
-const CONTROL_CHARACTERS_BUT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS_BUT_NEWLINES = /[^\P{Cc}\n\r]/u;
 
 export const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 export const noControlCharactersButNewlines = (value: string) => !CONTROL_CHARACTERS_BUT_NEWLINES.test(value);

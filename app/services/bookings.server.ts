@@ -1,4 +1,5 @@
 import { bookingInsertRow, type BookingRequest, type BookingRow } from "~/domain/booking";
+import { isBookingFinished } from "~/domain/booking-status";
 import { estimateBooking } from "~/domain/pricing";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -14,6 +15,7 @@ export class BookingStoreError extends Error {
  * Stores a complete booking request as a pending booking with its deposit unpaid, priced here from the
  * pricing module (never from a figure the browser sent). Saving the same wizard draft again, one call
  * after the other or at the same time, stores nothing new and returns the booking the first call stored.
+ * A booking keeps the owner it was saved for (the draft's): saving it for anyone else is refused.
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
  */
 export async function savePendingBooking(
@@ -29,26 +31,28 @@ export async function savePendingBooking(
 
   const existing = await serviceRole.from("bookings").select("*").eq("draft_id", draftId).single();
   if (existing.error) throw new BookingStoreError("could not read the booking saved from this draft", existing.error);
-  if (existing.data.deposit_status === "paid" || existing.data.status !== "pending") return existing.data;
+  if (existing.data.user_id !== userId) throw new BookingStoreError("could not save the booking", "the draft's booking belongs to another account");
+  if (isBookingFinished(existing.data)) return existing.data;
 
   // The customer came back before paying (a cancelled checkout) and may have changed their answers:
-  // the same booking takes them, priced again. Its payment fields stay as they are.
-  const { draft_id: _draft, deposit_status: _deposit, status: _status, user_id: newUserId, ...answers } = row;
+  // the same booking takes them, priced again. Its owner and payment fields stay as they are.
+  const { draft_id: _draft, deposit_status: _deposit, status: _status, user_id: _owner, ...answers } = row;
   const updated = await serviceRole
     .from("bookings")
-    .update({ ...answers, user_id: existing.data.user_id ?? newUserId })
+    .update(answers)
     .eq("id", existing.data.id)
+    .eq("status", "pending")
     .neq("deposit_status", "paid")
     .select("*");
   if (updated.error) throw new BookingStoreError("could not update the booking saved from this draft", updated.error);
   return updated.data[0] ?? existing.data;
 }
 
-/** True when the booking saved from this draft has its deposit paid: the draft is done with. */
-export async function isDraftPaid(serviceRole: AppSupabaseClient, draftId: string): Promise<boolean> {
-  const { data, error } = await serviceRole.from("bookings").select("deposit_status").eq("draft_id", draftId).maybeSingle();
+/** True when the booking saved from this draft is paid or cancelled (or otherwise under way): the draft is done with. */
+export async function isDraftFinished(serviceRole: AppSupabaseClient, draftId: string): Promise<boolean> {
+  const { data, error } = await serviceRole.from("bookings").select("status, deposit_status").eq("draft_id", draftId).maybeSingle();
   if (error) throw new BookingStoreError("could not read the booking saved from a draft", error);
-  return data?.deposit_status === "paid";
+  return data !== null && isBookingFinished(data);
 }
 
 /** The booking whose deposit the Checkout Session is for, or null when no booking holds that session. */

@@ -2,6 +2,7 @@ import { createCookie, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { readDraft, type BookingDraft } from "~/domain/booking-wizard";
+import { queueCookie } from "./supabase.server";
 
 const DRAFT_DAYS = 30;
 
@@ -27,35 +28,62 @@ const draftId = z.uuid();
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The visitor's draft, or an empty one (no cookie, a forged or stale id, a draft older than 30 days). */
+/** The account the request is made for, or null for a guest: a draft belongs to the one it was started by. */
+const ownerOf = (context: Context) => context.get(sessionContext).user?.id ?? null;
+
+/**
+ * The visitor's draft, or an empty one (no cookie, a forged or stale id, a draft older than 30 days,
+ * or a draft someone else started: another account on a shared browser, or a guest before signing in,
+ * whose draft stays theirs and is left as it is).
+ */
 export async function loadDraft(request: Request, context: Context): Promise<StoredDraft> {
   const { draftCookie, serviceRole } = context.get(servicesContext);
   const id = draftId.safeParse(await draftCookie.parse(request.headers.get("Cookie")));
   if (!id.success) return { id: null, draft: {} };
   const since = new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const { data, error } = await serviceRole.from("booking_drafts").select("data").eq("id", id.data).gte("updated_at", since).maybeSingle();
+  const owner = ownerOf(context);
+  const query = serviceRole.from("booking_drafts").select("data").eq("id", id.data).gte("updated_at", since);
+  const { data, error } = await (owner ? query.eq("user_id", owner) : query.is("user_id", null)).maybeSingle();
   if (error) throw new Error(`could not read the booking draft: ${error.message}`);
   return data ? { id: id.data, draft: readDraft(data.data) } : { id: null, draft: {} };
 }
 
-/** Saves the draft (creating it, and its cookie, on the first answer) and returns its id. */
-export async function saveDraft(context: Context, stored: StoredDraft, draft: BookingDraft): Promise<string> {
-  const { draftCookie, serviceRole } = context.get(servicesContext);
-  const userId = context.get(sessionContext).user?.id ?? null;
+/** Saved, or refused because this address or user started too many drafts: seconds to wait. */
+export type DraftSaved = { id: string } | { retryAfterSeconds: number };
+
+/**
+ * Saves the draft for the account (or guest) it belongs to, creating it and its cookie on the first
+ * answer. Creating a draft is limited per address and per user; saving answers to one is not.
+ */
+export async function saveDraft(context: Context, stored: StoredDraft, draft: BookingDraft): Promise<DraftSaved> {
+  const { draftCookie, serviceRole, bookingLimits } = context.get(servicesContext);
+  const owner = ownerOf(context);
   if (stored.id) {
-    const { data, error } = await serviceRole.from("booking_drafts").update({ data: draft, user_id: userId }).eq("id", stored.id).select("id");
+    const update = serviceRole.from("booking_drafts").update({ data: draft }).eq("id", stored.id);
+    const { data, error } = await (owner ? update.eq("user_id", owner) : update.is("user_id", null)).select("id");
     if (error) throw new Error(`could not save the booking draft: ${error.message}`);
-    if (data.length > 0) return stored.id;
+    if (data.length > 0) return { id: stored.id };
   }
-  const { data, error } = await serviceRole.from("booking_drafts").insert({ data: draft, user_id: userId }).select("id").single();
+  const wait = await bookingLimits.before("draft", context.get(requestContext).clientIp, owner);
+  if (wait) return { retryAfterSeconds: wait };
+  const { data, error } = await serviceRole.from("booking_drafts").insert({ data: draft, user_id: owner }).select("id").single();
   if (error) throw new Error(`could not save the booking draft: ${error.message}`);
-  context.get(requestContext).responseHeaders.append("Set-Cookie", await draftCookie.serialize(data.id));
-  return data.id;
+  queueCookie(context.get(requestContext).responseHeaders, draftCookie.name, await draftCookie.serialize(data.id));
+  return { id: data.id };
 }
 
-/** Forgets the draft once its booking is paid: the next visit to the wizard starts afresh. */
+/** Forgets the draft once its booking is paid or cancelled: the next visit to the wizard starts afresh. */
 export async function discardDraft(context: Context, id: string): Promise<void> {
-  const { draftCookie, serviceRole } = context.get(servicesContext);
-  await serviceRole.from("booking_drafts").delete().eq("id", id);
-  context.get(requestContext).responseHeaders.append("Set-Cookie", await draftCookie.serialize("", { maxAge: 0 }));
+  const { serviceRole } = context.get(servicesContext);
+  const owner = ownerOf(context);
+  const removal = serviceRole.from("booking_drafts").delete().eq("id", id);
+  const { error } = await (owner ? removal.eq("user_id", owner) : removal.is("user_id", null));
+  if (error) throw new Error(`could not discard the booking draft: ${error.message}`);
+  await forgetDraftCookie(context);
+}
+
+/** Takes the draft's cookie off this browser (signing out: the next visitor starts their own). */
+export async function forgetDraftCookie(context: Context): Promise<void> {
+  const { draftCookie } = context.get(servicesContext);
+  queueCookie(context.get(requestContext).responseHeaders, draftCookie.name, await draftCookie.serialize("", { maxAge: 0 }));
 }

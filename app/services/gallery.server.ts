@@ -4,7 +4,8 @@ import { reencodePhoto, type ReencodedPhoto } from "./image-processing.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // Every function here takes the visitor's own client: row level security and the storage policies
-// decide what a customer may read, write and delete (their own rows and folder only).
+// decide what a customer may read, write and delete (their own rows and folder only). Reads also name
+// the customer, since an admin's client may read every customer's rows.
 
 /** The private bucket of gallery photos: served through the app to their owner, never by a public address. */
 export const GALLERY_BUCKET = "user-images";
@@ -30,10 +31,11 @@ export interface GalleryPhoto {
 }
 
 /** The customer's photos, newest first. Throws GalleryStoreError when the database fails. */
-export async function listGalleryPhotos(supabase: AppSupabaseClient): Promise<GalleryPhoto[]> {
+export async function listGalleryPhotos(supabase: AppSupabaseClient, userId: string): Promise<GalleryPhoto[]> {
   const { data, error } = await supabase
     .from("user_images")
     .select("id, file_name, uploaded_at")
+    .eq("user_id", userId)
     .order("uploaded_at", { ascending: false })
     .order("id", { ascending: false });
   if (error) throw new GalleryStoreError("could not list the gallery", error);
@@ -41,8 +43,8 @@ export async function listGalleryPhotos(supabase: AppSupabaseClient): Promise<Ga
 }
 
 /** How many photos the customer's gallery holds. Throws GalleryStoreError when the database fails. */
-export async function countGalleryPhotos(supabase: AppSupabaseClient): Promise<number> {
-  const { count, error } = await supabase.from("user_images").select("id", { count: "exact", head: true });
+export async function countGalleryPhotos(supabase: AppSupabaseClient, userId: string): Promise<number> {
+  const { count, error } = await supabase.from("user_images").select("id", { count: "exact", head: true }).eq("user_id", userId);
   if (error || count === null) throw new GalleryStoreError("could not count the gallery", error);
   return count;
 }
@@ -154,11 +156,11 @@ export interface GalleryPhotoFiles {
 }
 
 /**
- * The customer's photo with this id, or null when there is none (or it is someone else's: row
- * level security hides it). Throws GalleryStoreError when the database fails.
+ * The customer's photo with this id, or null when there is none (or it is someone else's). Throws
+ * GalleryStoreError when the database fails.
  */
-export async function findGalleryPhoto(supabase: AppSupabaseClient, imageId: string): Promise<GalleryPhotoFiles | null> {
-  const { data, error } = await supabase.from("user_images").select("id, path, thumbnail_path").eq("id", imageId).maybeSingle();
+export async function findGalleryPhoto(supabase: AppSupabaseClient, userId: string, imageId: string): Promise<GalleryPhotoFiles | null> {
+  const { data, error } = await supabase.from("user_images").select("id, path, thumbnail_path").eq("id", imageId).eq("user_id", userId).maybeSingle();
   if (error) throw new GalleryStoreError("could not read the photo", error);
   return data ? { id: data.id, path: data.path, thumbnailPath: data.thumbnail_path } : null;
 }
@@ -171,8 +173,8 @@ export async function removeGalleryFiles(supabase: AppSupabaseClient, paths: rea
 }
 
 /** Deletes the photo's row. True when a row was deleted; false when the database failed or it was not there. */
-export async function deleteGalleryRow(supabase: AppSupabaseClient, imageId: string): Promise<boolean> {
-  const { data, error } = await supabase.from("user_images").delete().eq("id", imageId).select("id");
+export async function deleteGalleryRow(supabase: AppSupabaseClient, userId: string, imageId: string): Promise<boolean> {
+  const { data, error } = await supabase.from("user_images").delete().eq("id", imageId).eq("user_id", userId).select("id");
   return error === null && data.length === 1;
 }
 

@@ -1,6 +1,5 @@
 import { href } from "react-router";
 import Stripe from "stripe";
-import type { AppServices } from "~/context";
 import type { BookingRow } from "~/domain/booking";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";

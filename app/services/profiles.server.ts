@@ -54,10 +54,10 @@ export interface StoredAvatar {
   publicUrl: string;
 }
 
-/** Stores a re-encoded avatar under a new name in the customer's folder. Null when storage refused. */
-export async function storeAvatar(supabase: AppSupabaseClient, userId: string, image: EncodedImage, now = Date.now()): Promise<StoredAvatar | null> {
+/** Stores a re-encoded avatar under a new random name in the customer's folder. Null when storage refused. */
+export async function storeAvatar(supabase: AppSupabaseClient, userId: string, image: EncodedImage): Promise<StoredAvatar | null> {
   const bucket = supabase.storage.from(AVATARS_BUCKET);
-  const path = avatarPath(userId, now);
+  const path = avatarPath(userId, crypto.randomUUID());
   const { error } = await bucket.upload(path, image.bytes, { contentType: image.contentType, upsert: false, cacheControl: AVATAR_CACHE_SECONDS });
   if (error) return null;
   return { path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };

@@ -24,6 +24,8 @@ export interface StripeEmulator {
   pagePaths: string[];
   /** Serves the API (/v1/*) and the pages (under pagePaths). */
   handle(request: Request): Promise<Response>;
+  /** Serves the pages only, for mounting where browsers reach them: anything else, the API included, is 404. */
+  handlePage(request: Request): Promise<Response>;
   /** The events sent (or being sent) and each delivery's attempts; redelivery; waiting for deliveries. */
   webhooks: Pick<Webhooks, "events" | "redeliver" | "idle">;
   /** The settings in force, defaults filled in. */
@@ -43,10 +45,10 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   const pages = createPages(config, checkout, store);
   let closed = false;
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, { pagesOnly = false } = {}): Promise<Response> {
     const { pathname } = new URL(request.url);
     try {
-      if (pathname === "/v1" || pathname.startsWith("/v1/")) return await api(request);
+      if (!pagesOnly && (pathname === "/v1" || pathname.startsWith("/v1/"))) return await api(request);
       if (pathname === PAGE_PREFIX || pathname.startsWith(`${PAGE_PREFIX}/`)) return await pages(request);
       return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     } catch (error) {
@@ -66,7 +68,8 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
     webhookSecret: config.webhookSecret,
     fetch: async (input, init) => handle(toRequest(input, init)),
     pagePaths: [PAGE_PREFIX],
-    handle,
+    handle: (request) => handle(request),
+    handlePage: (request) => handle(request, { pagesOnly: true }),
     webhooks: {
       events: () => webhooks.events(),
       redeliver: (eventId) => webhooks.redeliver(eventId),

@@ -41,6 +41,18 @@ describe.skipIf(usingHostedStripe)("the hosted checkout page", () => {
     return html.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
   }
 
+  it("serves pages only through handlePage: the API, reached by a path that resolves to it, is a plain 404", async () => {
+    const secret = { authorization: `Bearer ${emulator.secretKey}` };
+    for (const url of ["http://localhost/_stripe/%2e%2e/v1/checkout/sessions", "http://localhost/v1/checkout/sessions"]) {
+      const response = await emulator.handlePage(new Request(url, { method: "POST", headers: secret }));
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    }
+    const session = await createDeposit();
+    const page = await emulator.handlePage(new Request(session.url!));
+    expect(page.status).toBe(200);
+  });
+
   it("shows the business, the line item, the amount and the pre-filled email, with its own strict CSP", async () => {
     const session = await createDeposit();
     const response = await open(session.url!);

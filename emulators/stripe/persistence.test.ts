@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from "./index.ts";
 import { completeSession, deliveriesSettled, emulatorClient, events, usingHostedStripe } from "./testing/index.ts";

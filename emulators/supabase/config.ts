@@ -17,17 +17,41 @@ export interface EmulatorConfig {
   migrationsDir: string;
   /** Defaults to <repo>/supabase/seed.sql; skipped when the file does not exist. */
   seedFile?: string;
+  /** Redirects allowed besides the site URL (GoTrue's URI allow list, "additional redirect URLs"):
+   *  glob patterns, `*` within a host label or path segment, `**` across them. */
+  additionalRedirectUrls: string[];
   /** Limits of POST /auth/v1/verify; the defaults are hosted Supabase's per address, plus a cap on failed
    *  verifications of all callers together. Tests lower them. */
   verifyRateLimits: VerifyRateLimits;
+  /** Limits of POST /token, /signup and /recover per client address; the defaults are GoTrue's. */
+  authRateLimits: AuthRateLimits;
 }
 
-/** A token bucket: it holds at most `limit` requests and refills at `limit` per `windowSeconds`, so a
- *  full bucket allows a burst of `limit`, then one request every windowSeconds / limit seconds. */
+/** A token bucket: it holds at most `burst` requests (default `limit`) and refills at `limit` per
+ *  `windowSeconds`, so a full bucket allows a burst, then one request every windowSeconds / limit seconds. */
 export interface RateLimit {
   limit: number;
   windowSeconds: number;
+  burst?: number;
 }
+
+/** The auth endpoints GoTrue limits per client address, answering 429 over_request_rate_limit. */
+export interface AuthRateLimits {
+  /** POST /token, sign-ins and refreshes alike (GoTrue's RATE_LIMIT_TOKEN_REFRESH). */
+  token: RateLimit;
+  /** POST /signup with an email (GoTrue's RATE_LIMIT_OTP). */
+  signup: RateLimit;
+  /** POST /recover (GoTrue's RATE_LIMIT_OTP). */
+  recover: RateLimit;
+}
+
+/** GoTrue's defaults, also hosted Supabase's: 150 token requests per 5 minutes in bursts of 30; 30 sign-ups
+ *  and 30 recoveries per 5 minutes. */
+export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({
+  token: { limit: 150, windowSeconds: 300, burst: 30 },
+  signup: { limit: 30, windowSeconds: 300 },
+  recover: { limit: 30, windowSeconds: 300 },
+});
 
 /** The limits of POST /verify, where a recovery link or code is checked. */
 export interface VerifyRateLimits {
@@ -46,6 +70,10 @@ const DEFAULT_VERIFY_RATE_LIMITS: VerifyRateLimits = {
   failures: { limit: 30, windowSeconds: 300 },
 };
 
+const LIFTED: RateLimit = { limit: 100_000, windowSeconds: 300 };
+/** Limits high enough for test suites, which sign in and sign up many users from one address. */
+export const LIFTED_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({ token: LIFTED, signup: LIFTED, recover: LIFTED });
+
 /** What createSupabaseEmulator takes: the URL, and any setting to override. */
 export type EmulatorOptions = Partial<EmulatorConfig> & { url: string };
 
@@ -63,7 +91,9 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
     migrationsDir: options.migrationsDir ?? `${repositoryRoot}supabase/migrations`,
     seedFile: "seedFile" in options ? options.seedFile : `${repositoryRoot}supabase/seed.sql`,
+    additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
+    authRateLimits: options.authRateLimits ?? GOTRUE_AUTH_RATE_LIMITS,
   };
 }
 

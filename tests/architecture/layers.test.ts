@@ -86,6 +86,13 @@ describe("layers", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("app/ never imports the emulators: they are wired in by the server and the tests only", () => {
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      file.startsWith("app/") ? targets.filter((target) => target.startsWith("emulators/")).map((target) => `${file} → ${target}`) : [],
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it("has no import cycles", () => {
     const cycles: string[] = [];
     const state = new Map<string, "visiting" | "done">();

@@ -1,9 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type BrowserContext } from "@playwright/test";
 import { createTestUser, latestEmailTo } from "./support/backend.ts";
 import { authDialog, expectSignedInDashboard, openAccountMenu, signInThroughDialog } from "./support/auth-ui.ts";
 import { E2E_ADMIN } from "./support/environment.ts";
 
 // Runs with JavaScript on and off: every step is a plain form post or link underneath.
+
+/** When the access token in the session cookie expires, in seconds since the epoch (the cookie may come in chunks). */
+async function sessionExpiry(context: BrowserContext): Promise<number> {
+  const chunks = (await context.cookies())
+    .filter((cookie) => /-auth-token(\.\d+)?$/.test(cookie.name))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  const value = chunks.map((cookie) => cookie.value).join("");
+  const session = JSON.parse(Buffer.from(value.replace(/^base64-/, ""), "base64url").toString("utf8")) as { expires_at: number };
+  return session.expires_at;
+}
 
 test.describe("sign up", () => {
   test("names every problem with the form", async ({ page }) => {
@@ -121,8 +131,9 @@ test.describe("sign in", () => {
     const before = (await context.cookies()).find((cookie) => cookie.name.endsWith("-auth-token"))?.value;
     expect(before).toBeTruthy();
 
-    // The end-to-end server issues 3-second access tokens.
-    await page.waitForTimeout(4_000);
+    // The end-to-end server issues 3-second access tokens: wait until the one in the cookie has expired.
+    const expiresAt = await sessionExpiry(context);
+    await expect.poll(() => Date.now() / 1000, { timeout: 10_000 }).toBeGreaterThan(expiresAt);
     await page.reload();
     await expectSignedInDashboard(page, "Rip");
     const after = (await context.cookies()).find((cookie) => cookie.name.endsWith("-auth-token"));
@@ -158,6 +169,15 @@ test.describe("roles", () => {
     ).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" }))).toBeVisible();
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
+
+    // Each link leads where it says: Settings to the profile, My Bookings back to the dashboard.
+    const menuLink = (name: string) => page.getByRole("menuitem", { name }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name }));
+    await menuLink("Settings").click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page.getByLabel("Full name")).toHaveValue("Mia Wallace");
+    await openAccountMenu(page, "Mia Wallace");
+    await menuLink("My Bookings").click();
+    await expectSignedInDashboard(page, "Mia");
 
     const admin = await createTestUser({ fullName: "Vincent Vega", admin: true });
     await page.context().clearCookies();
@@ -243,17 +263,39 @@ test.describe("password reset", () => {
   });
 
   test("answers the same for an address with no account, and a used link is refused", async ({ page }) => {
-    await page.goto("/?auth=forgot");
-    await authDialog(page).getByLabel("Email").fill("nobody-here@example.com");
-    await authDialog(page).getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByText("Check your email")).toBeVisible();
-    expect(latestEmailTo("nobody-here@example.com")).toBeUndefined();
+    const user = await createTestUser({ fullName: "Doc Brown" });
+    const nobody = `nobody-${Date.now().toString(36)}@example.com`;
+    const requestReset = async (email: string) => {
+      await page.goto("/?auth=forgot");
+      await authDialog(page).getByLabel("Email").fill(email);
+      await authDialog(page).getByRole("button", { name: "Send reset link" }).click();
+      await expect(page.getByText("Check your email")).toBeVisible();
+    };
+    // The address without an account first, then one with: once the second one's email has arrived,
+    // the first would have had its own by then.
+    await requestReset(nobody);
+    await requestReset(user.email);
+    await expect.poll(() => latestEmailTo(user.email)?.link).toBeTruthy();
+    expect(latestEmailTo(nobody)).toBeUndefined();
 
-    await page.goto("/reset-password?token_hash=not-a-real-token&type=recovery");
-    await page.getByLabel("New password", { exact: true }).fill("Flux1985Cap");
-    await page.getByLabel("Confirm new password").fill("Flux1985Cap");
-    await page.getByRole("button", { name: "Save new password" }).click();
+    // The link works once…
+    const link = new URL(latestEmailTo(user.email)!.link);
+    const choosePassword = async (password: string) => {
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByLabel("New password", { exact: true }).fill(password);
+      await page.getByLabel("Confirm new password").fill(password);
+      await page.getByRole("button", { name: "Save new password" }).click();
+    };
+    await choosePassword("Delorean88Mph");
+    await expectSignedInDashboard(page, "Doc");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+    // …and the same link again is refused, and changes nothing.
+    await choosePassword("Another1Try");
     await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+    await signInThroughDialog(page, { email: user.email, password: "Delorean88Mph" });
+    await expectSignedInDashboard(page, "Doc");
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { getServiceClient } from "./support/backend.ts";
+import { checkoutSessionsFor, getServiceClient } from "./support/backend.ts";
 import { completeStepsToAddons, expectStep, payOnCheckout } from "./support/wizard.ts";
 
 // From the wizard's last step to a paid deposit, with JavaScript on and off.
@@ -95,4 +95,8 @@ test("pressing Pay twice makes one booking and one checkout", async ({ page, jav
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   const bookings = await bookingsFor(guest.email);
   expect(bookings).toHaveLength(1);
+  // One Checkout Session in Stripe too, the one the booking holds and the page shows.
+  const sessions = checkoutSessionsFor(bookings[0]!.id);
+  expect(sessions).toEqual([{ id: bookings[0]!.stripe_checkout_session_id, status: "open" }]);
+  expect(page.url()).toContain(sessions[0]!.id);
 });

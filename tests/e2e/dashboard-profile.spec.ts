@@ -103,7 +103,7 @@ test("saving shows a message, keeps the values and the header greets the new nam
 
 test("a new avatar shows in the account menu at once, and replacing it removes the old file", async ({ page }) => {
   const user = await signedInOnProfileTab(page, "Ava Avatar");
-  const avatarUrl = new RegExp(`/storage/v1/object/public/avatars/${user.id}/avatar-\\d+\\.webp$`);
+  const avatarUrl = new RegExp(`/storage/v1/object/public/avatars/${user.id}/avatar-[0-9a-f-]{36}\\.webp$`);
   // No picture yet: the trigger shows initials.
   await expect(accountTrigger(page, "Ava Avatar").locator("img")).toHaveCount(0);
 

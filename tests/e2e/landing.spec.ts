@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { expectStep } from "./support/wizard.ts";
 
 test.describe("landing page", () => {
+  test("Start Booking Now opens the booking wizard at its first step", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start Booking Now" }).click();
+    await expect(page).toHaveURL(/\/book$/);
+    await expectStep(page, "Contact");
+  });
+
   test("shows the hero, rating, testimonials, services and calls to action", async ({ page }) => {
     await page.goto("/");
 

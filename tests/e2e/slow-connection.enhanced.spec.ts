@@ -15,6 +15,11 @@ async function slowScripts(page: Page) {
   return () => page.evaluate(() => "__reactRouterRouteModules" in window);
 }
 
+/** Waits until React has hydrated the page: the header's menu link has become the dialog's button. */
+async function hydrated(page: Page) {
+  await expect(page.locator("button[aria-label='Open menu']")).toBeAttached({ timeout: 20_000 });
+}
+
 test("steps submitted before the scripts load work, and hydration loses nothing typed", async ({ page }) => {
   test.setTimeout(90_000);
   const scriptsArrived = await slowScripts(page);
@@ -34,8 +39,7 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
   // Type the next step while the scripts are still on their way; hydration lands in the middle.
   await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
   expect(await scriptsArrived()).toBe(false);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window, undefined, { timeout: 20_000 });
-  await page.waitForTimeout(500);
+  await hydrated(page);
   await expect(page.getByLabel("Pickup address")).toHaveValue("12 Peachtree St, Atlanta");
   await fillDetails(page);
   await continueButton(page).click();
@@ -54,8 +58,7 @@ test("the profile typed while the scripts load keeps what was typed through hydr
   await page.getByLabel("Full name").fill("Samantha Slow");
   await page.getByLabel("Phone").fill("(404) 555-0142");
   expect(await scriptsArrived()).toBe(false);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window, undefined, { timeout: 20_000 });
-  await page.waitForTimeout(500);
+  await hydrated(page);
   await expect(page.getByLabel("Full name")).toHaveValue("Samantha Slow");
   await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0142");
   await page.getByLabel("Address").fill("5 Slow Lane, Atlanta, GA");

@@ -278,7 +278,7 @@ create function public.add(int4, int4) returns int4 language sql immutable as $$
   });
 
   it("ends with the CLI's helper types for the public schema", () => {
-    expect(generated).toMatch(/^export type Json =\n  \| string\n/);
+    expect(generated).toMatch(/^export type Json =\n {2}\| string\n/);
     expect(generated).toContain(`type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]`);
     for (const helper of ["Tables", "TablesInsert", "TablesUpdate", "Enums", "CompositeTypes"]) {
       expect(generated).toContain(`export type ${helper}<`);

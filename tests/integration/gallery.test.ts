@@ -327,7 +327,8 @@ describe.skipIf(usingHostedBackend)("deleting from the gallery", () => {
             get(inner, name, innerReceiver) {
               if (name !== "delete") return Reflect.get(inner, name, innerReceiver);
               const failed = { data: null, error: { code: "08006", message: "connection failure" } };
-              return () => ({ eq: () => ({ select: async () => failed }) });
+              const filtered = { eq: () => filtered, select: async () => failed };
+              return () => filtered;
             },
           });
         };

@@ -1,6 +1,6 @@
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROFILE_MESSAGES } from "../../app/domain/profile.ts";
 import { profileAction } from "../../app/routes/dashboard/profile-tab.server.ts";
 import { reencodeAvatar, type EncodedImage } from "../../app/services/image-processing.server.ts";
@@ -102,7 +102,7 @@ describe("avatar storage policies", () => {
     const image = await encodedAvatar();
 
     const bobs = await storeAvatar(bob.client, bob.user.id, image);
-    expect(bobs?.path).toMatch(new RegExp(`^${bob.user.id}/avatar-\\d+\\.webp$`));
+    expect(bobs?.path).toMatch(new RegExp(`^${bob.user.id}/avatar-[0-9a-f-]{36}\\.webp$`));
     const original = await service.storage.from(AVATARS_BUCKET).download(bobs!.path);
     const originalBytes = Buffer.from(await original.data!.arrayBuffer());
 
@@ -126,6 +126,22 @@ describe("avatar storage policies", () => {
     const after = await service.storage.from(AVATARS_BUCKET).download(bobs!.path);
     expect(Buffer.from(await after.data!.arrayBuffer()).equals(originalBytes)).toBe(true);
     expect(await filesIn(alice.user.id)).toEqual([]);
+  });
+
+  it("stores two avatars saved in the same millisecond under two names, both kept", async () => {
+    const gus = await customer("gus", "Gus Green");
+    const image = await encodedAvatar();
+    const sameMillisecond = vi.spyOn(Date, "now").mockReturnValue(1_764_000_000_000);
+    let first, second;
+    try {
+      [first, second] = await Promise.all([storeAvatar(gus.client, gus.user.id, image), storeAvatar(gus.client, gus.user.id, image)]);
+    } finally {
+      sameMillisecond.mockRestore();
+    }
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(first!.path).not.toBe(second!.path);
+    expect((await filesIn(gus.user.id)).sort()).toEqual([first!.path, second!.path].map((path) => path.split("/")[1]).sort());
   });
 
   it("serves a stored avatar publicly as WebP, cached for a year", async () => {
@@ -196,7 +212,7 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
       address: "12 Oak St, Atlanta, GA",
       bio: "Moving twice a year.\nHappy to help.",
     });
-    expect(row.avatar_url).toMatch(new RegExp(`/storage/v1/object/public/avatars/${erin.user.id}/avatar-\\d+\\.webp$`));
+    expect(row.avatar_url).toMatch(new RegExp(`/storage/v1/object/public/avatars/${erin.user.id}/avatar-[0-9a-f-]{36}\\.webp$`));
     const files = await filesIn(erin.user.id);
     expect(files).toHaveLength(1);
     const stored = await service.storage.from(AVATARS_BUCKET).download(`${erin.user.id}/${files[0]}`);
@@ -204,7 +220,6 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
     expect(await metadataOf(erin.user.id)).toMatchObject({ full_name: "Erin Evans", avatar_url: row.avatar_url });
 
     // A second avatar replaces the first: its file is removed.
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const again = await post(
       erin,
       profileForm({ fullName: "Erin Evans" }, new File([new Uint8Array(await png(50, 50, "#a33"))], "new.png", { type: "image/png" })),

@@ -1,5 +1,5 @@
 import { ImageOff, ImagePlus, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -33,7 +33,11 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
   const hydrated = useHydrated();
   const [uploaderOpen, setUploaderOpen] = useState(data.uploaderOpen);
   // A new answer from the server (after an upload, or following the link) decides again.
-  useEffect(() => setUploaderOpen(data.uploaderOpen), [data.uploaderOpen, data.photos]);
+  const [answer, setAnswer] = useState({ uploaderOpen: data.uploaderOpen, photos: data.photos });
+  if (answer.uploaderOpen !== data.uploaderOpen || answer.photos !== data.photos) {
+    setAnswer({ uploaderOpen: data.uploaderOpen, photos: data.photos });
+    setUploaderOpen(data.uploaderOpen);
+  }
 
   const preview = data.photos.find((photo) => photo.id === data.previewId) ?? null;
   const room = remainingGallerySlots(data.photos.length);

@@ -2,10 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Link, data, href, redirect, redirectDocument } from "react-router";
+import { z } from "zod";
 import { WizardStepper } from "~/components/booking/wizard-stepper";
 import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
+import { isBookingFinished } from "~/domain/booking-status";
 import type { BookingRequest } from "~/domain/booking";
 import {
   STEP_TITLES,
@@ -26,10 +28,11 @@ import { fullNameOf } from "~/domain/account";
 import { COMPANY } from "~/domain/company";
 import type { AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
-import { isDraftPaid, savePendingBooking } from "~/services/bookings.server";
+import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
 import type { Route } from "./+types/wizard";
 
@@ -49,36 +52,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const stored = await currentDraft(request, context);
   const url = new URL(request.url);
 
-  // Links into the wizard may bring choices (a landing card, the dashboard, Book Again): keep them, then show a clean URL.
-  const changes: BookingDraft = preselectionsFrom(url.searchParams);
-  if (url.searchParams.get("from") === "dashboard") changes.entry = "dashboard";
-  const rebookId = url.searchParams.get("rebook");
-  if (rebookId && session.user) {
-    const previous = await rebookingChoices(session.supabase, rebookId);
-    if (previous) Object.assign(changes, previous, { entry: "again" });
-  }
-  if (Object.keys(changes).length > 0) {
-    await saveDraft(context, stored, { ...stored.draft, ...changes });
-    throw redirect(wizardPath(step));
-  }
-
-  // Signed-in customers start with their name and email filled in.
+  // Signed-in customers start with their name and email filled in; a link's choices are shown on top.
   const user = session.user;
   const fromAccount: BookingDraft = user ? { fullName: fullNameOf(user.user_metadata) || undefined, email: user.email } : {};
-  const draft: BookingDraft = { ...fromAccount, ...stored.draft };
+  const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const todayDate = today();
   const reachable = reachableStep(step, draft, todayDate);
-  if (reachable !== step) throw redirect(wizardPath(reachable));
+  if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the last step, shown by signed thumbnail addresses.
   const photos = user && step === "addons" ? await draftPhotoViews(session.supabase, { userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
   return { step, draft, today: todayDate, signedIn: user !== null, attempt: crypto.randomUUID(), photos };
 }
 
-/** The visitor's draft, unless its booking is already paid: then the wizard starts afresh. */
+/**
+ * Choices a link into the wizard brings: a landing card's team or add-on, the dashboard's way back,
+ * Book Again's addresses and service (the customer's own booking, read with their own client). A visit
+ * only shows them, since any site can link here; the step's form posts to the address it was shown at,
+ * and that post saves them with the step's answers.
+ */
+async function choicesFromLink(url: URL, context: Route.LoaderArgs["context"]): Promise<BookingDraft> {
+  const choices: BookingDraft = preselectionsFrom(url.searchParams);
+  if (url.searchParams.get("from") === "dashboard") choices.entry = "dashboard";
+  const rebookId = url.searchParams.get("rebook");
+  const session = context.get(sessionContext);
+  if (rebookId && session.user) {
+    const previous = await rebookingChoices(session.supabase, session.user.id, rebookId);
+    if (previous) Object.assign(choices, previous, { entry: "again" });
+  }
+  return choices;
+}
+
+/** The visitor's own draft, unless its booking is paid or cancelled: then the wizard starts afresh. */
 async function currentDraft(request: Request, context: Route.LoaderArgs["context"]): Promise<StoredDraft> {
   const stored = await loadDraft(request, context);
-  if (stored.id && (await isDraftPaid(context.get(servicesContext).serviceRole, stored.id))) {
+  if (stored.id && (await isDraftFinished(context.get(servicesContext).serviceRole, stored.id))) {
     await discardDraft(context, stored.id);
     return { id: null, draft: {} };
   }
@@ -91,18 +99,26 @@ function bookingRequestOf(valid: ValidBookingRequest): BookingRequest {
 
 const ADJUST = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/;
 
+/** A limit reached: the message above the step's form, with everything typed sent back to it. */
+function tooManyAttempts(step: WizardStep, formData: FormData, retryAfterSeconds: number) {
+  const typed = parseWithZod(formData, { schema: z.object({}) });
+  return data({ step, result: typed.reply({ formErrors: [tooManyAttemptsMessage(retryAfterSeconds)] }) as SubmissionResult<string[]> }, { status: 429 });
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const step = stepFrom(params);
   const formData = await readFormBody(request);
   const intent = String(formData.get("intent") ?? "continue");
   const stored = await currentDraft(request, context);
+  const fromLink = await choicesFromLink(new URL(request.url), context);
 
   // Back, or a counter moved without JavaScript: keep what was typed, unchecked, and move.
   const adjust = ADJUST.exec(intent);
   if (intent === "previous" || adjust) {
-    let draft = { ...stored.draft, ...draftValuesFromForm(step, formData) };
+    let draft = { ...stored.draft, ...fromLink, ...draftValuesFromForm(step, formData) };
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
-    await saveDraft(context, stored, draft);
+    const saved = await saveDraft(context, stored, draft);
+    if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
     const destination = adjust ? `${wizardPath(step)}#${adjust[1]}-field` : wizardPath(previousStep(step) ?? step);
     return redirect(destination);
   }
@@ -112,8 +128,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
-  const draft: BookingDraft = { ...stored.draft, ...submission.value };
-  const draftId = await saveDraft(context, stored, draft);
+  const draft: BookingDraft = { ...stored.draft, ...fromLink, ...submission.value };
+  const saved = await saveDraft(context, stored, draft);
+  if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
+  const draftId = saved.id;
   const next = nextStep(step);
   if (next) return redirect(wizardPath(next));
 
@@ -121,11 +139,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const complete = bookingRequestSchema(todayDate).safeParse(draft);
   if (!complete.success) return redirect(wizardPath(firstIncompleteStep(draft, todayDate) ?? "contact"));
   const services = context.get(servicesContext);
-  const booking = await savePendingBooking(services.serviceRole, {
-    request: bookingRequestOf(complete.data),
-    userId: context.get(sessionContext).user?.id ?? null,
-    draftId,
-  });
+  const userId = context.get(sessionContext).user?.id ?? null;
+  const wait = await services.bookingLimits.before("pay", context.get(requestContext).clientIp, userId);
+  if (wait) return tooManyAttempts(step, formData, wait);
+  const booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
+  // Paid or cancelled since the page was shown: nothing more to pay here, the wizard starts afresh.
+  if (isBookingFinished(booking)) {
+    await discardDraft(context, draftId);
+    return redirect(wizardPath("contact"));
+  }
   await attachDraftPhotos(services.serviceRole, booking.id, draft.photos ?? []);
   const attempt = String(formData.get("attempt") ?? "").slice(0, 64) || crypto.randomUUID();
   const checkout = await startCheckout(services.stripe, services.serviceRole, booking, {

@@ -9,10 +9,10 @@ import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-pho
 import { BookingDetailsPrice, type BookingPriceView } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
-import { formatCompanyDateTime, formatMoveDate, shortBookingId, type BookingRow } from "~/domain/booking";
+import { formatCompanyDateTime, shortBookingId, type BookingRow } from "~/domain/booking";
 import { bookingBalance, storedQuote } from "~/domain/booking-quote";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
-import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";

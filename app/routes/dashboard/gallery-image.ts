@@ -1,4 +1,4 @@
-import { requestContext, sessionContext } from "~/context";
+import { requestContext, sessionContext, userContext } from "~/context";
 import { isGalleryImageId, isGalleryImageVariant } from "~/domain/gallery-rules";
 import { GalleryStoreError, downloadGalleryObject, findGalleryPhoto, galleryObjectPath } from "~/services/gallery.server";
 import type { Route } from "./+types/gallery-image";
@@ -12,7 +12,7 @@ const plain = (message: string, status: number) =>
 
 /**
  * A gallery photo (`full`) or its thumbnail (`thumb`), for its owner only: the row is read with
- * the visitor's own client (row level security shows nobody else's), and the file downloaded with
+ * the visitor's own client and their id (nobody else's row is asked for), and the file downloaded with
  * it too (the bucket is private; its policies give a customer their own folder only). Anything
  * else, someone else's photo included, is a plain 404; storage failing is a plain 502.
  */
@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   let photo;
   try {
-    photo = await findGalleryPhoto(supabase, imageId);
+    photo = await findGalleryPhoto(supabase, context.get(userContext).id, imageId);
   } catch (error) {
     if (!(error instanceof GalleryStoreError)) throw error;
     logger.error({ err: error, imageId }, "a gallery photo could not be read");

@@ -35,17 +35,18 @@ const MAX_FILES_PER_POST = 2 * MAX_GALLERY_PHOTOS;
 const GALLERY = dashboardTabPath("gallery");
 
 /**
- * The gallery tab's data: the customer's photos, newest first (read with their own client: row
- * level security shows their rows only), the photo previewed (`?preview=<id>`, a dialog the server
+ * The gallery tab's data: the customer's photos, newest first (read with their own client, naming
+ * them: an admin's client could read everyone's), the photo previewed (`?preview=<id>`, a dialog the server
  * renders, so it opens without JavaScript) and whether the uploader is open (`?upload=1`).
  */
 export async function loadGalleryTab({ request, context }: Route.LoaderArgs): Promise<GalleryTabData> {
   const { supabase } = context.get(sessionContext);
+  const user = context.get(userContext);
   const params = new URL(request.url).searchParams;
   let photos: GalleryTabData["photos"] = [];
   let loadFailed = false;
   try {
-    photos = (await listGalleryPhotos(supabase)).map((photo) => ({
+    photos = (await listGalleryPhotos(supabase, user.id)).map((photo) => ({
       id: photo.id,
       fileName: photo.fileName,
       uploadedOn: formatUploadedDate(photo.uploadedAt),
@@ -94,7 +95,7 @@ export async function galleryAction({ request, context }: Route.ActionArgs) {
   // The room is known before the files arrive, so files beyond it are never decoded.
   let held: number;
   try {
-    held = await countGalleryPhotos(supabase);
+    held = await countGalleryPhotos(supabase, user.id);
   } catch (error) {
     // The database still refuses a 21st photo; here the count only spares decoding.
     logger.warn({ err: error }, "the gallery could not be counted before an upload");
@@ -119,7 +120,7 @@ export async function galleryAction({ request, context }: Route.ActionArgs) {
   const saved = ready.length > 0 ? await saveGalleryPhotos(supabase, user.id, ready) : ({ ok: true, added: 0 } as const);
   if (!saved.ok && saved.problem === "too-many") {
     // Another upload filled the gallery meanwhile: the database refused these.
-    const now = await countGalleryPhotos(supabase).catch(() => MAX_GALLERY_PHOTOS);
+    const now = await countGalleryPhotos(supabase, user.id).catch(() => MAX_GALLERY_PHOTOS);
     return back(context, { type: "error", title: GALLERY_MESSAGES.tooMany, description: galleryRoomHint(now) });
   }
   if (!saved.ok) {
@@ -139,11 +140,12 @@ export async function galleryAction({ request, context }: Route.ActionArgs) {
  */
 async function deletePhoto(context: Readonly<RouterContextProvider>, imageId: FormDataEntryValue | null) {
   const { supabase } = context.get(sessionContext);
+  const user = context.get(userContext);
   const { logger } = context.get(requestContext);
   if (!isGalleryImageId(imageId)) return back(context, { type: "error", title: GALLERY_MESSAGES.notFound });
   let photo;
   try {
-    photo = await findGalleryPhoto(supabase, imageId);
+    photo = await findGalleryPhoto(supabase, user.id, imageId);
   } catch (error) {
     logger.error({ err: error, imageId }, "a gallery photo could not be read to delete it");
     return back(context, { type: "error", title: GALLERY_MESSAGES.deleteFailed });
@@ -152,7 +154,7 @@ async function deletePhoto(context: Readonly<RouterContextProvider>, imageId: Fo
 
   const files = [photo.path, ...(photo.thumbnailPath ? [photo.thumbnailPath] : [])];
   if (!(await removeGalleryFiles(supabase, files))) logger.warn({ imageId, files }, "a gallery photo's files could not be removed from storage");
-  if (!(await deleteGalleryRow(supabase, photo.id))) {
+  if (!(await deleteGalleryRow(supabase, user.id, photo.id))) {
     logger.error({ imageId }, "a gallery photo could not be deleted");
     return back(context, { type: "error", title: GALLERY_MESSAGES.deleteFailed });
   }

@@ -1,11 +1,16 @@
 import { href, redirect } from "react-router";
 import { requestContext, sessionContext } from "~/context";
+import { forgetDraftCookie } from "~/services/drafts.server";
 import type { Route } from "./+types/logout";
 
-/** Ends this browser's session on the auth server and clears its cookies (scope "local": other devices stay signed in). */
+/**
+ * Ends this browser's session on the auth server and clears its cookies (scope "local": other devices
+ * stay signed in), the booking draft's included: whoever uses the browser next starts their own.
+ */
 export async function action({ context }: Route.ActionArgs) {
   const { error } = await context.get(sessionContext).supabase.auth.signOut({ scope: "local" });
   if (error) context.get(requestContext).logger.warn({ err: error }, "sign-out could not reach the auth server; cookies cleared anyway");
+  await forgetDraftCookie(context);
   return redirect(href("/"));
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GOTRUE_AUTH_RATE_LIMITS } from "../config.ts";
 import { clientAddress, RateLimiter } from "./rate-limit.ts";
 
 function clock() {
@@ -23,6 +24,29 @@ describe("RateLimiter (token buckets)", () => {
     time.advance(3600);
     for (let request = 0; request < 30; request++) expect(limiter.take("203.0.113.1")).toBe(true);
     expect(limiter.take("203.0.113.1")).toBe(false);
+  });
+
+  it("has GoTrue's limits of /token (bursts of 30, then 150 per 5 minutes) and of /signup and /recover (30 per 5 minutes)", () => {
+    const time = clock();
+    const token = new RateLimiter(GOTRUE_AUTH_RATE_LIMITS.token, time.now);
+    for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
+    expect(token.take("203.0.113.1")).toBe(false);
+    time.advance(2);
+    expect(token.take("203.0.113.1")).toBe(true);
+    expect(token.take("203.0.113.1")).toBe(false);
+    time.advance(3600);
+    for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
+    expect(token.take("203.0.113.1")).toBe(false);
+
+    for (const rate of [GOTRUE_AUTH_RATE_LIMITS.signup, GOTRUE_AUTH_RATE_LIMITS.recover]) {
+      const limiter = new RateLimiter(rate, time.now);
+      for (let request = 0; request < 30; request++) expect(limiter.take("203.0.113.1")).toBe(true);
+      expect(limiter.take("203.0.113.1")).toBe(false);
+      time.advance(9);
+      expect(limiter.take("203.0.113.1")).toBe(false);
+      time.advance(1);
+      expect(limiter.take("203.0.113.1")).toBe(true);
+    }
   });
 
   it("takes back a request given back, never beyond a full bucket", () => {

@@ -1,4 +1,4 @@
-import type { RateLimit, VerifyRateLimits } from "../config.ts";
+import type { AuthRateLimits, RateLimit, VerifyRateLimits } from "../config.ts";
 import { AuthError } from "./errors.ts";
 
 /** GoTrue's answer when a rate limit is reached. */
@@ -18,6 +18,10 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  private get capacity(): number {
+    return this.rate.burst ?? this.rate.limit;
+  }
+
   /** Takes one request from the key's bucket; false when it is empty. */
   take(key: string): boolean {
     const bucket = this.refilled(key);
@@ -30,20 +34,20 @@ export class RateLimiter {
   /** Returns a request taken by take(), e.g. when it turned out not to count. */
   giveBack(key: string): void {
     const bucket = this.refilled(key);
-    this.buckets.set(key, { tokens: Math.min(this.rate.limit, bucket.tokens + 1), at: bucket.at });
+    this.buckets.set(key, { tokens: Math.min(this.capacity, bucket.tokens + 1), at: bucket.at });
   }
 
   private refilled(key: string): { tokens: number; at: number } {
     const now = this.now();
     const bucket = this.buckets.get(key);
-    if (!bucket) return { tokens: this.rate.limit, at: now };
+    if (!bucket) return { tokens: this.capacity, at: now };
     const refill = ((now - bucket.at) / 1000) * (this.rate.limit / this.rate.windowSeconds);
-    return { tokens: Math.min(this.rate.limit, bucket.tokens + refill), at: now };
+    return { tokens: Math.min(this.capacity, bucket.tokens + refill), at: now };
   }
 
   private sweep(): void {
     for (const key of this.buckets.keys()) {
-      if (this.refilled(key).tokens >= this.rate.limit) this.buckets.delete(key);
+      if (this.refilled(key).tokens >= this.capacity) this.buckets.delete(key);
     }
     this.sweepAtSize = Math.max(1024, this.buckets.size * 2);
   }
@@ -74,5 +78,17 @@ export function createVerifyLimiter(limits: VerifyRateLimits, now?: () => number
     } finally {
       if (!guessedWrong) failures.giveBack(EVERYONE);
     }
+  };
+}
+
+/** Per-address limits of the endpoints GoTrue limits by AuthRateLimits: each call counts against its caller's address. */
+export function createRequestLimiter(limits: AuthRateLimits, now?: () => number): (endpoint: keyof AuthRateLimits, request: Request) => void {
+  const limiters = {
+    token: new RateLimiter(limits.token, now),
+    signup: new RateLimiter(limits.signup, now),
+    recover: new RateLimiter(limits.recover, now),
+  };
+  return (endpoint, request) => {
+    if (!limiters[endpoint].take(clientAddress(request))) throw overRequestRateLimit();
   };
 }

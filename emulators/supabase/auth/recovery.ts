@@ -3,6 +3,7 @@ import type { EmulatorConfig } from "../config.ts";
 import type { EmulatorDatabase } from "../database.ts";
 import { badRequest, forbidden } from "./errors.ts";
 import { JsonBody } from "./http.ts";
+import { allowedRedirect } from "./redirects.ts";
 import type { Outbox } from "../outbox.ts";
 import { startSession, type SessionResponse } from "./sessions.ts";
 import { confirmEmail, findUserByEmail, findUserById, isBanned, type Queryable, type UserRow } from "./users.ts";
@@ -39,7 +40,7 @@ export async function recoverPassword(request: Request, db: EmulatorDatabase, co
     return rows[0]?.sent_at;
   });
   if (!user || !sentAt) return {};
-  const redirectTo = allowedRedirect(new URL(request.url).searchParams.get("redirect_to"), config);
+  const redirectTo = allowedRedirect(request, config);
   const link = new URL(redirectTo);
   link.searchParams.set("token_hash", tokenHash);
   link.searchParams.set("type", "recovery");
@@ -99,16 +100,4 @@ function recoveryTokenHash(email: string, otp: string): string {
 
 function recoveryStillValid(user: UserRow): boolean {
   return !!user.recovery_token && !!user.recovery_sent_at && Date.now() <= user.recovery_sent_at.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000;
-}
-
-/** Like GoTrue, a redirect is honoured only on the site's own host; anything else falls back to the site. */
-function allowedRedirect(requested: string | null, config: EmulatorConfig): string {
-  if (requested) {
-    try {
-      if (new URL(requested).hostname === new URL(config.url).hostname) return requested;
-    } catch {
-      // not a URL: fall back to the site URL
-    }
-  }
-  return config.url;
 }

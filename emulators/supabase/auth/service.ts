@@ -5,7 +5,7 @@ import { createUser, deleteUserById, getUserById, listUsers, requireAdmin, updat
 import { signInWithPassword, signUp } from "./credentials.ts";
 import { AuthError, badRequest } from "./errors.ts";
 import { emptyResponse, errorResponse, JsonBody, jsonResponse } from "./http.ts";
-import { createVerifyLimiter } from "./rate-limit.ts";
+import { createRequestLimiter, createVerifyLimiter } from "./rate-limit.ts";
 import { recoverPassword, verifyRecovery } from "./recovery.ts";
 import { refreshSession } from "./sessions.ts";
 
@@ -20,12 +20,15 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
       return endpoint(request, params);
     };
   const limitVerification = createVerifyLimiter(config.verifyRateLimits);
+  const limitRequest = createRequestLimiter(config.authRateLimits);
   /** The user id of /admin/users/{userId}. */
   const userId = (params: { userId: string }) => pathSegment(params.userId);
 
   /** POST /token: grant_type comes from the query string. */
   async function token(request: Request): Promise<Response> {
     const grantType = new URL(request.url).searchParams.get("grant_type");
+    // As GoTrue: an unknown grant type is refused before the limit is counted.
+    if (grantType === "password" || grantType === "refresh_token") limitRequest("token", request);
     if (grantType === "password") return json(request, await signInWithPassword(request, db, config));
     if (grantType === "refresh_token") {
       const refreshToken = (await JsonBody.read(request, "RefreshTokenGrantParams")).string("refresh_token");
@@ -42,13 +45,19 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
 
   const routes = createRouter(
     [
-      route("POST", "/signup", async (r) => json(r, await signUp(r, db, config))),
+      route("POST", "/signup", async (r) => {
+        limitRequest("signup", r);
+        return json(r, await signUp(r, db, config));
+      }),
       route("POST", "/token", token),
       route("POST", "/logout", async (r) => {
         await logOut(r, db, config);
         return emptyResponse(r, 204);
       }),
-      route("POST", "/recover", async (r) => json(r, await recoverPassword(r, db, config, outbox))),
+      route("POST", "/recover", async (r) => {
+        limitRequest("recover", r);
+        return json(r, await recoverPassword(r, db, config, outbox));
+      }),
       route("POST", "/verify", async (r) => json(r, await limitVerification(r, () => verifyRecovery(r, db, config)))),
       route("GET", "/user", async (r) => json(r, await getUser(r, db, config))),
       route("PUT", "/user", async (r) => json(r, await updateUser(r, db, config))),

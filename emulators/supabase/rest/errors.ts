@@ -45,11 +45,6 @@ export function tableNotFound(schema: string, table: string, hint: string | null
   });
 }
 
-/** An unknown column in select, filters or order: Postgres' own 42703, as PostgREST passes it on. */
-export function undefinedColumn(relation: string, column: string): RestError {
-  return new RestError(400, { code: "42703", message: `column ${relation}.${column} does not exist` });
-}
-
 /** An unknown column in a write payload, `columns` or `on_conflict`. */
 export function columnNotInSchemaCache(table: string, column: string): RestError {
   return new RestError(400, {

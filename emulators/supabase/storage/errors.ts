@@ -31,6 +31,7 @@ export const storageErrors = {
   bucketNotEmpty: () => new StorageError(409, "ResourceNotEmpty", "ResourceNotEmpty", "The bucket you tried to delete is not empty"),
   relatedResourceNotFound: () => new StorageError(404, "InvalidRequest", "InvalidRequest", "The related resource does not exist"),
   entityTooLarge: () => new StorageError(413, "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
+  invalidContentTypeHeader: () => new StorageError(415, "InvalidMimeType", "invalid_mime_type", "Invalid Content-Type header"),
   invalidMimeType: (mimeType: string) => new StorageError(415, "InvalidMimeType", "invalid_mime_type", `mime type ${mimeType} is not supported`),
   invalidKey: (key: string) => new StorageError(400, "InvalidKey", "InvalidKey", `Invalid key: ${key}`),
   invalidBucketName: (name: string) => new StorageError(400, "InvalidBucketName", "Invalid Input", `Bucket name invalid: ${name}`),

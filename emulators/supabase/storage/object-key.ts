@@ -7,6 +7,7 @@ const MAX_KEY_BYTES = 1024;
 const MAX_BUCKET_NAME_LENGTH = 63;
 const BUCKET_NAME = /^[A-Za-z0-9_!\-.*'() &$@=;:+,?]+$/;
 // Control characters (NUL included) and the backslash, which Windows-minded clients treat as a separator.
+// eslint-disable-next-line no-control-regex -- exactly the characters Supabase Storage refuses in object keys
 const FORBIDDEN_KEY_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 /** Decodes one percent-encoded path component; malformed escapes are a client error. */

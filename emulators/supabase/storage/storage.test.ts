@@ -149,6 +149,20 @@ describe("upload", () => {
     });
   });
 
+  it("refuses a malformed type, sent raw or as a multipart file, and stores nothing", async () => {
+    const raw = `${alice.id}/disguised-${randomUUID()}.png`;
+    const { error } = await alice.client.storage.from(BUCKET).upload(raw, png(), { contentType: "image/png/svg+xml" });
+    expect(error).toMatchObject({ statusCode: "415", message: "Invalid Content-Type header" });
+
+    const multipart = `${alice.id}/disguised-${randomUUID()}.png`;
+    const file = new File([png()], "disguised.png", { type: "image/png/svg+xml" });
+    const asFile = await alice.client.storage.from(BUCKET).upload(multipart, file);
+    expect(asFile.error).toMatchObject({ statusCode: "415", message: "mime type image/png/svg+xml is not supported" });
+
+    const { data } = await alice.client.storage.from(BUCKET).list(alice.id, { search: "disguised" });
+    expect(data).toEqual([]);
+  });
+
   it("answers 404 Bucket not found for an unknown bucket", async () => {
     const { error } = await alice.client.storage.from("no-such-bucket").upload(`${alice.id}/x.png`, png(), { contentType: "image/png" });
     expect(error).toMatchObject({ statusCode: "404", message: "Bucket not found" });

@@ -17,6 +17,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  *  without reading the rest of the body. */
 export async function readUploadBody(request: Request, limitBytes: number): Promise<UploadBody> {
   const contentType = request.headers.get("content-type") ?? "";
+  // The service's HTTP framework refuses a header that is no media type before the route runs.
+  if (contentType !== "" && !isMediaType(contentType)) throw storageErrors.invalidContentTypeHeader();
   if (contentType.toLowerCase().startsWith("multipart/form-data")) {
     const raw = await readBodyWithin(request, limitBytes + MULTIPART_OVERHEAD_BYTES);
     return fromMultipart(raw, contentType, limitBytes);
@@ -45,12 +47,25 @@ async function fromMultipart(raw: Bytes, contentType: string, limitBytes: number
     return typeof value === "string" && value !== "" ? value : undefined;
   };
   const cacheSeconds = field("cacheControl");
+  const mimeType = field("contentType") ?? (file.type || "application/octet-stream");
+  if (!isMediaType(mimeType)) throw storageErrors.invalidMimeType(mimeType);
   return {
     bytes: new Uint8Array(await file.arrayBuffer()),
-    mimeType: field("contentType") ?? (file.type || "application/octet-stream"),
+    mimeType,
     cacheControl: cacheSeconds ? `max-age=${cacheSeconds}` : "no-cache",
     userMetadata: parseMetadata(field("metadata") ?? field("userMetadata")),
   };
+}
+
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
+
+/** A media type as RFC 9110 writes one: `type/subtype`, each a token, then optional `; parameters`
+ *  (so `image/png/svg+xml` is none). */
+export function isMediaType(value: string): boolean {
+  const mediaType = value.split(";", 1)[0]!;
+  const slash = mediaType.indexOf("/");
+  if (slash === -1) return false;
+  return TOKEN.test(mediaType.slice(0, slash).trimStart()) && TOKEN.test(mediaType.slice(slash + 1).trimEnd());
 }
 
 /** The whole body, or EntityTooLarge as soon as it passes `limitBytes` (by Content-Length or by count). */

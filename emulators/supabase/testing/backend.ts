@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
+import { LIFTED_AUTH_RATE_LIMITS } from "../config.ts";
 import { createSupabaseEmulator, type EmulatorOptions, type OutboxEmail, type SupabaseEmulator } from "../index.ts";
 
 /** True when the tests run against a hosted Supabase project (SUPABASE_TEST_URL and keys set).
@@ -40,10 +41,11 @@ export function uniqueEmail(label = "user"): string {
 }
 
 /** An in-memory emulator with the project's migrations, or the hosted project named by SUPABASE_TEST_*.
- *  Start one per test file (PGlite takes a second or two to boot). */
+ *  Start one per test file (PGlite takes a second or two to boot). GoTrue's per-address limits of
+ *  /token, /signup and /recover are lifted unless `authRateLimits` is given. */
 export async function startTestBackend(emulatorOptions: Partial<EmulatorOptions> = {}): Promise<TestBackend> {
   if (usingHostedBackend) return hostedBackend();
-  const emulator = await createSupabaseEmulator({ url: "http://localhost:54321", ...emulatorOptions });
+  const emulator = await createSupabaseEmulator({ url: "http://localhost:54321", authRateLimits: LIFTED_AUTH_RATE_LIMITS, ...emulatorOptions });
   return backendOver({
     mode: "emulator",
     url: emulator.url,

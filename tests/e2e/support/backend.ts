@@ -54,6 +54,23 @@ export interface SentEmail {
   link: string;
 }
 
+/**
+ * The Checkout Sessions the embedded Stripe has made for this booking (its metadata's booking_id), read
+ * from DATA_DIR/stripe/state.json, which the emulator writes before it answers each API request.
+ */
+export function checkoutSessionsFor(bookingId: string): Array<{ id: string; status: string }> {
+  let state: { sessions: Array<{ session: { id: string; status: string; metadata?: Record<string, string> } }> };
+  try {
+    state = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, "stripe", "state.json"), "utf8")) as typeof state;
+  } catch {
+    return [];
+  }
+  return state.sessions
+    .map((record) => record.session)
+    .filter((session) => session.metadata?.booking_id === bookingId)
+    .map((session) => ({ id: session.id, status: session.status }));
+}
+
 /** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl). */
 export function latestEmailTo(address: string): SentEmail | undefined {
   let lines: string[];

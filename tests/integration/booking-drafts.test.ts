@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../app/context.ts";
+import { createAppServices } from "../../app/load-context.ts";
+import { action as landingAction } from "../../app/routes/public/landing.tsx";
+import { action as logoutAction } from "../../app/routes/public/logout.tsx";
+import { action as wizardAction, loader as wizardLoader } from "../../app/routes/book/wizard.tsx";
+import { tooManyAttemptsMessage } from "../../app/services/rate-limit.server.ts";
+import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
+import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+
+// The booking wizard's draft as visitors of one browser leave it to each other: it belongs to the
+// account (or the guest) that started it, a finished draft (its booking paid or cancelled) is not
+// continued, a link's pre-selections are only shown until the visitor posts, and new drafts and Pay
+// presses are limited per address and per user. Every request runs through the root middleware with
+// the browser's cookies, against the embedded Supabase and Stripe.
+
+let backend: TestBackend;
+let stripe: TestStripe;
+
+beforeAll(async () => {
+  [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
+});
+
+afterAll(async () => {
+  await Promise.all([backend?.close(), stripe?.close()]);
+});
+
+/** The server's services; a test that counts limits gets its own, as a fresh server would. */
+function servicesWith(bookingActionsPerMinute = 1000): AppServices {
+  return createAppServices(
+    testAppOptions(backend, {
+      bookingActionsPerMinute,
+      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_drafts", fetch: stripe.emulator?.fetch },
+    }),
+  );
+}
+
+interface Account {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+async function createAccount(label: string, fullName: string): Promise<Account> {
+  const email = uniqueEmail(label);
+  const user = await backend.adminCreateUser(email, TEST_PASSWORD, { full_name: fullName });
+  return { id: user.id, email, fullName };
+}
+
+/** A move date three weeks ahead: far enough to be cancelled by the customer. */
+function moveDate(): string {
+  return new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+interface Answers {
+  fullName: string;
+  email: string;
+  phone: string;
+  fromAddress: string;
+  toAddress: string;
+  specialInstructions?: string;
+}
+
+const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
+
+function postStep(browser: TestBrowser, step: string | undefined, form: Record<string, string>, search = "") {
+  return browser.post(`${stepPath(step)}${search}`, wizardAction, { intent: "continue", ...form }, { step });
+}
+
+function openStep(browser: TestBrowser, step: string | undefined, search = "") {
+  return browser.get(`${stepPath(step)}${search}`, wizardLoader, { step });
+}
+
+/** Answers every step as the forms post them, up to the add-ons step. */
+async function answerSteps(browser: TestBrowser, answers: Answers) {
+  const answered = [
+    await postStep(browser, undefined, { fullName: answers.fullName, email: answers.email, phone: answers.phone }),
+    await postStep(browser, "details", {
+      date: moveDate(),
+      time: "10:00",
+      fromAddress: answers.fromAddress,
+      toAddress: answers.toAddress,
+      propertySize: "2_bedroom",
+    }),
+    await postStep(browser, "team", { teamType: "elite" }),
+    await postStep(browser, "service", { serviceType: "local" }),
+  ];
+  expect(answered.map((answer) => answer.location)).toEqual(["/book/details", "/book/team", "/book/service", "/book/addons"]);
+}
+
+/** Presses Pay on the add-ons step. */
+function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
+  return browser.post(
+    `/book/addons${search}`,
+    wizardAction,
+    {
+      intent: "pay",
+      attempt: crypto.randomUUID(),
+      extraMovers: "0",
+      tvMounting: "0",
+      deepCleaningBedrooms: "0",
+      specialInstructions: answers.specialInstructions ?? "",
+    },
+    { step: "addons" },
+  );
+}
+
+async function signIn(browser: TestBrowser, account: Account) {
+  const answer = await browser.post("/?index", landingAction, { intent: "login", email: account.email, password: TEST_PASSWORD, redirectTo: "" });
+  expect(answer.status, "signed in").toBe(302);
+}
+
+async function signOut(browser: TestBrowser) {
+  expect((await browser.post("/logout", logoutAction, {})).status).toBe(302);
+}
+
+/** What the wizard shows: the draft the loader rendered. */
+function shownDraft(answer: Answer): Record<string, unknown> {
+  expect(answer.status, `the step was rendered, not redirected to ${answer.location}`).toBe(200);
+  return (answer.value as { draft: Record<string, unknown> }).draft;
+}
+
+/** The form-level errors and the values a refused post sends back to the form. */
+function formReply(answer: Answer): { errors: string[]; values: Record<string, unknown> } {
+  const { result } = answer.value as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+  return { errors: result.error?.[""] ?? [], values: result.initialValue ?? {} };
+}
+
+/** The limit's message, once, with a wait within the minute the allowance is counted over. */
+function expectWaitMessage(errors: string[]) {
+  expect(errors).toHaveLength(1);
+  const seconds = Number(/(\d+) seconds?/.exec(errors[0]!)?.[1]);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(errors[0]).toBe(tooManyAttemptsMessage(seconds));
+}
+
+async function bookingsWhere(column: "user_id" | "email", value: string) {
+  return backend.sql<{
+    id: string;
+    user_id: string | null;
+    full_name: string;
+    email: string;
+    moving_from: string;
+    status: string;
+    stripe_checkout_session_id: string | null;
+    updated_at: Date;
+  }>(
+    `select id, user_id, full_name, email, moving_from, status, stripe_checkout_session_id, updated_at from public.bookings where ${column} = $1 order by created_at`,
+    [value],
+  );
+}
+
+async function draftsOf(userId: string) {
+  return backend.sql<{ data: Record<string, unknown> }>("select data from public.booking_drafts where user_id = $1", [userId]);
+}
+
+const ada: Omit<Answers, "email"> = { fullName: "Ada Alpha", phone: "(404) 555-0101", fromAddress: "1 Alpha St, Atlanta", toAddress: "2 Alpha Ave, Atlanta" };
+const ben: Omit<Answers, "email"> = { fullName: "Ben Beta", phone: "(404) 555-0202", fromAddress: "3 Beta St, Atlanta", toAddress: "4 Beta Ave, Atlanta" };
+
+describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () => {
+  it("A pays, leaves Checkout and signs out; B on the same browser starts afresh and pays for B's own booking", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    const [a, b] = await Promise.all([createAccount("ada", ada.fullName), createAccount("ben", ben.fullName)]);
+
+    await signIn(browser, a);
+    await answerSteps(browser, { ...ada, email: a.email });
+    const aPay = await pressPay(browser);
+    expect(aPay.status).toBe(303);
+    const [aBooking] = await bookingsWhere("user_id", a.id);
+    expect(aBooking).toMatchObject({ full_name: ada.fullName, email: a.email, moving_from: ada.fromAddress });
+    expect(aBooking!.stripe_checkout_session_id).not.toBeNull();
+    // A leaves Checkout without paying and comes back: A's answers are still there for A.
+    expect(shownDraft(await openStep(browser, "addons"))).toMatchObject({ fullName: ada.fullName, fromAddress: ada.fromAddress });
+    await signOut(browser);
+
+    await signIn(browser, b);
+    const shown = shownDraft(await openStep(browser, undefined));
+    expect(shown).toEqual({ fullName: ben.fullName, email: b.email });
+    // A's answers are not reachable further on either: the wizard sends B back to the first step.
+    expect((await openStep(browser, "addons")).location).toBe("/book");
+
+    await answerSteps(browser, { ...ben, email: b.email });
+    const bPay = await pressPay(browser);
+    expect(bPay.status).toBe(303);
+    expect(bPay.location).not.toBe(aPay.location);
+
+    const [bBooking] = await bookingsWhere("user_id", b.id);
+    expect(bBooking).toMatchObject({ full_name: ben.fullName, email: b.email, moving_from: ben.fromAddress, status: "pending" });
+    expect(bBooking!.id).not.toBe(aBooking!.id);
+    const bSession = await stripe.stripe.checkout.sessions.retrieve(bBooking!.stripe_checkout_session_id!);
+    expect(bSession.metadata?.booking_id).toBe(bBooking!.id);
+    expect(bPay.location).toBe(bSession.url);
+    // A's booking is as A left it, and still A's; so is A's draft.
+    expect(await bookingsWhere("user_id", a.id)).toEqual([aBooking]);
+    expect(await draftsOf(a.id)).toEqual([{ data: expect.objectContaining({ fullName: ada.fullName, fromAddress: ada.fromAddress }) }]);
+  });
+
+  it("signing out forgets the draft: the next visitor as a guest sees an empty wizard", async () => {
+    const browser = createTestBrowser(servicesWith());
+    const a = await createAccount("ada-out", ada.fullName);
+    await signIn(browser, a);
+    await postStep(browser, undefined, { fullName: ada.fullName, email: a.email, phone: ada.phone });
+    await signOut(browser);
+    expect([...browser.cookies().keys()]).not.toContain("booking_draft");
+    expect(shownDraft(await openStep(browser, undefined))).toEqual({});
+  });
+
+  it("a guest's unpaid booking is not claimed by the customer who signs in next", async () => {
+    const browser = createTestBrowser(servicesWith());
+    const guestEmail = uniqueEmail("guest");
+    await answerSteps(browser, { ...ada, email: guestEmail });
+    expect((await pressPay(browser)).status).toBe(303);
+    const [guestBooking] = await bookingsWhere("email", guestEmail);
+    expect(guestBooking).toMatchObject({ user_id: null, full_name: ada.fullName });
+
+    const b = await createAccount("ben-after-guest", ben.fullName);
+    await signIn(browser, b);
+    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: b.email });
+    await answerSteps(browser, { ...ben, email: b.email });
+    expect((await pressPay(browser)).status).toBe(303);
+
+    expect(await bookingsWhere("email", guestEmail)).toEqual([guestBooking]);
+    expect(await bookingsWhere("user_id", b.id)).toEqual([expect.objectContaining({ full_name: ben.fullName, email: b.email })]);
+  });
+
+  it("the database keeps a booking's and a draft's owner: it may only be forgotten with the account", async () => {
+    const [a, b] = await Promise.all([createAccount("owner-a", ada.fullName), createAccount("owner-b", ben.fullName)]);
+    const browser = createTestBrowser(servicesWith());
+    await signIn(browser, a);
+    await answerSteps(browser, { ...ada, email: a.email });
+    expect((await pressPay(browser)).status).toBe(303);
+    const [booking] = await bookingsWhere("user_id", a.id);
+
+    const service = backend.createClient({ key: "service_role" });
+    const movedBooking = await service.from("bookings").update({ user_id: b.id }).eq("id", booking!.id);
+    expect(movedBooking.error?.message).toMatch(/owner/);
+    const movedDraft = await service.from("booking_drafts").update({ user_id: b.id }).eq("user_id", a.id).select("id");
+    expect(movedDraft.error?.message).toMatch(/owner/);
+    const guestBooking = await service.from("bookings").update({ user_id: null }).eq("id", booking!.id);
+    expect(guestBooking.error?.message).toMatch(/owner/);
+    expect(await bookingsWhere("user_id", a.id)).toEqual([booking]);
+
+    // Deleting the account forgets it on its bookings (and deletes its drafts).
+    expect((await service.auth.admin.deleteUser(a.id)).error).toBeNull();
+    expect((await backend.sql("select user_id from public.bookings where id = $1", [booking!.id]))[0]).toEqual({ user_id: null });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finished", () => {
+  it("after cancelling, the wizard starts a new draft and Pay makes a new booking and session; the cancelled one is untouched", async () => {
+    const browser = createTestBrowser(servicesWith());
+    const a = await createAccount("cancels", ada.fullName);
+    await signIn(browser, a);
+    await answerSteps(browser, { ...ada, email: a.email });
+    expect((await pressPay(browser)).status).toBe(303);
+    const [first] = await bookingsWhere("user_id", a.id);
+
+    const customer = backend.createClient();
+    expect((await customer.auth.signInWithPassword({ email: a.email, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await customer.rpc("cancel_my_booking", { _booking_id: first!.id })).error).toBeNull();
+    const [cancelled] = await bookingsWhere("user_id", a.id);
+    expect(cancelled).toMatchObject({ status: "cancelled" });
+
+    // The add-ons step left open before the cancellation: Pay there pays nothing and starts over.
+    const stalePay = await pressPay(browser);
+    expect(stalePay).toMatchObject({ status: 302, location: "/book" });
+    expect(await bookingsWhere("user_id", a.id)).toEqual([cancelled]);
+
+    expect((await openStep(browser, "addons")).location).toBe("/book");
+    // A new draft: the account's name and email, none of the cancelled move's answers.
+    const shown = shownDraft(await openStep(browser, undefined));
+    expect(shown).toMatchObject({ fullName: ada.fullName, email: a.email });
+    for (const answer of ["phone", "date", "fromAddress", "toAddress", "teamType", "serviceType"]) expect(shown).not.toHaveProperty(answer);
+    await answerSteps(browser, { ...ada, email: a.email });
+    const pay = await pressPay(browser);
+    expect(pay.status).toBe(303);
+
+    const bookings = await bookingsWhere("user_id", a.id);
+    expect(bookings).toHaveLength(2);
+    expect(bookings[0]).toEqual(cancelled);
+    const fresh = bookings[1]!;
+    expect(fresh).toMatchObject({ status: "pending" });
+    expect(fresh.stripe_checkout_session_id).not.toBe(cancelled!.stripe_checkout_session_id);
+    const session = await stripe.stripe.checkout.sessions.retrieve(fresh.stripe_checkout_session_id!);
+    expect(session).toMatchObject({ status: "open", metadata: { booking_id: fresh.id } });
+    expect(pay.location).toBe(session.url);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("a link's pre-selections", () => {
+  /** The draft the browser's cookie names, as stored. */
+  async function draftRow(services: AppServices, browser: TestBrowser) {
+    const cookie = browser.cookies().get("booking_draft");
+    if (!cookie) return null;
+    const id = (await services.draftCookie.parse(`booking_draft=${cookie}`)) as string;
+    const [row] = await backend.sql<{ data: Record<string, unknown>; updated_at: Date }>("select data, updated_at from public.booking_drafts where id = $1", [
+      id,
+    ]);
+    return row ?? null;
+  }
+
+  it("are shown without changing the visitor's draft; posting the step keeps them", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    await answerSteps(browser, { ...ada, email: uniqueEmail("preselect") });
+    const before = await draftRow(services, browser);
+    expect(before?.data).toMatchObject({ teamType: "elite", serviceType: "local" });
+
+    const shown = shownDraft(await openStep(browser, "addons", "?team=luxury&extraMovers=6"));
+    expect(shown).toMatchObject({ teamType: "luxury", extraMovers: 6, fullName: ada.fullName });
+    expect(await draftRow(services, browser)).toEqual(before);
+
+    // The form posts to the address it was shown at: the pre-selections are saved with the step.
+    const answer = await browser.post("/book/team?service=commercial", wizardAction, { intent: "continue", teamType: "luxury" }, { step: "team" });
+    expect(answer.location).toBe("/book/service");
+    expect((await draftRow(services, browser))?.data).toMatchObject({ teamType: "luxury", serviceType: "commercial", fullName: ada.fullName });
+  });
+
+  it("make no draft for a visitor who has none, and are kept through the first step", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    // A step not reached yet sends the visitor to the first one, pre-selections and all.
+    expect((await openStep(browser, "addons", "?team=luxury&from=dashboard")).location).toBe("/book?team=luxury&from=dashboard");
+    expect(shownDraft(await openStep(browser, undefined, "?team=luxury&from=dashboard"))).toEqual({ teamType: "luxury", entry: "dashboard" });
+    expect(browser.cookies().has("booking_draft")).toBe(false);
+
+    const contact = { fullName: ben.fullName, email: uniqueEmail("first-step"), phone: ben.phone };
+    expect((await postStep(browser, undefined, contact, "?team=luxury&from=dashboard")).location).toBe("/book/details");
+    expect((await draftRow(services, browser))?.data).toEqual({ ...contact, teamType: "luxury", entry: "dashboard" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
+  it("counts only new drafts per address: saving answers to one's draft is not limited", async () => {
+    const services = servicesWith(2);
+    const contact = { fullName: ben.fullName, email: uniqueEmail("limits"), phone: ben.phone };
+    const returning = createTestBrowser(services, { clientIp: "10.1.0.1" });
+    for (let save = 0; save < 4; save++) expect((await postStep(returning, undefined, contact)).location).toBe("/book/details");
+
+    expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.1" }), undefined, contact)).status).toBe(302);
+    const refused = await postStep(createTestBrowser(services, { clientIp: "10.1.0.1" }), undefined, contact);
+    expect(refused.status).toBe(429);
+    const reply = formReply(refused);
+    expectWaitMessage(reply.errors);
+    expect(reply.values).toMatchObject(contact);
+    // Another address is not held by this one's limit.
+    expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.2" }), undefined, contact)).status).toBe(302);
+  });
+
+  it("limits Pay per address, keeping what was typed, and per user across addresses", async () => {
+    const services = servicesWith(2);
+    const guest = createTestBrowser(services, { clientIp: "10.2.0.1" });
+    await answerSteps(guest, { ...ada, email: uniqueEmail("pay-limit") });
+    expect((await pressPay(guest)).status).toBe(303);
+    expect((await pressPay(guest)).status).toBe(303);
+    const refused = await pressPay(guest, { specialInstructions: "Piano on the third floor" });
+    expect(refused.status).toBe(429);
+    const reply = formReply(refused);
+    expectWaitMessage(reply.errors);
+    expect(reply.values).toMatchObject({ specialInstructions: "Piano on the third floor" });
+
+    const customer = await createAccount("pay-limit-user", ben.fullName);
+    const phone = createTestBrowser(services, { clientIp: "10.2.0.2" });
+    const laptop = createTestBrowser(services, { clientIp: "10.2.0.3" });
+    for (const browser of [phone, laptop]) {
+      await signIn(browser, customer);
+      await answerSteps(browser, { ...ben, email: customer.email });
+    }
+    expect((await pressPay(phone)).status).toBe(303);
+    expect((await pressPay(phone)).status).toBe(303);
+    expect((await pressPay(laptop)).status).toBe(429);
+  });
+});
