@@ -19,6 +19,7 @@ import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
+import type * as AppHandlerModule from "../../server/app-handler.ts";
 import { assignCspNonce } from "../../server/http-security.ts";
 import { requestLogger } from "../../server/request-log.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
@@ -898,7 +899,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
     emulator = testStripe.emulator!;
     devServer = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "silent" });
     // The handler is loaded as the development server loads the app, so both share one React Router.
-    const { appRequestHandler } = (await devServer.ssrLoadModule("/server/app-handler.ts")) as typeof import("../../server/app-handler.ts");
+    const { appRequestHandler } = (await devServer.ssrLoadModule("/server/app-handler.ts")) as typeof AppHandlerModule;
     const app = express();
     app.use(requestLogger(pino({ level: "silent" })), assignCspNonce);
     app.use(
