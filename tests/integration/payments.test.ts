@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
 import Stripe from "stripe";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
@@ -12,6 +19,9 @@ import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
+import type * as AppHandlerModule from "../../server/app-handler.ts";
+import { assignCspNonce } from "../../server/http-security.ts";
+import { requestLogger } from "../../server/request-log.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import {
@@ -28,7 +38,11 @@ import { sampleBookingRequest } from "./support/booking-request.ts";
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
 // a Checkout Session once however often and however concurrently it is reported, and the webhook's
 // signature and redelivery handling. Sessions are shaped as Stripe sends them; no Stripe server is
-// needed for fulfilment. The success page and startCheckout talk to a few canned Stripe answers.
+// needed for fulfilment. The success page and startCheckout talk to a few canned Stripe answers, and
+// the later tests to the Stripe emulator (cancelled meanwhile, pressed again, over HTTP).
+// PGlite runs one transaction at a time: tests that start calls "at the same time" interleave the
+// calls' requests, never two transactions inside the database. The last test of this file interleaves
+// two HTTP requests in the app's handler at the point where both write.
 
 const WEBHOOK_SECRET = "whsec_test_payments";
 
@@ -128,6 +142,7 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
     const first = await save();
     expect((await save()).id).toBe(first.id);
 
+    // Interleaved requests; PGlite runs their transactions one after the other.
     const otherDraft = randomUUID();
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => savePendingBooking(serviceRole, { request, userId: null, draftId: otherDraft })));
     expect(new Set(concurrent.map((booking) => booking.id)).size).toBe(1);
@@ -160,6 +175,7 @@ describe.skipIf(usingHostedBackend)("fulfilCheckout", () => {
   it("has one effect when the webhook and the success page report the session at the same time", async () => {
     const booking = await bookingWithSession();
     const session = paidSession(booking);
+    // Interleaved requests; PGlite runs their transactions one after the other.
     const results = await Promise.all(Array.from({ length: 6 }, () => fulfilCheckout(serviceRole, session, { autoConfirm: true })));
     expect(results.map((result) => result.kind)).toEqual(Array(6).fill("paid"));
     const paidAt = new Set(results.map((result) => (result.kind === "paid" ? result.booking.deposit_paid_at : null)));
@@ -266,6 +282,7 @@ describe.skipIf(usingHostedBackend)("handleStripeEvent for a checkout that ended
 
     const other = await bookingWithSession();
     const concurrent = endedEvent(other, "failed");
+    // Interleaved requests; PGlite runs their transactions one after the other.
     const results = await Promise.all(Array.from({ length: 4 }, () => handle(concurrent)));
     expect(results.filter((result) => result.kind !== "duplicate")).toEqual([
       { kind: "checkout-ended", sessionId: other.stripe_checkout_session_id, outcome: "failed", changed: true },
@@ -427,6 +444,15 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
     expect((await deliver(delivery(payload))).status).toBe(200);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
+  });
+
+  it("records a payment that does not match its booking as handled, without paying the booking", async () => {
+    const booking = await bookingWithSession();
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+    const payload = checkoutEvent("checkout.session.completed", paidSession(booking, { amount_total: 4999 }), eventId);
+    expect((await deliver(delivery(payload))).status).toBe(200);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid", status: "pending", refund_due_at: null });
+    expect(await backend.sql("select event_id from public.stripe_events where event_id = $1", [eventId])).toEqual([{ event_id: eventId }]);
   });
 
   it("leaves no trace of an event whose handling crashed, so Stripe's retry handles it", async () => {
@@ -831,5 +857,112 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
     const session = await testStripe.stripe.checkout.sessions.retrieve((await stored(booking.id)).stripe_checkout_session_id!);
     expect(session.status).toBe("open");
     expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(30 * 60);
+  });
+});
+
+// Through the app's own HTTP handler --------------------------------------------------------------
+// PGlite runs one transaction at a time, so the "at the same time" tests above interleave requests,
+// never statements inside the database. This one interleaves two real HTTP requests in the app's
+// request handler (React Router with every route, as `npm run dev` serves it): both are held at their
+// write to the deposit until both have got there, so each has read the booking unpaid and tries to
+// mark it paid.
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the success page in flight at once, over HTTP", () => {
+  let testStripe: TestStripe;
+  let emulator: StripeEmulator;
+  let devServer: ViteDevServer;
+  let server: Server;
+  let origin: string;
+  /** Signed deliveries the emulator made, kept instead of sent: the test sends them. */
+  const heldDeliveries: Request[] = [];
+  /** Writes to the deposit wait here until `expected` of them have arrived. */
+  let depositWrites = { expected: 0, arrived: 0, release: () => {}, released: Promise.resolve() };
+
+  const atDepositWrite: typeof fetch = async (input, init) => {
+    const path = new URL(new Request(input, init).url).pathname;
+    if (path === "/rest/v1/rpc/mark_deposit_paid" || path === "/rest/v1/rpc/apply_stripe_checkout_event") {
+      depositWrites.arrived += 1;
+      if (depositWrites.arrived === depositWrites.expected) depositWrites.release();
+      await depositWrites.released;
+    }
+    return backend.fetch(input, init);
+  };
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe({
+      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
+      deliver: async (input, init) => {
+        heldDeliveries.push(new Request(input, init));
+        return new Response(null, { status: 200 });
+      },
+    });
+    emulator = testStripe.emulator!;
+    devServer = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "silent" });
+    // The handler is loaded as the development server loads the app, so both share one React Router.
+    const { appRequestHandler } = (await devServer.ssrLoadModule("/server/app-handler.ts")) as typeof AppHandlerModule;
+    const app = express();
+    app.use(requestLogger(pino({ level: "silent" })), assignCspNonce);
+    app.use(
+      appRequestHandler({
+        loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        mode: "development",
+        publicUrl: TEST_PUBLIC_URL,
+        app: testAppOptions(backend, {
+          supabase: { url: backend.url, anonKey: backend.anonKey, fetch: atDepositWrite },
+          stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch },
+        }),
+      }),
+    );
+    server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await devServer?.close();
+    await testStripe?.close();
+  });
+
+  it("marks the deposit paid once, with one session, when both report the payment together", async () => {
+    await backend.sql("update public.app_settings set auto_confirm_bookings = true");
+    const booking = await saveBooking();
+    expect(
+      await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `deposit-${randomUUID()}` }),
+    ).toMatchObject({
+      url: expect.any(String),
+    });
+    const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
+    expect((await completeSession(emulator, sessionId)).status).toBe(303);
+    await deliveriesSettled(emulator);
+    const deliveries = await Promise.all(heldDeliveries.map(async (delivery) => ({ delivery, payload: await delivery.clone().text() })));
+    const matching = deliveries.filter(({ payload }) => (JSON.parse(payload) as Stripe.Event).type === "checkout.session.completed");
+    expect(matching).toHaveLength(1);
+    const { delivery: completed, payload } = matching[0]!;
+    expect(JSON.parse(payload)).toMatchObject({ data: { object: { id: sessionId } } });
+
+    let release!: () => void;
+    depositWrites = { expected: 2, arrived: 0, release: () => release(), released: new Promise<void>((resolve) => (release = resolve)) };
+    const [webhook, successPage] = await Promise.all([
+      fetch(`${origin}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": completed.headers.get("Stripe-Signature")! },
+        body: payload,
+      }),
+      fetch(`${origin}/payment-success?session_id=${sessionId}`),
+    ]);
+    expect(depositWrites.arrived).toBe(2);
+    expect(webhook.status).toBe(200);
+    expect(successPage.status).toBe(200);
+    expect(await successPage.text()).toContain("Payment Successful");
+
+    const row = await stored(booking.id);
+    expect(row).toMatchObject({ deposit_status: "paid", status: "confirmed", stripe_checkout_session_id: sessionId, refund_due_at: null });
+    expect(await statusHistory(booking.id)).toEqual(["pending", "confirmed"]);
+    expect(await backend.sql("select type from public.stripe_events where event_id = $1", [JSON.parse(payload).id])).toEqual([
+      { type: "checkout.session.completed" },
+    ]);
+    expect((await testStripe.stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe("paid");
   });
 });
