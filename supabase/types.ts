@@ -566,6 +566,10 @@ export type Database = {
         Args: { draft_id: string; path: string }
         Returns: boolean
       }
+      save_draft_answers: {
+        Args: { answers: Json; draft_id: string; owner?: string }
+        Returns: boolean
+      }
       set_booking_status: {
         Args: { _booking_id: string; _status: string }
         Returns: {

@@ -2,6 +2,7 @@ import { createCookie, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { readDraft, type BookingDraft } from "~/domain/booking-wizard";
+import type { Json } from "../../supabase/types";
 import { queueCookie } from "./supabase.server";
 
 const DRAFT_DAYS = 30;
@@ -59,10 +60,10 @@ export async function saveDraft(context: Context, stored: StoredDraft, draft: Bo
   const { draftCookie, serviceRole, bookingLimits } = context.get(servicesContext);
   const owner = ownerOf(context);
   if (stored.id) {
-    const update = serviceRole.from("booking_drafts").update({ data: draft }).eq("id", stored.id);
-    const { data, error } = await (owner ? update.eq("user_id", owner) : update.is("user_id", null)).select("id");
+    // The photos stay as the database holds them: an upload may have changed them since this request read the draft.
+    const { data: saved, error } = await serviceRole.rpc("save_draft_answers", { draft_id: stored.id, answers: draft as Json, ...(owner ? { owner } : {}) });
     if (error) throw new Error(`could not save the booking draft: ${error.message}`);
-    if (data.length > 0) return { id: stored.id };
+    if (saved) return { id: stored.id };
   }
   const wait = await bookingLimits.before("draft", context.get(requestContext).clientIp, owner);
   if (wait) return { retryAfterSeconds: wait };

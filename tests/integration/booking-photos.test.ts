@@ -15,6 +15,7 @@ import {
   storeDraftPhotos,
 } from "../../app/services/booking-photos.server.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { loadDraft, saveDraft } from "../../app/services/drafts.server.ts";
 import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
@@ -80,6 +81,11 @@ async function draftOf(id: string) {
   return readDraft(data.data);
 }
 
+/** The draft cookie, as the browser sends it back. */
+async function draftCookieHeader(context: ReturnType<typeof visitorContext>, draftId: string): Promise<string> {
+  return (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]!;
+}
+
 async function filesIn(folder: string): Promise<string[]> {
   const { data, error } = await serviceRole.storage.from(BOOKING_IMAGES_BUCKET).list(folder.replace(/\/$/, ""), { limit: 100 });
   if (error) throw error;
@@ -96,7 +102,7 @@ async function post(
     { supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient), user: who?.user ?? null },
     { services },
   );
-  const cookie = draftId ? (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]! : "";
+  const cookie = draftId ? await draftCookieHeader(context, draftId) : "";
   const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
     method: "POST",
     body,
@@ -274,6 +280,23 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     // Every file in the folder is a listed photo or its thumbnail: the refused posts left nothing behind.
     const names = (path: string) => path.slice(folder.length);
     expect(await filesIn(folder)).toEqual(full.flatMap((entry) => [names(entry.path), names(entry.thumbPath)]).sort());
+  });
+
+  it("keeps a photo uploaded while a step is being saved from the page read before it", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos" });
+    const context = visitorContext(options, { supabase: pia.client, user: pia.user });
+    const request = new Request(`${TEST_PUBLIC_URL}/book/addons`, { headers: { Cookie: await draftCookieHeader(context, draftId) } });
+    // The step's post read the draft (no photos yet), then a photo arrives before it saves.
+    const stored = await loadDraft(request, context);
+    const upload = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
+    expect(upload.toast?.title).toBe("Photo added");
+    const saved = await saveDraft(context, stored, { ...stored.draft, extraMovers: 2 });
+    expect(saved).toEqual({ id: draftId });
+    const draft = await draftOf(draftId);
+    expect(draft.extraMovers).toBe(2);
+    expect(draft.fullName).toBe("Pia Photos");
+    expect((draft.photos ?? []).map((photo) => photo.fileName)).toEqual(["sofa.jpg"]);
   });
 
   it("keeps photos uploaded while another is being removed", async () => {
