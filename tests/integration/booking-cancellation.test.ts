@@ -7,6 +7,9 @@ import { expireCheckoutSession } from "../../app/services/payments.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+import type { TablesInsert } from "../../supabase/types.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
 // 48 hours before the move in the company's time zone), against the embedded Supabase: the
@@ -41,30 +44,9 @@ function newYorkWallTime(instant: Date): { moving_date: string; moving_time: str
 /** A move starting about `hours` from now (rounded up to the next minute, so never sooner). */
 const moveIn = (hours: number) => newYorkWallTime(new Date(Date.now() + hours * HOUR + 60_000));
 
-/** A booking of this customer's, as the server writes it (service role). */
-async function createBooking(owner: SignedInCustomer, overrides: Record<string, unknown> = {}) {
-  const { data, error } = await service
-    .from("bookings")
-    .insert({
-      user_id: owner.user.id,
-      full_name: "Test Customer",
-      email: owner.user.email!,
-      phone: "404-555-0100",
-      moving_from: "1 Peachtree St, Atlanta",
-      moving_to: "2 Ponce de Leon Ave, Atlanta",
-      team_type: "elite",
-      service_type: "local",
-      property_size: "2_bedroom",
-      estimated_hours: 6,
-      estimated_cost_cents: 100_000,
-      deposit_amount_cents: 5000,
-      ...moveIn(24 * 10),
-      ...overrides,
-    })
-    .select("*")
-    .single();
-  if (error) throw error;
-  return data as { id: string; status: string; updated_at: string };
+/** A booking of this customer's, as the server writes it (service role), ten days ahead. */
+async function createBooking(owner: SignedInCustomer, overrides: Partial<TablesInsert<"bookings">> = {}) {
+  return insertStoredBooking(service as unknown as AppSupabaseClient, owner, { estimated_hours: 6, ...moveIn(24 * 10), ...overrides });
 }
 
 async function bookingAsService(id: string) {

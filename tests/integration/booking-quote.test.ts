@@ -8,6 +8,8 @@ import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+import type { TablesInsert } from "../../supabase/types.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The quote is kept with the booking: the lines the wizard priced are stored when the booking is
@@ -41,29 +43,16 @@ async function detailsPage(bookingId: string) {
 }
 
 /** The customer's booking as the server wrote it (service role), with `overrides` as stored then. */
-async function storedBooking(overrides: Record<string, unknown>) {
-  const { data, error } = await service
-    .from("bookings")
-    .insert({
-      user_id: customer.user.id,
-      full_name: "Quinn Quoted",
-      email: customer.user.email!,
-      phone: "404-555-0100",
-      moving_from: "1 Peachtree St, Atlanta",
-      moving_to: "2 Ponce de Leon Ave, Atlanta",
-      moving_date: "2027-05-03",
-      team_type: "elite",
-      service_type: "local",
-      property_size: "1_bedroom",
-      extra_movers: 2,
-      estimated_hours: 4,
-      deposit_amount_cents: 5000,
-      ...overrides,
-    })
-    .select("id")
-    .single();
-  if (error) throw error;
-  return data.id as string;
+async function storedBooking(overrides: Partial<TablesInsert<"bookings">>) {
+  const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+    full_name: "Quinn Quoted",
+    moving_date: "2027-05-03",
+    property_size: "1_bedroom",
+    extra_movers: 2,
+    estimated_hours: 4,
+    ...overrides,
+  });
+  return booking.id;
 }
 
 describe.skipIf(usingHostedBackend)("the quote kept with a booking", () => {

@@ -12,6 +12,7 @@ import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // A customer's own bookings as the dashboard reads them, with the customer's own client: the
 // counters counted by the database for the caller only, the newest and the pages holding only the
@@ -28,31 +29,14 @@ const customer = (label: string) => signInCustomer(backend, label);
 let created = 0;
 
 /** A booking as the server writes it (service role), made `minutesAgo` before now. */
-async function booking(owner: SignedInCustomer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
+function booking(owner: SignedInCustomer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
   const { minutesAgo = 0, ...columns } = row;
-  const { data, error } = await serviceRole
-    .from("bookings")
-    .insert({
-      user_id: owner.user.id,
-      full_name: "Test Customer",
-      email: owner.user.email!,
-      phone: "404-555-0100",
-      moving_from: `${++created} Counter St, Atlanta`,
-      moving_to: "2 Ponce de Leon Ave, Atlanta",
-      moving_date: "2027-03-01",
-      team_type: "elite",
-      service_type: "local",
-      property_size: "2_bedroom",
-      estimated_cost_cents: 100_000,
-      deposit_amount_cents: 5_000,
-      created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-      ...columns,
-      ...(columns.deposit_status === "paid" ? { deposit_paid_at: new Date().toISOString() } : {}),
-    })
-    .select("*")
-    .single();
-  if (error) throw error;
-  return data;
+  return insertStoredBooking(serviceRole, owner, {
+    moving_from: `${++created} Counter St, Atlanta`,
+    created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    ...columns,
+    ...(columns.deposit_status === "paid" ? { deposit_paid_at: new Date().toISOString() } : {}),
+  });
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { loadCompanySettings } from "../../app/services/settings.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // Customer-side reads name the customer whose data they want. An admin's own client may read every
 // customer's rows (the admin area needs that), so an admin's own dashboard, gallery and Book Again
@@ -37,28 +38,14 @@ async function seedPhotos(userId: string, count: number, label: string) {
 let created = 0;
 
 /** A booking as the server writes it (service role). */
-async function seedBooking(owner: SignedInCustomer, status = "completed") {
-  const { data, error } = await serviceRole
-    .from("bookings")
-    .insert({
-      user_id: owner.user.id,
-      full_name: "Owner Of The Move",
-      email: owner.user.email!,
-      phone: "404-555-0100",
-      moving_from: `${++created} Origin St, Atlanta`,
-      moving_to: `${created} Destination Ave, Atlanta`,
-      moving_date: "2027-03-01",
-      team_type: "elite",
-      service_type: "long_distance",
-      property_size: "2_bedroom",
-      estimated_cost_cents: 100_000,
-      deposit_amount_cents: 5_000,
-      status,
-    })
-    .select("*")
-    .single();
-  if (error) throw error;
-  return data;
+function seedBooking(owner: SignedInCustomer, status = "completed") {
+  return insertStoredBooking(serviceRole, owner, {
+    full_name: "Owner Of The Move",
+    moving_from: `${++created} Origin St, Atlanta`,
+    moving_to: `${created} Destination Ave, Atlanta`,
+    service_type: "long_distance",
+    status,
+  });
 }
 
 beforeAll(async () => {
