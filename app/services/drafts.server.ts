@@ -32,6 +32,14 @@ type Context = Readonly<RouterContextProvider>;
 /** The account the request is made for, or null for a guest: a draft belongs to the one it was started by. */
 const ownerOf = (context: Context) => context.get(sessionContext).user?.id ?? null;
 
+/** Narrows a query on booking_drafts to the drafts of `owner` (null: guests' drafts). */
+function ownedBy<Query extends { eq(column: "user_id", value: string): Query; is(column: "user_id", value: null): Query }>(
+  query: Query,
+  owner: string | null,
+): Query {
+  return owner ? query.eq("user_id", owner) : query.is("user_id", null);
+}
+
 /**
  * The visitor's draft, or an empty one (no cookie, a forged or stale id, a draft older than 30 days,
  * or a draft someone else started: another account on a shared browser, or a guest before signing in,
@@ -44,7 +52,7 @@ export async function loadDraft(request: Request, context: Context): Promise<Sto
   const since = new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const owner = ownerOf(context);
   const query = serviceRole.from("booking_drafts").select("data").eq("id", id.data).gte("updated_at", since);
-  const { data, error } = await (owner ? query.eq("user_id", owner) : query.is("user_id", null)).maybeSingle();
+  const { data, error } = await ownedBy(query, owner).maybeSingle();
   if (error) throw new Error(`could not read the booking draft: ${error.message}`);
   return data ? { id: id.data, draft: readDraft(data.data) } : { id: null, draft: {} };
 }
@@ -78,7 +86,7 @@ export async function discardDraft(context: Context, id: string): Promise<void> 
   const { serviceRole } = context.get(servicesContext);
   const owner = ownerOf(context);
   const removal = serviceRole.from("booking_drafts").delete().eq("id", id);
-  const { error } = await (owner ? removal.eq("user_id", owner) : removal.is("user_id", null));
+  const { error } = await ownedBy(removal, owner);
   if (error) throw new Error(`could not discard the booking draft: ${error.message}`);
   await forgetDraftCookie(context);
 }
