@@ -101,6 +101,7 @@ test.describe("landing page with JavaScript", () => {
   test("a slow client-side navigation shows Loading...", async ({ page }) => {
     await page.goto("/");
     await page.route(/\.data(\?|$)/, async (route) => {
+      // The slow network itself: the navigation's data arrives 1.5 s late, long enough to see Loading...
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

@@ -8,6 +8,7 @@ import { continueButton, expectStep, fillContact, fillDetails } from "./support/
 /** Holds every script back for 10 s; returns how to ask whether they have arrived and been run. */
 async function slowScripts(page: Page) {
   await page.route("**/assets/*.js", async (route) => {
+    // The slow phone itself: the scripts arrive 10 s late while the customer types.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     await route.continue();
   });

@@ -48,6 +48,7 @@ export async function spawnServer(options: {
       // not listening yet
     }
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    // The poll's interval between health checks, not a wait for the condition itself.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
