@@ -24,11 +24,12 @@ if (!process.env.E2E_PORT) {
 }
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
-// Debian's Chromium: Playwright's own browser download is not available on these machines.
+// Debian's Chromium headless shell, the build Playwright itself runs headless (its own browser download
+// is not used): it starts pages about twice as fast as the full browser in headless mode.
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   },
 };

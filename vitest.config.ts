@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "emulators/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two workers even on a 2-core machine (the default leaves one core idle): the integration and

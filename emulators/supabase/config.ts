@@ -25,6 +25,9 @@ export interface EmulatorConfig {
   verifyRateLimits: VerifyRateLimits;
   /** Limits of POST /token, /signup and /recover per client address; the defaults are GoTrue's. */
   authRateLimits: AuthRateLimits;
+  /** A directory of migrated databases to start from, for in-memory emulators (ignored with a data
+   *  directory): creating a cluster and migrating it takes seconds, loading a copy of one a second. */
+  templateCacheDir?: string;
 }
 
 /** A token bucket: it holds at most `burst` requests (default `limit`) and refills at `limit` per
@@ -94,6 +97,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
     authRateLimits: options.authRateLimits ?? GOTRUE_AUTH_RATE_LIMITS,
+    templateCacheDir: options.dataDir ? undefined : options.templateCacheDir,
   };
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { EmulatorConfig } from "./config.ts";
+import { readTemplate, saveTemplate, templateFile } from "./database-template.ts";
 
 export interface RequestClaims {
   role: "anon" | "authenticated" | "service_role";
@@ -36,15 +37,25 @@ function pgDataDir(dataDir: string): string {
 }
 
 export async function openDatabase(config: EmulatorConfig): Promise<EmulatorDatabase> {
+  const { templateCacheDir } = config;
+  const template = templateCacheDir ? templateFile(templateCacheDir, { bootstrapSql: BOOTSTRAP_SQL, ...config }) : undefined;
+  const templateDump = template ? readTemplate(template) : undefined;
+  // A template is a database these same scripts built, so a copy of it needs none of them run again.
+  if (templateDump) return databaseOver(await PGlite.create({ loadDataDir: templateDump }));
   const pg = await openPGlite(config.dataDir);
   try {
     await bootstrap(pg);
     await applyMigrations(pg, config.migrationsDir);
     if (config.seedFile) await applySeedOnce(pg, config.seedFile);
+    if (template && templateCacheDir) await saveTemplate(pg, template, templateCacheDir);
   } catch (error) {
     await pg.close();
     throw error;
   }
+  return databaseOver(pg);
+}
+
+function databaseOver(pg: PGlite): EmulatorDatabase {
   return {
     pg,
     asRequest: (ctx, fn, options) => runAsRequest(pg, ctx, fn, options),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import { LIFTED_AUTH_RATE_LIMITS } from "../config.ts";
 import { createSupabaseEmulator, type EmulatorOptions, type OutboxEmail, type SupabaseEmulator } from "../index.ts";
@@ -40,12 +41,20 @@ export function uniqueEmail(label = "user"): string {
   return `${label}-${randomUUID().slice(0, 8)}@${domain}`;
 }
 
+/** Migrated databases the test emulators start from (one per set of migrations), kept between runs. */
+export const TEST_TEMPLATE_CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/supabase-emulator-templates", import.meta.url));
+
 /** An in-memory emulator with the project's migrations, or the hosted project named by SUPABASE_TEST_*.
- *  Start one per test file (PGlite takes a second or two to boot). GoTrue's per-address limits of
- *  /token, /signup and /recover are lifted unless `authRateLimits` is given. */
+ *  Start one per test file: it starts from a copy of a migrated database (about a second). GoTrue's
+ *  per-address limits of /token, /signup and /recover are lifted unless `authRateLimits` is given. */
 export async function startTestBackend(emulatorOptions: Partial<EmulatorOptions> = {}): Promise<TestBackend> {
   if (usingHostedBackend) return hostedBackend();
-  const emulator = await createSupabaseEmulator({ url: "http://localhost:54321", authRateLimits: LIFTED_AUTH_RATE_LIMITS, ...emulatorOptions });
+  const emulator = await createSupabaseEmulator({
+    url: "http://localhost:54321",
+    authRateLimits: LIFTED_AUTH_RATE_LIMITS,
+    templateCacheDir: TEST_TEMPLATE_CACHE_DIR,
+    ...emulatorOptions,
+  });
   return backendOver({
     mode: "emulator",
     url: emulator.url,
