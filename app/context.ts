@@ -1,5 +1,6 @@
 import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
+import type { AppRole } from "./domain/roles";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
@@ -56,8 +57,8 @@ export interface Session {
   /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */
   supabase: AppSupabaseClient;
   user: User | null;
-  /** Whether the user holds the admin role; asked once, on first use. */
-  isAdmin(): Promise<boolean>;
+  /** The user's roles (none when signed out); read once, on first use. */
+  roles(): Promise<ReadonlySet<AppRole>>;
 }
 
 export const sessionContext = createContext<Session>();

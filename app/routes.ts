@@ -33,5 +33,18 @@ export default [
       route("gallery/:imageId/:variant", "routes/dashboard/gallery-image.ts"),
     ]),
   ]),
-  layout("routes/admin/layout.tsx", [...prefix("admin", [index("routes/admin/overview.tsx")])]),
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/overview.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("pending", "routes/admin/pending.tsx"),
+      route("active", "routes/admin/active.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      // Resource route: the sidebar's toggle posts here without JavaScript.
+      route("sidebar", "routes/admin/sidebar.ts"),
+    ]),
+  ]),
 ] satisfies RouteConfig;

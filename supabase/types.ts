@@ -24,6 +24,8 @@ export type Database = {
           default_service_area: string
           email_alerts: boolean
           emergency_contact: string
+          executive_name: string
+          executive_title: string
           id: boolean
           notifications_enabled: boolean
           updated_at: string
@@ -38,6 +40,8 @@ export type Database = {
           default_service_area: string
           email_alerts: boolean
           emergency_contact: string
+          executive_name: string
+          executive_title: string
           id?: boolean
           notifications_enabled: boolean
           updated_at?: string
@@ -52,6 +56,8 @@ export type Database = {
           default_service_area?: string
           email_alerts?: boolean
           emergency_contact?: string
+          executive_name?: string
+          executive_title?: string
           id?: boolean
           notifications_enabled?: boolean
           updated_at?: string
@@ -312,6 +318,21 @@ export type Database = {
         }
         Relationships: []
       }
+      role_permissions: {
+        Row: {
+          permission: string
+          role: Database["public"]["Enums"]["app_role"]
+        }
+        Insert: {
+          permission: string
+          role: Database["public"]["Enums"]["app_role"]
+        }
+        Update: {
+          permission?: string
+          role?: Database["public"]["Enums"]["app_role"]
+        }
+        Relationships: []
+      }
       stripe_events: {
         Row: {
           event_id: string
@@ -495,6 +516,7 @@ export type Database = {
       }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }
+      has_permission: { Args: { _permission: string }; Returns: boolean }
       has_role: {
         Args: {
           _role: Database["public"]["Enums"]["app_role"]

@@ -6,7 +6,7 @@ import type { Account } from "~/domain/account";
 export function accountLinks(account: Account) {
   return [
     { href: href("/dashboard"), label: "My Bookings" },
-    ...(account.isAdmin ? [{ href: href("/admin"), label: "Admin Dashboard" }] : []),
+    ...(account.staff ? [{ href: href("/admin"), label: "Admin Dashboard" }] : []),
     { href: `${href("/dashboard")}?tab=profile`, label: "Settings" },
   ];
 }

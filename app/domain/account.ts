@@ -2,7 +2,8 @@
 export interface Account {
   name: string;
   email: string;
-  isAdmin: boolean;
+  /** Admins and moderators: the account menu leads them to the admin area. */
+  staff: boolean;
   /** Their avatar's public address (a file of their own in the avatars bucket), or null. */
   avatarUrl: string | null;
 }

@@ -14,6 +14,8 @@ const row: Tables<"app_settings"> = {
   notifications_enabled: false,
   email_alerts: true,
   auto_confirm_bookings: true,
+  executive_name: "Dana Okafor",
+  executive_title: "Owner",
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -30,6 +32,8 @@ describe("company settings", () => {
       notificationsEnabled: false,
       emailAlerts: true,
       autoConfirmBookings: true,
+      executiveName: "Dana Okafor",
+      executiveTitle: "Owner",
     });
   });
 
@@ -49,6 +53,8 @@ describe("company settings", () => {
       notificationsEnabled: true,
       emailAlerts: true,
       autoConfirmBookings: false,
+      executiveName: COMPANY.executiveName,
+      executiveTitle: COMPANY.executiveTitle,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });

@@ -12,6 +12,8 @@ export interface CompanySettings {
   notificationsEnabled: boolean;
   emailAlerts: boolean;
   autoConfirmBookings: boolean;
+  executiveName: string;
+  executiveTitle: string;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -31,6 +33,8 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   notificationsEnabled: true,
   emailAlerts: true,
   autoConfirmBookings: false,
+  executiveName: COMPANY.executiveName,
+  executiveTitle: COMPANY.executiveTitle,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -44,6 +48,8 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     notificationsEnabled: row.notifications_enabled,
     emailAlerts: row.email_alerts,
     autoConfirmBookings: row.auto_confirm_bookings,
+    executiveName: row.executive_name,
+    executiveTitle: row.executive_title,
   };
 }
 
@@ -59,6 +65,8 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     notifications_enabled: settings.notificationsEnabled,
     email_alerts: settings.emailAlerts,
     auto_confirm_bookings: settings.autoConfirmBookings,
+    executive_name: settings.executiveName,
+    executive_title: settings.executiveTitle,
   };
 }
 

@@ -8,6 +8,9 @@ export const COMPANY = {
   email: "hello@metromovers.example",
   businessHours: "8:00 AM - 6:00 PM",
   rating: "4.6/5",
+  /** Who runs the company, shown in every admin page's header until an admin changes it. */
+  executiveName: "Jordan Ellis",
+  executiveTitle: "Founder & CEO",
   /** Where the company works: "today" and move dates are judged in this time zone. */
   timeZone: "America/New_York",
 } as const;

@@ -1,6 +1,7 @@
 import type { User } from "@supabase/supabase-js";
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { sessionContext, userContext } from "~/context";
+import { hasPermission, type Permission } from "~/domain/permissions";
 import { currentAccount, loginPathFor } from "~/services/session.server";
 
 function signedInUser(request: Request, context: Readonly<RouterContextProvider>): User {
@@ -15,14 +16,21 @@ export const requireUser: MiddlewareFunction<Response> = ({ request, context }) 
 };
 
 /**
- * Signed-out visitors go to the login view; signed-in non-admins get a 403 rendered as Access
- * Denied. No loader has run when a middleware refuses, so the refusal carries the account the
- * site frame shows.
+ * Signed-out visitors go to the login view; a signed-in user without the permission gets a 403,
+ * rendered as Access Denied. The refusal carries the account the site frame shows, since no loader
+ * has run when a middleware refuses. Actions call it again for the permission their change needs.
  */
-export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }) => {
+export async function ensurePermission(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<User> {
   const user = signedInUser(request, context);
-  if (!(await context.get(sessionContext).isAdmin())) {
+  if (!hasPermission(await context.get(sessionContext).roles(), permission)) {
     throw data({ account: await currentAccount(context) }, { status: 403 });
   }
-  context.set(userContext, user);
-};
+  return user;
+}
+
+/** Layout middleware: only users holding `permission` below this layout. */
+export function requirePermission(permission: Permission): MiddlewareFunction<Response> {
+  return async ({ request, context }) => {
+    context.set(userContext, await ensurePermission(request, context, permission));
+  };
+}

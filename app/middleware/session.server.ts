@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { askIsAdmin, readUser } from "~/services/session.server";
+import type { AppRole } from "~/domain/roles";
+import { readRoles, readUser } from "~/services/session.server";
 import { createVisitorClient } from "~/services/supabase.server";
 
 /**
@@ -15,11 +16,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { logger, responseHeaders } = context.get(requestContext);
   const supabase = createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders });
   const user = await readUser(supabase, logger);
-  let adminCheck: Promise<boolean> | undefined;
+  let roles: Promise<ReadonlySet<AppRole>> | undefined;
   context.set(sessionContext, {
     supabase,
     user,
-    isAdmin: () => (adminCheck ??= user ? askIsAdmin(supabase, user, logger) : Promise.resolve(false)),
+    roles: () => (roles ??= user ? readRoles(supabase, user, logger) : Promise.resolve(new Set())),
   });
 
   const response = await next();

@@ -2,6 +2,8 @@ import type { User } from "@supabase/supabase-js";
 import { href, type RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
 import { displayName, type Account } from "~/domain/account";
+import { ADMIN_AREA_PERMISSION, hasPermission } from "~/domain/permissions";
+import type { AppRole } from "~/domain/roles";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import type { Logger } from "pino";
@@ -19,14 +21,14 @@ export async function readUser(supabase: AppSupabaseClient, logger: Logger): Pro
   }
 }
 
-/** The has_role RPC; any error counts as not an admin (an outage must not open the admin area). */
-export async function askIsAdmin(supabase: AppSupabaseClient, user: User, logger: Logger): Promise<boolean> {
-  const { data, error } = await supabase.rpc("has_role", { _user_id: user.id, _role: "admin" });
+/** The user's own roles; any error counts as none (an outage must not open the admin area). */
+export async function readRoles(supabase: AppSupabaseClient, user: User, logger: Logger): Promise<ReadonlySet<AppRole>> {
+  const { data, error } = await supabase.from("user_roles").select("role").eq("user_id", user.id);
   if (error) {
-    logger.warn({ err: error }, "admin check failed; treating as not an admin");
-    return false;
+    logger.warn({ err: error }, "could not read the user's roles; treating them as a customer");
+    return new Set();
   }
-  return data === true;
+  return new Set(data.map((row) => row.role));
 }
 
 /** The signed-in visitor as the site frame shows them, or null. */
@@ -36,14 +38,14 @@ export async function currentAccount(context: Readonly<RouterContextProvider>): 
   return {
     name: displayName(session.user.user_metadata, session.user.email),
     email: session.user.email ?? "",
-    isAdmin: await session.isAdmin(),
+    staff: hasPermission(await session.roles(), ADMIN_AREA_PERMISSION),
     avatarUrl: accountAvatarUrl(session.supabase, session.user),
   };
 }
 
-/** Admins start in the admin area, customers on their dashboard. */
-export function homePath(isAdmin: boolean): string {
-  return isAdmin ? href("/admin") : href("/dashboard");
+/** Staff (admins, moderators) start in the admin area, customers on their dashboard. */
+export function homePath(roles: ReadonlySet<AppRole>): string {
+  return hasPermission(roles, ADMIN_AREA_PERMISSION) ? href("/admin") : href("/dashboard");
 }
 
 /** The login view, sending the visitor back to where they were after signing in. */

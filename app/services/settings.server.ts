@@ -5,7 +5,7 @@ import type { Database } from "../../supabase/types";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title";
 
 /**
  * The company settings the admin saved. Pages keep working when they cannot be read: a missing row or a

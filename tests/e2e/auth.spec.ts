@@ -183,6 +183,10 @@ test.describe("roles", () => {
     await page.context().clearCookies();
     await signInThroughDialog(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
+    // The admin area has its own frame; 'Back to Website' shows the landing page with the account menu.
+    await page.getByRole("link", { name: "Back to Website" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/\?website$/);
     await openAccountMenu(page, "Vincent Vega");
     await expect(
       page

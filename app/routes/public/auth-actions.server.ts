@@ -6,7 +6,7 @@ import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { isKnownDevice, rememberDevice } from "~/services/known-device.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
-import { askIsAdmin, homePath } from "~/services/session.server";
+import { homePath, readRoles } from "~/services/session.server";
 import { createStatelessAnonClient } from "~/services/supabase.server";
 import { setToast } from "~/services/toast.server";
 
@@ -43,7 +43,7 @@ export async function signIn(request: Request, context: Context, formData: FormD
   }
   await rememberDevice(request, context, email);
   // The session read at the start of the request was the signed-out one: ask about the new user.
-  return redirect(safeRedirectPath(redirectTo, "") || homePath(await askIsAdmin(session.supabase, signedIn.user, logger)));
+  return redirect(safeRedirectPath(redirectTo, "") || homePath(await readRoles(session.supabase, signedIn.user, logger)));
 }
 
 export async function signUp(context: Context, formData: FormData) {

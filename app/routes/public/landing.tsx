@@ -15,13 +15,15 @@ import { homePath } from "~/services/session.server";
 import { readFormBody } from "~/services/form-body.server";
 import { companyFromMatches } from "../frame-meta";
 import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
+import { LANDING_STAY_PARAM } from "~/domain/website-path";
 import type { Route } from "./+types/landing";
 
-/** Signed-in visitors go to their own home; others may have the auth dialog open. */
+/** Signed-in visitors go to their own home (unless they asked for the website); others may have the
+ *  auth dialog open. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
-  if (session.user) throw redirect(homePath(await session.isAdmin()));
   const params = new URL(request.url).searchParams;
+  if (session.user && !params.has(LANDING_STAY_PARAM)) throw redirect(homePath(await session.roles()));
   const email = params.get("email") ?? "";
   return {
     authView: parseAuthView(params.get("auth")),

@@ -88,12 +88,12 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   const homeLinks = (
     <div className="flex flex-wrap justify-center gap-3">
-      {account && !account.isAdmin ? (
+      {account && !account.staff ? (
         <Link to={href("/dashboard")} className={buttonClasses("primary", "md")}>
           View My Bookings
         </Link>
       ) : null}
-      <Link to={href("/")} className={buttonClasses(account && !account.isAdmin ? "outline" : "primary", "md")}>
+      <Link to={href("/")} className={buttonClasses(account && !account.staff ? "outline" : "primary", "md")}>
         Return to Home
       </Link>
     </div>

@@ -10,7 +10,7 @@ import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
-import { askIsAdmin, homePath } from "~/services/session.server";
+import { homePath, readRoles } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/reset-password";
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ ...hidden, formErrors: [`${updated.error.message} ${LINK_SPENT}`] }), { status: 400 });
   }
   await setToast(context, { type: "success", title: "Password updated", description: "You are signed in with your new password." });
-  return redirect(homePath(await askIsAdmin(supabase, verified.data.user, logger)));
+  return redirect(homePath(await readRoles(supabase, verified.data.user, logger)));
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -73,7 +73,7 @@ export function testRequestContext(options: AppOptions, { logger = pino({ level:
 /** The context after the root middleware: the visitor's session (no user for a guest). */
 export function visitorContext(options: AppOptions, session: Pick<Session, "supabase" | "user">, contextOptions: ContextOptions = {}): RouterContextProvider {
   const context = testRequestContext(options, contextOptions);
-  context.set(sessionContext, { ...session, isAdmin: async () => false });
+  context.set(sessionContext, { ...session, roles: async () => new Set() });
   return context;
 }
 

@@ -1,0 +1,99 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PERMISSIONS, ROLE_PERMISSIONS } from "../../app/domain/permissions.ts";
+import { APP_ROLES } from "../../app/domain/roles.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+
+// The database grants what app/domain/permissions.ts says each role may do, and nothing more: a crafted
+// request with a moderator's or a customer's token changes nothing it may not.
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+let bookingId: string;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = backend.createClient({ key: "service_role" });
+  [admin, moderator, customer] = await Promise.all([
+    signInCustomer(backend, "admin", "Ada Admin"),
+    signInCustomer(backend, "moderator", "Mo Moderator"),
+    signInCustomer(backend, "customer", "Cam Customer"),
+  ]);
+  const granted = await service.from("user_roles").insert([
+    { user_id: admin.user.id, role: "admin" },
+    { user_id: moderator.user.id, role: "moderator" },
+  ]);
+  if (granted.error) throw granted.error;
+  bookingId = (await insertStoredBooking(service as unknown as AppSupabaseClient, customer)).id;
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe.skipIf(usingHostedBackend)("the role map", () => {
+  it("in the database is the app's", async () => {
+    const rows = await backend.sql<{ role: string; permission: string }>("select role::text, permission from public.role_permissions");
+    for (const role of APP_ROLES) {
+      const inDatabase = rows.filter((row) => row.role === role).map((row) => row.permission);
+      expect(inDatabase.sort(), role).toEqual([...ROLE_PERMISSIONS[role]].sort());
+    }
+    expect(ROLE_PERMISSIONS.admin).toEqual(PERMISSIONS);
+  });
+});
+
+describe("has_permission", () => {
+  it("answers the caller about themselves", async () => {
+    const ask = (who: SignedInCustomer, permission: string) => who.client.rpc("has_permission", { _permission: permission }).then((answer) => answer.data);
+    expect(await ask(admin, "users:manage")).toBe(true);
+    expect(await ask(moderator, "bookings:status")).toBe(true);
+    expect(await ask(moderator, "bookings:write")).toBe(false);
+    expect(await ask(moderator, "settings:write")).toBe(false);
+    expect(await ask(customer, "bookings:read")).toBe(false);
+  });
+});
+
+describe("a moderator", () => {
+  it("reads every booking and its history", async () => {
+    const { data } = await moderator.client.from("bookings").select("id").eq("id", bookingId);
+    expect(data).toEqual([{ id: bookingId }]);
+    const history = await moderator.client.from("booking_status_events").select("status").eq("booking_id", bookingId);
+    expect(history.data).toEqual([{ status: "pending" }]);
+  });
+
+  it("changes a booking's status, and the history names them", async () => {
+    const { error } = await moderator.client.rpc("set_booking_status", { _booking_id: bookingId, _status: "confirmed" });
+    expect(error).toBeNull();
+    const { data } = await service
+      .from("booking_status_events")
+      .select("status, changed_by")
+      .eq("booking_id", bookingId)
+      .order("changed_at", { ascending: false })
+      .limit(1)
+      .single();
+    expect(data).toEqual({ status: "confirmed", changed_by: moderator.user.id });
+  });
+
+  it("cannot change the company settings", async () => {
+    const { data, error } = await moderator.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+});
+
+describe("a customer with their own token", () => {
+  it("cannot change the status of their own booking, nor read anyone else's", async () => {
+    const { error } = await customer.client.rpc("set_booking_status", { _booking_id: bookingId, _status: "completed" });
+    expect(error).toMatchObject({ code: "42501" });
+    const { data } = await service.from("bookings").select("status").eq("id", bookingId).single();
+    expect(data?.status).not.toBe("completed");
+    const others = await customer.client.from("bookings").select("id").neq("user_id", customer.user.id);
+    expect(others.data).toEqual([]);
+  });
+});
