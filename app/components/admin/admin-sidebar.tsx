@@ -66,7 +66,11 @@ export function AdminSidebar(props: AdminSidebarProps) {
       <div id={ADMIN_DRAWER_ID} className="fixed inset-0 z-50 hidden target:flex md:target:hidden">
         <a href="#top" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
         <div className="relative flex h-full w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-100 shadow-xl">
-          <a href="#top" aria-label="Close menu" className={buttonClasses("ghost", "sm", "absolute top-3 right-3 size-11 px-0 text-slate-100 hover:bg-slate-800")}>
+          <a
+            href="#top"
+            aria-label="Close menu"
+            className={buttonClasses("ghost", "sm", "absolute top-3 right-3 size-11 px-0 text-slate-100 hover:bg-slate-800")}
+          >
             <X aria-hidden className="size-6" />
           </a>
           <SidebarTitle collapsed={false} />
