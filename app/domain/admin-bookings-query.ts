@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
+
+/** Rows on one page of the admin bookings table. */
+export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
+
+/** The table's columns that sort; no sort means newest booked first. */
+export const ADMIN_BOOKING_SORTS = ["customer", "date", "service", "status", "amount"] as const;
+export type AdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
+
+export const ADMIN_BOOKING_SORT_LABELS: Record<AdminBookingSort, string> = {
+  customer: "Customer",
+  date: "Move Date",
+  service: "Service",
+  status: "Status",
+  amount: "Amount",
+};
+
+export const ADMIN_BOOKING_STATUS_FILTERS = ["all", ...BOOKING_STATUSES] as const;
+export type AdminBookingStatusFilter = (typeof ADMIN_BOOKING_STATUS_FILTERS)[number];
+
+/** Which bookings a page lists before any filter: active moves are confirmed or under way, done ones completed. */
+export const ADMIN_BOOKING_SCOPES = {
+  all: BOOKING_STATUSES,
+  pending: ["pending"],
+  active: ["confirmed", "in_progress"],
+  done: ["completed"],
+} as const satisfies Record<string, readonly BookingStatus[]>;
+export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
+
+const MAX_SEARCH_LENGTH = 200;
+const MAX_PAGE = 1_000_000;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  });
+
+/** Each search param on its own: a bad value falls back to its default and leaves the others alone. */
+const adminBookingsQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(MAX_SEARCH_LENGTH))
+    .catch(""),
+  status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
+  from: isoDate.nullable().catch(null),
+  to: isoDate.nullable().catch(null),
+  sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
+  dir: z.enum(["asc", "desc"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+
+export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = { q: "", status: "all", from: null, to: null, sort: null, dir: null, page: 1 };
+
+/** The table's state from the URL; never throws: missing or malformed values are the defaults. */
+export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQuery {
+  const raw = Object.fromEntries(Object.keys(DEFAULT_ADMIN_BOOKINGS_QUERY).map((key) => [key, params.get(key) ?? undefined]));
+  return adminBookingsQuerySchema.parse({
+    ...raw,
+    from: raw.from || null,
+    to: raw.to || null,
+    sort: raw.sort || null,
+    dir: raw.dir || null,
+    page: raw.page ?? 1,
+  });
+}
+
+/** The order rows come in: a sorted column ascending unless asked otherwise, and newest booked first without one. */
+export function sortDirection(query: Pick<AdminBookingsQuery, "sort" | "dir">): "asc" | "desc" {
+  return query.dir ?? (query.sort ? "asc" : "desc");
+}
+
+/** The statuses a page lists: its scope, narrowed by the status filter (nothing when they do not meet). */
+export function statusesToList(scope: AdminBookingScope, status: AdminBookingStatusFilter): readonly BookingStatus[] {
+  const inScope: readonly BookingStatus[] = ADMIN_BOOKING_SCOPES[scope];
+  return status === "all" ? inScope : inScope.filter((candidate) => candidate === status);
+}
+
+/** What the database filters by: the search, the statuses and the move-date range (both ends inclusive). */
+export interface AdminBookingsFilter {
+  search: string;
+  statuses: readonly BookingStatus[];
+  from: string | null;
+  to: string | null;
+}
+
+export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQuery): AdminBookingsFilter {
+  return { search: query.q, statuses: statusesToList(scope, query.status), from: query.from, to: query.to };
+}
+
+/** The first and last row shown and how many pages there are: "Showing 26–50 of 60". */
+export function pageWindow(page: number, total: number): { first: number; last: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
+  const offset = (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
+  if (offset >= total) return { first: 0, last: 0, pageCount };
+  const last = Math.min(offset + ADMIN_BOOKINGS_PAGE_SIZE, total);
+  return { first: offset + 1, last, pageCount };
+}
+
+/**
+ * The search params of the table after a change, keeping every other param of the page (a tab, say).
+ * Changing a filter or the sort starts again at page 1; defaults are left out so links stay short.
+ */
+export function adminBookingsSearch(current: URLSearchParams, change: Partial<AdminBookingsQuery>): string {
+  const next = new URLSearchParams(current);
+  const query = { ...parseAdminBookingsQuery(current), ...change };
+  if (!("page" in change)) query.page = 1;
+  const values: Record<keyof AdminBookingsQuery, string | null> = {
+    q: query.q || null,
+    status: query.status === "all" ? null : query.status,
+    from: query.from,
+    to: query.to,
+    sort: query.sort,
+    dir: query.dir,
+    page: query.page === 1 ? null : String(query.page),
+  };
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const search = next.toString();
+  return search ? `?${search}` : "";
+}
+
+/** A column header's link: first click ascending, then each click the other way. */
+export function sortChange(query: AdminBookingsQuery, column: AdminBookingSort): Pick<AdminBookingsQuery, "sort" | "dir"> {
+  if (query.sort !== column) return { sort: column, dir: "asc" };
+  return { sort: column, dir: sortDirection(query) === "asc" ? "desc" : "asc" };
+}
