@@ -453,6 +453,129 @@ export type Database = {
         Args: { draft_id: string; max_photos: number; photos: Json }
         Returns: boolean
       }
+      admin_bookings_after: {
+        Args: {
+          _before_created_at?: string
+          _before_id?: string
+          _from?: string
+          _limit?: number
+          _search?: string
+          _statuses?: string[]
+          _to?: string
+        }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      admin_bookings_count: {
+        Args: {
+          _from?: string
+          _search?: string
+          _statuses?: string[]
+          _to?: string
+        }
+        Returns: number
+      }
+      admin_bookings_page: {
+        Args: {
+          _descending?: boolean
+          _from?: string
+          _limit?: number
+          _offset?: number
+          _search?: string
+          _sort?: string
+          _statuses?: string[]
+          _to?: string
+        }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      admin_bookings_where: {
+        Args: {
+          _from: string
+          _search: string
+          _statuses: string[]
+          _to: string
+        }
+        Returns: string
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean

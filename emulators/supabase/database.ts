@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { EmulatorConfig } from "./config.ts";
 import { readTemplate, saveTemplate, templateFile } from "./database-template.ts";
 
@@ -30,6 +31,8 @@ export interface EmulatorDatabase {
 }
 
 const BOOTSTRAP_SQL = readFileSync(new URL("./bootstrap.sql", import.meta.url), "utf8");
+/** The extensions migrations may create, as hosted Supabase offers them (trigram search). */
+const EXTENSIONS = { pg_trgm };
 const REQUEST_ROLES = new Set<string>(["anon", "authenticated", "service_role"]);
 
 function pgDataDir(dataDir: string): string {
@@ -41,7 +44,7 @@ export async function openDatabase(config: EmulatorConfig): Promise<EmulatorData
   const template = templateCacheDir ? templateFile(templateCacheDir, { bootstrapSql: BOOTSTRAP_SQL, ...config }) : undefined;
   const templateDump = template ? readTemplate(template) : undefined;
   // A template is a database these same scripts built, so a copy of it needs none of them run again.
-  if (templateDump) return databaseOver(await PGlite.create({ loadDataDir: templateDump }));
+  if (templateDump) return databaseOver(await PGlite.create({ loadDataDir: templateDump, extensions: EXTENSIONS }));
   const pg = await openPGlite(config.dataDir);
   try {
     await bootstrap(pg);
@@ -64,10 +67,10 @@ function databaseOver(pg: PGlite): EmulatorDatabase {
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
-  if (!dataDir) return PGlite.create();
+  if (!dataDir) return PGlite.create({ extensions: EXTENSIONS });
   const directory = pgDataDir(dataDir);
   mkdirSync(directory, { recursive: true });
-  return PGlite.create({ dataDir: directory });
+  return PGlite.create({ dataDir: directory, extensions: EXTENSIONS });
 }
 
 /** The bootstrap SQL is idempotent and runs at every start, so older data directories gain new objects. */
