@@ -1,3 +1,6 @@
+import type { AdminBookingRow } from "~/domain/admin-booking-row";
+import { ADMIN_BOOKINGS_PAGE_SIZE, sortDirection, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import type { BookingStatus } from "~/domain/booking-status";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read. The
@@ -5,4 +8,64 @@ import type { AppSupabaseClient } from "./supabase.server";
 export async function countPendingBookings(supabase: AppSupabaseClient): Promise<number | null> {
   const { count, error } = await supabase.from("bookings").select("id", { count: "exact", head: true }).eq("status", "pending");
   return error ? null : (count ?? 0);
+}
+
+function filterArguments(filter: AdminBookingsFilter) {
+  return { _search: filter.search || undefined, _statuses: [...filter.statuses], _from: filter.from ?? undefined, _to: filter.to ?? undefined };
+}
+
+/** One page of the admin bookings table and how many bookings match in all; null when they cannot be read. */
+export async function listBookings(
+  supabase: AppSupabaseClient,
+  filter: AdminBookingsFilter,
+  query: Pick<AdminBookingsQuery, "sort" | "dir" | "page">,
+): Promise<{ rows: AdminBookingRow[]; total: number } | null> {
+  const [page, count] = await Promise.all([
+    supabase.rpc("admin_bookings_page", {
+      ...filterArguments(filter),
+      _sort: query.sort ?? undefined,
+      _descending: sortDirection(query) === "desc",
+      _limit: ADMIN_BOOKINGS_PAGE_SIZE,
+      _offset: (query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE,
+    }),
+    supabase.rpc("admin_bookings_count", filterArguments(filter)),
+  ]);
+  if (page.error || count.error) return null;
+  return { rows: page.data, total: count.data };
+}
+
+/** Rows read from the database per round trip of the export. */
+export const EXPORT_CHUNK_SIZE = 500;
+
+/**
+ * Every booking a filter matches, newest booked first, read in chunks after a cursor so memory stays
+ * one chunk however many there are. Throws when a chunk cannot be read (the response is under way).
+ */
+export async function* bookingsForExport(supabase: AppSupabaseClient, filter: AdminBookingsFilter): AsyncGenerator<AdminBookingRow[]> {
+  let cursor: { created_at: string; id: string } | null = null;
+  for (;;) {
+    const chunk: { data: AdminBookingRow[] | null; error: { message: string } | null } = await supabase.rpc("admin_bookings_after", {
+      ...filterArguments(filter),
+      _before_created_at: cursor?.created_at,
+      _before_id: cursor?.id,
+      _limit: EXPORT_CHUNK_SIZE,
+    });
+    const { data, error } = chunk;
+    if (error || !data) throw new Error(`could not read bookings for the export: ${error?.message ?? "no rows"}`);
+    if (data.length > 0) yield data;
+    if (data.length < EXPORT_CHUNK_SIZE) return;
+    const last: AdminBookingRow = data[data.length - 1]!;
+    cursor = { created_at: last.created_at, id: last.id };
+  }
+}
+
+export type StatusChangeResult = "changed" | "not-found" | "refused" | "failed";
+
+/** Sets a booking's status as the signed-in staff member; the database checks the permission and writes the history row. */
+export async function changeBookingStatus(supabase: AppSupabaseClient, bookingId: string, status: BookingStatus): Promise<StatusChangeResult> {
+  const { error } = await supabase.rpc("set_booking_status", { _booking_id: bookingId, _status: status });
+  if (!error) return "changed";
+  if (error.code === "P0002") return "not-found";
+  if (error.code === "42501") return "refused";
+  return "failed";
 }

@@ -1,0 +1,51 @@
+import { BOOKING_STATUSES, isBookingStatus, type BookingStatus } from "./booking-status";
+
+/** What the admin bookings table and its export show of a booking. */
+export interface AdminBookingRow {
+  id: string;
+  created_at: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  moving_date: string;
+  moving_time: string | null;
+  moving_from: string;
+  moving_to: string;
+  service_type: string;
+  team_type: string;
+  status: string;
+  estimated_cost_cents: number | null;
+  final_cost_cents: number | null;
+  deposit_status: string;
+  refund_due_at: string | null;
+}
+
+/** The columns read for a row, for queries that select them by name. */
+export const ADMIN_BOOKING_ROW_COLUMNS = [
+  "id",
+  "created_at",
+  "full_name",
+  "email",
+  "phone",
+  "moving_date",
+  "moving_time",
+  "moving_from",
+  "moving_to",
+  "service_type",
+  "team_type",
+  "status",
+  "estimated_cost_cents",
+  "final_cost_cents",
+  "deposit_status",
+  "refund_due_at",
+] as const satisfies readonly (keyof AdminBookingRow)[];
+
+/** What a booking costs as the admin sees it: the final cost once set, else the estimate; null when neither is known. */
+export function bookingAmountCents(booking: Pick<AdminBookingRow, "final_cost_cents" | "estimated_cost_cents">): number | null {
+  return booking.final_cost_cents ?? booking.estimated_cost_cents;
+}
+
+/** A status the product does not know is shown as pending, the state that asks for a look. */
+export function displayedStatus(status: string): BookingStatus {
+  return isBookingStatus(status) ? status : BOOKING_STATUSES[0];
+}
