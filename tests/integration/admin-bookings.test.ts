@@ -1,0 +1,174 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingAmountCents } from "../../app/domain/admin-booking-row.ts";
+import {
+  ADMIN_BOOKING_SORTS,
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  bookingsFilter,
+  parseAdminBookingsQuery,
+  type AdminBookingSort,
+} from "../../app/domain/admin-bookings-query.ts";
+import { listBookings } from "../../app/services/admin-bookings.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import type { Tables } from "../../supabase/types.ts";
+import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { seedAdminBookings } from "./support/admin-bookings-seed.ts";
+
+// The admin bookings table's search, filters, sorts and pages, each checked against rows computed
+// here from the 60 seeded bookings; and nobody but staff gets any of it.
+
+type Booking = Tables<"bookings">;
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+let seeded: Booking[];
+const TAG = "tablecheck";
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = backend.createClient({ key: "service_role" });
+  [admin, moderator, customer] = await Promise.all([
+    signInCustomer(backend, "admin"),
+    signInCustomer(backend, "moderator"),
+    signInCustomer(backend, "customer"),
+  ]);
+  const granted = await service.from("user_roles").insert([
+    { user_id: admin.user.id, role: "admin" },
+    { user_id: moderator.user.id, role: "moderator" },
+  ]);
+  if (granted.error) throw granted.error;
+  seeded = await seedAdminBookings(service as unknown as AppSupabaseClient, customer.user.id, TAG);
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+/** The page the table shows for these search params on /admin/bookings, as the database answers it. */
+async function page(search: string, who: SignedInCustomer = admin) {
+  const query = parseAdminBookingsQuery(new URLSearchParams(search));
+  const listed = await listBookings(who.client, bookingsFilter("all", query), query);
+  if (!listed) throw new Error("the bookings could not be listed");
+  return listed;
+}
+
+const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** PostgreSQL's order: nulls last ascending (first descending), ties by id in the same direction. */
+function sortedBy(rows: Booking[], key: (row: Booking) => (string | number | null)[], direction: "asc" | "desc"): Booking[] {
+  const sign = direction === "asc" ? 1 : -1;
+  const compareKey = (a: string | number | null, b: string | number | null) => {
+    if (a === b) return 0;
+    if (a === null) return 1;
+    if (b === null) return -1;
+    return typeof a === "number" && typeof b === "number" ? a - b : compareText(String(a), String(b));
+  };
+  return [...rows].sort((a, b) => {
+    const [keysA, keysB] = [key(a), key(b)];
+    for (let index = 0; index < keysA.length; index++) {
+      const order = compareKey(keysA[index]!, keysB[index]!);
+      if (order !== 0) return sign * order;
+    }
+    return sign * compareText(a.id, b.id);
+  });
+}
+
+const SORT_KEYS: Record<AdminBookingSort, (row: Booking) => (string | number | null)[]> = {
+  customer: (row) => [row.full_name.toLowerCase()],
+  date: (row) => [row.moving_date, row.moving_time],
+  service: (row) => [row.service_type],
+  status: (row) => [row.status],
+  amount: (row) => [bookingAmountCents(row)],
+};
+
+describe("the admin bookings table", () => {
+  it("lists the newest booked first, 25 a page, with the total", async () => {
+    const newestFirst = [...seeded].sort((a, b) => compareText(b.created_at, a.created_at));
+    const first = await page("");
+    expect(first.total).toBe(60);
+    expect(ids(first.rows)).toEqual(ids(newestFirst.slice(0, 25)));
+    expect(ids((await page("page=3")).rows)).toEqual(ids(newestFirst.slice(50)));
+    expect((await page("page=4")).rows).toEqual([]);
+  });
+
+  it("searches names, emails, phones and both addresses, case-insensitively", async () => {
+    const cases: [string, (row: Booking) => boolean][] = [
+      ["LEE", (row) => row.full_name.includes("Lee") || row.email.includes("lee")],
+      ["555-1", (row) => row.phone.includes("555-1")],
+      ["auburn ave", (row) => `${row.moving_from} ${row.moving_to}`.includes("Auburn Ave")],
+      ["decatur", (row) => row.moving_to.includes("Decatur")],
+      [`bob.okafor.7@${TAG}`, (row) => row.email.startsWith("bob.okafor.7@")],
+      ["100%_", () => false],
+    ];
+    for (const [search, matches] of cases) {
+      const expected = seeded.filter(matches);
+      const listed = await page(`q=${encodeURIComponent(search)}&sort=customer`);
+      expect(listed.total, search).toBe(expected.length);
+      expect(ids(listed.rows), search).toEqual(ids(sortedBy(expected, SORT_KEYS.customer, "asc").slice(0, ADMIN_BOOKINGS_PAGE_SIZE)));
+    }
+  });
+
+  it("filters by status and by an inclusive move-date range, together", async () => {
+    for (const status of ["pending", "confirmed", "in_progress", "completed", "cancelled"]) {
+      const expected = seeded.filter((row) => row.status === status);
+      const listed = await page(`status=${status}&sort=date`);
+      expect(listed.total, status).toBe(expected.length);
+      expect(ids(listed.rows), status).toEqual(ids(sortedBy(expected, SORT_KEYS.date, "asc").slice(0, 25)));
+    }
+    const inRange = seeded.filter((row) => row.moving_date >= "2027-01-12" && row.moving_date <= "2027-02-01" && row.status === "confirmed");
+    expect(inRange.length).toBeGreaterThan(0);
+    const listed = await page("status=confirmed&from=2027-01-12&to=2027-02-01&sort=amount&dir=desc");
+    expect(ids(listed.rows)).toEqual(ids(sortedBy(inRange, SORT_KEYS.amount, "desc")));
+  });
+
+  it("sorts by each column both ways and pages through the sort", async () => {
+    for (const sort of ADMIN_BOOKING_SORTS) {
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = ids(sortedBy(seeded, SORT_KEYS[sort], dir));
+        const pages = await Promise.all([1, 2, 3].map((number) => page(`sort=${sort}&dir=${dir}&page=${number}`)));
+        expect(
+          pages.flatMap((listed) => ids(listed.rows)),
+          `${sort} ${dir}`,
+        ).toEqual(expected);
+      }
+    }
+  });
+
+  it("lists the pending page's and the active page's statuses only", async () => {
+    const query = parseAdminBookingsQuery(new URLSearchParams("sort=customer"));
+    const active = await listBookings(admin.client, bookingsFilter("active", query), query);
+    const expected = seeded.filter((row) => row.status === "confirmed" || row.status === "in_progress");
+    expect(active?.total).toBe(expected.length);
+    expect(ids(active!.rows)).toEqual(ids(sortedBy(expected, SORT_KEYS.customer, "asc").slice(0, 25)));
+    const pendingButCompleted = parseAdminBookingsQuery(new URLSearchParams("status=completed"));
+    expect(await listBookings(admin.client, bookingsFilter("pending", pendingButCompleted), pendingButCompleted)).toEqual({ rows: [], total: 0 });
+  });
+
+  it("is the same for a moderator", async () => {
+    expect(ids((await page("sort=amount", moderator)).rows)).toEqual(ids((await page("sort=amount")).rows));
+  });
+
+  it("gives a customer nothing: the database refuses with 42501", async () => {
+    expect(
+      await listBookings(
+        customer.client,
+        bookingsFilter("all", parseAdminBookingsQuery(new URLSearchParams())),
+        parseAdminBookingsQuery(new URLSearchParams()),
+      ),
+    ).toBeNull();
+    for (const [fn, args] of [
+      ["admin_bookings_page", {}],
+      ["admin_bookings_count", {}],
+      ["admin_bookings_after", {}],
+    ] as const) {
+      const { data, error } = await customer.client.rpc(fn, args);
+      expect(error?.code, fn).toBe("42501");
+      expect(data, fn).toBeNull();
+    }
+  });
+});
