@@ -37,6 +37,8 @@ export default [
     ...prefix("admin", [
       index("routes/admin/overview.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
+      // Resource route: the bookings table's filtered list as a CSV download.
+      route("bookings/export", "routes/admin/bookings-export.ts"),
       route("pending", "routes/admin/pending.tsx"),
       route("active", "routes/admin/active.tsx"),
       route("customers", "routes/admin/customers.tsx"),

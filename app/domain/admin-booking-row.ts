@@ -49,3 +49,6 @@ export function bookingAmountCents(booking: Pick<AdminBookingRow, "final_cost_ce
 export function displayedStatus(status: string): BookingStatus {
   return isBookingStatus(status) ? status : BOOKING_STATUSES[0];
 }
+
+/** The `intent` of a row's status form, posted to the page that shows the table. */
+export const SET_BOOKING_STATUS_INTENT = "set-status";

@@ -28,6 +28,11 @@ export const ADMIN_BOOKING_SCOPES = {
 } as const satisfies Record<string, readonly BookingStatus[]>;
 export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
 
+/** The scope a `view` param names (the dashboard's sub-tabs and the export); anything else is all bookings. */
+export function adminBookingScope(value: string | null | undefined): AdminBookingScope {
+  return value && Object.hasOwn(ADMIN_BOOKING_SCOPES, value) ? (value as AdminBookingScope) : "all";
+}
+
 const MAX_SEARCH_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 

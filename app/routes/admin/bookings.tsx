@@ -1,8 +1,24 @@
-import { NotBuiltYet } from "~/components/admin/not-built-yet";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BookingsTable } from "~/components/admin/bookings-table";
+import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/bookings";
 
 export const meta: Route.MetaFunction = () => [{ title: "All Bookings · Admin" }];
 
-export default function AdminBookings() {
-  return <NotBuiltYet title="All Bookings" what="every booking, to search, filter, sort and export" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadBookingsTable(request, context, "all");
+}
+
+/** Each row's status form posts here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return bookingStatusAction(request, context);
+}
+
+export default function AdminBookings({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeading title="All Bookings" description="Every booking: search, filter, sort, change a status or export the list." />
+      <BookingsTable {...loaderData} />
+    </>
+  );
 }

@@ -1,8 +1,24 @@
-import { NotBuiltYet } from "~/components/admin/not-built-yet";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BookingsTable } from "~/components/admin/bookings-table";
+import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/pending";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pending Bookings · Admin" }];
 
-export default function AdminPending() {
-  return <NotBuiltYet title="Pending Bookings" what="the bookings awaiting confirmation" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadBookingsTable(request, context, "pending");
+}
+
+/** Each row's status form posts here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return bookingStatusAction(request, context);
+}
+
+export default function AdminPending({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeading title="Pending Bookings" description="Bookings awaiting confirmation." />
+      <BookingsTable {...loaderData} />
+    </>
+  );
 }

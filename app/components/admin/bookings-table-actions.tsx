@@ -1,0 +1,46 @@
+import { MoreHorizontal } from "lucide-react";
+import type { AdminBookingRow } from "~/domain/admin-booking-row";
+
+const itemClasses = "block rounded px-3 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
+
+/** A booking's own pages and ways to reach its customer, in a menu that opens without JavaScript. */
+export function BookingRowActions({ booking }: { booking: Pick<AdminBookingRow, "id" | "full_name" | "email" | "phone"> }) {
+  const bookingPath = `/admin/bookings/${booking.id}`;
+  return (
+    <details className="relative">
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-sm [&::-webkit-details-marker]:hidden">
+        <MoreHorizontal aria-hidden className="size-4" />
+        <span>
+          Actions<span className="sr-only"> for {booking.full_name}&apos;s booking</span>
+        </span>
+      </summary>
+      <ul className="absolute right-0 z-10 mt-1 w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <li>
+          <a href={bookingPath} className={itemClasses}>
+            View Details
+          </a>
+        </li>
+        <li>
+          <a href={`${bookingPath}/edit`} className={itemClasses}>
+            Edit Booking
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${booking.email}`} className={itemClasses}>
+            Contact Customer by email
+          </a>
+        </li>
+        <li>
+          <a href={`tel:${booking.phone.replace(/[^\d+]/g, "")}`} className={itemClasses}>
+            Call Customer ({booking.phone})
+          </a>
+        </li>
+        <li>
+          <a href={`${bookingPath}/cancel`} className={`${itemClasses} text-red-700`}>
+            Cancel Booking
+          </a>
+        </li>
+      </ul>
+    </details>
+  );
+}

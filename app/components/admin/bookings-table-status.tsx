@@ -1,0 +1,48 @@
+import { useFetcher } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { displayedStatus, SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
+import { BOOKING_STATUSES, bookingStatusLabel, type BookingStatus } from "~/domain/booking-status";
+import { useHydrated } from "~/hooks/use-hydrated";
+
+const statusFetcherKey = (bookingId: string) => `booking-status-${bookingId}`;
+
+/** The status a row shows: the one being saved while it is saved, else the stored one (unknown ones as pending). */
+export function useShownStatus(booking: Pick<AdminBookingRow, "id" | "status">): BookingStatus {
+  const fetcher = useFetcher({ key: statusFetcherKey(booking.id) });
+  const submitted = fetcher.formData?.get("status");
+  return displayedStatus(typeof submitted === "string" ? submitted : booking.status);
+}
+
+/**
+ * A row's status as a small form posting to the page's action: a select and an Update button without
+ * JavaScript; with it, choosing a status submits at once. The page reloads from the database after the
+ * post, so a refused change falls back to the stored status.
+ */
+export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBookingRow, "id" | "full_name" | "status">; shown: BookingStatus }) {
+  const fetcher = useFetcher({ key: statusFetcherKey(booking.id) });
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-1">
+      <input type="hidden" name="intent" value={SET_BOOKING_STATUS_INTENT} />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <select
+        name="status"
+        aria-label={`Status of ${booking.full_name}'s booking`}
+        value={shown}
+        onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
+        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      >
+        {BOOKING_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {bookingStatusLabel(status)}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className={buttonClasses("outline", "sm")}>
+          Update
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}

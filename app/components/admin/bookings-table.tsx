@@ -1,0 +1,278 @@
+import { ChevronDown, ChevronsUpDown, ChevronUp, Download } from "lucide-react";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
+import {
+  ADMIN_BOOKING_SCOPES,
+  ADMIN_BOOKING_SORT_LABELS,
+  ADMIN_BOOKING_SORTS,
+  adminBookingsSearch,
+  pageWindow,
+  sortChange,
+  sortDirection,
+  type AdminBookingScope,
+  type AdminBookingSort,
+  type AdminBookingsQuery,
+} from "~/domain/admin-bookings-query";
+import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
+import { bookingStatusLabel, depositStateLabel } from "~/domain/booking-status";
+import { formatCents } from "~/domain/money";
+import { StatusBadge } from "../dashboard/status-badge";
+import { BookingRowActions } from "./bookings-table-actions";
+import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
+
+/** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
+const TABLE_PARAMS = new Set(["q", "status", "from", "to", "sort", "dir", "page"]);
+
+export const BOOKINGS_FAILURE_MESSAGES: Record<AdminBookingScope, string> = {
+  all: "Failed to fetch bookings",
+  pending: "Failed to fetch pending bookings",
+  active: "Failed to fetch active bookings",
+  done: "Failed to fetch bookings",
+};
+
+export interface BookingsTableProps {
+  scope: AdminBookingScope;
+  query: AdminBookingsQuery;
+  rows: AdminBookingRow[];
+  total: number;
+  failed: boolean;
+}
+
+/**
+ * Bookings as staff work through them: a GET filter form, sortable column links, 25 a page, a status
+ * form and an actions menu on each row; cards instead of rows below 768px. Everything is in the URL,
+ * so it works without JavaScript and every view can be bookmarked.
+ */
+export function BookingsTable({ scope, query, rows, total, failed }: BookingsTableProps) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, change)}`;
+  const { first, last, pageCount } = pageWindow(query.page, total);
+  const exportParams = new URLSearchParams(adminBookingsSearch(new URLSearchParams(), { ...query, page: 1 }).slice(1));
+  if (scope !== "all") exportParams.set("view", scope);
+  const exportSearch = exportParams.toString();
+
+  return (
+    <section aria-label="Bookings" className="flex flex-col gap-4">
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        {[...searchParams]
+          .filter(([key]) => !TABLE_PARAMS.has(key))
+          .map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={200}
+            placeholder="Name, email, phone or address"
+            className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select name="status" defaultValue={query.status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 font-normal">
+            <option value="all">All statuses</option>
+            {ADMIN_BOOKING_SCOPES[scope].map((status) => (
+              <option key={status} value={status}>
+                {bookingStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Move date from
+          <input type="date" name="from" defaultValue={query.from ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Move date to
+          <input type="date" name="to" defaultValue={query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
+        </label>
+        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
+        <button type="submit" className={buttonClasses("primary", "sm", "h-10")}>
+          Apply
+        </button>
+        <a href={`/admin/bookings/export${exportSearch ? `?${exportSearch}` : ""}`} className={buttonClasses("outline", "sm", "h-10")} download>
+          <Download aria-hidden className="size-4" />
+          Export
+        </a>
+      </Form>
+
+      {failed ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {BOOKINGS_FAILURE_MESSAGES[scope]}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No bookings found</p>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <SortHeader column="customer" query={query} linkTo={linkTo} />
+                  <SortHeader column="date" query={query} linkTo={linkTo} />
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Route
+                  </th>
+                  <SortHeader column="service" query={query} linkTo={linkTo} />
+                  <SortHeader column="status" query={query} linkTo={linkTo} />
+                  <SortHeader column="amount" query={query} linkTo={linkTo} />
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Deposit
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((booking) => (
+                  <BookingTableRow key={booking.id} booking={booking} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <SortLinks query={query} linkTo={linkTo} />
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Bookings">
+            {rows.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {!failed && total > 0 ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p>
+            Showing {first}–{last} of {total}
+          </p>
+          <div className="flex gap-2">
+            {query.page > 1 ? (
+              <Link to={linkTo({ page: Math.min(query.page - 1, pageCount) })} className={buttonClasses("outline", "sm")} rel="prev">
+                Previous
+              </Link>
+            ) : null}
+            {query.page < pageCount ? (
+              <Link to={linkTo({ page: query.page + 1 })} className={buttonClasses("outline", "sm")} rel="next">
+                Next
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+type LinkTo = (change: Partial<AdminBookingsQuery>) => string;
+
+function SortHeader({ column, query, linkTo }: { column: AdminBookingSort; query: AdminBookingsQuery; linkTo: LinkTo }) {
+  const active = query.sort === column;
+  const direction = sortDirection(query);
+  const Icon = !active ? ChevronsUpDown : direction === "asc" ? ChevronUp : ChevronDown;
+  return (
+    <th scope="col" className="px-3 py-2 font-semibold" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={linkTo(sortChange(query, column))} className="inline-flex items-center gap-1 hover:text-brand-700">
+        {ADMIN_BOOKING_SORT_LABELS[column]}
+        <Icon aria-hidden className="size-4" />
+      </Link>
+    </th>
+  );
+}
+
+/** Below 768px the header is gone, so the sorts are links above the cards. */
+function SortLinks({ query, linkTo }: { query: AdminBookingsQuery; linkTo: LinkTo }) {
+  return (
+    <nav aria-label="Sort bookings" className="flex flex-wrap items-center gap-2 text-sm md:hidden">
+      <span className="font-medium">Sort by</span>
+      {ADMIN_BOOKING_SORTS.map((column) => (
+        <Link
+          key={column}
+          to={linkTo(sortChange(query, column))}
+          className="rounded-full border border-slate-300 bg-white px-3 py-1"
+          aria-current={query.sort === column ? "true" : undefined}
+        >
+          {ADMIN_BOOKING_SORT_LABELS[column]}
+          {query.sort === column ? (sortDirection(query) === "asc" ? " ↑" : " ↓") : ""}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function amountLabel(booking: AdminBookingRow): string {
+  const cents = bookingAmountCents(booking);
+  return cents === null ? "—" : formatCents(cents);
+}
+
+function moveWhen(booking: AdminBookingRow): string {
+  return booking.moving_time ? `${formatMoveDate(booking.moving_date)}, ${formatTimeSlot(booking.moving_time)}` : formatMoveDate(booking.moving_date);
+}
+
+function BookingTableRow({ booking }: { booking: AdminBookingRow }) {
+  const status = useShownStatus(booking);
+  return (
+    <tr className="border-b border-slate-100 align-top last:border-0" data-booking-id={booking.id}>
+      <td className="px-3 py-2">
+        <span className="block font-semibold">{booking.full_name}</span>
+        <span className="block break-all text-slate-600">{booking.email}</span>
+        <span className="block text-slate-600">{booking.phone}</span>
+      </td>
+      <td className="px-3 py-2">{moveWhen(booking)}</td>
+      <td className="max-w-64 px-3 py-2">
+        {booking.moving_from} → {booking.moving_to}
+      </td>
+      <td className="px-3 py-2">{serviceTypeLabel(booking.service_type)}</td>
+      <td className="px-3 py-2">
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={status} />
+          <BookingStatusForm booking={booking} shown={status} />
+        </div>
+      </td>
+      <td className="px-3 py-2 font-semibold">{amountLabel(booking)}</td>
+      <td className="px-3 py-2">{depositStateLabel(booking)}</td>
+      <td className="px-3 py-2">
+        <BookingRowActions booking={booking} />
+      </td>
+    </tr>
+  );
+}
+
+function BookingCard({ booking }: { booking: AdminBookingRow }) {
+  const status = useShownStatus(booking);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-booking-id={booking.id}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{booking.full_name}</p>
+          <p className="break-all text-slate-600">{booking.email}</p>
+          <p className="text-slate-600">{booking.phone}</p>
+        </div>
+        <StatusBadge status={status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-500">Move</dt>
+        <dd>{moveWhen(booking)}</dd>
+        <dt className="text-slate-500">Route</dt>
+        <dd className="break-words">
+          {booking.moving_from} → {booking.moving_to}
+        </dd>
+        <dt className="text-slate-500">Service</dt>
+        <dd>{serviceTypeLabel(booking.service_type)}</dd>
+        <dt className="text-slate-500">Amount</dt>
+        <dd className="font-semibold">{amountLabel(booking)}</dd>
+        <dt className="text-slate-500">Deposit</dt>
+        <dd>{depositStateLabel(booking)}</dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
+        <BookingStatusForm booking={booking} shown={status} />
+        <BookingRowActions booking={booking} />
+      </div>
+    </li>
+  );
+}
