@@ -1,0 +1,219 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionContext } from "../../app/context.ts";
+import type { AppRole } from "../../app/domain/roles.ts";
+import { loader as exportBookings } from "../../app/routes/admin/bookings-export.ts";
+import { action as bookingsPageAction } from "../../app/routes/admin/bookings.tsx";
+import { action as overviewAction } from "../../app/routes/admin/overview.tsx";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { flashedToast, signedInContext, signInCustomer, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+
+// A row's status form and the CSV export, as staff and customers reach them over HTTP.
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: SignedInCustomer;
+let customer: SignedInCustomer;
+let exportCalls = 0;
+let exporter: SignedInCustomer;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = backend.createClient({ key: "service_role" });
+  const countingFetch: typeof fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input).includes("/rpc/admin_bookings_after")) exportCalls++;
+    return backend.fetch(input, init);
+  };
+  [admin, customer, exporter] = await Promise.all([
+    signInCustomer(backend, "admin"),
+    signInCustomer(backend, "customer"),
+    signInCustomer(backend, "exporter", "Export Admin", { fetch: countingFetch }),
+  ]);
+  const granted = await service.from("user_roles").insert([
+    { user_id: admin.user.id, role: "admin" },
+    { user_id: exporter.user.id, role: "admin" },
+  ]);
+  if (granted.error) throw granted.error;
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+/** The context the admin layout leaves for this user, with the roles the database holds for them. */
+function contextFor(who: SignedInCustomer, roles: AppRole[]): RouterContextProvider {
+  const context = signedInContext(testAppOptions(backend), who);
+  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
+  return context;
+}
+
+function postStatus(path: string, form: Record<string, string>) {
+  return new Request(`${TEST_PUBLIC_URL}${path}`, {
+    method: "POST",
+    headers: { Origin: TEST_PUBLIC_URL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+}
+
+async function outcome(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    if (thrown && typeof thrown === "object" && "init" in thrown) return new Response(null, (thrown as { init: ResponseInit }).init);
+    throw thrown;
+  }
+}
+
+describe("a row's status form", () => {
+  it("changes the status as the admin, writes the history row and comes back to the same page with a toast", async () => {
+    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
+    const context = contextFor(admin, ["admin"]);
+    const response = await outcome(() =>
+      bookingsPageAction({
+        request: postStatus("/admin/bookings?q=test&sort=amount&page=2", { intent: "set-status", bookingId: booking.id, status: "in_progress" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/bookings?q=test&sort=amount&page=2");
+    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Status Updated", description: "Booking status changed to in progress" });
+    const stored = await service.from("bookings").select("status").eq("id", booking.id).single();
+    expect(stored.data?.status).toBe("in_progress");
+    const history = await service.from("booking_status_events").select("status, changed_by").eq("booking_id", booking.id).eq("status", "in_progress");
+    expect(history.data).toEqual([{ status: "in_progress", changed_by: admin.user.id }]);
+  });
+
+  it("refuses a customer's crafted post with 403 and changes nothing", async () => {
+    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
+    const response = await outcome(() =>
+      overviewAction({
+        request: postStatus("/admin?index", { intent: "set-status", bookingId: booking.id, status: "cancelled" }),
+        context: contextFor(customer, []),
+        params: {},
+      } as never),
+    );
+    expect(response.status).toBe(403);
+    // Past the app's check, the database refuses the same customer too.
+    const direct = await customer.client.rpc("set_booking_status", { _booking_id: booking.id, _status: "cancelled" });
+    expect(direct.error?.code).toBe("42501");
+    const stored = await service.from("bookings").select("status").eq("id", booking.id).single();
+    expect(stored.data?.status).toBe("pending");
+  });
+
+  it("answers a bad form with 400 and a failed change with the failure toast", async () => {
+    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
+    const bad = await outcome(() =>
+      bookingsPageAction({
+        request: postStatus("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "lost" }),
+        context: contextFor(admin, ["admin"]),
+        params: {},
+      } as never),
+    );
+    expect(bad.status).toBe(400);
+    // A moderator whose role was taken away since the page loaded: the database refuses.
+    const context = contextFor(customer, ["moderator"]);
+    const refused = await outcome(() =>
+      bookingsPageAction({
+        request: postStatus("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "confirmed" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(refused.status).toBe(302);
+    expect(await flashedToast(context)).toMatchObject({ type: "error", title: "Failed to update booking status." });
+    expect((await service.from("bookings").select("status").eq("id", booking.id).single()).data?.status).toBe("pending");
+  });
+});
+
+describe("the CSV export", () => {
+  it("is the filtered bookings, quoted per RFC 4180, with formula cells neutralised", async () => {
+    const tag = "csvexact";
+    const rows = [
+      {
+        full_name: '=HYPERLINK("http://evil")',
+        moving_from: "1 Main St,\nApt 2",
+        created_at: "2026-10-02T10:00:00+00:00",
+        moving_date: "2027-04-02",
+        moving_time: "08:00",
+      },
+      {
+        full_name: 'Ann "Annie" Lee',
+        moving_from: "5 Oak Ave",
+        created_at: "2026-10-03T10:00:00+00:00",
+        moving_date: "2027-04-03",
+        final_cost_cents: 123_456,
+        status: "completed",
+      },
+    ];
+    const inserted = [];
+    for (const columns of rows) {
+      inserted.push(
+        await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+          ...columns,
+          email: `${tag}@example.com`,
+          phone: "+1 404 555 0100",
+          moving_to: "2 Elm St",
+        }),
+      );
+    }
+    const response = await outcome(() =>
+      exportBookings({
+        request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=${tag}&sort=customer`),
+        context: contextFor(admin, ["admin"]),
+        params: {},
+      } as never),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="bookings-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const [first, second] = inserted as [(typeof inserted)[0], (typeof inserted)[0]];
+    // The byte order mark tells spreadsheets the file is UTF-8.
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer())).toBe(
+      "\uFEFFBooking ID,Booked At,Customer,Email,Phone,Move Date,Move Time,From,To,Service,Team,Status,Amount (USD),Deposit\r\n" +
+        `${second.id},${second.created_at},"Ann ""Annie"" Lee",csvexact@example.com,'+1 404 555 0100,2027-04-03,,5 Oak Ave,2 Elm St,LOCAL,Elite Team,Completed,1234.56,Deposit unpaid\r\n` +
+        `${first.id},${first.created_at},"'=HYPERLINK(""http://evil"")",csvexact@example.com,'+1 404 555 0100,2027-04-02,08:00,"1 Main St,\nApt 2",2 Elm St,LOCAL,Elite Team,Pending,1000.00,Deposit unpaid\r\n`,
+    );
+  });
+
+  it("streams: the first rows arrive before the last are read from the database", async () => {
+    const owner = customer.user.id;
+    await backend.sql(
+      `insert into public.bookings (user_id, full_name, email, phone, moving_from, moving_to, moving_date, team_type, service_type, estimated_cost_cents, created_at)
+       select $1, 'Stream ' || n, 'stream' || n || '@bulk.example.com', '404-555-0199', n || ' Bulk St', n || ' Load Ave', date '2027-05-01' + (n % 60), 'elite', 'local', 100000, timestamptz '2026-01-01' + n * interval '1 minute'
+       from generate_series(1, 2600) as n`,
+      [owner],
+    );
+    exportCalls = 0;
+    const response = await outcome(() =>
+      exportBookings({
+        request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=bulk.example`),
+        context: contextFor(exporter, ["admin"]),
+        params: {},
+      } as never),
+    );
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("stream")) text += decoder.decode((await reader.read()).value, { stream: true });
+    // 2,600 rows come in six chunks of 500; the response has begun after at most the first two.
+    expect(exportCalls).toBeLessThanOrEqual(2);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    expect(exportCalls).toBe(6);
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2601);
+    expect(lines[1]).toContain(",Stream 2600,stream2600@bulk.example.com,");
+    expect(lines[2600]).toContain(",Stream 1,stream1@bulk.example.com,");
+  });
+
+  it("is refused to a customer", async () => {
+    const response = await outcome(() =>
+      exportBookings({ request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export`), context: contextFor(customer, []), params: {} } as never),
+    );
+    expect(response.status).toBe(403);
+  });
+});
