@@ -61,9 +61,10 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
           .map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}
-        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium">
-          Search
+        <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bookings-search">Search</label>
           <input
+            id="bookings-search"
             type="search"
             name="q"
             defaultValue={query.q}
@@ -71,10 +72,10 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
             placeholder="Name, email, phone or address"
             className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select name="status" defaultValue={query.status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 font-normal">
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bookings-status">Status</label>
+          <select id="bookings-status" name="status" defaultValue={query.status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 font-normal">
             <option value="all">All statuses</option>
             {ADMIN_BOOKING_SCOPES[scope].map((status) => (
               <option key={status} value={status}>
@@ -82,15 +83,21 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Move date from
-          <input type="date" name="from" defaultValue={query.from ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Move date to
-          <input type="date" name="to" defaultValue={query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
-        </label>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bookings-from">Move date from</label>
+          <input
+            id="bookings-from"
+            type="date"
+            name="from"
+            defaultValue={query.from ?? ""}
+            className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
+          />
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bookings-to">Move date to</label>
+          <input id="bookings-to" type="date" name="to" defaultValue={query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
+        </div>
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
         <button type="submit" className={buttonClasses("primary", "sm", "h-10")}>
