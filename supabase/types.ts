@@ -453,6 +453,30 @@ export type Database = {
         Args: { draft_id: string; max_photos: number; photos: Json }
         Returns: boolean
       }
+      admin_dashboard_stats: {
+        Args: { _at?: string }
+        Returns: {
+          bookings_last_month: number
+          bookings_this_month: number
+          completed_moves: number
+          pending_bookings: number
+          revenue_cents: number
+          revenue_last_month_cents: number
+          revenue_this_month_cents: number
+          total_bookings: number
+        }[]
+      }
+      admin_users_preview: {
+        Args: { _limit?: number }
+        Returns: {
+          email: string
+          full_name: string
+          joined_at: string
+          roles: string[]
+          total_users: number
+          user_id: string
+        }[]
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
