@@ -17,7 +17,7 @@ function companyMonth(instant: string): string {
   return `${parts.find((part) => part.type === "year")!.value}-${parts.find((part) => part.type === "month")!.value}`;
 }
 
-type Seeded = Pick<TablesInsert<"bookings">, "created_at" | "status" | "moving_date" | "estimated_cost_cents" | "final_cost_cents">;
+type Seeded = Pick<TablesInsert<"bookings">, "created_at" | "status" | "estimated_cost_cents" | "final_cost_cents"> & { moving_date: string | null };
 
 // "Now" is 23:30 on 28 February in New York, already 1 March in UTC: the company's month is February.
 const NOW = "2027-03-01T04:30:00Z";
@@ -141,7 +141,7 @@ describe.skipIf(usingHostedBackend)("admin_users_preview", () => {
       roles: ["moderator", "user"],
       total_users: 12,
     });
-    expect(new Date(data![0].joined_at).getTime()).toBe(newest[0]!.created_at.getTime());
+    expect(new Date(data![0]!.joined_at).getTime()).toBe(newest[0]!.created_at.getTime());
     expect(data!.some((row: { user_id: string }) => row.user_id === admin.user.id)).toBe(false);
     const unnamed = data!.filter((row: { full_name: string | null }) => row.full_name === null);
     expect(unnamed).toHaveLength(1);
