@@ -180,7 +180,8 @@ picked as (
   select
     n,
     1 + (n * 7919) % c.how_many as who,
-    now() - make_interval(secs => 182 * 86400 * power(random(), 1.15)) as created_at,
+    -- The first five are made in the last fortnight, so every state is there however few bookings are asked for.
+    case when n <= 5 then now() - make_interval(days => 3 + n * 2) else now() - make_interval(secs => 182 * 86400 * power(random(), 1.15)) end as created_at,
     random() as r_status, random() as r_team, random() as r_service, random() as r_size, random() as r_hours,
     random() as r_extra, random() as r_deposit, random() as r_final, random() as r_lead, random() as r_cancel
   from customers c, generate_series(1, ${Math.trunc(count)}) as n
@@ -190,7 +191,11 @@ shaped as (
     p.*,
     c.ids[p.who] as user_id, c.names[p.who] as full_name, c.emails[p.who] as email,
     '(404) 555-' || lpad(((p.who * 37) % 10000)::text, 4, '0') as phone,
-    ((p.created_at at time zone public.company_time_zone())::date + (2 + floor(p.r_lead * 40))::int) as moving_date,
+    case p.n
+      when 1 then (now() at time zone public.company_time_zone())::date
+      when 4 then (now() at time zone public.company_time_zone())::date - 2
+      else (p.created_at at time zone public.company_time_zone())::date + (case when p.n <= 5 then 20 else 2 + floor(p.r_lead * 40) end)::int
+    end as moving_date,
     (array['08:00','10:00','12:00','14:00','16:00', null])[1 + (p.n % 6)]::time as moving_time,
     case when p.r_team < 0.6 then 'elite' else 'luxury' end as team_type,
     case when p.r_service < 0.7 then 'local' when p.r_service < 0.9 then 'long_distance' else 'commercial' end as service_type,
@@ -203,6 +208,7 @@ stated as (
   select
     s.*,
     case
+      when s.n <= 5 then (array['in_progress', 'pending', 'confirmed', 'completed', 'cancelled'])[s.n]
       when s.moving_date < s.today then case when s.r_status < 0.88 then 'completed' else 'cancelled' end
       when s.moving_date = s.today then case when s.r_status < 0.9 then 'in_progress' else 'cancelled' end
       else case when s.r_status < 0.35 then 'pending' when s.r_status < 0.9 then 'confirmed' else 'cancelled' end
