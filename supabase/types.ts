@@ -153,6 +153,30 @@ export type Database = {
           },
         ]
       }
+      booking_tallies: {
+        Row: {
+          bookings: number
+          created_month: string
+          moving_month: string
+          status: string
+          value_cents: number
+        }
+        Insert: {
+          bookings: number
+          created_month: string
+          moving_month: string
+          status: string
+          value_cents: number
+        }
+        Update: {
+          bookings?: number
+          created_month?: string
+          moving_month?: string
+          status?: string
+          value_cents?: number
+        }
+        Relationships: []
+      }
       bookings: {
         Row: {
           checkout_expires_at: string | null
@@ -538,6 +562,7 @@ export type Database = {
           attempt_renewals: number
         }[]
       }
+      company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }
       has_permission: { Args: { _permission: string }; Returns: boolean }
@@ -608,6 +633,7 @@ export type Database = {
           total: number
         }[]
       }
+      recount_booking_tallies: { Args: never; Returns: undefined }
       remove_draft_photo: {
         Args: { draft_id: string; path: string }
         Returns: boolean

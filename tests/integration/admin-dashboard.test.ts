@@ -111,6 +111,29 @@ describe.skipIf(usingHostedBackend)("admin_dashboard_stats", () => {
     expect(data).toEqual([expectedStats(SEEDED, new Date().toISOString())]);
   });
 
+  it("follows every change to the bookings: status, cost, move date, new and deleted bookings", async () => {
+    const seeded = await service.from("bookings").select("id, status").order("created_at");
+    const [first, second, third] = seeded.data!;
+    expect((await admin.client.rpc("set_booking_status", { _booking_id: first!.id, _status: "pending" })).error).toBeNull();
+    expect(
+      (await service.from("bookings").update({ status: "completed", final_cost_cents: 77_700, moving_date: "2027-02-11" }).eq("id", second!.id)).error,
+    ).toBeNull();
+    expect((await service.from("bookings").delete().eq("id", third!.id)).error).toBeNull();
+    await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+      created_at: "2027-02-28T12:00:00Z",
+      status: "completed",
+      moving_date: "2027-01-31",
+      estimated_cost_cents: 12_345,
+    });
+
+    const { data: stored } = await service.from("bookings").select("created_at, status, moving_date, estimated_cost_cents, final_cost_cents");
+    for (const now of [NOW, "2027-01-15T12:00:00Z"]) {
+      const { data, error } = await admin.client.rpc("admin_dashboard_stats", { _at: now });
+      expect(error).toBeNull();
+      expect(data).toEqual([expectedStats(stored!, now)]);
+    }
+  });
+
   it("refuses customers", async () => {
     const { data, error } = await customer.client.rpc("admin_dashboard_stats");
     expect(data).toBeNull();
