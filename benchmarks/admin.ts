@@ -14,7 +14,7 @@ import { percentile } from "./support/statistics.ts";
 
 const BOOKINGS = Number(process.env.BOOKINGS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
-const WARM_UP = 5;
+const WARM_UP = 20;
 const ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin2026" };
 
 const PAGES: Array<[label: string, target: string]> = [
