@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionContext } from "~/context";
 import { USERS_PREVIEW_SIZE, type DashboardStats, type UsersPreview } from "~/domain/admin-dashboard";
-import { ensurePermission } from "~/middleware/guards.server";
 import { readDashboardStats, readUsersPreview } from "~/services/admin-dashboard.server";
 
 // What /admin shows above and inside its tabs, read as the staff member. A failure is logged and shown
@@ -17,9 +16,8 @@ export async function loadStatCards(context: Readonly<RouterContextProvider>): P
   }
 }
 
-/** The Users tab, for whoever may read users (403 otherwise), or null when it could not be read. */
-export async function loadUsersPreview(request: Request, context: Readonly<RouterContextProvider>): Promise<UsersPreview | null> {
-  await ensurePermission(request, context, "users:read");
+/** The Users tab (the caller checked `users:read`), or null when it could not be read. */
+export async function loadUsersPreview(context: Readonly<RouterContextProvider>): Promise<UsersPreview | null> {
   try {
     return await readUsersPreview(context.get(sessionContext).supabase, USERS_PREVIEW_SIZE);
   } catch (error) {

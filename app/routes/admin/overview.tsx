@@ -1,6 +1,7 @@
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersPreview } from "~/components/admin/users-preview";
+import { ensurePermission } from "~/middleware/guards.server";
 import type { Route } from "./+types/overview";
 import { loadStatCards, loadUsersPreview } from "./overview-dashboard.server";
 
@@ -8,7 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
-  const [stats, usersPreview] = await Promise.all([loadStatCards(context), tab === "users" ? loadUsersPreview(request, context) : null]);
+  // The Users tab is for whoever may read users: anyone else gets the 403 page before anything is read.
+  if (tab === "users") await ensurePermission(request, context, "users:read");
+  const [stats, usersPreview] = await Promise.all([loadStatCards(context), tab === "users" ? loadUsersPreview(context) : null]);
   return { stats, tab, usersPreview };
 }
 
