@@ -46,7 +46,7 @@ function StatCard({ label, value, icon, children }: { label: string; value: stri
         {label}
         {icon}
       </dt>
-      <dd className="text-3xl font-bold text-slate-900">{value}</dd>
+      <dd className="text-2xl font-bold break-words text-slate-900 tabular-nums 2xl:text-3xl">{value}</dd>
       <dd className="text-sm text-slate-600">{children}</dd>
     </div>
   );
