@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSupabaseEmulator } from "./index.ts";
 
 // In-memory emulators with a template cache start from a copy of the database their scripts built.
+// Each test builds a cluster from nothing, which takes several seconds on a busy machine.
+const BUILDS_A_CLUSTER_MS = 60_000;
 const scratch = mkdtempSync(join(tmpdir(), "supabase-template-"));
 const migrationsDir = join(scratch, "migrations");
 const templateCacheDir = join(scratch, "templates");
@@ -34,7 +36,7 @@ describe("a database template", () => {
     const { rows: parcels } = await second.db.pg.query("select * from public.parcels");
     expect(parcels).toEqual([]);
     await second.close();
-  });
+  }, BUILDS_A_CLUSTER_MS);
 
   it("is built anew when a migration is added, so no copy misses one", async () => {
     writeFileSync(join(migrationsDir, "20260102000000_crates.sql"), "create table public.crates (id int primary key);");
@@ -43,5 +45,5 @@ describe("a database template", () => {
     const { rows } = await emulator.db.pg.query<{ name: string }>("select to_regclass('public.crates')::text as name");
     expect(rows).toEqual([{ name: "crates" }]);
     await emulator.close();
-  });
+  }, BUILDS_A_CLUSTER_MS);
 });
