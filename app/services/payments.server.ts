@@ -179,7 +179,17 @@ async function checkoutAttempt(serviceRole: AppSupabaseClient, key: string): Pro
 // Fulfilment ---------------------------------------------------------------------------------------
 
 /** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
-export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
+export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata" | "payment_intent">;
+
+/** The id of the payment intent that paid a session (kept with the deposit: a refund names it). */
+function paymentIntentOf(session: Pick<Stripe.Checkout.Session, "payment_intent">): string | null {
+  const intent = session.payment_intent;
+  if (typeof intent === "string") return intent;
+  return intent?.id ?? null;
+}
+
+/** A deposit recorded as paid, and perhaps refunded since: either way Stripe took it. */
+const depositWasPaid = (booking: BookingRow | null) => booking?.deposit_status === "paid" || booking?.deposit_status === "refunded";
 
 /**
  * `paid`: the deposit is recorded (by this call or before it). A booking cancelled before its payment
@@ -219,15 +229,20 @@ export async function fulfilCheckout(
   const check = await checkPayment(serviceRole, session);
   if (check.kind !== "payable") return check;
   const { booking } = check;
-  if (booking.deposit_status === "paid") return { kind: "paid", booking };
+  if (depositWasPaid(booking)) return { kind: "paid", booking };
 
-  const marked = await serviceRole.rpc("mark_deposit_paid", { _booking_id: booking.id, _session_id: session.id, _confirm: autoConfirm });
+  const marked = await serviceRole.rpc("mark_deposit_paid", {
+    _booking_id: booking.id,
+    _session_id: session.id,
+    _confirm: autoConfirm,
+    _payment_intent_id: paymentIntentOf(session) ?? undefined,
+  });
   if (marked.error) throw new BookingStoreError("could not mark the deposit paid", marked.error);
   if (marked.data[0]) return { kind: "paid", booking: marked.data[0] };
 
   // Another call marked it first.
   const after = await bookingForCheckoutSession(serviceRole, session.id);
-  return after?.deposit_status === "paid" ? { kind: "paid", booking: after } : { kind: "unknown-booking" };
+  return after && depositWasPaid(after) ? { kind: "paid", booking: after } : { kind: "unknown-booking" };
 }
 
 export type CheckoutReturnResult = FulfilResult | { kind: "unknown-session" } | { kind: "stripe-unavailable"; cause: unknown };
@@ -282,13 +297,14 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   { autoConfirm }: { autoConfirm: boolean },
 ): Promise<StripeEventOutcome> {
-  const apply = async (effect: "paid" | "expired" | "failed" | "none", sessionId?: string): Promise<EventApplication> => {
+  const apply = async (effect: "paid" | "expired" | "failed" | "none", sessionId?: string, paymentIntentId?: string): Promise<EventApplication> => {
     const { data, error } = await serviceRole.rpc("apply_stripe_checkout_event", {
       _event_id: event.id,
       _event_type: event.type,
       _effect: effect,
       _session_id: sessionId,
       _confirm: autoConfirm,
+      _payment_intent_id: paymentIntentId,
     });
     if (error) throw new BookingStoreError("could not apply a Stripe event", error);
     if (!(EVENT_APPLICATIONS as readonly string[]).includes(data)) throw new BookingStoreError("could not apply a Stripe event", `unexpected answer ${data}`);
@@ -300,7 +316,7 @@ export async function handleStripeEvent(
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
       const check = await checkPayment(serviceRole, session);
-      const applied = await apply(check.kind === "payable" ? "paid" : "none", session.id);
+      const applied = await apply(check.kind === "payable" ? "paid" : "none", session.id, paymentIntentOf(session) ?? undefined);
       return applied === "duplicate" ? { kind: "duplicate" } : { kind: "fulfilment", sessionId: session.id, applied, check: check.kind };
     }
     case "checkout.session.expired":
