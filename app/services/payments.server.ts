@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
+import { applyChargeRefunded } from "./refunds.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
@@ -283,14 +284,16 @@ export type StripeEventOutcome =
   /** A completed payment: `applied` says what it changed, `check` why it changed nothing when it was not payable. */
   | { kind: "fulfilment"; sessionId: string; applied: EventApplication; check: PaymentCheck["kind"] }
   | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
+  /** A charge refunded: `changed` when this event marked the deposit refunded (not the staff's own record before it). */
+  | { kind: "refund"; changed: boolean }
   | { kind: "ignored" };
 
 /**
  * Handles one of Stripe's events, once however often it is delivered: the event's id is recorded and
  * its effect applied in one database transaction (`apply_stripe_checkout_event`), so a failure leaves
  * neither and Stripe's next delivery handles it. Checkout's completions mark the deposit paid (after
- * the same checks as the success page), its expiries and failures mark the deposit so, the rest is
- * only recorded. Throws BookingStoreError when the database fails.
+ * the same checks as the success page), its expiries and failures mark the deposit so, a charge
+ * refunded in full marks its deposit refunded, the rest is only recorded. Throws BookingStoreError when the database fails.
  */
 export async function handleStripeEvent(
   serviceRole: AppSupabaseClient,
@@ -325,6 +328,10 @@ export async function handleStripeEvent(
       const outcome = event.type === "checkout.session.expired" ? "expired" : "failed";
       const applied = await apply(outcome, session.id);
       return applied === "duplicate" ? { kind: "duplicate" } : { kind: "checkout-ended", sessionId: session.id, outcome, changed: applied === outcome };
+    }
+    case "charge.refunded": {
+      const applied = await applyChargeRefunded(serviceRole, event);
+      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied === "refunded" };
     }
     default:
       return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "ignored" };
