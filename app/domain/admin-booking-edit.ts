@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { formatMoveDate, formatTimeSlot } from "./booking-labels";
 import { BOOKING_MESSAGES, addonsSchema, detailsSchema } from "./booking-schemas";
+import { formatCents } from "./money";
 
 // What staff may change on a booking (date, time, addresses, instructions, final cost), checked with
 // the wizard's own rules, shared by the edit form in the browser and its action on the server.
@@ -70,3 +72,22 @@ export function bookingEditSchema(today: string, currentDate: string) {
 }
 
 export type BookingEdit = z.infer<ReturnType<typeof bookingEditSchema>>;
+
+/** The fields the edit history names, as staff read them. */
+export const BOOKING_EDIT_FIELD_LABELS: Record<string, string> = {
+  moving_date: "Move date",
+  moving_time: "Time",
+  moving_from: "From",
+  moving_to: "To",
+  special_instructions: "Special instructions",
+  final_cost_cents: "Final cost",
+};
+
+/** A value kept in the edit history, shown as the page shows that field ("—" for none). */
+export function bookingEditValueLabel(field: string, value: string | null): string {
+  if (value === null || value === "") return "—";
+  if (field === "moving_date") return formatMoveDate(value);
+  if (field === "moving_time") return formatTimeSlot(value.slice(0, 5));
+  if (field === "final_cost_cents" && /^\d+$/.test(value)) return formatCents(Number(value));
+  return value;
+}
