@@ -77,8 +77,8 @@ export type BookingEdit = z.infer<ReturnType<typeof bookingEditSchema>>;
 export const BOOKING_EDIT_FIELD_LABELS: Record<string, string> = {
   moving_date: "Move date",
   moving_time: "Time",
-  moving_from: "From",
-  moving_to: "To",
+  moving_from: "Moving from",
+  moving_to: "Moving to",
   special_instructions: "Special instructions",
   final_cost_cents: "Final cost",
 };

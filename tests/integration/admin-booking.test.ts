@@ -16,9 +16,25 @@ import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
-import { completeSession, deliveriesSettled, events, redeliver, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import {
+  completeSession,
+  deliveriesSettled,
+  events,
+  redeliver,
+  startTestStripe,
+  usingHostedStripe,
+  type TestStripe,
+} from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, testRequestContext, type SignedInCustomer } from "./support/app-harness.ts";
+import {
+  TEST_PUBLIC_URL,
+  flashedToast,
+  signInCustomer,
+  signedInContext,
+  testAppOptions,
+  testRequestContext,
+  type SignedInCustomer,
+} from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
@@ -43,7 +59,9 @@ beforeAll(async () => {
   testStripe = await startTestStripe({
     webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
     deliver: async (input, init) =>
-      webhookAction({ request: new Request(input, init), context: testRequestContext(options()), params: {} } as unknown as Parameters<typeof webhookAction>[0]),
+      webhookAction({ request: new Request(input, init), context: testRequestContext(options()), params: {} } as unknown as Parameters<
+        typeof webhookAction
+      >[0]),
   });
   emulator = testStripe.emulator!;
   [admin, secondAdmin, moderator, customer] = await Promise.all([
@@ -85,7 +103,11 @@ interface Answer {
 /** Runs a loader or an action as React Router would, and what it answered or threw. */
 async function run(route: (args: never) => unknown, who: SignedInCustomer, path: string, form?: Record<string, string>, context = staffContext(who)) {
   const request = form
-    ? new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) })
+    ? new Request(`${TEST_PUBLIC_URL}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      })
     : new Request(`${TEST_PUBLIC_URL}${path}`);
   const bookingId = path.split("/")[3];
   let result: unknown;
@@ -259,7 +281,13 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
 
   it("keeps a move date now past when it is not changed, and empties the time, instructions and final cost", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_date: "2024-05-01", moving_time: "08:00", final_cost_cents: 90_000 });
-    const { status } = await run(editAction, admin, editPath(booking.id), { ...validForm(), date: "2024-05-01", time: "", specialInstructions: "", finalCost: "" });
+    const { status } = await run(editAction, admin, editPath(booking.id), {
+      ...validForm(),
+      date: "2024-05-01",
+      time: "",
+      specialInstructions: "",
+      finalCost: "",
+    });
     expect(status).toBe(302);
     expect(await stored(booking.id)).toMatchObject({ moving_date: "2024-05-01", moving_time: null, special_instructions: null, final_cost_cents: null });
   });
