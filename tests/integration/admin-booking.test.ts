@@ -11,6 +11,7 @@ import { action as cancelAction, loader as cancelLoader } from "../../app/routes
 import { action as detailsAction, loader as detailsLoader } from "../../app/routes/admin/booking-details.tsx";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin/booking-edit.tsx";
 import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
+import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
 import { loader as customerDetailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
@@ -191,6 +192,33 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:i
     expect(page.canCancel).toBe(true);
     expect(page.contact).toEqual({ mailto: `mailto:${customer.user.email}`, tel: "tel:4045550142" });
     expect(page.statusHistory.map(({ from, to }) => [from, to])).toEqual([[null, "pending"]]);
+  });
+
+  it("shows the booking's photos at the app's address, which serves them to staff and to nobody else but their owner", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer);
+    const path = `${customer.user.id}/drafts/${randomUUID()}/${randomUUID()}.jpg`;
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const upload = await serviceRole.storage.from("booking-images").upload(path, bytes, { contentType: "image/jpeg" });
+    if (upload.error) throw upload.error;
+    const row = await serviceRole.from("booking_images").insert({ booking_id: booking.id, path, file_name: "sofa.jpg" });
+    if (row.error) throw row.error;
+
+    const page = (await run(detailsLoader, moderator, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(page.photos).toEqual([expect.objectContaining({ fileName: "sofa.jpg", url: `/book/photos/${path}` })]);
+    const [ownerId, , draftId, fileName] = path.split("/");
+    const photo = async (who: SignedInCustomer) =>
+      (await bookingPhotoLoader({
+        request: new Request(`${TEST_PUBLIC_URL}/book/photos/${path}`),
+        params: { ownerId, draftId, fileName },
+        context: staffContext(who),
+      } as unknown as Parameters<typeof bookingPhotoLoader>[0])) as Response;
+    for (const who of [moderator, admin, customer]) {
+      const answer = await photo(who);
+      expect(answer.status, who.user.email).toBe(200);
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
+    }
+    const stranger = await signInCustomer(backend, "stranger");
+    expect((await photo(stranger)).status).toBe(404);
   });
 
   it("is a 404 for an unknown id and for one that is no id", async () => {
