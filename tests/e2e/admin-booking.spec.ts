@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
@@ -97,4 +98,29 @@ test("an admin cancels a booking whose deposit was paid and refunds it: the embe
   const refunds = stripeRefundsFor(paid.stripe_payment_intent_id!);
   expect(refunds).toEqual([{ id: expect.stringMatching(/^re_/), amount: 5000, status: "succeeded" }]);
   await expect(deposit).toContainText(refunds[0]!.id);
+});
+
+test("the booking's page, its edit form and its cancellation step fit a 360px phone and pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const admin = await createTestUser({ fullName: "Pia Phone", admin: true });
+  const customer = await createTestUser({ fullName: "Sam Small" });
+  const booking = await createBooking(customer, { full_name: "Sam Small", special_instructions: "A long note ".repeat(40) });
+
+  const checks = async (where: string) => {
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs inside the page: with JavaScript only.
+    if (test.info().project.use.javaScriptEnabled === false) return;
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  };
+  await openAsAdmin(page, admin, detailsPath(booking.id));
+  await checks("details");
+  await page.goto(`${detailsPath(booking.id)}/edit`);
+  await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+  await checks("edit");
+  await page.goto(`${detailsPath(booking.id)}/cancel`);
+  await expect(page.getByRole("button", { name: "Cancel Booking" })).toBeVisible();
+  await checks("cancel");
 });
