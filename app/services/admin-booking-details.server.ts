@@ -1,8 +1,6 @@
 import type { BookingRow } from "~/domain/booking";
-import type { Tables } from "../../supabase/types";
-import { type BookingPhoto, thumbnailPathOf } from "./booking-details.server";
+import { type BookingPhoto, photoViews } from "./booking-details.server";
 import { BookingStoreError } from "./bookings.server";
-import { bookingPhotoAddress } from "~/domain/photo-rules";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // One booking as staff see it: every field, its photos, who changed its status and its details, and
@@ -27,7 +25,15 @@ export interface StaffBookingEdit {
   changedBy: string | null;
 }
 
-export type DepositRefund = Pick<Tables<"deposit_refunds">, "stripe_refund_id" | "amount_cents" | "refunded_at"> & { refundedBy: string | null };
+export interface DepositRefund {
+  /** Null while only Stripe's charge.refunded event (which names no refund) has reported it. */
+  stripeRefundId: string | null;
+  amountCents: number;
+  /** ISO timestamp. */
+  refundedAt: string;
+  /** Who asked for it; null when it was made outside the app (Stripe's dashboard). */
+  refundedBy: string | null;
+}
 
 export interface StaffBookingDetails {
   booking: BookingRow;
@@ -69,10 +75,7 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
 
   return {
     booking: booking.data,
-    photos: (images.data ?? []).map((row) => {
-      const thumbPath = thumbnailPathOf(row.path);
-      return { id: row.id, fileName: row.file_name, url: bookingPhotoAddress(row.path), thumbUrl: thumbPath ? bookingPhotoAddress(thumbPath) : null };
-    }),
+    photos: photoViews(images.data ?? []),
     statusHistory: (events.data ?? []).map((event, index, all) => ({
       from: index === 0 ? null : all[index - 1]!.status,
       to: event.status,
@@ -88,9 +91,9 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
     })),
     refund: latestRefund
       ? {
-          stripe_refund_id: latestRefund.stripe_refund_id,
-          amount_cents: latestRefund.amount_cents,
-          refunded_at: latestRefund.refunded_at,
+          stripeRefundId: latestRefund.stripe_refund_id,
+          amountCents: latestRefund.amount_cents,
+          refundedAt: latestRefund.refunded_at,
           refundedBy: nameOf(latestRefund.refunded_by),
         }
       : null,

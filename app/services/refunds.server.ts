@@ -66,6 +66,7 @@ export type RefundEventApplication = "duplicate" | "refunded" | "unchanged";
 export async function applyChargeRefunded(serviceRole: AppSupabaseClient, event: Stripe.ChargeRefundedEvent): Promise<RefundEventApplication> {
   const charge = event.data.object;
   const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+  // The generated argument types cannot say "null"; the function takes null for "none".
   const { data, error } = await serviceRole.rpc("apply_stripe_refund_event", {
     _event_id: event.id,
     _event_type: event.type,

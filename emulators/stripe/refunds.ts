@@ -4,7 +4,7 @@
 import type { StripeEmulatorConfig } from "./config.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import type { FormHash } from "./form.ts";
-import { newId, type Charge, type Refund } from "./objects.ts";
+import { buildCharge, newId, type Charge, type Refund } from "./objects.ts";
 import { onlyParams, parseMetadata } from "./params.ts";
 import type { Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
@@ -30,7 +30,12 @@ export function createRefunds(config: StripeEmulatorConfig, store: Store, webhoo
     if (intentId !== null) {
       const intent = state.paymentIntents.get(intentId);
       if (!intent) throw noSuch("payment_intent", intentId, "payment_intent");
-      const charge = intent.latest_charge ? state.charges.get(intent.latest_charge) : undefined;
+      let charge = intent.latest_charge ? state.charges.get(intent.latest_charge) : undefined;
+      // Payments kept by a state file older than charges: the charge is rebuilt from its payment intent.
+      if (!charge && intent.status === "succeeded" && intent.latest_charge) {
+        charge = buildCharge({ id: intent.latest_charge, intent, created: intent.created });
+        state.charges.set(charge.id, charge);
+      }
       if (intent.status !== "succeeded" || !charge) {
         throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "payment_intent");
       }

@@ -61,9 +61,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paymentIntentId: row.stripe_payment_intent_id,
       refund: refund
         ? {
-            id: refund.stripe_refund_id,
-            amount: formatCents(refund.amount_cents),
-            at: formatCompanyDateTime(refund.refunded_at),
+            id: refund.stripeRefundId,
+            amount: formatCents(refund.amountCents),
+            at: formatCompanyDateTime(refund.refundedAt),
             by: author(refund.refundedBy),
           }
         : null,

@@ -14,6 +14,7 @@ import { updateBookingDetails } from "~/services/admin-booking-edit.server";
 import { BookingStoreError } from "~/services/bookings.server";
 import { readFormBody } from "~/services/form-body.server";
 import type { AppSupabaseClient } from "~/services/supabase.server";
+import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-edit";
 
@@ -74,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const result = await updateBookingDetails(supabase, params.bookingId, submission.value);
   if (result.kind === "not-found") throw notFound();
-  if (result.kind === "forbidden") throw data(submission.reply({ formErrors: ["You may not change bookings."] }), { status: 403 });
+  if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
   await setToast(
     context,
     result.changes > 0
