@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatMoveDate, formatTimeSlot } from "./booking-labels";
 import { BOOKING_MESSAGES, addonsSchema, detailsSchema } from "./booking-schemas";
+import { TIME_SLOTS } from "./pricing";
 import { formatCents } from "./money";
 
 // What staff may change on a booking (date, time, addresses, instructions, final cost), checked with
@@ -34,20 +35,42 @@ export function centsToDollarsInput(cents: number | null): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
+/** What the booking holds now: a date or time it keeps is accepted even where the wizard would refuse it. */
+export interface CurrentSchedule {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** HH:MM, or null when the booking has no time. */
+  time: string | null;
+}
+
+/** The time slots the form offers: the wizard's, and the booking's own time when it is none of them. */
+export function timeOptions(current: CurrentSchedule): Array<{ value: string; label: string }> {
+  const slots: string[] = [...TIME_SLOTS];
+  if (current.time !== null && !slots.includes(current.time)) slots.push(current.time);
+  return slots.sort().map((slot) => ({ value: slot, label: formatTimeSlot(slot) }));
+}
+
 /**
- * The edit form's schema. The move date follows the wizard's rules against `today` (the company's
- * date), except that a booking may keep the date it has (`currentDate`), even one now past: staff
- * correct the final cost of a move that took place.
+ * The edit form's schema. The move date and time follow the wizard's rules against `today` (the
+ * company's date), except that a booking may keep the date and time it has, even a date now past or a
+ * time outside today's slots: staff correct the final cost of a move that took place.
  */
-export function bookingEditSchema(today: string, currentDate: string) {
+export function bookingEditSchema(today: string, current: CurrentSchedule) {
   const details = detailsSchema(today).shape;
   return z.object({
     date: z.string({ error: BOOKING_MESSAGES.dateRequired }).superRefine((value, context) => {
-      if (value === currentDate) return;
+      if (value === current.date) return;
       const checked = details.date.safeParse(value);
       if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
     }),
-    time: details.time,
+    time: z
+      .string()
+      .optional()
+      .superRefine((value, context) => {
+        if (value === undefined || value === current.time) return;
+        const checked = details.time.safeParse(value);
+        if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+      }),
     fromAddress: details.fromAddress,
     toAddress: details.toAddress,
     specialInstructions: addonsSchema.shape.specialInstructions,

@@ -320,6 +320,18 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     expect(await stored(booking.id)).toMatchObject({ moving_date: "2024-05-01", moving_time: null, special_instructions: null, final_cost_cents: null });
   });
 
+  it("keeps a time the booking has outside today's slots when it is not changed", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "09:30" });
+    const page = (await run(editLoader, admin, editPath(booking.id))).value as Awaited<ReturnType<typeof editLoader>>;
+    expect(page.timeOptions).toContainEqual({ value: "09:30", label: "9:30 AM" });
+    const { status } = await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:30" });
+    expect(status).toBe(302);
+    expect((await stored(booking.id)).moving_time).toBe("09:30:00");
+    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1 and field = 'moving_time'", [booking.id])).toHaveLength(0);
+    // Another time outside the slots is still refused.
+    expect((await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:45" })).status).toBe(400);
+  });
+
   it("refuses a moderator and a customer, in the action and in the database", async () => {
     const booking = await insertStoredBooking(serviceRole, customer);
     for (const who of [moderator, customer]) {

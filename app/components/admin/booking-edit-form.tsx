@@ -7,8 +7,6 @@ import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import { bookingEditSchema } from "~/domain/admin-booking-edit";
-import { formatTimeSlot } from "~/domain/booking-labels";
-import { TIME_SLOTS } from "~/domain/pricing";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const EDIT_INTENT = "save-booking";
@@ -22,22 +20,24 @@ export interface BookingEditDefaults {
   finalCost: string;
 }
 
-const SLOT_OPTIONS = TIME_SLOTS.map((slot) => ({ value: slot, label: formatTimeSlot(slot) }));
-
 /** The booking's date, time, addresses, instructions and final cost, checked as the wizard checks them; what was typed stays after an error. */
 export function BookingEditForm({
   defaults,
+  timeOptions,
   today,
   lastResult,
   cancelTo,
 }: {
   defaults: BookingEditDefaults;
+  /** The wizard's slots, and the booking's own time when it is none of them. */
+  timeOptions: ReadonlyArray<{ value: string; label: string }>;
   today: string;
   lastResult: SubmissionResult<string[]> | undefined;
   cancelTo: string;
 }) {
   const pending = useIsSubmitting(EDIT_INTENT);
-  const schema = bookingEditSchema(today, defaults.date);
+  const current = { date: defaults.date, time: defaults.time || null };
+  const schema = bookingEditSchema(today, current);
   const [form, fields] = useForm({
     id: "booking-edit",
     lastResult,
@@ -52,7 +52,7 @@ export function BookingEditForm({
       {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField field={fields.date} label="Move date" type="date" autoComplete="off" />
-        <SelectField field={fields.time} label="Time" options={SLOT_OPTIONS} placeholder="No time slot" />
+        <SelectField field={fields.time} label="Time" options={timeOptions} placeholder="No time slot" />
       </div>
       <TextField field={fields.fromAddress} label="Moving from" type="text" autoComplete="off" />
       <TextField field={fields.toAddress} label="Moving to" type="text" autoComplete="off" />

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingEditForm, EDIT_INTENT } from "~/components/admin/booking-edit-form";
 import { sessionContext } from "~/context";
-import { BOOKING_EDIT_MESSAGES, bookingEditSchema, centsToDollarsInput } from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_MESSAGES, bookingEditSchema, centsToDollarsInput, timeOptions, type CurrentSchedule } from "~/domain/admin-booking-edit";
 import { shortBookingId } from "~/domain/booking";
 import { todayIn } from "~/domain/booking-schemas";
 import { COMPANY } from "~/domain/company";
@@ -35,6 +35,12 @@ async function editableBooking(supabase: AppSupabaseClient, bookingId: string) {
   return row;
 }
 
+/** The date and time the booking holds now ("10:00:00" is the form's "10:00"). */
+const currentSchedule = (row: { moving_date: string; moving_time: string | null }): CurrentSchedule => ({
+  date: row.moving_date,
+  time: row.moving_time?.slice(0, 5) ?? null,
+});
+
 /** The edit form, for staff who may change bookings (others get the 403 page). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:write");
@@ -45,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id: row.id,
     shortId: shortBookingId(row.id),
     today: todayIn(COMPANY.timeZone),
+    timeOptions: timeOptions(currentSchedule(row)),
     defaults: {
       date: row.moving_date,
       time: row.moving_time?.slice(0, 5) ?? "",
@@ -70,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const row = await editableBooking(supabase, params.bookingId);
   if (!row) throw notFound();
 
-  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), row.moving_date) });
+  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), currentSchedule(row)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const result = await updateBookingDetails(supabase, params.bookingId, submission.value);
@@ -94,6 +101,7 @@ export default function AdminBookingEdit({ loaderData, actionData }: Route.Compo
       />
       <BookingEditForm
         defaults={loaderData.defaults}
+        timeOptions={loaderData.timeOptions}
         today={loaderData.today}
         lastResult={actionData as SubmissionResult<string[]> | undefined}
         cancelTo={detailsPath(loaderData.id)}
