@@ -41,7 +41,7 @@ export async function refundDeposit(supabase: AppSupabaseClient, stripe: Stripe,
   let refund: Stripe.Refund;
   try {
     refund = await stripe.refunds.create(
-      { payment_intent: paymentIntent, reason: "requested_by_customer", metadata: { booking_id: booking.id } },
+      { payment_intent: paymentIntent, metadata: { booking_id: booking.id } },
       { idempotencyKey: depositRefundKey(paymentIntent) },
     );
   } catch (cause) {
