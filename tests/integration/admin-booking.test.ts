@@ -476,6 +476,16 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("Stripe's charge.refund
   });
 });
 
+describe.skipIf(usingHostedBackend || usingHostedStripe)("a partial refund made on Stripe's side", () => {
+  it("leaves the deposit paid: only a charge refunded in full refunds it", async () => {
+    const booking = await paidBooking();
+    await testStripe.stripe.refunds.create({ payment_intent: booking.stripe_payment_intent_id!, amount: 2000 });
+    await deliveriesSettled(emulator);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
+    expect(await backend.sql("select 1 from public.deposit_refunds where booking_id = $1", [booking.id])).toHaveLength(0);
+  });
+});
+
 describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid after the booking was cancelled", () => {
   it("shows 'Refund due' with Refund until refunded, then 'Deposit refunded'", async () => {
     const booking = await savePendingBooking(serviceRole, {
