@@ -89,6 +89,44 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_edits: {
+        Row: {
+          after: string | null
+          before: string | null
+          booking_id: string
+          changed_at: string
+          changed_by: string | null
+          field: string
+          id: string
+        }
+        Insert: {
+          after?: string | null
+          before?: string | null
+          booking_id: string
+          changed_at?: string
+          changed_by?: string | null
+          field: string
+          id?: string
+        }
+        Update: {
+          after?: string | null
+          before?: string | null
+          booking_id?: string
+          changed_at?: string
+          changed_by?: string | null
+          field?: string
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_edits_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_images: {
         Row: {
           booking_id: string
@@ -208,6 +246,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -243,6 +282,7 @@ export type Database = {
           status?: string
           storage_service?: boolean
           stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
           team_type: string
           tv_mounting?: number
           updated_at?: string
@@ -278,6 +318,7 @@ export type Database = {
           status?: string
           storage_service?: boolean
           stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
           team_type?: string
           tv_mounting?: number
           updated_at?: string
@@ -305,6 +346,44 @@ export type Database = {
           renewals?: number
         }
         Relationships: []
+      }
+      deposit_refunds: {
+        Row: {
+          amount_cents: number
+          booking_id: string
+          id: string
+          payment_intent_id: string
+          refunded_at: string
+          refunded_by: string | null
+          stripe_refund_id: string | null
+        }
+        Insert: {
+          amount_cents: number
+          booking_id: string
+          id?: string
+          payment_intent_id: string
+          refunded_at?: string
+          refunded_by?: string | null
+          stripe_refund_id?: string | null
+        }
+        Update: {
+          amount_cents?: number
+          booking_id?: string
+          id?: string
+          payment_intent_id?: string
+          refunded_at?: string
+          refunded_by?: string | null
+          stripe_refund_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "deposit_refunds_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -507,7 +586,18 @@ export type Database = {
           _effect: string
           _event_id: string
           _event_type: string
+          _payment_intent_id?: string
           _session_id?: string
+        }
+        Returns: string
+      }
+      apply_stripe_refund_event: {
+        Args: {
+          _amount_cents: number
+          _event_id: string
+          _event_type: string
+          _payment_intent_id: string
+          _refund_id: string
         }
         Returns: string
       }
@@ -543,6 +633,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -578,7 +669,12 @@ export type Database = {
         Returns: boolean
       }
       mark_deposit_paid: {
-        Args: { _booking_id: string; _confirm: boolean; _session_id: string }
+        Args: {
+          _booking_id: string
+          _confirm: boolean
+          _payment_intent_id?: string
+          _session_id: string
+        }
         Returns: {
           checkout_expires_at: string | null
           cleaning_service: boolean
@@ -609,6 +705,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -621,6 +718,15 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      mark_deposit_refunded: {
+        Args: {
+          _amount_cents: number
+          _payment_intent_id: string
+          _refund_id: string
+          _refunded_by: string
+        }
+        Returns: boolean
+      }
       move_starts_at: {
         Args: { _moving_date: string; _moving_time: string }
         Returns: string
@@ -632,6 +738,10 @@ export type Database = {
           completed: number
           total: number
         }[]
+      }
+      record_deposit_refund: {
+        Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
+        Returns: boolean
       }
       recount_booking_tallies: { Args: never; Returns: undefined }
       remove_draft_photo: {
@@ -674,6 +784,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -685,6 +796,18 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      update_booking_details: {
+        Args: {
+          _booking_id: string
+          _final_cost_cents: number
+          _moving_date: string
+          _moving_from: string
+          _moving_time: string
+          _moving_to: string
+          _special_instructions: string
+        }
+        Returns: number
       }
     }
     Enums: {
