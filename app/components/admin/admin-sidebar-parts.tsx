@@ -56,6 +56,8 @@ export function SidebarNavigation({
             end={item.end}
             onClick={onNavigate}
             title={collapsed ? item.label : undefined}
+            // The name says the count in words; the badge itself is only seen.
+            aria-label={badge !== null ? `${item.label}, ${badge} pending` : undefined}
             className={({ isActive }) =>
               `relative flex h-10 items-center gap-3 rounded-md text-sm font-medium ${collapsed ? "justify-center px-0" : "px-3"} ${
                 isActive ? "bg-slate-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
@@ -66,15 +68,14 @@ export function SidebarNavigation({
             <span className={collapsed ? "sr-only" : "flex-1"}>{item.label}</span>
             {badge !== null ? (
               <span
+                aria-hidden
                 className={
                   collapsed
                     ? "absolute top-0.5 right-0.5 min-w-4 rounded-full bg-amber-400 px-1 text-center text-[10px] leading-4 font-bold text-slate-900"
                     : "rounded-full bg-amber-400 px-2 text-xs leading-5 font-bold text-slate-900"
                 }
               >
-                <span className="sr-only">, </span>
                 {badge}
-                <span className="sr-only"> pending</span>
               </span>
             ) : null}
           </NavLink>
