@@ -45,6 +45,10 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      // One booking: its details (and the Refund its deposit may be owed), the edit form, the cancellation step.
+      route("bookings/:bookingId", "routes/admin/booking-details.tsx"),
+      route("bookings/:bookingId/edit", "routes/admin/booking-edit.tsx"),
+      route("bookings/:bookingId/cancel", "routes/admin/booking-cancel.tsx"),
       // Resource route: the sidebar's toggle posts here without JavaScript.
       route("sidebar", "routes/admin/sidebar.ts"),
     ]),

@@ -89,6 +89,44 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_edits: {
+        Row: {
+          after: string | null
+          before: string | null
+          booking_id: string
+          changed_at: string
+          changed_by: string | null
+          field: string
+          id: string
+        }
+        Insert: {
+          after?: string | null
+          before?: string | null
+          booking_id: string
+          changed_at?: string
+          changed_by?: string | null
+          field: string
+          id?: string
+        }
+        Update: {
+          after?: string | null
+          before?: string | null
+          booking_id?: string
+          changed_at?: string
+          changed_by?: string | null
+          field?: string
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_edits_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_images: {
         Row: {
           booking_id: string
@@ -153,6 +191,30 @@ export type Database = {
           },
         ]
       }
+      booking_tallies: {
+        Row: {
+          bookings: number
+          created_month: string
+          moving_month: string
+          status: string
+          value_cents: number
+        }
+        Insert: {
+          bookings: number
+          created_month: string
+          moving_month: string
+          status: string
+          value_cents: number
+        }
+        Update: {
+          bookings?: number
+          created_month?: string
+          moving_month?: string
+          status?: string
+          value_cents?: number
+        }
+        Relationships: []
+      }
       bookings: {
         Row: {
           checkout_expires_at: string | null
@@ -184,6 +246,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -219,6 +282,7 @@ export type Database = {
           status?: string
           storage_service?: boolean
           stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
           team_type: string
           tv_mounting?: number
           updated_at?: string
@@ -254,6 +318,7 @@ export type Database = {
           status?: string
           storage_service?: boolean
           stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
           team_type?: string
           tv_mounting?: number
           updated_at?: string
@@ -281,6 +346,44 @@ export type Database = {
           renewals?: number
         }
         Relationships: []
+      }
+      deposit_refunds: {
+        Row: {
+          amount_cents: number
+          booking_id: string
+          id: string
+          payment_intent_id: string
+          refunded_at: string
+          refunded_by: string | null
+          stripe_refund_id: string | null
+        }
+        Insert: {
+          amount_cents: number
+          booking_id: string
+          id?: string
+          payment_intent_id: string
+          refunded_at?: string
+          refunded_by?: string | null
+          stripe_refund_id?: string | null
+        }
+        Update: {
+          amount_cents?: number
+          booking_id?: string
+          id?: string
+          payment_intent_id?: string
+          refunded_at?: string
+          refunded_by?: string | null
+          stripe_refund_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "deposit_refunds_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -493,6 +596,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -555,6 +659,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -576,13 +681,48 @@ export type Database = {
         }
         Returns: string
       }
+      admin_dashboard_stats: {
+        Args: { _at?: string }
+        Returns: {
+          bookings_last_month: number
+          bookings_this_month: number
+          completed_moves: number
+          pending_bookings: number
+          revenue_cents: number
+          revenue_last_month_cents: number
+          revenue_this_month_cents: number
+          total_bookings: number
+        }[]
+      }
+      admin_users_preview: {
+        Args: { _limit?: number }
+        Returns: {
+          email: string
+          full_name: string
+          joined_at: string
+          roles: string[]
+          total_users: number
+          user_id: string
+        }[]
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
           _effect: string
           _event_id: string
           _event_type: string
+          _payment_intent_id?: string
           _session_id?: string
+        }
+        Returns: string
+      }
+      apply_stripe_refund_event: {
+        Args: {
+          _amount_cents: number
+          _event_id: string
+          _event_type: string
+          _payment_intent_id: string
+          _refund_id: string
         }
         Returns: string
       }
@@ -618,6 +758,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -637,6 +778,7 @@ export type Database = {
           attempt_renewals: number
         }[]
       }
+      company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }
       has_permission: { Args: { _permission: string }; Returns: boolean }
@@ -652,7 +794,12 @@ export type Database = {
         Returns: boolean
       }
       mark_deposit_paid: {
-        Args: { _booking_id: string; _confirm: boolean; _session_id: string }
+        Args: {
+          _booking_id: string
+          _confirm: boolean
+          _payment_intent_id?: string
+          _session_id: string
+        }
         Returns: {
           checkout_expires_at: string | null
           cleaning_service: boolean
@@ -683,6 +830,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -694,6 +842,15 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      mark_deposit_refunded: {
+        Args: {
+          _amount_cents: number
+          _payment_intent_id: string
+          _refund_id: string
+          _refunded_by: string
+        }
+        Returns: boolean
       }
       move_starts_at: {
         Args: { _moving_date: string; _moving_time: string }
@@ -707,6 +864,11 @@ export type Database = {
           total: number
         }[]
       }
+      record_deposit_refund: {
+        Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
+        Returns: boolean
+      }
+      recount_booking_tallies: { Args: never; Returns: undefined }
       remove_draft_photo: {
         Args: { draft_id: string; path: string }
         Returns: boolean
@@ -747,6 +909,7 @@ export type Database = {
           status: string
           storage_service: boolean
           stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
           team_type: string
           tv_mounting: number
           updated_at: string
@@ -758,6 +921,18 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      update_booking_details: {
+        Args: {
+          _booking_id: string
+          _final_cost_cents: number
+          _moving_date: string
+          _moving_from: string
+          _moving_time: string
+          _moving_to: string
+          _special_instructions: string
+        }
+        Returns: number
       }
     }
     Enums: {

@@ -6,8 +6,8 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
   return (BOOKING_STATUSES as readonly unknown[]).includes(value);
 }
 
-/** The deposit paid through Stripe Checkout: unpaid until Checkout succeeds, fails or expires. */
-export const DEPOSIT_STATUSES = ["unpaid", "paid", "failed", "expired"] as const;
+/** The deposit paid through Stripe Checkout: unpaid until Checkout succeeds, fails or expires; refunded once given back. */
+export const DEPOSIT_STATUSES = ["unpaid", "paid", "failed", "expired", "refunded"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** How a status badge looks on the customer's pages: confirmed green, completed in the brand colour, pending amber, the rest grey. */
@@ -31,6 +31,7 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   paid: "Deposit paid",
   failed: "Deposit payment failed",
   expired: "Deposit checkout expired",
+  refunded: "Deposit refunded",
 };
 
 /** The deposit's state as pages show it; a deposit paid for a booking already cancelled is owed back: "Refund due". */

@@ -54,6 +54,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     deposit_status: "unpaid",
     deposit_paid_at: null,
     stripe_checkout_session_id: null,
+    stripe_payment_intent_id: null,
     checkout_expires_at: null,
     refund_due_at: null,
     quote: null,

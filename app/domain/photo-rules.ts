@@ -129,7 +129,7 @@ export function isStoredBookingPhotoPath(path: string): boolean {
   return STORED_BOOKING_PHOTO_PATH.test(path);
 }
 
-/** Where the app serves a stored booking photo or thumbnail to its owner (the bucket is private). */
+/** Where the app serves a stored booking photo or thumbnail to its owner and to staff (the bucket is private). */
 export function bookingPhotoAddress(path: string): string {
   return `/book/photos/${path}`;
 }

@@ -61,8 +61,8 @@ export async function loadBookingDetails(
   };
 }
 
-/** The photos at the app's addresses, where their owner gets them (the bucket is private). */
-function photoViews(rows: ReadonlyArray<{ id: string; path: string; file_name: string }>): BookingPhoto[] {
+/** The photos at the app's addresses, where their owner and staff get them (the bucket is private). */
+export function photoViews(rows: ReadonlyArray<{ id: string; path: string; file_name: string }>): BookingPhoto[] {
   return rows.map((row) => {
     const thumbPath = thumbnailPathOf(row.path);
     return { id: row.id, fileName: row.file_name, url: bookingPhotoAddress(row.path), thumbUrl: thumbPath ? bookingPhotoAddress(thumbPath) : null };

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
+import { applyChargeRefunded } from "./refunds.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
@@ -179,7 +180,17 @@ async function checkoutAttempt(serviceRole: AppSupabaseClient, key: string): Pro
 // Fulfilment ---------------------------------------------------------------------------------------
 
 /** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
-export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata">;
+export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata" | "payment_intent">;
+
+/** The id of the payment intent that paid a session (kept with the deposit: a refund names it). */
+function paymentIntentOf(session: Pick<Stripe.Checkout.Session, "payment_intent">): string | null {
+  const intent = session.payment_intent;
+  if (typeof intent === "string") return intent;
+  return intent?.id ?? null;
+}
+
+/** A deposit recorded as paid, and perhaps refunded since: either way Stripe took it. */
+const depositWasPaid = (booking: BookingRow | null) => booking?.deposit_status === "paid" || booking?.deposit_status === "refunded";
 
 /**
  * `paid`: the deposit is recorded (by this call or before it). A booking cancelled before its payment
@@ -219,15 +230,20 @@ export async function fulfilCheckout(
   const check = await checkPayment(serviceRole, session);
   if (check.kind !== "payable") return check;
   const { booking } = check;
-  if (booking.deposit_status === "paid") return { kind: "paid", booking };
+  if (depositWasPaid(booking)) return { kind: "paid", booking };
 
-  const marked = await serviceRole.rpc("mark_deposit_paid", { _booking_id: booking.id, _session_id: session.id, _confirm: autoConfirm });
+  const marked = await serviceRole.rpc("mark_deposit_paid", {
+    _booking_id: booking.id,
+    _session_id: session.id,
+    _confirm: autoConfirm,
+    _payment_intent_id: paymentIntentOf(session) ?? undefined,
+  });
   if (marked.error) throw new BookingStoreError("could not mark the deposit paid", marked.error);
   if (marked.data[0]) return { kind: "paid", booking: marked.data[0] };
 
   // Another call marked it first.
   const after = await bookingForCheckoutSession(serviceRole, session.id);
-  return after?.deposit_status === "paid" ? { kind: "paid", booking: after } : { kind: "unknown-booking" };
+  return after && depositWasPaid(after) ? { kind: "paid", booking: after } : { kind: "unknown-booking" };
 }
 
 export type CheckoutReturnResult = FulfilResult | { kind: "unknown-session" } | { kind: "stripe-unavailable"; cause: unknown };
@@ -268,27 +284,30 @@ export type StripeEventOutcome =
   /** A completed payment: `applied` says what it changed, `check` why it changed nothing when it was not payable. */
   | { kind: "fulfilment"; sessionId: string; applied: EventApplication; check: PaymentCheck["kind"] }
   | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
+  /** A charge refunded: `changed` when this event marked the deposit refunded (not the staff's own record before it). */
+  | { kind: "refund"; changed: boolean }
   | { kind: "ignored" };
 
 /**
  * Handles one of Stripe's events, once however often it is delivered: the event's id is recorded and
  * its effect applied in one database transaction (`apply_stripe_checkout_event`), so a failure leaves
  * neither and Stripe's next delivery handles it. Checkout's completions mark the deposit paid (after
- * the same checks as the success page), its expiries and failures mark the deposit so, the rest is
- * only recorded. Throws BookingStoreError when the database fails.
+ * the same checks as the success page), its expiries and failures mark the deposit so, a charge
+ * refunded in full marks its deposit refunded, the rest is only recorded. Throws BookingStoreError when the database fails.
  */
 export async function handleStripeEvent(
   serviceRole: AppSupabaseClient,
   event: Stripe.Event,
   { autoConfirm }: { autoConfirm: boolean },
 ): Promise<StripeEventOutcome> {
-  const apply = async (effect: "paid" | "expired" | "failed" | "none", sessionId?: string): Promise<EventApplication> => {
+  const apply = async (effect: "paid" | "expired" | "failed" | "none", sessionId?: string, paymentIntentId?: string): Promise<EventApplication> => {
     const { data, error } = await serviceRole.rpc("apply_stripe_checkout_event", {
       _event_id: event.id,
       _event_type: event.type,
       _effect: effect,
       _session_id: sessionId,
       _confirm: autoConfirm,
+      _payment_intent_id: paymentIntentId,
     });
     if (error) throw new BookingStoreError("could not apply a Stripe event", error);
     if (!(EVENT_APPLICATIONS as readonly string[]).includes(data)) throw new BookingStoreError("could not apply a Stripe event", `unexpected answer ${data}`);
@@ -300,7 +319,7 @@ export async function handleStripeEvent(
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
       const check = await checkPayment(serviceRole, session);
-      const applied = await apply(check.kind === "payable" ? "paid" : "none", session.id);
+      const applied = await apply(check.kind === "payable" ? "paid" : "none", session.id, paymentIntentOf(session) ?? undefined);
       return applied === "duplicate" ? { kind: "duplicate" } : { kind: "fulfilment", sessionId: session.id, applied, check: check.kind };
     }
     case "checkout.session.expired":
@@ -309,6 +328,10 @@ export async function handleStripeEvent(
       const outcome = event.type === "checkout.session.expired" ? "expired" : "failed";
       const applied = await apply(outcome, session.id);
       return applied === "duplicate" ? { kind: "duplicate" } : { kind: "checkout-ended", sessionId: session.id, outcome, changed: applied === outcome };
+    }
+    case "charge.refunded": {
+      const applied = await applyChargeRefunded(serviceRole, event);
+      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied === "refunded" };
     }
     default:
       return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "ignored" };

@@ -25,11 +25,14 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `build/server.js` (run `npm run build` first) and waits until /healthz answers. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * Starts `build/server.js` (run `npm run build` first) and waits until /healthz answers. Its data
+ * directory is a new empty one, or `dataDir` when given (seeded beforehand); either is removed at stop.
+ */
+export async function startBenchServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "movers-bench-"));
   const child = spawn(process.execPath, ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env },
     stdio: "inherit",

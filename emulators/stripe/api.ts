@@ -6,6 +6,7 @@ import { StripeApiError, invalidRequest, noSuch } from "./errors.ts";
 import { FormShapeError, canonicalForm, parseForm, readBodyLimited, type FormHash } from "./form.ts";
 import { API_VERSION, newId, type CheckoutSession, type LineItem, type PaymentIntent } from "./objects.ts";
 import { SESSION_EXPANDABLE, onlyParams, parseCreateSession, parseExpand } from "./params.ts";
+import type { Refunds } from "./refunds.ts";
 import type { IdempotencyRecord, SessionRecord, Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
 
@@ -41,7 +42,13 @@ interface Route {
   endpoint: Endpoint;
 }
 
-export function createApi(config: StripeEmulatorConfig, store: Store, checkout: Checkout, webhooks: Webhooks): (request: Request) => Promise<Response> {
+export function createApi(
+  config: StripeEmulatorConfig,
+  store: Store,
+  checkout: Checkout,
+  refunds: Refunds,
+  webhooks: Webhooks,
+): (request: Request) => Promise<Response> {
   /** Idempotency keys whose first request is still being answered. */
   const inProgress = new Set<string>();
 
@@ -112,6 +119,23 @@ export function createApi(config: StripeEmulatorConfig, store: Store, checkout: 
         const intent = checkout.paymentIntent(id);
         if (!intent) throw noSuch("payment_intent", id, "intent");
         return intent;
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/refunds$/,
+      endpoint: ({ form, eventRequest }) => {
+        parseExpand(form, ["charge", "payment_intent"]);
+        return refunds.create(form, eventRequest);
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      endpoint: ({ form }, id) => {
+        onlyParams(form, ["expand"]);
+        parseExpand(form, ["charge", "payment_intent"]);
+        return refunds.get(id);
       },
     },
     {

@@ -6,7 +6,16 @@ import type { Card, ChargeOutcome } from "./cards.ts";
 import { chargeOutcome } from "./cards.ts";
 import type { StripeEmulatorConfig } from "./config.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
-import { buildLineItems, buildPaymentIntent, buildSession, newId, type CheckoutSession, type PaymentIntent, type SessionInput } from "./objects.ts";
+import {
+  buildCharge,
+  buildLineItems,
+  buildPaymentIntent,
+  buildSession,
+  newId,
+  type CheckoutSession,
+  type PaymentIntent,
+  type SessionInput,
+} from "./objects.ts";
 import type { SessionRecord, Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
 
@@ -165,6 +174,7 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
       intent.amount_received = intent.amount;
       intent.latest_charge = newId.charge();
       intent.last_payment_error = null;
+      state.charges.set(intent.latest_charge, buildCharge({ id: intent.latest_charge, intent, created }));
       session.status = "complete";
       session.payment_status = "paid";
       session.payment_intent = intent.id;

@@ -2,11 +2,12 @@ import { createApi } from "./api.ts";
 import { PAGE_PREFIX, createCheckout } from "./checkout.ts";
 import { resolveConfig, type StripeEmulatorConfig, type StripeEmulatorOptions } from "./config.ts";
 import { createPages } from "./page.ts";
+import { createRefunds } from "./refunds.ts";
 import { openStore } from "./store.ts";
 import { createWebhooks, type Webhooks } from "./webhooks.ts";
 
 export { DEFAULT_RETRY_DELAYS_MS, type StripeEmulatorConfig, type StripeEmulatorOptions } from "./config.ts";
-export { API_VERSION, type CheckoutSession, type PaymentIntent, type StripeEvent } from "./objects.ts";
+export { API_VERSION, type Charge, type CheckoutSession, type PaymentIntent, type Refund, type StripeEvent } from "./objects.ts";
 export type { DeliveryAttempt, EventRecord } from "./store.ts";
 export type { Webhooks } from "./webhooks.ts";
 /** Signs a payload as the emulator (and Stripe) sign deliveries: `t=…,v1=…`. */
@@ -41,7 +42,8 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   const checkout = createCheckout(config, store, webhooks);
   await store.save();
   webhooks.resume();
-  const api = createApi(config, store, checkout, webhooks);
+  const refunds = createRefunds(config, store, webhooks);
+  const api = createApi(config, store, checkout, refunds, webhooks);
   const pages = createPages(config, checkout, store);
   let closed = false;
 

@@ -171,12 +171,56 @@ export interface PaymentIntent {
   transfer_group: null;
 }
 
+/** The charge a successful payment made; refunds reduce what is left of it. */
+export interface Charge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: true;
+  created: number;
+  currency: string;
+  description: string | null;
+  livemode: false;
+  metadata: Metadata;
+  paid: true;
+  payment_intent: string;
+  payment_method: string | null;
+  receipt_email: string | null;
+  /** True once the whole amount is refunded. */
+  refunded: boolean;
+  status: "succeeded";
+}
+
+export interface Refund {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: null;
+  metadata: Metadata;
+  payment_intent: string;
+  reason: "duplicate" | "fraudulent" | "requested_by_customer" | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  /** Card refunds succeed at once. */
+  status: "succeeded";
+  transfer_reversal: null;
+}
+
+/** What an event carries: a snapshot of the object it is about. */
+export type EventObject = CheckoutSession | PaymentIntent | Charge | Refund;
+
 export interface StripeEvent {
   id: string;
   object: "event";
   api_version: string;
   created: number;
-  data: { object: CheckoutSession | PaymentIntent };
+  data: { object: EventObject };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -189,6 +233,7 @@ export const newId = {
   paymentIntent: () => `pi_3${randomToken(23)}`,
   paymentMethod: () => `pm_1${randomToken(23)}`,
   charge: () => `ch_3${randomToken(23)}`,
+  refund: () => `re_3${randomToken(23)}`,
   price: () => `price_1${randomToken(23)}`,
   product: () => `prod_${randomToken(14)}`,
   lineItem: () => `li_1${randomToken(23)}`,
@@ -375,5 +420,28 @@ export function buildPaymentIntent(options: { session: CheckoutSession; data: Pa
     status: "requires_payment_method",
     transfer_data: null,
     transfer_group: null,
+  };
+}
+
+export function buildCharge(options: { id: string; intent: PaymentIntent; created: number }): Charge {
+  const { id, intent, created } = options;
+  return {
+    id,
+    object: "charge",
+    amount: intent.amount,
+    amount_captured: intent.amount,
+    amount_refunded: 0,
+    captured: true,
+    created,
+    currency: intent.currency,
+    description: intent.description,
+    livemode: false,
+    metadata: { ...intent.metadata },
+    paid: true,
+    payment_intent: intent.id,
+    payment_method: intent.payment_method,
+    receipt_email: intent.receipt_email,
+    refunded: false,
+    status: "succeeded",
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Stripe from "stripe";
@@ -130,5 +130,36 @@ describe.skipIf(usingHostedStripe)("an emulator with a data directory", () => {
     const [record] = events(second.emulator, "checkout.session.expired");
     expect(record?.delivery.state).toBe("delivered");
     expect(record?.delivery.attempts.map((attempt) => attempt.status)).toEqual([503, 200]);
+  });
+});
+
+describe.skipIf(usingHostedStripe)("refunds with a data directory", () => {
+  it("keep a refund across a restart, so the charge is not refunded twice", async () => {
+    const dataDir = dataDirectory();
+    const first = await start({ dataDir });
+    const session = await first.stripe.checkout.sessions.create(deposit());
+    await completeSession(first.emulator, session.id);
+    const intent = (await first.stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    const refund = await first.stripe.refunds.create({ payment_intent: intent });
+    await stop(first.emulator);
+
+    const second = await start({ dataDir });
+    expect(await second.stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    await expect(second.stripe.refunds.create({ payment_intent: intent })).rejects.toMatchObject({ code: "charge_already_refunded" });
+  });
+
+  it("refund a payment kept by a state file written before charges were kept", async () => {
+    const dataDir = dataDirectory();
+    const first = await start({ dataDir });
+    const session = await first.stripe.checkout.sessions.create(deposit());
+    await completeSession(first.emulator, session.id);
+    const intent = (await first.stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    await stop(first.emulator);
+    const file = join(dataDir, "stripe", "state.json");
+    const { charges: _charges, refunds: _refunds, ...older } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(older));
+
+    const second = await start({ dataDir });
+    expect(await second.stripe.refunds.create({ payment_intent: intent })).toMatchObject({ amount: 5000, payment_intent: intent, status: "succeeded" });
   });
 });

@@ -3,7 +3,7 @@
 
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import type { CheckoutSession, LineItem, PaymentIntent, PaymentIntentData, StripeEvent } from "./objects.ts";
+import type { Charge, CheckoutSession, LineItem, PaymentIntent, PaymentIntentData, Refund, StripeEvent } from "./objects.ts";
 
 export interface SessionRecord {
   session: CheckoutSession;
@@ -50,6 +50,8 @@ export interface IdempotencyRecord {
 export interface State {
   sessions: Map<string, SessionRecord>;
   paymentIntents: Map<string, PaymentIntent>;
+  charges: Map<string, Charge>;
+  refunds: Map<string, Refund>;
   /** Oldest first. */
   events: EventRecord[];
   idempotency: Map<string, IdempotencyRecord>;
@@ -73,6 +75,9 @@ interface StateFile {
   version: number;
   sessions: SessionRecord[];
   paymentIntents: PaymentIntent[];
+  /** Absent in files written before refunds existed. */
+  charges?: Charge[];
+  refunds?: Refund[];
   events: EventRecord[];
   idempotency: Array<[string, IdempotencyRecord]>;
 }
@@ -98,6 +103,8 @@ export async function openStore(stateDir: string | undefined, now: () => number)
       version: FILE_VERSION,
       sessions: [...state.sessions.values()],
       paymentIntents: [...state.paymentIntents.values()],
+      charges: [...state.charges.values()],
+      refunds: [...state.refunds.values()],
       events: state.events,
       idempotency: [...state.idempotency],
     };
@@ -143,7 +150,7 @@ export async function openStore(stateDir: string | undefined, now: () => number)
 }
 
 function emptyState(): State {
-  return { sessions: new Map(), paymentIntents: new Map(), events: [], idempotency: new Map() };
+  return { sessions: new Map(), paymentIntents: new Map(), charges: new Map(), refunds: new Map(), events: [], idempotency: new Map() };
 }
 
 async function load(file: string): Promise<State> {
@@ -160,6 +167,8 @@ async function load(file: string): Promise<State> {
   return {
     sessions: new Map(contents.sessions.map((record) => [record.session.id, record])),
     paymentIntents: new Map(contents.paymentIntents.map((intent) => [intent.id, intent])),
+    charges: new Map((contents.charges ?? []).map((charge) => [charge.id, charge])),
+    refunds: new Map((contents.refunds ?? []).map((refund) => [refund.id, refund])),
     events: contents.events,
     idempotency: new Map(contents.idempotency),
   };

@@ -3,7 +3,7 @@
 
 import { createHmac } from "node:crypto";
 import type { StripeEmulatorConfig } from "./config.ts";
-import { API_VERSION, newId, type CheckoutSession, type PaymentIntent, type StripeEvent } from "./objects.ts";
+import { API_VERSION, newId, type EventObject, type StripeEvent } from "./objects.ts";
 import type { DeliveryAttempt, EventRecord, Store } from "./store.ts";
 
 /** The `Stripe-Signature` header for a payload: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`,
@@ -21,7 +21,7 @@ export interface EventRequest {
 
 export interface Webhooks {
   /** Records an event (a snapshot of `object` now) and, with an endpoint, delivers it in the background. */
-  emit(type: string, object: CheckoutSession | PaymentIntent, request?: EventRequest): EventRecord;
+  emit(type: string, object: EventObject, request?: EventRequest): EventRecord;
   /** Every event kept, oldest first, with its delivery's outcome. */
   events(): readonly EventRecord[];
   /** Sends an event again: a new round of attempts with the full retry budget. Resolves when the round ends. */

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSupabaseEmulator } from "./index.ts";
 
 // In-memory emulators with a template cache start from a copy of the database their scripts built.
+// Each test builds a cluster from nothing, which takes several seconds on a busy machine.
+const BUILDS_A_CLUSTER_MS = 60_000;
 const scratch = mkdtempSync(join(tmpdir(), "supabase-template-"));
 const migrationsDir = join(scratch, "migrations");
 const templateCacheDir = join(scratch, "templates");
@@ -19,29 +21,37 @@ function start() {
 }
 
 describe("a database template", () => {
-  it("is built once, copied with its migrations applied, and never carries a copy's later writes", async () => {
-    mkdirSync(migrationsDir, { recursive: true });
-    writeFileSync(join(migrationsDir, "20260101000000_parcels.sql"), "create table public.parcels (id int primary key);");
+  it(
+    "is built once, copied with its migrations applied, and never carries a copy's later writes",
+    async () => {
+      mkdirSync(migrationsDir, { recursive: true });
+      writeFileSync(join(migrationsDir, "20260101000000_parcels.sql"), "create table public.parcels (id int primary key);");
 
-    const first = await start();
-    expect(readdirSync(templateCacheDir).filter((file) => file.endsWith(".tar"))).toHaveLength(1);
-    await first.db.pg.exec("insert into public.parcels values (1)");
-    await first.close();
+      const first = await start();
+      expect(readdirSync(templateCacheDir).filter((file) => file.endsWith(".tar"))).toHaveLength(1);
+      await first.db.pg.exec("insert into public.parcels values (1)");
+      await first.close();
 
-    const second = await start();
-    const { rows: migrations } = await second.db.pg.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
-    expect(migrations.map((row) => row.version)).toEqual(["20260101000000"]);
-    const { rows: parcels } = await second.db.pg.query("select * from public.parcels");
-    expect(parcels).toEqual([]);
-    await second.close();
-  });
+      const second = await start();
+      const { rows: migrations } = await second.db.pg.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
+      expect(migrations.map((row) => row.version)).toEqual(["20260101000000"]);
+      const { rows: parcels } = await second.db.pg.query("select * from public.parcels");
+      expect(parcels).toEqual([]);
+      await second.close();
+    },
+    BUILDS_A_CLUSTER_MS,
+  );
 
-  it("is built anew when a migration is added, so no copy misses one", async () => {
-    writeFileSync(join(migrationsDir, "20260102000000_crates.sql"), "create table public.crates (id int primary key);");
-    const emulator = await start();
-    expect(readdirSync(templateCacheDir).filter((file) => file.endsWith(".tar"))).toHaveLength(2);
-    const { rows } = await emulator.db.pg.query<{ name: string }>("select to_regclass('public.crates')::text as name");
-    expect(rows).toEqual([{ name: "crates" }]);
-    await emulator.close();
-  });
+  it(
+    "is built anew when a migration is added, so no copy misses one",
+    async () => {
+      writeFileSync(join(migrationsDir, "20260102000000_crates.sql"), "create table public.crates (id int primary key);");
+      const emulator = await start();
+      expect(readdirSync(templateCacheDir).filter((file) => file.endsWith(".tar"))).toHaveLength(2);
+      const { rows } = await emulator.db.pg.query<{ name: string }>("select to_regclass('public.crates')::text as name");
+      expect(rows).toEqual([{ name: "crates" }]);
+      await emulator.close();
+    },
+    BUILDS_A_CLUSTER_MS,
+  );
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser } from "./support/backend.ts";
+import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 
 // A small phone: 360 CSS pixels wide is the narrowest screen in common use.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -159,10 +160,19 @@ test("the customer dashboard fits a 360px phone", async ({ page }) => {
   expect(await layoutProblems(page), "/dashboard").toEqual([]);
 });
 
-test("the admin dashboard fits a 360px phone", async ({ page }) => {
+test("every admin page fits a 360px phone", async ({ page }) => {
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInThroughDialog(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   expect(await layoutProblems(page), "/admin").toEqual([]);
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await layoutProblems(page), path).toEqual([]);
+  }
+  // The drawer, open.
+  await adminMenuTrigger(page).click();
+  await expect(page.getByRole("navigation", { name: "Admin (menu)" })).toBeVisible();
+  expect(await layoutProblems(page), "the admin drawer").toEqual([]);
 });

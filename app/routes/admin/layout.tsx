@@ -1,6 +1,7 @@
-import { ArrowLeft, Menu } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Outlet } from "react-router";
-import { ADMIN_DRAWER_ID, AdminSidebar } from "~/components/admin/admin-sidebar";
+import { AdminDrawer } from "~/components/admin/admin-drawer";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
 import { sidebarStateFrom } from "~/domain/admin-sidebar";
@@ -37,9 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar state={loaderData.sidebarState} pendingCount={loaderData.pendingCount} email={loaderData.email} roleLabel={loaderData.roleLabel} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3">
-          <a href={`#${ADMIN_DRAWER_ID}`} className={buttonClasses("ghost", "sm", "size-11 px-0 md:hidden")} aria-label="Open admin menu">
-            <Menu aria-hidden className="size-6" />
-          </a>
+          <AdminDrawer pendingCount={loaderData.pendingCount} email={loaderData.email} roleLabel={loaderData.roleLabel} />
           <a href={WEBSITE_PATH} className={buttonClasses("outline", "sm")}>
             <ArrowLeft aria-hidden className="size-4" />
             Back to Website

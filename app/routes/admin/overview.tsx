@@ -1,6 +1,8 @@
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { BookingsTable } from "~/components/admin/bookings-table";
+import { StatCards } from "~/components/admin/stat-cards";
+import { UsersPreview } from "~/components/admin/users-preview";
 import { adminBookingScope } from "~/domain/admin-bookings-query";
 import {
   ADMIN_BOOKING_VIEW_LABELS,
@@ -10,8 +12,10 @@ import {
   adminOverviewPath,
   adminOverviewTab,
 } from "~/domain/admin-overview-tabs";
+import { ensurePermission } from "~/middleware/guards.server";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/overview";
+import { loadStatCards, loadUsersPreview } from "./overview-dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 
@@ -19,7 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = adminOverviewTab(params.get("tab"));
   const view = adminBookingScope(params.get("view"));
-  return { tab, view, bookings: tab === "bookings" ? await loadBookingsTable(request, context, view) : null };
+  // The Users tab is for whoever may read users: anyone else gets the 403 page before anything is read.
+  if (tab === "users") await ensurePermission(request, context, "users:read");
+  const [stats, usersPreview, bookings] = await Promise.all([
+    loadStatCards(context),
+    tab === "users" ? loadUsersPreview(context) : null,
+    tab === "bookings" ? loadBookingsTable(request, context, view) : null,
+  ]);
+  return { stats, tab, view, usersPreview, bookings };
 }
 
 /** The bookings tab's status forms post here. */
@@ -28,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { tab, view, bookings } = loaderData;
+  const { stats, tab, view, usersPreview, bookings } = loaderData;
   return (
     <>
       <AdminPageHeading title="Admin Dashboard" description="Bookings, customers and the website at a glance." />
-      <div className="flex flex-col gap-4">
+      <StatCards stats={stats} />
+      <div className="mt-6 flex flex-col gap-4">
         <AdminTabs
           label="Dashboard sections"
           tabs={ADMIN_OVERVIEW_TABS.map((candidate) => ({
@@ -55,11 +67,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             <BookingsTable {...bookings} />
           </>
         ) : null}
-        {tab === "users" ? (
-          <section aria-label="Users">
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">The users list is not built yet.</p>
-          </section>
-        ) : null}
+        {tab === "users" ? <UsersPreview preview={usersPreview} /> : null}
         {tab === "analytics" ? (
           <section aria-label="Website Analytics">
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">

@@ -1,4 +1,5 @@
 import { requestContext, sessionContext } from "~/context";
+import { hasPermission } from "~/domain/permissions";
 import { isStoredBookingPhotoPath } from "~/domain/photo-rules";
 import { downloadBookingPhoto } from "~/services/booking-photos.server";
 import type { Route } from "./+types/booking-photo";
@@ -10,15 +11,17 @@ const plain = (message: string, status: number) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
- * A booking photo or its thumbnail (on a draft or attached to a booking), for its owner only: the
- * path must lie in the signed-in customer's own folder, and the file is downloaded with their own
- * client (the bucket is private; its policies decide again). Anything else, someone else's photo
- * included, is a plain 404; storage failing is a plain 502.
+ * A booking photo or its thumbnail (on a draft or attached to a booking), for its owner and for staff
+ * who read bookings: the path must lie in the signed-in customer's own folder (or the visitor holds
+ * `bookings:read`), and the file is downloaded with the visitor's own client (the bucket is private;
+ * its policies decide again). Anything else, someone else's photo included, is a plain 404; storage
+ * failing is a plain 502.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user, supabase } = context.get(sessionContext);
+  const { user, supabase, roles } = context.get(sessionContext);
   const path = `${params.ownerId}/drafts/${params.draftId}/${params.fileName}`;
-  if (!user || params.ownerId !== user.id || !isStoredBookingPhotoPath(path)) return plain("Not found", 404);
+  if (!user || !isStoredBookingPhotoPath(path)) return plain("Not found", 404);
+  if (params.ownerId !== user.id && !hasPermission(await roles(), "bookings:read")) return plain("Not found", 404);
 
   const photo = await downloadBookingPhoto(supabase, path);
   if (photo === "missing") return plain("Not found", 404);

@@ -6,16 +6,14 @@ import { BookingDetailsFields } from "~/components/dashboard/booking-details-fie
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
-import { BookingDetailsPrice, type BookingPriceView } from "~/components/dashboard/booking-details-price";
+import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
-import { formatCompanyDateTime, shortBookingId, type BookingRow } from "~/domain/booking";
-import { bookingBalance, storedQuote } from "~/domain/booking-quote";
+import { formatCompanyDateTime } from "~/domain/booking";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
-import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
+import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { formatCents } from "~/domain/money";
-import { DEPOSIT_CENTS, type PropertySize, type ServiceType, type TeamType } from "~/domain/pricing";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
 import { setToast } from "~/services/toast.server";
@@ -110,59 +108,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
     return params.toString();
   };
   return withoutConfirm(currentUrl) === withoutConfirm(nextUrl) ? false : defaultShouldRevalidate;
-}
-
-/** The deposit the booking asks for; bookings made before it was stored ask the standard one. */
-function depositCents(row: BookingRow): number {
-  return row.deposit_amount_cents > 0 ? row.deposit_amount_cents : DEPOSIT_CENTS;
-}
-
-function bookingView(row: BookingRow) {
-  return {
-    id: row.id,
-    shortId: shortBookingId(row.id),
-    status: row.status,
-    createdAt: formatCompanyDateTime(row.created_at),
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    from: row.moving_from,
-    to: row.moving_to,
-    moveDate: formatMoveDate(row.moving_date),
-    timeSlot: row.moving_time ? formatTimeSlot(row.moving_time.slice(0, 5)) : null,
-    propertySize: row.property_size ? (PROPERTY_SIZE_LABELS[row.property_size as PropertySize] ?? row.property_size) : null,
-    team: TEAM_LABELS[row.team_type as TeamType] ?? row.team_type,
-    service: SERVICE_TYPE_LABELS[row.service_type as ServiceType] ?? row.service_type,
-    services: [row.packing_service && "Packing service", row.storage_service && "Storage service", row.cleaning_service && "Basic cleaning"].filter(
-      (name): name is string => typeof name === "string",
-    ),
-    extraMovers: row.extra_movers,
-    tvMounting: row.tv_mounting,
-    deepCleaningBedrooms: row.deep_cleaning_bedrooms,
-    specialInstructions: row.special_instructions,
-    estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
-    finalCost: row.final_cost_cents === null ? null : formatCents(row.final_cost_cents),
-  };
-}
-
-/**
- * The price as the customer was quoted it when booking (the lines kept with the booking, never priced
- * again with today's rates), and the balance: the final cost, else that estimate, minus the deposit
- * paid. Bookings saved before quotes were kept show their stored estimate without lines.
- */
-function priceView(row: BookingRow): BookingPriceView {
-  const quote = storedQuote(row.quote);
-  const balance = bookingBalance(row);
-  return {
-    lines: (quote?.lines ?? []).map((line) => ({ label: line.label, amount: formatCents(line.cents) })),
-    totalLabel: balance.totalIsFinal ? "Final cost" : "Estimated total",
-    total: balance.totalCents === null ? "TBD" : formatCents(balance.totalCents),
-    hours: row.estimated_hours,
-    hourlyRate: quote ? formatCents(quote.hourly_rate_cents) : null,
-    depositPaid: formatCents(balance.depositPaidCents),
-    // Nothing is left to pay on a cancelled booking.
-    balance: balance.balanceCents === null || row.status === "cancelled" ? null : formatCents(balance.balanceCents),
-  };
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {

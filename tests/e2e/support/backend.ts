@@ -71,6 +71,19 @@ export function checkoutSessionsFor(bookingId: string): Array<{ id: string; stat
     .map((session) => ({ id: session.id, status: session.status }));
 }
 
+/** The refunds the embedded Stripe has made of this payment intent, read from DATA_DIR/stripe/state.json. */
+export function stripeRefundsFor(paymentIntentId: string): Array<{ id: string; amount: number; status: string }> {
+  let state: { refunds?: Array<{ id: string; amount: number; status: string; payment_intent: string }> };
+  try {
+    state = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, "stripe", "state.json"), "utf8")) as typeof state;
+  } catch {
+    return [];
+  }
+  return (state.refunds ?? [])
+    .filter((refund) => refund.payment_intent === paymentIntentId)
+    .map((refund) => ({ id: refund.id, amount: refund.amount, status: refund.status }));
+}
+
 /** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl). */
 export function latestEmailTo(address: string): SentEmail | undefined {
   let lines: string[];

@@ -1,0 +1,102 @@
+import { BarChart3, CalendarDays, Clock, LayoutDashboard, Settings, Truck, UserCog, Users } from "lucide-react";
+import { NavLink, href } from "react-router";
+import { SignOutForm } from "~/components/sign-out-form";
+
+// What the admin sidebar and the phone's drawer both show: the title, the links, who is signed in.
+
+/** On the sidebar's dark background: light text, a lighter shade on hover. */
+export const SIDEBAR_BUTTON_CLASSES =
+  "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold text-slate-100 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400";
+
+const NAVIGATION = [
+  { to: href("/admin"), label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: href("/admin/bookings"), label: "All Bookings", icon: CalendarDays, end: false },
+  { to: href("/admin/pending"), label: "Pending", icon: Clock, end: false, pending: true },
+  { to: href("/admin/active"), label: "Active Moves", icon: Truck, end: false },
+  { to: href("/admin/customers"), label: "Customers", icon: Users, end: false },
+  { to: href("/admin/users"), label: "Users", icon: UserCog, end: false },
+  { to: href("/admin/analytics"), label: "Analytics", icon: BarChart3, end: false },
+  { to: href("/admin/settings"), label: "Settings", icon: Settings, end: false },
+] as const;
+
+export function SidebarTitle({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className={`border-b border-slate-800 py-4 ${collapsed ? "px-2 text-center" : "px-4"}`}>
+      <p className={collapsed ? "sr-only" : "text-lg font-bold"}>Admin Panel</p>
+      <p className={collapsed ? "sr-only" : "text-sm text-slate-400"}>Operations Dashboard</p>
+      {collapsed ? (
+        <span aria-hidden className="text-sm font-bold">
+          AP
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function SidebarNavigation({
+  collapsed,
+  pendingCount,
+  label = "Admin",
+  onNavigate,
+}: {
+  collapsed: boolean;
+  pendingCount: number;
+  label?: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
+      {NAVIGATION.map((item) => {
+        const Icon = item.icon;
+        const badge = "pending" in item && pendingCount > 0 ? pendingCount : null;
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.end}
+            onClick={onNavigate}
+            title={collapsed ? item.label : undefined}
+            // The name says the count in words; the badge itself is only seen.
+            aria-label={badge !== null ? `${item.label}, ${badge} pending` : undefined}
+            className={({ isActive }) =>
+              `relative flex h-10 items-center gap-3 rounded-md text-sm font-medium ${collapsed ? "justify-center px-0" : "px-3"} ${
+                isActive ? "bg-slate-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
+              }`
+            }
+          >
+            <Icon aria-hidden className="size-4 shrink-0" />
+            <span className={collapsed ? "sr-only" : "flex-1"}>{item.label}</span>
+            {badge !== null ? (
+              <span
+                aria-hidden
+                className={
+                  collapsed
+                    ? "absolute top-0.5 right-0.5 min-w-4 rounded-full bg-amber-400 px-1 text-center text-[10px] leading-4 font-bold text-slate-900"
+                    : "rounded-full bg-amber-400 px-2 text-xs leading-5 font-bold text-slate-900"
+                }
+              >
+                {badge}
+              </span>
+            ) : null}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function SidebarFooter({ collapsed, email, roleLabel }: { collapsed: boolean; email: string; roleLabel: string }) {
+  return (
+    <div className={`border-t border-slate-800 p-3 ${collapsed ? "px-1" : ""}`}>
+      <div className={collapsed ? "sr-only" : "mb-2 min-w-0"}>
+        <p className="truncate text-sm font-medium">{email}</p>
+        <p className="text-xs text-slate-400">{roleLabel}</p>
+      </div>
+      <SignOutForm
+        className={`${SIDEBAR_BUTTON_CLASSES} h-9 w-full ${collapsed ? "px-0" : "px-3"}`}
+        label="Sign Out"
+        labelClassName={collapsed ? "sr-only" : undefined}
+      />
+    </div>
+  );
+}

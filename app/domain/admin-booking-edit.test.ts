@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { bookingEditValueLabel, centsToDollarsInput, dollarsToCents, timeOptions } from "./admin-booking-edit";
+
+describe("dollarsToCents", () => {
+  it("reads dollars as people type them", () => {
+    expect(dollarsToCents("1250")).toBe(125_000);
+    expect(dollarsToCents("1,250.5")).toBe(125_050);
+    expect(dollarsToCents("$1,250.50")).toBe(125_050);
+    expect(dollarsToCents(" 0.07 ")).toBe(7);
+  });
+
+  it("refuses anything else", () => {
+    for (const text of ["", "-5", "12.345", "1,25", "1.2.3", "lots", "1e3", "12,50.00"]) expect(dollarsToCents(text), text).toBeNull();
+  });
+
+  it("is what the form shows, read back", () => {
+    for (const cents of [0, 7, 125_000, 125_050]) expect(dollarsToCents(centsToDollarsInput(cents))).toBe(cents);
+    expect(centsToDollarsInput(null)).toBe("");
+  });
+});
+
+describe("timeOptions", () => {
+  it("offers the wizard's slots, and the booking's own time when it is none of them", () => {
+    expect(timeOptions({ date: "2027-01-01", time: "10:00" }).map((option) => option.value)).toEqual(["08:00", "10:00", "12:00", "14:00", "16:00"]);
+    expect(timeOptions({ date: "2027-01-01", time: "09:30" })).toContainEqual({ value: "09:30", label: "9:30 AM" });
+  });
+});
+
+describe("bookingEditValueLabel", () => {
+  it("shows each kept value as the page shows its field", () => {
+    expect(bookingEditValueLabel("final_cost_cents", "125050")).toBe("$1,250.50");
+    expect(bookingEditValueLabel("moving_time", "14:00:00")).toBe("2:00 PM");
+    expect(bookingEditValueLabel("moving_to", "1 Main St")).toBe("1 Main St");
+    expect(bookingEditValueLabel("special_instructions", null)).toBe("—");
+  });
+});

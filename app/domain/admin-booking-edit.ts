@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { formatMoveDate, formatTimeSlot } from "./booking-labels";
+import { BOOKING_MESSAGES, addonsSchema, detailsSchema } from "./booking-schemas";
+import { TIME_SLOTS } from "./pricing";
+import { formatCents } from "./money";
+
+// What staff may change on a booking (date, time, addresses, instructions, final cost), checked with
+// the wizard's own rules, shared by the edit form in the browser and its action on the server.
+
+export const BOOKING_EDIT_MESSAGES = {
+  finalCostInvalid: "Enter an amount in dollars, like 1250 or 1250.50",
+  finalCostTooLarge: "Final cost can be at most $1,000,000",
+  saved: "Booking updated",
+  savedDescription: (changes: number) => (changes === 1 ? "1 change was saved." : `${changes} changes were saved.`),
+  unchanged: "Nothing to save",
+  unchangedDescription: "The booking already had these details.",
+  saveFailed: "The booking could not be saved. Please try again.",
+} as const;
+
+/** The largest final cost staff may enter, in cents. */
+export const MAX_FINAL_COST_CENTS = 100_000_000;
+
+/** "1250", "1,250.5", "$1,250.50" → cents; anything else, or more than two decimals, → null. */
+export function dollarsToCents(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number(match[1]!.replaceAll(",", ""));
+  const fraction = Number((match[2] ?? "0").padEnd(2, "0"));
+  return whole * 100 + fraction;
+}
+
+/** Cents as the form shows them: 125050 → "1250.50", 125000 → "1250". */
+export function centsToDollarsInput(cents: number | null): string {
+  if (cents === null) return "";
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** What the booking holds now: a date or time it keeps is accepted even where the wizard would refuse it. */
+export interface CurrentSchedule {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** HH:MM, or null when the booking has no time. */
+  time: string | null;
+}
+
+/** The time slots the form offers: the wizard's, and the booking's own time when it is none of them. */
+export function timeOptions(current: CurrentSchedule): Array<{ value: string; label: string }> {
+  const slots: string[] = [...TIME_SLOTS];
+  if (current.time !== null && !slots.includes(current.time)) slots.push(current.time);
+  return slots.sort().map((slot) => ({ value: slot, label: formatTimeSlot(slot) }));
+}
+
+/**
+ * The edit form's schema. The move date and time follow the wizard's rules against `today` (the
+ * company's date), except that a booking may keep the date and time it has, even a date now past or a
+ * time outside today's slots: staff correct the final cost of a move that took place.
+ */
+export function bookingEditSchema(today: string, current: CurrentSchedule) {
+  const details = detailsSchema(today).shape;
+  return z.object({
+    date: z.string({ error: BOOKING_MESSAGES.dateRequired }).superRefine((value, context) => {
+      if (value === current.date) return;
+      const checked = details.date.safeParse(value);
+      if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+    }),
+    time: z
+      .string()
+      .optional()
+      .superRefine((value, context) => {
+        if (value === undefined || value === current.time) return;
+        const checked = details.time.safeParse(value);
+        if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+      }),
+    fromAddress: details.fromAddress,
+    toAddress: details.toAddress,
+    specialInstructions: addonsSchema.shape.specialInstructions,
+    finalCost: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === "") return null;
+        const cents = dollarsToCents(value);
+        if (cents === null) {
+          context.addIssue({ code: "custom", message: BOOKING_EDIT_MESSAGES.finalCostInvalid });
+          return z.NEVER;
+        }
+        if (cents > MAX_FINAL_COST_CENTS) {
+          context.addIssue({ code: "custom", message: BOOKING_EDIT_MESSAGES.finalCostTooLarge });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  });
+}
+
+export type BookingEdit = z.infer<ReturnType<typeof bookingEditSchema>>;
+
+/** The fields the edit history names, as staff read them. */
+export const BOOKING_EDIT_FIELD_LABELS: Record<string, string> = {
+  moving_date: "Move date",
+  moving_time: "Time",
+  moving_from: "Moving from",
+  moving_to: "Moving to",
+  special_instructions: "Special instructions",
+  final_cost_cents: "Final cost",
+};
+
+/** A value kept in the edit history, shown as the page shows that field ("—" for none). */
+export function bookingEditValueLabel(field: string, value: string | null): string {
+  if (value === null || value === "") return "—";
+  if (field === "moving_date") return formatMoveDate(value);
+  if (field === "moving_time") return formatTimeSlot(value.slice(0, 5));
+  if (field === "final_cost_cents" && /^\d+$/.test(value)) return formatCents(Number(value));
+  return value;
+}

@@ -1,0 +1,108 @@
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BookingCancelForm, CANCEL_INTENT, REFUND_CHOICE } from "~/components/admin/booking-cancel-form";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { shortBookingId } from "~/domain/booking";
+import { depositCents } from "~/domain/booking-view";
+import { formatCents } from "~/domain/money";
+import { hasPermission } from "~/domain/permissions";
+import { refundToast } from "~/domain/refund-messages";
+import { ensurePermission } from "~/middleware/guards.server";
+import { cancelBookingAsStaff } from "~/services/admin-booking-cancel.server";
+import { BookingStoreError } from "~/services/bookings.server";
+import { readFormBody } from "~/services/form-body.server";
+import { refundDeposit } from "~/services/refunds.server";
+import { currentAccount } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/booking-cancel";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Cancel booking ${loaderData.shortId} · Admin` : "Cancel booking · Admin" }];
+
+const bookingIdSchema = z.uuid();
+const notFound = () => data(null, { status: 404 });
+const detailsPath = (bookingId: string) => href("/admin/bookings/:bookingId", { bookingId });
+
+const CANCEL_MESSAGES = {
+  cancelled: "Booking cancelled",
+  alreadyCancelled: "This booking is already cancelled.",
+  refundChoiceMissing: "Choose whether to refund the deposit.",
+} as const;
+
+/** The confirmation step, for staff who may change a booking's status. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "bookings:status");
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  const { supabase, roles } = context.get(sessionContext);
+  const { data: row, error } = await supabase
+    .from("bookings")
+    .select("id, full_name, status, deposit_status, deposit_amount_cents")
+    .eq("id", params.bookingId)
+    .maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking to cancel", error);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    shortId: shortBookingId(row.id),
+    fullName: row.full_name,
+    cancelled: row.status === "cancelled",
+    depositPaid: row.deposit_status === "paid",
+    depositAmount: formatCents(depositCents(row)),
+    canRefund: hasPermission(await roles(), "bookings:write"),
+  };
+}
+
+/**
+ * Cancels the booking (the history names who), and with `refund=yes` refunds its paid deposit through
+ * Stripe, once however often it is pressed. A refund asks for the permission to change bookings; a
+ * paid deposit needs the choice made. Back to the booking with a toast.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  await ensurePermission(request, context, "bookings:status");
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  if (form.get("intent") !== CANCEL_INTENT) throw data("This page takes no such form.", { status: 400 });
+  const choice = form.get(REFUND_CHOICE.field);
+  if (choice !== null && choice !== REFUND_CHOICE.yes && choice !== REFUND_CHOICE.no) throw data(CANCEL_MESSAGES.refundChoiceMissing, { status: 400 });
+  const refund = choice === REFUND_CHOICE.yes;
+  if (refund) await ensurePermission(request, context, "bookings:write");
+
+  const { supabase } = context.get(sessionContext);
+  const { stripe } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const cancelled = await cancelBookingAsStaff(supabase, stripe, params.bookingId);
+  if (cancelled.kind === "not-found") throw notFound();
+  if (cancelled.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  if (cancelled.kind === "cancelled" && !cancelled.checkoutClosed)
+    logger.error({ bookingId: params.bookingId }, "a cancelled booking's deposit checkout could not be closed");
+
+  if (refund) {
+    const result = await refundDeposit(supabase, stripe, params.bookingId);
+    if (result.kind === "stripe-failed") logger.error({ err: result.cause, bookingId: params.bookingId }, "a deposit refund failed");
+    const toast = refundToast(result.kind === "not-found" ? "nothing-to-refund" : result.kind);
+    await setToast(
+      context,
+      result.kind === "refunded" ? { ...toast, title: `${CANCEL_MESSAGES.cancelled}. ${toast.title}` } : { ...toast, description: CANCEL_MESSAGES.cancelled },
+    );
+  } else {
+    await setToast(context, { type: "success", title: CANCEL_MESSAGES.cancelled });
+  }
+  return redirect(detailsPath(params.bookingId));
+}
+
+export default function AdminBookingCancel({ loaderData }: Route.ComponentProps) {
+  const { id, shortId, fullName, cancelled, depositPaid, depositAmount, canRefund } = loaderData;
+  return (
+    <div>
+      <AdminPageHeading
+        title={`Cancel booking ${shortId}?`}
+        description={`${fullName}'s move will be cancelled; the status history records who cancelled it.`}
+      />
+      {cancelled ? (
+        <p className="text-slate-700">{CANCEL_MESSAGES.alreadyCancelled}</p>
+      ) : (
+        <BookingCancelForm depositPaid={depositPaid} depositAmount={depositAmount} canRefund={canRefund} backTo={detailsPath(id)} />
+      )}
+    </div>
+  );
+}

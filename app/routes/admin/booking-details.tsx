@@ -1,0 +1,172 @@
+import { Mail, Pencil, Phone, XCircle } from "lucide-react";
+import { Link, data, href, redirect } from "react-router";
+import { z } from "zod";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BookingDeposit, REFUND_INTENT } from "~/components/admin/booking-deposit";
+import { BookingHistory } from "~/components/admin/booking-history";
+import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
+import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
+import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { buttonClasses } from "~/components/ui/button";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel } from "~/domain/admin-booking-edit";
+import { formatCompanyDateTime } from "~/domain/booking";
+import { depositStateLabel } from "~/domain/booking-status";
+import { bookingView, depositCents, priceView } from "~/domain/booking-view";
+import { formatCents } from "~/domain/money";
+import { hasPermission } from "~/domain/permissions";
+import { refundToast } from "~/domain/refund-messages";
+import { ensurePermission } from "~/middleware/guards.server";
+import { loadStaffBookingDetails } from "~/services/admin-booking-details.server";
+import { readFormBody } from "~/services/form-body.server";
+import { refundDeposit } from "~/services/refunds.server";
+import { currentAccount } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/booking-details";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Booking ${loaderData.booking.shortId} · Admin` : "Booking · Admin" }];
+
+const bookingIdSchema = z.uuid();
+
+/** An id that is no booking's (or no id at all): the layout's 404 page. */
+const notFound = () => data(null, { status: 404 });
+
+/** Who made a change: their name, else their id; the server's own changes are the system's. */
+const author = (who: string | null) => who ?? "System";
+
+/**
+ * One booking for staff: every field, the price lines kept with it, its photos, the deposit with
+ * Stripe's ids and any refund, the full status and edit history, and links to contact the customer,
+ * edit and cancel. Read with the staff member's own client (row level security lets staff read it).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  const { supabase, roles } = context.get(sessionContext);
+  const details = await loadStaffBookingDetails(supabase, params.bookingId);
+  if (!details) throw notFound();
+  const held = await roles();
+  const { booking: row, refund } = details;
+  const mayWrite = hasPermission(held, "bookings:write");
+
+  return {
+    booking: bookingView(row),
+    price: priceView(row),
+    contact: { mailto: `mailto:${row.email}`, tel: `tel:${row.phone.replace(/[^\d+]/g, "")}` },
+    deposit: {
+      amount: formatCents(depositCents(row)),
+      label: depositStateLabel(row),
+      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
+      checkoutSessionId: row.stripe_checkout_session_id,
+      paymentIntentId: row.stripe_payment_intent_id,
+      refund: refund
+        ? {
+            id: refund.stripeRefundId,
+            amount: formatCents(refund.amountCents),
+            at: formatCompanyDateTime(refund.refundedAt),
+            by: author(refund.refundedBy),
+          }
+        : null,
+      canRefund: mayWrite && row.status === "cancelled" && row.deposit_status === "paid",
+    },
+    photos: details.photos,
+    statusHistory: details.statusHistory.map((change) => ({
+      ...change,
+      changedAt: formatCompanyDateTime(change.changedAt),
+      changedBy: author(change.changedBy),
+    })),
+    edits: details.edits.map((edit) => ({
+      field: BOOKING_EDIT_FIELD_LABELS[edit.field] ?? edit.field,
+      before: bookingEditValueLabel(edit.field, edit.before),
+      after: bookingEditValueLabel(edit.field, edit.after),
+      changedAt: formatCompanyDateTime(edit.changedAt),
+      changedBy: author(edit.changedBy),
+    })),
+    canEdit: mayWrite,
+    canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
+  };
+}
+
+/** `intent=refund`: refunds the paid deposit of a cancelled booking (a refund due above all), once. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  await ensurePermission(request, context, "bookings:write");
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  if (form.get("intent") !== REFUND_INTENT) throw data("This page takes no such form.", { status: 400 });
+
+  const { supabase } = context.get(sessionContext);
+  const result = await refundDeposit(supabase, context.get(servicesContext).stripe, params.bookingId);
+  if (result.kind === "not-found") throw notFound();
+  if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  if (result.kind === "stripe-failed") context.get(requestContext).logger.error({ err: result.cause, bookingId: params.bookingId }, "a deposit refund failed");
+  await setToast(context, refundToast(result.kind));
+  return redirect(href("/admin/bookings/:bookingId", { bookingId: params.bookingId }));
+}
+
+export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
+  const { booking, price, contact, deposit, photos, statusHistory, edits, canEdit, canCancel } = loaderData;
+  const linkClasses = buttonClasses("outline", "sm");
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeading
+        title={`Booking ${booking.shortId}`}
+        description={`${booking.fullName} · booked ${booking.createdAt}`}
+        actions={
+          <>
+            <a href={contact.mailto} className={linkClasses}>
+              <Mail aria-hidden className="size-4" />
+              Email customer
+            </a>
+            <a href={contact.tel} className={linkClasses}>
+              <Phone aria-hidden className="size-4" />
+              Call customer
+            </a>
+            {canEdit ? (
+              <Link to={href("/admin/bookings/:bookingId/edit", { bookingId: booking.id })} className={linkClasses}>
+                <Pencil aria-hidden className="size-4" />
+                Edit Booking
+              </Link>
+            ) : null}
+            {canCancel ? (
+              <Link to={href("/admin/bookings/:bookingId/cancel", { bookingId: booking.id })} className={linkClasses}>
+                <XCircle aria-hidden className="size-4" />
+                Cancel Booking
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <dl className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <div className="flex items-center gap-2">
+          <dt className="text-sm text-slate-600">Status</dt>
+          <dd>
+            <StatusBadge status={booking.status} />
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-sm text-slate-600">Estimated cost</dt>
+          <dd className="font-semibold tabular-nums">{booking.estimatedCost}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-sm text-slate-600">Final cost</dt>
+          <dd className="font-semibold tabular-nums">{booking.finalCost ?? "Not set"}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-sm text-slate-600">Deposit</dt>
+          <dd className="font-semibold">{deposit.label}</dd>
+        </div>
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <BookingDetailsFields booking={booking} />
+          <BookingDetailsPhotos photos={photos} />
+          <BookingHistory statusHistory={statusHistory} edits={edits} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <BookingDeposit deposit={deposit} />
+          <BookingDetailsPrice price={price} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BookingEditForm, EDIT_INTENT } from "~/components/admin/booking-edit-form";
+import { sessionContext } from "~/context";
+import { BOOKING_EDIT_MESSAGES, bookingEditSchema, centsToDollarsInput, timeOptions, type CurrentSchedule } from "~/domain/admin-booking-edit";
+import { shortBookingId } from "~/domain/booking";
+import { todayIn } from "~/domain/booking-schemas";
+import { COMPANY } from "~/domain/company";
+import { ensurePermission } from "~/middleware/guards.server";
+import { updateBookingDetails } from "~/services/admin-booking-edit.server";
+import { BookingStoreError } from "~/services/bookings.server";
+import { readFormBody } from "~/services/form-body.server";
+import type { AppSupabaseClient } from "~/services/supabase.server";
+import { currentAccount } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/booking-edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Edit booking ${loaderData.shortId} · Admin` : "Edit booking · Admin" }];
+
+const bookingIdSchema = z.uuid();
+const notFound = () => data(null, { status: 404 });
+const detailsPath = (bookingId: string) => href("/admin/bookings/:bookingId", { bookingId });
+
+/** The fields the form edits, as stored; null when there is no booking with this id. */
+async function editableBooking(supabase: AppSupabaseClient, bookingId: string) {
+  const { data: row, error } = await supabase
+    .from("bookings")
+    .select("id, moving_date, moving_time, moving_from, moving_to, special_instructions, final_cost_cents")
+    .eq("id", bookingId)
+    .maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking to edit", error);
+  return row;
+}
+
+/** The date and time the booking holds now ("10:00:00" is the form's "10:00"). */
+const currentSchedule = (row: { moving_date: string; moving_time: string | null }): CurrentSchedule => ({
+  date: row.moving_date,
+  time: row.moving_time?.slice(0, 5) ?? null,
+});
+
+/** The edit form, for staff who may change bookings (others get the 403 page). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "bookings:write");
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  const row = await editableBooking(context.get(sessionContext).supabase, params.bookingId);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    shortId: shortBookingId(row.id),
+    today: todayIn(COMPANY.timeZone),
+    timeOptions: timeOptions(currentSchedule(row)),
+    defaults: {
+      date: row.moving_date,
+      time: row.moving_time?.slice(0, 5) ?? "",
+      fromAddress: row.moving_from,
+      toAddress: row.moving_to,
+      specialInstructions: row.special_instructions ?? "",
+      finalCost: centsToDollarsInput(row.final_cost_cents),
+    },
+  };
+}
+
+/**
+ * Checks the form with the wizard's rules (errors go back beside their fields, with everything typed),
+ * then saves it through `update_booking_details`, which records each changed field; back to the
+ * booking with a toast.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  await ensurePermission(request, context, "bookings:write");
+  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  if (form.get("intent") !== EDIT_INTENT) throw data("This page takes no such form.", { status: 400 });
+  const { supabase } = context.get(sessionContext);
+  const row = await editableBooking(supabase, params.bookingId);
+  if (!row) throw notFound();
+
+  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), currentSchedule(row)) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const result = await updateBookingDetails(supabase, params.bookingId, submission.value);
+  if (result.kind === "not-found") throw notFound();
+  if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  await setToast(
+    context,
+    result.changes > 0
+      ? { type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: BOOKING_EDIT_MESSAGES.savedDescription(result.changes) }
+      : { type: "info", title: BOOKING_EDIT_MESSAGES.unchanged, description: BOOKING_EDIT_MESSAGES.unchangedDescription },
+  );
+  return redirect(detailsPath(params.bookingId));
+}
+
+export default function AdminBookingEdit({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div>
+      <AdminPageHeading
+        title={`Edit booking ${loaderData.shortId}`}
+        description="Date, time, addresses, instructions and final cost. Each change is kept in the booking's history."
+      />
+      <BookingEditForm
+        defaults={loaderData.defaults}
+        timeOptions={loaderData.timeOptions}
+        today={loaderData.today}
+        lastResult={actionData as SubmissionResult<string[]> | undefined}
+        cancelTo={detailsPath(loaderData.id)}
+      />
+    </div>
+  );
+}

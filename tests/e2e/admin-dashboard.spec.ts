@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
+
+// The /admin stat cards show what the bookings hold: counted and summed here from every booking in
+// the database, after seeding bookings made this month and last month, pending and completed.
+
+const COMPANY_TIME_ZONE = "America/New_York";
+
+interface StoredBooking {
+  status: string;
+  created_at: string;
+  moving_date: string;
+  estimated_cost_cents: number | null;
+  final_cost_cents: number | null;
+}
+
+/** "YYYY-MM" of an instant in the company's time zone. */
+function companyMonth(instant: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit" }).formatToParts(instant);
+  return `${parts.find((part) => part.type === "year")!.value}-${parts.find((part) => part.type === "month")!.value}`;
+}
+
+function previousMonth(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, "0")}`;
+}
+
+function growthText(thisMonth: number, lastMonth: number, none: string): string {
+  if (lastMonth === 0) return none;
+  const percent = Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
+  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "";
+  return `${sign}${Math.abs(percent).toFixed(1)}% from last month`;
+}
+
+async function allBookings(): Promise<StoredBooking[]> {
+  const service = await getServiceClient();
+  const rows: StoredBooking[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await service
+      .from("bookings")
+      .select("status, created_at, moving_date, estimated_cost_cents, final_cost_cents")
+      .order("id")
+      .range(from, from + 999);
+    if (error) throw new Error(`could not read the bookings: ${error.message}`);
+    rows.push(...(data as StoredBooking[]));
+    if (data.length < 1000) return rows;
+  }
+}
+
+const card = (page: Page, label: string) =>
+  page.locator('dl[aria-label="At a glance"] > div').filter({ has: page.getByRole("term").filter({ hasText: label }) });
+
+test("the stat cards count every booking, the pending ones, completed moves and their revenue, with growth from last month", async ({ page }) => {
+  const customer = await createTestUser({ fullName: "Stella Statistics" });
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  const now = new Date();
+  const thisMonth = companyMonth(now);
+  const lastMonth = previousMonth(thisMonth);
+  const midLastMonth = `${lastMonth}-15T16:00:00Z`;
+  await createBooking(customer, { status: "pending", created_at: now.toISOString() });
+  await createBooking(customer, { status: "pending", created_at: midLastMonth });
+  await createBooking(customer, { status: "completed", created_at: midLastMonth, moving_date: `${lastMonth}-20`, final_cost_cents: 143_250 });
+  await createBooking(customer, { status: "completed", created_at: now.toISOString(), moving_date: `${thisMonth}-01`, estimated_cost_cents: 98_000 });
+  await createBooking(customer, { status: "cancelled", created_at: now.toISOString() });
+
+  const rows = await allBookings();
+  const revenue = (row: StoredBooking) => row.final_cost_cents ?? row.estimated_cost_cents ?? 0;
+  const completed = rows.filter((row) => row.status === "completed");
+  const madeIn = (month: string) => rows.filter((row) => companyMonth(new Date(row.created_at)) === month).length;
+  const earnedIn = (month: string) => completed.filter((row) => row.moving_date.slice(0, 7) === month).reduce((sum, row) => sum + revenue(row), 0);
+  const dollars = (cents: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+
+  await signInDirectly(page, admin, "/admin");
+
+  const total = card(page, "Total Bookings");
+  await expect(total.getByRole("definition").first()).toHaveText(rows.length.toLocaleString("en-US"));
+  await expect(total.getByRole("definition").nth(1)).toHaveText(growthText(madeIn(thisMonth), madeIn(lastMonth), "No bookings last month to compare"));
+  await expect(total).toContainText("% from last month");
+
+  const pending = card(page, "Pending Bookings");
+  await expect(pending.getByRole("definition").first()).toHaveText(rows.filter((row) => row.status === "pending").length.toLocaleString("en-US"));
+  await expect(pending).toContainText("awaiting confirmation");
+
+  await expect(card(page, "Completed Moves").getByRole("definition").first()).toHaveText(completed.length.toLocaleString("en-US"));
+
+  const totalRevenue = card(page, "Total Revenue");
+  await expect(totalRevenue.getByRole("definition").first()).toHaveText(dollars(completed.reduce((sum, row) => sum + revenue(row), 0)));
+  await expect(totalRevenue.getByRole("definition").nth(1)).toHaveText(
+    `revenue from completed moves${growthText(earnedIn(thisMonth), earnedIn(lastMonth), "No revenue last month to compare")}`,
+  );
+  await expect(totalRevenue).toContainText("% from last month");
+});

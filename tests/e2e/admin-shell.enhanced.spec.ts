@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { ADMIN_PAGES } from "./support/admin-pages.ts";
+import { createTestUser } from "./support/backend.ts";
+
+test("ctrl+b and cmd+b collapse and open the sidebar, and the choice outlives a reload", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin");
+  const sidebar = page.getByRole("complementary");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await page.keyboard.press("Meta+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+});
+
+test("admin pages have no serious or critical accessibility violations, the sidebar open and collapsed", async ({ page }) => {
+  // Sixteen pages audited one after another.
+  test.setTimeout(120_000);
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin");
+  for (const state of ["expanded", "collapsed"]) {
+    if (state === "collapsed") await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    for (const path of ["/admin", ...ADMIN_PAGES]) {
+      await page.goto(path);
+      await expect(page.getByRole("complementary")).toHaveAttribute("data-state", state);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(
+        serious.map(
+          (violation) => `${path} (${state}) ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+        ),
+      ).toEqual([]);
+    }
+  }
+});

@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import { authDialog, signInDirectly } from "./support/auth-ui.ts";
+import { adminMenuTrigger } from "./support/admin-pages.ts";
+import { createTestUser, getServiceClient } from "./support/backend.ts";
+
+// The admin area's frame, with JavaScript and without: who may enter, the sidebar that remembers being
+// collapsed, the drawer on a phone, and the header naming who runs the company.
+
+test("a signed-out visitor of an admin page signs in and comes back to it", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await page.goto("/admin/pending");
+  const dialog = authDialog(page);
+  await dialog.getByLabel("Email").fill(admin.email);
+  await dialog.getByLabel("Password").fill(admin.password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/pending$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pending Bookings" })).toBeVisible();
+});
+
+test("a customer gets Access Denied on every admin page, in the site frame", async ({ page }) => {
+  const customer = await createTestUser({ fullName: "Cam Customer" });
+  await signInDirectly(page, customer);
+  for (const path of ["/admin/bookings", "/admin/settings"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+  }
+});
+
+test("a moderator enters the admin area and is named as one", async ({ page }) => {
+  const moderator = await createTestUser({ fullName: "Mo Moderator" });
+  const client = await getServiceClient();
+  const granted = await client.from("user_roles").insert({ user_id: moderator.id, role: "moderator" });
+  expect(granted.error).toBeNull();
+  await signInDirectly(page, moderator, "/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  const sidebar = page.getByRole("complementary");
+  await expect(sidebar.getByText(moderator.email)).toBeVisible();
+  await expect(sidebar.getByText("Moderator", { exact: true })).toBeVisible();
+});
+
+test("the sidebar leads to every admin page, shows the pending count, and the header names the executive", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin");
+  const client = await getServiceClient();
+  const settings = await client.from("app_settings").select("executive_name, executive_title").single();
+  const pending = await client.from("bookings").select("id", { count: "exact", head: true }).eq("status", "pending");
+  const header = page.getByRole("banner");
+  await expect(header.getByText(settings.data!.executive_name)).toBeVisible();
+  await expect(header.getByText(settings.data!.executive_title)).toBeVisible();
+
+  const navigation = page.getByRole("navigation", { name: "Admin" });
+  const pendingLink = navigation.getByRole("link", { name: /^Pending/ });
+  await expect(pendingLink).toHaveAccessibleName(pending.count ? `Pending, ${pending.count} pending` : "Pending");
+
+  const pages = [
+    ["All Bookings", /\/admin\/bookings$/, "All Bookings"],
+    ["Pending", /\/admin\/pending$/, "Pending Bookings"],
+    ["Active Moves", /\/admin\/active$/, "Active Moves"],
+    ["Customers", /\/admin\/customers$/, "Customer Database"],
+    ["Users", /\/admin\/users$/, "Users"],
+    ["Analytics", /\/admin\/analytics$/, "Analytics"],
+    ["Settings", /\/admin\/settings$/, "Settings"],
+    ["Dashboard", /\/admin$/, "Admin Dashboard"],
+  ] as const;
+  for (const [link, url, heading] of pages) {
+    await navigation.getByRole("link", { name: new RegExp(`^${link}`) }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(navigation.getByRole("link", { name: new RegExp(`^${link}`) })).toHaveAttribute("aria-current", "page");
+  }
+
+  await page.getByRole("complementary").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: /Sign In/i }).first()).toBeVisible();
+});
+
+test("the collapsed sidebar stays collapsed after a reload, and opens again", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/bookings");
+  const sidebar = page.getByRole("complementary");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+
+  await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
+  const cookie = (await page.context().cookies()).find((each) => each.name === "admin_sidebar");
+  expect(cookie?.value).toBe("collapsed");
+  // Seven days, give or take the seconds this test takes.
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 60);
+
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+});
+
+test.describe("on a 375px phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("the sidebar is a drawer that a tap opens, and its links lead on", async ({ page }) => {
+    const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+    await signInDirectly(page, admin, "/admin");
+    await expect(page.getByRole("complementary")).toBeHidden();
+    const drawerNavigation = page.getByRole("navigation", { name: "Admin (menu)" });
+    await expect(drawerNavigation).toBeHidden();
+
+    await adminMenuTrigger(page).tap();
+    await expect(drawerNavigation).toBeVisible();
+    expect((await drawerNavigation.boundingBox())?.width).toBeLessThanOrEqual(288);
+    await drawerNavigation.getByRole("link", { name: /^Active Moves/ }).tap();
+    await expect(page).toHaveURL(/\/admin\/active$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Active Moves" })).toBeVisible();
+    await expect(drawerNavigation).toBeHidden();
+  });
+});

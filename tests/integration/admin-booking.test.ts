@@ -1,0 +1,515 @@
+import { randomUUID } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionContext, userContext } from "../../app/context.ts";
+import { BOOKING_EDIT_MESSAGES } from "../../app/domain/admin-booking-edit.ts";
+import type { BookingRow } from "../../app/domain/booking.ts";
+import { BOOKING_MESSAGES, addDays, todayIn } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
+import type { AppRole } from "../../app/domain/roles.ts";
+import { action as cancelAction, loader as cancelLoader } from "../../app/routes/admin/booking-cancel.tsx";
+import { action as detailsAction, loader as detailsLoader } from "../../app/routes/admin/booking-details.tsx";
+import { action as editAction, loader as editLoader } from "../../app/routes/admin/booking-edit.tsx";
+import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
+import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
+import { loader as customerDetailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { startCheckout } from "../../app/services/payments.server.ts";
+import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { StripeEmulator } from "../../emulators/stripe/index.ts";
+import {
+  completeSession,
+  deliveriesSettled,
+  events,
+  redeliver,
+  startTestStripe,
+  usingHostedStripe,
+  type TestStripe,
+} from "../../emulators/stripe/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import {
+  TEST_PUBLIC_URL,
+  flashedToast,
+  signInCustomer,
+  signedInContext,
+  testAppOptions,
+  testRequestContext,
+  type SignedInCustomer,
+} from "./support/app-harness.ts";
+import { sampleBookingRequest } from "./support/booking-request.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+
+// One booking in the admin area, through the routes' loaders and actions with each person's own
+// Supabase client (so row level security and the database's permission checks apply), against the
+// embedded Supabase and the embedded Stripe, whose webhook events reach the app's webhook route.
+
+let backend: TestBackend;
+let serviceRole: AppSupabaseClient;
+let testStripe: TestStripe;
+let emulator: StripeEmulator;
+let admin: SignedInCustomer;
+let secondAdmin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+
+const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  testStripe = await startTestStripe({
+    webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
+    deliver: async (input, init) =>
+      webhookAction({ request: new Request(input, init), context: testRequestContext(options()), params: {} } as unknown as Parameters<
+        typeof webhookAction
+      >[0]),
+  });
+  emulator = testStripe.emulator!;
+  [admin, secondAdmin, moderator, customer] = await Promise.all([
+    signInCustomer(backend, "admin", "Ada Admin"),
+    signInCustomer(backend, "admin2", "Abe Admin"),
+    signInCustomer(backend, "moderator", "Mo Moderator"),
+    signInCustomer(backend, "customer", "Cam Customer"),
+  ]);
+  const granted = await serviceRole.from("user_roles").insert([
+    { user_id: admin.user.id, role: "admin" },
+    { user_id: secondAdmin.user.id, role: "admin" },
+    { user_id: moderator.user.id, role: "moderator" },
+  ]);
+  if (granted.error) throw granted.error;
+  await serviceRole.from("profiles").update({ full_name: "Ada Admin" }).eq("user_id", admin.user.id);
+});
+
+afterAll(async () => {
+  await testStripe?.close();
+  await backend?.close();
+});
+
+const rolesOf = (who: SignedInCustomer): AppRole[] => (who === admin || who === secondAdmin ? ["admin"] : who === moderator ? ["moderator"] : []);
+
+/** The context the admin layout leaves for this person: their own client, their roles. */
+function staffContext(who: SignedInCustomer): RouterContextProvider {
+  const context = signedInContext(options(), who);
+  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(rolesOf(who)) });
+  context.set(userContext, who.user);
+  return context;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  value: unknown;
+}
+
+/** Runs a loader or an action as React Router would, and what it answered or threw. */
+async function run(route: (args: never) => unknown, who: SignedInCustomer, path: string, form?: Record<string, string>, context = staffContext(who)) {
+  const request = form
+    ? new Request(`${TEST_PUBLIC_URL}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      })
+    : new Request(`${TEST_PUBLIC_URL}${path}`);
+  const bookingId = path.split("/")[3];
+  let result: unknown;
+  try {
+    result = await (route as (args: unknown) => unknown)({ request, params: { bookingId }, context });
+  } catch (thrown) {
+    result = thrown;
+  }
+  const answer: Answer = { status: 200, location: null, value: result };
+  if (result instanceof Response) {
+    answer.status = result.status;
+    answer.location = result.headers.get("Location");
+    answer.value = null;
+  } else if (typeof result === "object" && result !== null && "type" in result && result.type === "DataWithResponseInit") {
+    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
+    answer.status = wrapped.init?.status ?? 200;
+    answer.value = wrapped.data;
+  } else if (result instanceof Error) {
+    throw result;
+  }
+  return { ...answer, context };
+}
+
+async function stored(bookingId: string): Promise<BookingRow> {
+  const { data, error } = await serviceRole.from("bookings").select("*").eq("id", bookingId).single();
+  if (error) throw error;
+  return data;
+}
+
+/** A customer's booking whose $50 deposit was paid on the embedded Stripe's page, fulfilled by its webhook. */
+async function paidBooking(): Promise<BookingRow> {
+  const booking = await savePendingBooking(serviceRole, {
+    request: sampleBookingRequest({ email: customer.user.email! }),
+    userId: customer.user.id,
+    draftId: randomUUID(),
+  });
+  const checkout = await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `pay-${randomUUID()}` });
+  expect(checkout).toMatchObject({ url: expect.any(String) });
+  expect((await completeSession(emulator, (await stored(booking.id)).stripe_checkout_session_id!)).status).toBe(303);
+  await deliveriesSettled(emulator);
+  const paid = await stored(booking.id);
+  expect(paid.deposit_status).toBe("paid");
+  return paid;
+}
+
+/** The refunds the embedded Stripe made of this payment intent. */
+const stripeRefundsOf = (paymentIntent: string) =>
+  events(emulator, "refund.created").filter((record) => (record.event.data.object as { payment_intent?: string }).payment_intent === paymentIntent);
+
+const detailsPath = (id: string) => `/admin/bookings/${id}`;
+const editPath = (id: string) => `/admin/bookings/${id}/edit`;
+const cancelPath = (id: string) => `/admin/bookings/${id}/cancel`;
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("the payment intent of a paid deposit", () => {
+  it("is kept when the webhook fulfils the checkout", async () => {
+    const booking = await paidBooking();
+    expect(booking.stripe_payment_intent_id).toMatch(/^pi_/);
+    const session = await testStripe.stripe.checkout.sessions.retrieve(booking.stripe_checkout_session_id!);
+    expect(booking.stripe_payment_intent_id).toBe(session.payment_intent);
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:id", () => {
+  it("shows every field, the price lines, the deposit with its Checkout Session, the history and the contact links", async () => {
+    const booking = await paidBooking();
+    const { status, value } = await run(detailsLoader, moderator, detailsPath(booking.id));
+    expect(status).toBe(200);
+    const page = value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(page.booking).toMatchObject({ id: booking.id, fullName: "Pat Payer", email: customer.user.email, phone: "404-555-0142", from: booking.moving_from });
+    expect(page.price.lines.length).toBeGreaterThan(0);
+    expect(page.deposit).toMatchObject({
+      amount: "$50",
+      label: "Deposit paid",
+      checkoutSessionId: booking.stripe_checkout_session_id,
+      paymentIntentId: booking.stripe_payment_intent_id,
+      refund: null,
+      // A moderator may neither refund nor edit.
+      canRefund: false,
+    });
+    expect(page.canEdit).toBe(false);
+    expect(page.canCancel).toBe(true);
+    expect(page.contact).toEqual({ mailto: `mailto:${customer.user.email}`, tel: "tel:4045550142" });
+    expect(page.statusHistory.map(({ from, to }) => [from, to])).toEqual([[null, "pending"]]);
+  });
+
+  it("shows the booking's photos at the app's address, which serves them to staff and to nobody else but their owner", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer);
+    const path = `${customer.user.id}/drafts/${randomUUID()}/${randomUUID()}.jpg`;
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const upload = await serviceRole.storage.from("booking-images").upload(path, bytes, { contentType: "image/jpeg" });
+    if (upload.error) throw upload.error;
+    const row = await serviceRole.from("booking_images").insert({ booking_id: booking.id, path, file_name: "sofa.jpg" });
+    if (row.error) throw row.error;
+
+    const page = (await run(detailsLoader, moderator, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(page.photos).toEqual([expect.objectContaining({ fileName: "sofa.jpg", url: `/book/photos/${path}` })]);
+    const [ownerId, , draftId, fileName] = path.split("/");
+    const photo = async (who: SignedInCustomer) =>
+      (await bookingPhotoLoader({
+        request: new Request(`${TEST_PUBLIC_URL}/book/photos/${path}`),
+        params: { ownerId, draftId, fileName },
+        context: staffContext(who),
+      } as unknown as Parameters<typeof bookingPhotoLoader>[0])) as Response;
+    for (const who of [moderator, admin, customer]) {
+      const answer = await photo(who);
+      expect(answer.status, who.user.email).toBe(200);
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
+    }
+    const stranger = await signInCustomer(backend, "stranger");
+    expect((await photo(stranger)).status).toBe(404);
+  });
+
+  it("is a 404 for an unknown id and for one that is no id", async () => {
+    expect((await run(detailsLoader, admin, detailsPath(randomUUID()))).status).toBe(404);
+    expect((await run(detailsLoader, admin, detailsPath("not-a-uuid"))).status).toBe(404);
+    expect((await run(editLoader, admin, editPath("'; drop table bookings"))).status).toBe(404);
+    expect((await run(cancelLoader, admin, cancelPath(randomUUID()))).status).toBe(404);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("editing a booking", () => {
+  const today = todayIn(COMPANY.timeZone);
+  const validForm = () => ({
+    intent: "save-booking",
+    date: addDays(today, 30),
+    time: "10:00",
+    fromAddress: "5 New St, Atlanta",
+    toAddress: "6 Other Ave, Decatur",
+    specialInstructions: "Ring twice",
+    finalCost: "1,250.50",
+  });
+
+  it.each([
+    ["date", "", BOOKING_MESSAGES.dateRequired],
+    ["date", "2020-01-01", BOOKING_MESSAGES.dateInPast],
+    ["date", addDays(todayIn(COMPANY.timeZone), 400), BOOKING_MESSAGES.dateTooFar],
+    ["time", "09:30", BOOKING_MESSAGES.timeInvalid],
+    ["fromAddress", "  ", BOOKING_MESSAGES.fromRequired],
+    ["toAddress", "", BOOKING_MESSAGES.toRequired],
+    ["toAddress", "x".repeat(501), BOOKING_MESSAGES.tooLong(500)],
+    ["fromAddress", "1 Main\u0007 St", BOOKING_MESSAGES.controlCharacters],
+    ["specialInstructions", "y".repeat(2001), BOOKING_MESSAGES.tooLong(2000)],
+    ["finalCost", "12.345", BOOKING_EDIT_MESSAGES.finalCostInvalid],
+    ["finalCost", "-5", BOOKING_EDIT_MESSAGES.finalCostInvalid],
+    ["finalCost", "lots", BOOKING_EDIT_MESSAGES.finalCostInvalid],
+    ["finalCost", "1000000.01", BOOKING_EDIT_MESSAGES.finalCostTooLarge],
+  ])("refuses %s = %j with its message beside the field, keeps what was typed, and changes nothing", async (field, value, message) => {
+    const booking = await insertStoredBooking(serviceRole, customer);
+    const form = { ...validForm(), [field]: value };
+    const { status, value: reply } = await run(editAction, admin, editPath(booking.id), form);
+    expect(status).toBe(400);
+    const result = reply as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(result.error[field]).toEqual([message]);
+    // Everything typed comes back to the form (an emptied field stays empty).
+    const typed = Object.fromEntries(Object.entries(form).filter(([, entry]) => entry !== ""));
+    expect(result.initialValue).toEqual(typed);
+    expect(await stored(booking.id)).toEqual(booking);
+    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [booking.id])).toHaveLength(0);
+  });
+
+  it("saves the changes, one history row per changed field with before, after, who and when, and says so", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "08:00", special_instructions: "Ring twice" });
+    const form = validForm();
+    const { status, location, context } = await run(editAction, admin, editPath(booking.id), form);
+    expect(status).toBe(302);
+    expect(location).toBe(detailsPath(booking.id));
+    expect(await flashedToast(context)).toMatchObject({ type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: "5 changes were saved." });
+
+    expect(await stored(booking.id)).toMatchObject({
+      moving_date: form.date,
+      moving_time: "10:00:00",
+      moving_from: "5 New St, Atlanta",
+      moving_to: "6 Other Ave, Decatur",
+      special_instructions: "Ring twice",
+      final_cost_cents: 125_050,
+    });
+    const rows = await backend.sql<{ field: string; before: string | null; after: string | null; changed_by: string; changed_at: Date }>(
+      "select field, before, after, changed_by, changed_at from public.booking_edits where booking_id = $1 order by field",
+      [booking.id],
+    );
+    expect(rows.map(({ field, before, after, changed_by }) => ({ field, before, after, changed_by }))).toEqual([
+      { field: "final_cost_cents", before: null, after: "125050", changed_by: admin.user.id },
+      { field: "moving_date", before: "2027-03-01", after: form.date, changed_by: admin.user.id },
+      { field: "moving_from", before: "1 Peachtree St, Atlanta", after: "5 New St, Atlanta", changed_by: admin.user.id },
+      { field: "moving_time", before: "08:00:00", after: "10:00:00", changed_by: admin.user.id },
+      { field: "moving_to", before: "2 Ponce de Leon Ave, Atlanta", after: "6 Other Ave, Decatur", changed_by: admin.user.id },
+    ]);
+
+    // The page lists the edits, with who made them.
+    const page = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(page.edits).toContainEqual(expect.objectContaining({ field: "Final cost", before: "—", after: "$1,250.50", changedBy: "Ada Admin" }));
+
+    // Saving the same values again changes nothing and records nothing.
+    const again = await run(editAction, admin, editPath(booking.id), form);
+    expect(await flashedToast(again.context)).toMatchObject({ title: BOOKING_EDIT_MESSAGES.unchanged });
+    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [booking.id])).toHaveLength(5);
+  });
+
+  it("keeps a move date now past when it is not changed, and empties the time, instructions and final cost", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { moving_date: "2024-05-01", moving_time: "08:00", final_cost_cents: 90_000 });
+    const { status } = await run(editAction, admin, editPath(booking.id), {
+      ...validForm(),
+      date: "2024-05-01",
+      time: "",
+      specialInstructions: "",
+      finalCost: "",
+    });
+    expect(status).toBe(302);
+    expect(await stored(booking.id)).toMatchObject({ moving_date: "2024-05-01", moving_time: null, special_instructions: null, final_cost_cents: null });
+  });
+
+  it("keeps a time the booking has outside today's slots when it is not changed", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "09:30" });
+    const page = (await run(editLoader, admin, editPath(booking.id))).value as Awaited<ReturnType<typeof editLoader>>;
+    expect(page.timeOptions).toContainEqual({ value: "09:30", label: "9:30 AM" });
+    const { status } = await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:30" });
+    expect(status).toBe(302);
+    expect((await stored(booking.id)).moving_time).toBe("09:30:00");
+    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1 and field = 'moving_time'", [booking.id])).toHaveLength(0);
+    // Another time outside the slots is still refused.
+    expect((await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:45" })).status).toBe(400);
+  });
+
+  it("refuses a moderator and a customer, in the action and in the database", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer);
+    for (const who of [moderator, customer]) {
+      expect((await run(editLoader, who, editPath(booking.id))).status).toBe(403);
+      expect((await run(editAction, who, editPath(booking.id), validForm())).status).toBe(403);
+      const crafted = await who.client.rpc("update_booking_details", {
+        _booking_id: booking.id,
+        _moving_date: "2027-06-01",
+        _moving_time: "10:00",
+        _moving_from: "Elsewhere",
+        _moving_to: "Nowhere",
+        _special_instructions: "",
+        _final_cost_cents: 1,
+      });
+      expect(crafted.error?.code).toBe("42501");
+      const read = await who.client.from("booking_edits").select("id").eq("booking_id", booking.id);
+      if (who === customer) expect(read.data).toEqual([]);
+    }
+    expect(await stored(booking.id)).toEqual(booking);
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking", () => {
+  it("without a refund: cancelled, the history names who, the deposit stays paid", async () => {
+    const booking = await paidBooking();
+    const page = (await run(cancelLoader, admin, cancelPath(booking.id))).value as Awaited<ReturnType<typeof cancelLoader>>;
+    expect(page).toMatchObject({ cancelled: false, depositPaid: true, depositAmount: "$50", canRefund: true });
+
+    const { status, location, context } = await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
+    expect(status).toBe(302);
+    expect(location).toBe(detailsPath(booking.id));
+    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Booking cancelled" });
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid" });
+    const [last] = await backend.sql<{ status: string; changed_by: string }>(
+      "select status, changed_by from public.booking_status_events where booking_id = $1 order by changed_at desc, id desc limit 1",
+      [booking.id],
+    );
+    expect(last).toEqual({ status: "cancelled", changed_by: admin.user.id });
+    expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
+
+    // Refund remains possible from the booking's page.
+    const details = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(details.deposit).toMatchObject({ label: "Deposit paid", canRefund: true });
+    expect(details.canCancel).toBe(false);
+  });
+
+  it("with a refund: cancelled, refunded once through Stripe, recorded with who and when, shown as 'Deposit refunded'", async () => {
+    const booking = await paidBooking();
+    const { status, context } = await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" });
+    expect(status).toBe(302);
+    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Booking cancelled. Deposit refunded" });
+    await deliveriesSettled(emulator);
+
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded", refund_due_at: null });
+    const refunds = stripeRefundsOf(booking.stripe_payment_intent_id!);
+    expect(refunds).toHaveLength(1);
+    const refund = refunds[0]!.event.data.object as { id: string; amount: number };
+    expect(refund.amount).toBe(5000);
+    const rows = await backend.sql<{ stripe_refund_id: string; amount_cents: number; refunded_by: string }>(
+      "select stripe_refund_id, amount_cents, refunded_by from public.deposit_refunds where booking_id = $1",
+      [booking.id],
+    );
+    expect(rows).toEqual([{ stripe_refund_id: refund.id, amount_cents: 5000, refunded_by: admin.user.id }]);
+
+    const details = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(details.deposit).toMatchObject({ label: "Deposit refunded", canRefund: false, refund: { id: refund.id, amount: "$50", by: "Ada Admin" } });
+
+    // The customer's own page says so too.
+    const customerPage = (await customerDetailsLoader({
+      request: new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}`),
+      params: { bookingId: booking.id },
+      context: signedInContext(options(), customer),
+    } as unknown as Parameters<typeof customerDetailsLoader>[0])) as Awaited<ReturnType<typeof customerDetailsLoader>>;
+    expect(customerPage.payment.depositLabel).toBe("Deposit refunded");
+  });
+
+  it("refunds once when pressed twice at once, or by two admins at once", async () => {
+    const booking = await paidBooking();
+    await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
+    const presses = await Promise.all([
+      run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" }),
+      run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" }),
+      run(detailsAction, secondAdmin, detailsPath(booking.id), { intent: "refund" }),
+    ]);
+    for (const press of presses) expect(press.status).toBe(302);
+    await deliveriesSettled(emulator);
+    expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(1);
+    expect(await backend.sql("select 1 from public.deposit_refunds where booking_id = $1", [booking.id])).toHaveLength(1);
+    expect((await stored(booking.id)).deposit_status).toBe("refunded");
+
+    // Pressed again later: nothing more is refunded.
+    const later = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
+    expect(await flashedToast(later.context)).toMatchObject({ title: "The deposit was already refunded." });
+    expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(1);
+  });
+
+  it("refuses a moderator's refund in the action and in the database, while letting them cancel", async () => {
+    const booking = await paidBooking();
+    expect((await run(cancelAction, moderator, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
+    expect(await stored(booking.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+    expect((await run(detailsAction, moderator, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
+    const crafted = await moderator.client.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: "re_fake", _amount_cents: 5000 });
+    expect(crafted.error?.code).toBe("42501");
+    expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
+
+    expect((await run(cancelAction, moderator, cancelPath(booking.id), { intent: "cancel-booking" })).status).toBe(302);
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid" });
+  });
+
+  it("refuses a customer, in the action and in the database", async () => {
+    const booking = await paidBooking();
+    expect((await run(cancelAction, customer, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
+    expect((await run(detailsAction, customer, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
+    expect((await customer.client.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: "re_fake", _amount_cents: 5000 })).error?.code).toBe(
+      "42501",
+    );
+    expect((await customer.client.rpc("set_booking_status", { _booking_id: booking.id, _status: "cancelled" })).error?.code).toBe("42501");
+    expect(await stored(booking.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("Stripe's charge.refunded", () => {
+  it("marks a deposit refunded elsewhere (say, Stripe's dashboard), and its redelivery changes nothing", async () => {
+    const booking = await paidBooking();
+    await testStripe.stripe.refunds.create({ payment_intent: booking.stripe_payment_intent_id! });
+    await deliveriesSettled(emulator);
+    const refunded = await stored(booking.id);
+    expect(refunded).toMatchObject({ deposit_status: "refunded" });
+    const rows = await backend.sql<{ amount_cents: number; refunded_by: string | null }>(
+      "select amount_cents, refunded_by from public.deposit_refunds where booking_id = $1",
+      [booking.id],
+    );
+    expect(rows).toEqual([{ amount_cents: 5000, refunded_by: null }]);
+
+    const event = events(emulator, "charge.refunded").find(
+      (record) => (record.event.data.object as { payment_intent?: string }).payment_intent === booking.stripe_payment_intent_id,
+    )!;
+    const again = await redeliver(emulator, event.event.id);
+    expect(again.delivery.state).toBe("delivered");
+    expect(await stored(booking.id)).toEqual(refunded);
+    expect(await backend.sql("select 1 from public.deposit_refunds where booking_id = $1", [booking.id])).toHaveLength(1);
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("a partial refund made on Stripe's side", () => {
+  it("leaves the deposit paid: only a charge refunded in full refunds it", async () => {
+    const booking = await paidBooking();
+    await testStripe.stripe.refunds.create({ payment_intent: booking.stripe_payment_intent_id!, amount: 2000 });
+    await deliveriesSettled(emulator);
+    expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
+    expect(await backend.sql("select 1 from public.deposit_refunds where booking_id = $1", [booking.id])).toHaveLength(0);
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid after the booking was cancelled", () => {
+  it("shows 'Refund due' with Refund until refunded, then 'Deposit refunded'", async () => {
+    const booking = await savePendingBooking(serviceRole, {
+      request: sampleBookingRequest({ email: customer.user.email! }),
+      userId: customer.user.id,
+      draftId: randomUUID(),
+    });
+    await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `late-${randomUUID()}` });
+    const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
+    // Cancelled while the checkout page was still open in the customer's tab; then they pay.
+    await backend.sql("update public.bookings set status = 'cancelled' where id = $1", [booking.id]);
+    expect((await completeSession(emulator, sessionId)).status).toBe(303);
+    await deliveriesSettled(emulator);
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid", refund_due_at: expect.any(String) });
+
+    const due = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(due.deposit).toMatchObject({ label: "Refund due", canRefund: true });
+
+    const pressed = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
+    expect(pressed.status).toBe(302);
+    expect(await flashedToast(pressed.context)).toMatchObject({ type: "success", title: "Deposit refunded" });
+    await deliveriesSettled(emulator);
+    expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded", refund_due_at: null });
+    const after = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    expect(after.deposit).toMatchObject({ label: "Deposit refunded", canRefund: false });
+  });
+});

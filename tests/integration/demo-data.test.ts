@@ -1,0 +1,128 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
+import type { Database } from "../../supabase/types.ts";
+
+// `npm run demo` on an empty data directory: a company whose customers and admin sign in, with
+// bookings in every state, their deposits, histories and photos; a second run, or a run while the
+// database is open elsewhere, refuses and says why.
+
+const DEMO_PASSWORD = "DemoMovers2026";
+const BOOKINGS = 60;
+
+let dataDir: string;
+let firstRun: ReturnType<typeof runDemo>;
+let emulator: SupabaseEmulator;
+
+function runDemo(...args: string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", "scripts/demo.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+function signedInClient() {
+  return createClient<Database>(emulator.url, emulator.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: emulator.fetch },
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "movers-demo-"));
+  firstRun = runDemo("--bookings", String(BOOKINGS));
+  emulator = await createSupabaseEmulator({ url: "http://localhost:3000", dataDir, migrationsDir: path.resolve("supabase/migrations") });
+}, 180_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm run demo", () => {
+  it("makes the bookings asked for, in every state, with deposits and histories", async () => {
+    expect(firstRun.stderr).not.toMatch(/error/i);
+    expect(firstRun.status).toBe(0);
+    const { pg } = emulator.db;
+    const statuses = await pg.query<{ status: string; count: number }>("select status, count(*)::int as count from public.bookings group by status");
+    expect(statuses.rows.reduce((sum, row) => sum + row.count, 0)).toBe(BOOKINGS);
+    expect(statuses.rows.map((row) => row.status).sort()).toEqual(["cancelled", "completed", "confirmed", "in_progress", "pending"]);
+
+    const deposits = await pg.query<{ wrong: number; paid: number }>(
+      `select count(*) filter (where status in ('confirmed', 'in_progress', 'completed') and
+                (deposit_status <> 'paid' or stripe_checkout_session_id not like 'cs_test_%' or deposit_amount_cents <> 5000))::int as wrong,
+              count(*) filter (where deposit_status = 'paid')::int as paid
+       from public.bookings`,
+    );
+    expect(deposits.rows[0]).toEqual({ wrong: 0, paid: expect.any(Number) });
+    expect(deposits.rows[0]!.paid).toBeGreaterThan(0);
+
+    // Each history starts pending and ends with the booking's status, in order of time.
+    const histories = await pg.query<{ first: string; last: string; status: string; ordered: boolean }>(
+      `select b.status,
+              (array_agg(e.status order by e.changed_at, e.id))[1] as first,
+              (array_agg(e.status order by e.changed_at desc))[1] as last,
+              bool_and(e.changed_at >= b.created_at and e.changed_at <= greatest(b.updated_at, now())) as ordered
+       from public.bookings b join public.booking_status_events e on e.booking_id = b.id group by b.id, b.status`,
+    );
+    expect(histories.rows).toHaveLength(BOOKINGS);
+    for (const history of histories.rows) expect(history).toEqual({ status: history.status, first: "pending", last: history.status, ordered: true });
+
+    const created = await pg.query<{ newest: Date; oldest: Date }>("select max(created_at) as newest, min(created_at) as oldest from public.bookings");
+    expect(created.rows[0]!.oldest.getTime()).toBeGreaterThan(Date.now() - 183 * 86_400_000);
+  });
+
+  it("stores photos for bookings, readable by the admin", async () => {
+    const admin = signedInClient();
+    const signedIn = await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const { data: photos } = await admin.from("booking_images").select("path, booking_id");
+    expect(photos!.length).toBeGreaterThan(0);
+    const file = await admin.storage.from("booking-images").download(photos![0]!.path);
+    expect(file.error).toBeNull();
+    expect(file.data!.type).toBe("image/jpeg");
+    const { data: stats } = await admin.rpc("admin_dashboard_stats").single();
+    expect(stats!.total_bookings).toBe(BOOKINGS);
+  });
+
+  it("gives 200 customers who sign in with the demo password and see their own bookings", async () => {
+    const customers = await emulator.db.pg.query<{ email: string; bookings: number }>(
+      `select u.email, (select count(*)::int from public.bookings b where b.user_id = u.id) as bookings
+       from auth.users u where not exists (select 1 from public.user_roles r where r.user_id = u.id and r.role = 'admin') order by bookings desc`,
+    );
+    expect(customers.rows).toHaveLength(200);
+    const customer = signedInClient();
+    const signedIn = await customer.auth.signInWithPassword({ email: customers.rows[0]!.email, password: DEMO_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const { data: own } = await customer.from("bookings").select("id, user_id");
+    expect(own).toHaveLength(customers.rows[0]!.bookings);
+    expect(own!.every((booking) => booking.user_id === signedIn.data.user!.id)).toBe(true);
+  });
+
+  it("refuses while the database is open in another process", () => {
+    const second = runDemo();
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain("is open in another process");
+  });
+
+  it("refuses a second run on the same data directory", async () => {
+    await emulator.close();
+    const second = runDemo();
+    emulator = await createSupabaseEmulator({ url: "http://localhost:3000", dataDir, migrationsDir: path.resolve("supabase/migrations") });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain("already holds the demo company");
+    const { rows } = await emulator.db.pg.query<{ count: number }>("select count(*)::int as count from public.bookings");
+    expect(rows[0]!.count).toBe(BOOKINGS);
+  });
+
+  it("refuses a --bookings that is not a whole number", () => {
+    const refused = runDemo("--bookings", "lots");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("--bookings takes a whole number");
+  });
+});
