@@ -1,6 +1,8 @@
 -- The admin bookings table: search, status and move-date filters, sorting and paging in SQL, and the
--- CSV export read in keyset chunks. The functions run as the caller (security invoker), so row level
--- security decides which rows they see, and each refuses callers without bookings:read outright.
+-- CSV export read in keyset chunks. Each function first refuses callers without bookings:read
+-- (insufficient_privilege), then reads as its owner (security definer): staff may read every booking
+-- anyway, and under row level security PostgreSQL may not use the trigram index for ILIKE (not a
+-- leakproof operator), which made every search scan the table.
 
 create extension if not exists pg_trgm with schema extensions;
 
@@ -68,7 +70,7 @@ create function public.admin_bookings_page(
 returns setof public.bookings
 language plpgsql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
 declare
@@ -112,7 +114,7 @@ create function public.admin_bookings_count(
 returns bigint
 language plpgsql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
 declare
@@ -143,7 +145,7 @@ create function public.admin_bookings_after(
 returns setof public.bookings
 language plpgsql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
 begin
