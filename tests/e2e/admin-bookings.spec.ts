@@ -68,6 +68,11 @@ test("search, filter, sort and page through the table", async ({ page }) => {
   expect(filtered.length).toBeGreaterThan(0);
   await expect(page.getByText(`Showing 1–${filtered.length} of ${filtered.length}`)).toBeVisible();
   await expect(page).toHaveURL(/sort=customer&dir=desc/);
+  // Export takes the list as filtered.
+  await expect(page.getByRole("link", { name: "Export" })).toHaveAttribute(
+    "href",
+    `/admin/bookings/export?q=${tag}&status=confirmed&from=2027-01-15&to=2027-03-01&sort=customer&dir=desc`,
+  );
   expect(await shownIds(page)).toEqual([...filtered].sort(byCustomerThenId(-1)).map((row) => row.id));
 
   await sortLink(page, "Amount").click();
