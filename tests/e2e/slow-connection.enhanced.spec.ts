@@ -69,3 +69,41 @@ test("the profile typed while the scripts load keeps what was typed through hydr
   const { data } = await (await getServiceClient()).from("profiles").select("full_name, phone, address").eq("user_id", user.id).single();
   expect(data).toEqual({ full_name: "Samantha Slow", phone: "(404) 555-0142", address: "5 Slow Lane, Atlanta, GA" });
 });
+
+test("a booking status chosen in the admin table while the scripts load is the one saved", async ({ page }) => {
+  test.setTimeout(90_000);
+  const customer = await createTestUser({ fullName: "Slow Status" });
+  const client = await getServiceClient();
+  const { data: booking, error } = await client
+    .from("bookings")
+    .insert({
+      user_id: customer.id,
+      full_name: customer.fullName,
+      email: customer.email,
+      phone: "404-555-0100",
+      moving_from: "1 Peachtree St, Atlanta",
+      moving_to: "2 Ponce de Leon Ave, Atlanta",
+      moving_date: "2027-03-01",
+      team_type: "elite",
+      service_type: "local",
+      property_size: "2_bedroom",
+      estimated_cost_cents: 100_000,
+      deposit_amount_cents: 5_000,
+    })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+  const admin = await createTestUser({ fullName: "Slow Admin", admin: true });
+  const scriptsArrived = await slowScripts(page);
+  await signInDirectly(page, admin, `/admin/bookings?q=${encodeURIComponent(customer.email)}`, { waitUntil: "domcontentloaded" });
+
+  const status = page.locator(`tbody tr[data-booking-id="${booking!.id}"]`).getByRole("combobox");
+  await status.selectOption("confirmed");
+  expect(await scriptsArrived()).toBe(false);
+  // The admin's menu button replaces its link once React has hydrated the page.
+  await expect(page.locator("button[aria-label='Open admin menu']")).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByText("Booking status changed to confirmed")).toBeVisible();
+  await expect(status).toHaveValue("confirmed");
+  const { data: events } = await client.from("booking_status_events").select("status").eq("booking_id", booking!.id).order("changed_at");
+  expect(events).toEqual([{ status: "pending" }, { status: "confirmed" }]);
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { displayedStatus, SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
@@ -21,15 +22,29 @@ export function useShownStatus(booking: Pick<AdminBookingRow, "id" | "status">):
 export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBookingRow, "id" | "full_name" | "status">; shown: BookingStatus }) {
   const fetcher = useFetcher({ key: statusFetcherKey(booking.id) });
   const hydrated = useHydrated();
+  const select = useRef<HTMLSelectElement>(null);
+  const submitStatus = (status: string) =>
+    fetcher.submit({ intent: SET_BOOKING_STATUS_INTENT, bookingId: booking.id, status }, { method: "post", preventScrollReset: true });
+  // A status chosen before the scripts ran (the Update button then vanishes) is submitted once they run.
+  useEffect(() => {
+    if (select.current && select.current.value !== shown) submitStatus(select.current.value);
+    // Only once, at hydration: later choices submit on change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <fetcher.Form method="post" className="flex items-center gap-1">
       <input type="hidden" name="intent" value={SET_BOOKING_STATUS_INTENT} />
       <input type="hidden" name="bookingId" value={booking.id} />
+      {/* Uncontrolled, so a status chosen before the scripts ran is still chosen after hydration (and is
+          submitted then); keyed by the stored status, so the page's reload
+          after a post shows what the database holds, a refused change included. */}
       <select
+        key={`${booking.status}-${shown}`}
         name="status"
         aria-label={`Status of ${booking.full_name}'s booking`}
-        value={shown}
-        onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
+        defaultValue={shown}
+        ref={select}
+        onChange={(event) => submitStatus(event.currentTarget.value)}
         className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
       >
         {BOOKING_STATUSES.map((status) => (
