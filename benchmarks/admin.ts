@@ -25,6 +25,7 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/bookings?status=pending (filter)", "/admin/bookings?status=pending"],
   ["/admin/bookings?sort=amount&dir=desc (sort)", "/admin/bookings?sort=amount&dir=desc"],
   ["/admin/bookings?page=2000 (deep page)", "/admin/bookings?page=2000"],
+  ["/admin/bookings?sort=customer&page=2000 (deep page by customer)", "/admin/bookings?sort=customer&page=2000"],
   ["/admin/bookings?q=smith&status=completed&sort=date&page=50 (all at once)", "/admin/bookings?q=smith&status=completed&sort=date&page=50"],
 ];
 
