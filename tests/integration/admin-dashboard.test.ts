@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
-import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // The admin dashboard's figures come from one function each, computed by the database, and only staff
@@ -68,15 +68,10 @@ beforeAll(async () => {
   backend = await startTestBackend();
   service = backend.createClient({ key: "service_role" });
   [admin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin", "Ada Admin"),
-    signInCustomer(backend, "moderator", "Mo Moderator"),
+    signInStaff(backend, "admin", "admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
     signInCustomer(backend, "customer", "Cam Customer"),
   ]);
-  const granted = await service.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
   for (const row of SEEDED) {
     // A move date is required; the row without one stands for a completed move whose date is outside every month compared.
     await insertStoredBooking(service as unknown as AppSupabaseClient, customer, { ...row, moving_date: row.moving_date ?? "2025-06-01" });

@@ -4,7 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS } from "../../app/domain/permissions.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // The database grants what app/domain/permissions.ts says each role may do, and nothing more: a crafted
@@ -21,15 +21,10 @@ beforeAll(async () => {
   backend = await startTestBackend();
   service = backend.createClient({ key: "service_role" });
   [admin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin", "Ada Admin"),
-    signInCustomer(backend, "moderator", "Mo Moderator"),
+    signInStaff(backend, "admin", "admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
     signInCustomer(backend, "customer", "Cam Customer"),
   ]);
-  const granted = await service.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
   bookingId = (await insertStoredBooking(service as unknown as AppSupabaseClient, customer)).id;
 });
 

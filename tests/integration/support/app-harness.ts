@@ -2,6 +2,7 @@ import { createClient, type User } from "@supabase/supabase-js";
 import { pino, type Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, sessionContext, userContext, type Session } from "../../../app/context.ts";
+import type { AppRole } from "../../../app/domain/roles.ts";
 import { toastSchema, type Toast } from "../../../app/domain/toast.ts";
 import { createAppServices, createRequestContext, type AppOptions, type AppServices } from "../../../app/load-context.ts";
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
@@ -41,6 +42,14 @@ export async function signInCustomer(
   const { data, error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error) throw error;
   return { user: data.user, client: client as unknown as AppSupabaseClient };
+}
+
+/** A confirmed user holding a staff role (granted with the service role, as an admin's grant would be), signed in. */
+export async function signInStaff(backend: TestBackend, role: AppRole, label: string, fullName: string): Promise<SignedInCustomer> {
+  const staff = await signInCustomer(backend, label, fullName);
+  const { error } = await backend.createClient({ key: "service_role" }).from("user_roles").insert({ user_id: staff.user.id, role });
+  if (error) throw error;
+  return staff;
 }
 
 /** The options the Express server would hand the app, against the test backend; `overrides` replace whole fields. */
