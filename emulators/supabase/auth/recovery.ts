@@ -1,4 +1,5 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorConfig } from "../config.ts";
 import type { EmulatorDatabase } from "../database.ts";
 import { badRequest, forbidden } from "./errors.ts";
@@ -12,8 +13,23 @@ import { validateEmail } from "./validation.ts";
 /** Email links and codes expire after an hour (GoTrue's mailer OTP expiry). */
 export const RECOVERY_TOKEN_LIFETIME_SECONDS = 3600;
 
+/** A recovery answers no sooner than this after the request arrives. The token write commits only for an
+ * existing account and takes a few milliseconds more than the no-op for an unknown email, more under load;
+ * a floor well above it makes both answers take the same time. */
+const RECOVERY_MINIMUM_MS = 40;
+
 /** POST /recover: always {} so nobody can probe which emails have accounts. */
 export async function recoverPassword(request: Request, db: EmulatorDatabase, config: EmulatorConfig, outbox: Outbox): Promise<Record<string, never>> {
+  const started = performance.now();
+  try {
+    return await sendRecovery(request, db, config, outbox);
+  } finally {
+    const remaining = started + RECOVERY_MINIMUM_MS - performance.now();
+    if (remaining > 0) await sleep(remaining);
+  }
+}
+
+async function sendRecovery(request: Request, db: EmulatorDatabase, config: EmulatorConfig, outbox: Outbox): Promise<Record<string, never>> {
   const body = await JsonBody.read(request, "RecoverParams");
   const rawEmail = body.string("email");
   if (rawEmail === "") throw badRequest("validation_failed", "Password recovery requires an email");
