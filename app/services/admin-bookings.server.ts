@@ -1,6 +1,6 @@
 import type { AdminBookingRow } from "~/domain/admin-booking-row";
 import { ADMIN_BOOKINGS_PAGE_SIZE, sortDirection, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
-import type { BookingStatus } from "~/domain/booking-status";
+import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read. The
@@ -10,8 +10,16 @@ export async function countPendingBookings(supabase: AppSupabaseClient): Promise
   return error ? null : (count ?? 0);
 }
 
+/** Every status at once is sent as no status filter: the database can then find a page in the sort's
+ *  index alone instead of reading each row to check its status. */
 function filterArguments(filter: AdminBookingsFilter) {
-  return { _search: filter.search || undefined, _statuses: [...filter.statuses], _from: filter.from ?? undefined, _to: filter.to ?? undefined };
+  const everyStatus = BOOKING_STATUSES.every((status) => filter.statuses.includes(status));
+  return {
+    _search: filter.search || undefined,
+    _statuses: everyStatus ? undefined : [...filter.statuses],
+    _from: filter.from ?? undefined,
+    _to: filter.to ?? undefined,
+  };
 }
 
 /** One page of the admin bookings table and how many bookings match in all; null when they cannot be read. */
