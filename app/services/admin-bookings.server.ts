@@ -3,11 +3,11 @@ import { ADMIN_BOOKINGS_PAGE_SIZE, sortDirection, type AdminBookingsFilter, type
 import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read. The
- *  caller's client decides what they may count: row level security gives staff every booking. */
+/** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read or the
+ *  caller may not list bookings. The database keeps the count by status, so this reads no bookings. */
 export async function countPendingBookings(supabase: AppSupabaseClient): Promise<number | null> {
-  const { count, error } = await supabase.from("bookings").select("id", { count: "exact", head: true }).eq("status", "pending");
-  return error ? null : (count ?? 0);
+  const { data, error } = await supabase.rpc("admin_bookings_count", { _statuses: ["pending"] });
+  return error ? null : data;
 }
 
 /** Every status at once is sent as no status filter: the database can then find a page in the sort's
