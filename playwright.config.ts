@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN, E2E_DATA_DIR } from "./tests/e2e/support/environment.ts";
+import { E2E_ADMIN, E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from "./tests/e2e/support/environment.ts";
 
 /** A port nobody listens on, chosen once: workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -15,14 +15,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-const dataDir = E2E_DATA_DIR;
-// Decided once in the runner process; workers load this file again and inherit the port.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = String(await freePort());
-  // Every run starts from an empty database.
-  rmSync(dataDir, { recursive: true, force: true });
+const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
+// Decided once in the runner process; workers load this file again and inherit the ports.
+if (!process.env.E2E_PORTS) {
+  process.env.E2E_PORTS = (await Promise.all(servers.map(() => freePort()))).join(",");
+  // Every run starts from empty databases.
+  for (const index of servers) rmSync(e2eDataDir(index), { recursive: true, force: true });
 }
-const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// Each worker (TEST_PARALLEL_INDEX, set before a worker loads this file) talks to its own server.
+const baseURL = e2eBaseUrl();
 
 // Debian's Chromium headless shell, the build Playwright itself runs headless (its own browser download
 // is not used): it starts pages about twice as fast as the full browser in headless mode.
@@ -37,7 +38,7 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
@@ -49,23 +50,23 @@ export default defineConfig({
     // The key flows again with JavaScript off: every page and form must work as plain HTML.
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.enhanced\.spec\.ts$/ },
   ],
-  webServer: {
+  webServer: servers.map((index) => ({
     command: "node build/server.js",
-    url: `${baseURL}/healthz`,
+    url: `${e2eBaseUrl(index)}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       NODE_ENV: "test",
-      PORT: process.env.E2E_PORT,
+      PORT: e2ePort(index),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: e2eDataDir(index),
       LOG_LEVEL: "warn",
       // Access tokens expire after 3 s, so every signed-in step also exercises the cookie refresh.
       EMBEDDED_ACCESS_TOKEN_SECONDS: "3",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },
-  },
+  })),
 });

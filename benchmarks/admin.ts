@@ -72,7 +72,7 @@ try {
     const rows = exported.body.split("\n").filter((line) => line.length > 0).length - 1;
     console.log(
       `  ${target} (${label} as CSV): ${(exported.ms / 1000).toFixed(2)} s, ${(exported.wireBytes / 1024 / 1024).toFixed(1)} MiB on the wire, ` +
-        `${rows.toLocaleString("en-US")} rows, answered ${exported.status}; server rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB ` +
+        `${rows.toLocaleString("en-US")} lines after the header, answered ${exported.status}; server rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB ` +
         `(+${(after.peakMiB - before.rssMiB).toFixed(0)})`,
     );
   }

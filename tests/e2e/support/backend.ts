@@ -2,22 +2,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
-import { E2E_DATA_DIR } from "./environment.ts";
+import { E2E_DATA_DIR, e2eBaseUrl } from "./environment.ts";
 
 // Test data goes in through the server's own Supabase API with the service-role key (as a seed
 // script would against a hosted project), never through the UI under test.
 
 let serviceClient: Promise<SupabaseClient> | undefined;
 
-function baseUrl() {
-  return `http://localhost:${process.env.E2E_PORT}`;
-}
-
 export function getServiceClient(): Promise<SupabaseClient> {
   serviceClient ??= (async () => {
     const secret = readFileSync(path.join(E2E_DATA_DIR, "jwt-secret"), "utf8").trim();
     const { serviceRoleKey } = await createApiKeys(secret);
-    return createClient(baseUrl(), serviceRoleKey, {
+    return createClient(e2eBaseUrl(), serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
   })();
