@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
 import type { AuthRateLimits, BookingRateLimits } from "./services/rate-limit.server";
+import type { SettingsCache } from "./services/settings-cache.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
 /** Made once per process (app/load-context.ts) and shared by every request. */
@@ -28,6 +29,8 @@ export interface AppServices {
   stripe: Stripe;
   /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */
   stripeWebhookSecret: string;
+  /** This process's short-lived copy of the company settings; a save drops it. */
+  settings: SettingsCache;
 }
 
 /**
@@ -50,8 +53,11 @@ export interface RequestFacts {
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestFacts>();
 
-/** The company settings the admin saved (name, phone, service area, auto-confirm…), read once per request on first use. */
-export const settingsContext = createContext<() => Promise<CompanySettings>>();
+/**
+ * The company settings the admin saved (name, phone, service area, auto-confirm…), taken once per request
+ * on first use from the process's short-lived copy.
+ */
+export const settingsContext = createContext<() => Promise<Readonly<CompanySettings>>>();
 
 export interface Session {
   /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */

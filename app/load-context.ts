@@ -5,7 +5,8 @@ import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createAuthRateLimits, createBookingRateLimits } from "./services/rate-limit.server";
 import { createStripeClient } from "./services/payments.server";
-import { loadCompanySettings } from "./services/settings.server";
+import { createSettingsCache } from "./services/settings-cache.server";
+import { readCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie } from "./services/toast.server";
 
@@ -32,10 +33,11 @@ export interface AppOptions {
 }
 
 export function createAppServices(options: AppOptions): AppServices {
+  const serviceRole = createServiceRoleClient(options.supabase, options.serviceRoleKey);
   return {
     publicUrl: options.publicUrl,
     supabase: options.supabase,
-    serviceRole: createServiceRoleClient(options.supabase, options.serviceRoleKey),
+    serviceRole,
     secureCookies: options.secureCookies,
     cookieSecret: options.cookieSecret,
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
@@ -45,6 +47,7 @@ export function createAppServices(options: AppOptions): AppServices {
     bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute }),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
+    settings: createSettingsCache({ load: (logger) => readCompanySettings(serviceRole, logger) }),
   };
 }
 
@@ -53,8 +56,8 @@ export function createRequestContext(services: AppServices, facts: Omit<RequestF
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestContext, { ...facts, responseHeaders: new Headers() });
-  let settings: Promise<CompanySettings> | undefined;
-  context.set(settingsContext, () => (settings ??= loadCompanySettings(services.serviceRole, facts.logger)));
+  let settings: Promise<Readonly<CompanySettings>> | undefined;
+  context.set(settingsContext, () => (settings ??= services.settings.get(facts.logger)));
   return context;
 }
 

@@ -27,6 +27,7 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/bookings?page=2000 (deep page)", "/admin/bookings?page=2000"],
   ["/admin/bookings?sort=customer&page=2000 (deep page by customer)", "/admin/bookings?sort=customer&page=2000"],
   ["/admin/bookings?q=smith&status=completed&sort=date&page=50 (all at once)", "/admin/bookings?q=smith&status=completed&sort=date&page=50"],
+  ["/admin/settings (form and system information)", "/admin/settings"],
 ];
 
 const EXPORTS: Array<[label: string, target: string]> = [

@@ -65,6 +65,30 @@ export type Database = {
         }
         Relationships: []
       }
+      app_settings_changes: {
+        Row: {
+          after: Json
+          before: Json
+          changed_at: string
+          changed_by: string | null
+          id: number
+        }
+        Insert: {
+          after: Json
+          before: Json
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+        }
+        Update: {
+          after?: Json
+          before?: Json
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+        }
+        Relationships: []
+      }
       booking_drafts: {
         Row: {
           created_at: string
@@ -793,6 +817,14 @@ export type Database = {
         Args: { _estimated_cost_cents: number; _quote: Json }
         Returns: boolean
       }
+      last_applied_migration: {
+        Args: never
+        Returns: {
+          applied_at: string
+          name: string
+          version: string
+        }[]
+      }
       mark_deposit_paid: {
         Args: {
           _booking_id: string
@@ -873,6 +905,22 @@ export type Database = {
         Args: { draft_id: string; path: string }
         Returns: boolean
       }
+      save_company_settings: {
+        Args: {
+          _admin_email: string
+          _admin_phone: string
+          _auto_confirm_bookings: boolean
+          _business_hours: string
+          _company_name: string
+          _default_service_area: string
+          _email_alerts: boolean
+          _emergency_contact: string
+          _executive_name: string
+          _executive_title: string
+          _notifications_enabled: boolean
+        }
+        Returns: number
+      }
       save_draft_answers: {
         Args: { answers: Json; draft_id: string; owner?: string }
         Returns: boolean
@@ -921,6 +969,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      storage_used_by_bucket: {
+        Args: never
+        Returns: {
+          bucket_id: string
+          bytes: number
+          objects: number
+        }[]
       }
       update_booking_details: {
         Args: {

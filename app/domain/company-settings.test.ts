@@ -1,7 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { Tables } from "../../supabase/types";
 import { COMPANY } from "./company";
-import { DEFAULT_COMPANY_FACTS, DEFAULT_COMPANY_SETTINGS, companyFacts, settingsFromRow, settingsToRow, type CompanySettings } from "./company-settings";
+import {
+  DEFAULT_COMPANY_FACTS,
+  DEFAULT_COMPANY_SETTINGS,
+  SETTINGS_MESSAGES,
+  companyFacts,
+  companySettingsSchema,
+  settingsFromRow,
+  settingsToRow,
+  type CompanySettings,
+} from "./company-settings";
 
 const row: Tables<"app_settings"> = {
   id: true,
@@ -69,5 +79,79 @@ describe("companyFacts", () => {
 
   it("defaults to the company's own facts", () => {
     expect(DEFAULT_COMPANY_FACTS).toMatchObject({ name: "Metro Movers", phoneE164: "+14045550182", serviceArea: "Atlanta, GA" });
+  });
+});
+
+describe("the settings form", () => {
+  /** The form as a browser posts it: text fields always, a checkbox only when it is checked. */
+  function posted(settings: CompanySettings, overrides: Record<string, string> = {}): FormData {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(settings)) {
+      if (typeof value === "boolean") {
+        if (value) form.set(name, "on");
+      } else form.set(name, value);
+    }
+    for (const [name, value] of Object.entries(overrides)) form.set(name, value);
+    return form;
+  }
+  const parse = (form: FormData) => parseWithZod(form, { schema: companySettingsSchema });
+  const errorsOf = (form: FormData) => {
+    const submission = parse(form);
+    expect(submission.status).toBe("error");
+    return submission.reply().error ?? {};
+  };
+
+  it("accepts the defaults as they are", () => {
+    const submission = parse(posted(DEFAULT_COMPANY_SETTINGS));
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual(DEFAULT_COMPANY_SETTINGS);
+  });
+
+  it("reads a checkbox that is not sent as off, and an empty emergency contact as none", () => {
+    const submission = parse(posted({ ...DEFAULT_COMPANY_SETTINGS, notificationsEnabled: false, emailAlerts: false, autoConfirmBookings: true }));
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      notificationsEnabled: false,
+      emailAlerts: false,
+      autoConfirmBookings: true,
+      emergencyContact: "",
+    });
+  });
+
+  it("trims what was typed and accepts US and international phone numbers", () => {
+    const submission = parse(
+      posted(DEFAULT_COMPANY_SETTINGS, { companyName: "  Peach Movers ", adminPhone: "+44 20 7946 0958", emergencyContact: "404.555.0199" }),
+    );
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      companyName: "Peach Movers",
+      adminPhone: "+44 20 7946 0958",
+      emergencyContact: "404.555.0199",
+    });
+  });
+
+  it("refuses an empty company name, a bad email and bad phone numbers, each beside its field", () => {
+    expect(
+      errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { companyName: "   ", adminEmail: "office@", adminPhone: "555-01", emergencyContact: "call Sam" })),
+    ).toEqual({
+      companyName: [SETTINGS_MESSAGES.companyNameRequired],
+      adminEmail: [SETTINGS_MESSAGES.emailInvalid],
+      adminPhone: [SETTINGS_MESSAGES.phoneInvalid],
+      emergencyContact: [SETTINGS_MESSAGES.phoneInvalid],
+    });
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { adminEmail: "", adminPhone: "", executiveName: "" }))).toEqual({
+      adminEmail: [SETTINGS_MESSAGES.adminEmailRequired],
+      adminPhone: [SETTINGS_MESSAGES.adminPhoneRequired],
+      executiveName: [SETTINGS_MESSAGES.executiveNameRequired],
+    });
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { adminEmail: "office@example", adminPhone: "+1 2" }))).toMatchObject({
+      adminEmail: [SETTINGS_MESSAGES.emailInvalid],
+      adminPhone: [SETTINGS_MESSAGES.phoneInvalid],
+    });
+  });
+
+  it("refuses text longer than the database keeps, and control characters", () => {
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { companyName: "M".repeat(201), businessHours: "8\u0000AM" }))).toEqual({
+      companyName: [SETTINGS_MESSAGES.tooLong(200)],
+      businessHours: [SETTINGS_MESSAGES.controlCharacters],
+    });
   });
 });

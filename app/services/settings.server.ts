@@ -2,6 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Logger } from "pino";
 import { DEFAULT_COMPANY_SETTINGS, settingsFromRow, type CompanySettings } from "~/domain/company-settings";
 import type { Database } from "../../supabase/types";
+import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
@@ -12,6 +13,11 @@ const SETTINGS_COLUMNS =
  * failed read gives the defaults (logged as a warning when a logger is given), never an error.
  */
 export async function loadCompanySettings(client: SupabaseClient<Database>, logger?: Pick<Logger, "warn">): Promise<CompanySettings> {
+  return (await readCompanySettings(client, logger)) ?? { ...DEFAULT_COMPANY_SETTINGS };
+}
+
+/** The saved company settings, or null (logged as a warning) when the row is missing or cannot be read. */
+export async function readCompanySettings(client: SupabaseClient<Database>, logger?: Pick<Logger, "warn">): Promise<CompanySettings | null> {
   try {
     const { data, error } = await client.from("app_settings").select(SETTINGS_COLUMNS).eq("id", true).maybeSingle();
     if (error) {
@@ -24,5 +30,40 @@ export async function loadCompanySettings(client: SupabaseClient<Database>, logg
   } catch (error) {
     logger?.warn({ err: error }, "could not read the company settings; using the defaults");
   }
-  return { ...DEFAULT_COMPANY_SETTINGS };
+  return null;
+}
+
+export class SettingsStoreError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SettingsStoreError";
+  }
+}
+
+export type SaveSettingsResult = { kind: "saved"; changes: number } | { kind: "forbidden" };
+
+/**
+ * Saves the settings through `save_company_settings`, which checks that the caller may change them and
+ * records the changed fields (before, after, who, when) in the same transaction. Throws SettingsStoreError
+ * when the database fails.
+ */
+export async function saveCompanySettings(supabase: AppSupabaseClient, settings: CompanySettings): Promise<SaveSettingsResult> {
+  const { data, error } = await supabase.rpc("save_company_settings", {
+    _company_name: settings.companyName,
+    _admin_email: settings.adminEmail,
+    _admin_phone: settings.adminPhone,
+    _default_service_area: settings.defaultServiceArea,
+    _business_hours: settings.businessHours,
+    _emergency_contact: settings.emergencyContact,
+    _notifications_enabled: settings.notificationsEnabled,
+    _email_alerts: settings.emailAlerts,
+    _auto_confirm_bookings: settings.autoConfirmBookings,
+    _executive_name: settings.executiveName,
+    _executive_title: settings.executiveTitle,
+  });
+  if (error) {
+    if (error.code === "42501") return { kind: "forbidden" };
+    throw new SettingsStoreError("could not save the company settings", { cause: error });
+  }
+  return { kind: "saved", changes: data };
 }

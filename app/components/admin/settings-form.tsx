@@ -1,0 +1,92 @@
+import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { TextField } from "~/components/ui/text-field";
+import { companySettingsSchema, type CompanySettings } from "~/domain/company-settings";
+import { useIsSubmitting } from "~/hooks/use-is-submitting";
+
+export const SAVE_SETTINGS_INTENT = "save-settings";
+
+/** The company settings, checked as the server checks them; what was typed stays after an error. */
+export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettings; lastResult: SubmissionResult<string[]> | undefined }) {
+  const pending = useIsSubmitting(SAVE_SETTINGS_INTENT);
+  const [form, fields] = useForm({
+    id: "company-settings",
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex max-w-3xl flex-col gap-6">
+      <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
+      {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
+      <Section title="Company" description="Shown on the website's header, landing page and footer.">
+        <TextField field={fields.companyName} label="Company name" type="text" autoComplete="organization" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.adminEmail} label="Admin email" type="email" autoComplete="email" />
+          <TextField field={fields.adminPhone} label="Admin phone" type="tel" autoComplete="tel" hint="The number customers call, shown on every page." />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.defaultServiceArea} label="Default service area" type="text" autoComplete="off" />
+          <TextField field={fields.businessHours} label="Business hours" type="text" autoComplete="off" />
+        </div>
+        <TextField
+          field={fields.emergencyContact}
+          label="Emergency contact"
+          type="tel"
+          autoComplete="off"
+          hint="A phone number for after hours; may be left empty."
+        />
+      </Section>
+      <Section title="Admin header" description="Who runs the company, shown at the top of every admin page.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.executiveName} label="Executive's name" type="text" autoComplete="off" />
+          <TextField field={fields.executiveTitle} label="Executive's title" type="text" autoComplete="off" />
+        </div>
+      </Section>
+      <Section title="Notifications and bookings">
+        <Toggle field={fields.notificationsEnabled} label="Push notifications" hint="Alert staff when something needs their attention." />
+        <Toggle field={fields.emailAlerts} label="Email alerts" hint="Send the admin email a message about new bookings." />
+        <Toggle field={fields.autoConfirmBookings} label="Auto-confirm bookings" hint="A booking whose deposit is paid becomes confirmed at once." />
+      </Section>
+      <div>
+        <StatusButton type="submit" pending={pending}>
+          {pending ? "Saving…" : "Save Settings"}
+        </StatusButton>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-5">
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      {description ? <p className="-mt-3 text-sm text-slate-600">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+/** A checkbox: sent as "on" when checked and not at all when not, which the schema reads as off. */
+function Toggle({ field, label, hint }: { field: FieldMetadata<boolean>; label: string; hint: string }) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="flex items-start gap-3">
+      <input {...getInputProps(field, { type: "checkbox" })} key={field.key} aria-describedby={hintId} className="mt-1 size-5 accent-brand-700" />
+      <div>
+        <label htmlFor={field.id} className="font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
