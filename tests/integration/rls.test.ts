@@ -508,15 +508,20 @@ describe("settings", () => {
     });
   });
 
-  it("are changed by admins only, and record who changed them", async () => {
+  it("are changed by admins only, through the function that records each save, and record who changed them", async () => {
     const { data: before } = await service.from("app_settings").select("business_hours").single();
+    // The function's arguments are the columns' names with a leading underscore.
+    const saving = (businessHours: string) =>
+      Object.fromEntries(Object.entries(settingsToRow({ ...DEFAULT_COMPANY_SETTINGS, businessHours })).map(([column, value]) => [`_${column}`, value]));
     try {
-      const byCustomer = await alice.client.from("app_settings").update({ business_hours: "never" }).eq("id", true).select("business_hours");
-      expect(byCustomer.data).toEqual([]);
-      expectPermissionDenied((await anon.from("app_settings").update({ business_hours: "never" }).eq("id", true)).error, "app_settings");
+      for (const client of [alice.client, admin.client, anon]) {
+        expectPermissionDenied((await client.from("app_settings").update({ business_hours: "never" }).eq("id", true)).error, "app_settings");
+      }
+      expect((await alice.client.rpc("save_company_settings", saving("never"))).error).toMatchObject({ code: "42501" });
+      expect((await anon.rpc("save_company_settings", saving("never"))).error).toMatchObject({ code: "42501" });
 
-      const byAdmin = await admin.client.from("app_settings").update({ business_hours: "7:00 AM - 7:00 PM" }).eq("id", true).select("business_hours").single();
-      expect(byAdmin.data).toEqual({ business_hours: "7:00 AM - 7:00 PM" });
+      const byAdmin = await admin.client.rpc("save_company_settings", saving("7:00 AM - 7:00 PM"));
+      expect(byAdmin.error).toBeNull();
       // Who saved them is recorded, and read with the service role only.
       expect((await service.from("app_settings").select("updated_by").single()).data).toEqual({ updated_by: admin.id });
       expect((await anon.from("app_settings").select("business_hours").single()).data).toEqual({

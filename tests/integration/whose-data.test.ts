@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { myBookingCounts } from "../../app/services/customer-bookings.server.ts";
 import { countGalleryPhotos, findGalleryPhoto, listGalleryPhotos } from "../../app/services/gallery.server.ts";
 import { rebookingChoices } from "../../app/services/rebooking.server.ts";
-import { loadCompanySettings } from "../../app/services/settings.server.ts";
+import { DEFAULT_COMPANY_SETTINGS } from "../../app/domain/company-settings.ts";
+import { loadCompanySettings, saveCompanySettings } from "../../app/services/settings.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
@@ -147,8 +148,7 @@ describe.skipIf(usingHostedBackend)("has_role", () => {
 describe.skipIf(usingHostedBackend)("the company settings", () => {
   it("are readable by everyone, but who saved them last is not", async () => {
     // An admin saves them: the database stamps who did.
-    const saved = await admin.client.from("app_settings").update({ company_name: "Peach State Moving" }).eq("id", true);
-    expect(saved.error).toBeNull();
+    expect(await saveCompanySettings(admin.client, { ...DEFAULT_COMPANY_SETTINGS, companyName: "Peach State Moving" })).toEqual({ kind: "saved", changes: 1 });
     const stamped = await serviceRole.from("app_settings").select("updated_by").single();
     expect(stamped.data).toEqual({ updated_by: admin.user.id });
 

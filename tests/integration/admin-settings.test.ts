@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionContext, settingsContext, userContext } from "../../app/context.ts";
+import type { BookingRow } from "../../app/domain/booking.ts";
+import { DEFAULT_COMPANY_SETTINGS, SETTINGS_MESSAGES, settingsToRow, type CompanySettings } from "../../app/domain/company-settings.ts";
+import type { AppRole } from "../../app/domain/roles.ts";
+import { createAppServices, type AppServices } from "../../app/load-context.ts";
+import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings.tsx";
+import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { startCheckout } from "../../app/services/payments.server.ts";
+import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { StripeEmulator } from "../../emulators/stripe/index.ts";
+import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import {
+  TEST_PUBLIC_URL,
+  flashedToast,
+  signInCustomer,
+  signInStaff,
+  signedInContext,
+  testAppOptions,
+  testRequestContext,
+  type SignedInCustomer,
+} from "./support/app-harness.ts";
+import { sampleBookingRequest } from "./support/booking-request.ts";
+
+// /admin/settings through its loader and action, each person with their own Supabase client (so the
+// database's permission checks apply), and the settings taking effect: the pages' copy and auto-confirm
+// after a paid deposit. One set of app services stands for one server process, so its settings cache is
+// shared by the save and the pages and webhooks that follow, as in production.
+
+let backend: TestBackend;
+let serviceRole: AppSupabaseClient;
+let testStripe: TestStripe;
+let emulator: StripeEmulator;
+let services: AppServices;
+let admin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+
+const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  testStripe = await startTestStripe({
+    webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
+    deliver: async (input, init) =>
+      webhookAction({ request: new Request(input, init), context: testRequestContext(options(), { services }), params: {} } as unknown as Parameters<
+        typeof webhookAction
+      >[0]),
+  });
+  emulator = testStripe.emulator!;
+  services = createAppServices(options());
+  [admin, moderator, customer] = await Promise.all([
+    signInStaff(backend, "admin", "admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
+    signInCustomer(backend, "customer", "Cam Customer"),
+  ]);
+});
+
+afterAll(async () => {
+  await testStripe?.close();
+  await backend?.close();
+});
+
+beforeEach(async () => {
+  if (usingHostedBackend) return;
+  await backend.sql("delete from public.app_settings_changes");
+  const row = settingsToRow(DEFAULT_COMPANY_SETTINGS);
+  await backend.sql(
+    `update public.app_settings set ${Object.keys(row)
+      .map((column, index) => `${column} = $${index + 1}`)
+      .join(", ")}`,
+    Object.values(row),
+  );
+  services.settings.invalidate();
+});
+
+const rolesOf = (who: SignedInCustomer): AppRole[] => (who === admin ? ["admin"] : who === moderator ? ["moderator"] : []);
+
+/** The context the admin layout leaves for this person: their own client, their roles. */
+function staffContext(who: SignedInCustomer): RouterContextProvider {
+  const context = signedInContext(options(), who, { services });
+  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(rolesOf(who)) });
+  context.set(userContext, who.user);
+  return context;
+}
+
+/** The form as a browser posts it: text fields always, a checkbox only when checked. */
+function settingsForm(settings: CompanySettings, overrides: Record<string, string> = {}): URLSearchParams {
+  const form = new URLSearchParams({ intent: "save-settings" });
+  for (const [name, value] of Object.entries(settings)) {
+    if (typeof value === "boolean") {
+      if (value) form.set(name, "on");
+    } else form.set(name, value);
+  }
+  for (const [name, value] of Object.entries(overrides)) form.set(name, value);
+  return form;
+}
+
+/** Runs the loader (no form) or the action (a form) as React Router would: what it answered or threw. */
+async function run(who: SignedInCustomer, form?: URLSearchParams) {
+  const context = staffContext(who);
+  const request = form
+    ? new Request(`${TEST_PUBLIC_URL}/admin/settings`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form })
+    : new Request(`${TEST_PUBLIC_URL}/admin/settings`);
+  let result: unknown;
+  try {
+    result = await (form ? settingsAction : settingsLoader)({ request, params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), value: null, context };
+  if (typeof result === "object" && result !== null && "type" in result && result.type === "DataWithResponseInit") {
+    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, location: null, value: wrapped.data, context };
+  }
+  if (result instanceof Error) throw result;
+  return { status: 200, location: null, value: result, context };
+}
+
+async function storedSettings() {
+  const { data, error } = await serviceRole.from("app_settings").select("*").single();
+  if (error) throw error;
+  return data;
+}
+
+async function history() {
+  const { data, error } = await serviceRole.from("app_settings_changes").select("changed_by, changed_at, before, after").order("id");
+  if (error) throw error;
+  return data;
+}
+
+const changed: CompanySettings = {
+  ...DEFAULT_COMPANY_SETTINGS,
+  companyName: "Peachtree Movers",
+  adminPhone: "(678) 555-0199",
+  executiveName: "Dana Okafor",
+  emailAlerts: false,
+};
+
+describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
+  it("saves the settings, records who changed what, and every page of this process shows them at once", async () => {
+    // The pages have read the settings just before.
+    expect((await testRequestContext(options(), { services }).get(settingsContext)()).companyName).toBe(DEFAULT_COMPANY_SETTINGS.companyName);
+
+    const saved = await run(admin, settingsForm(changed));
+    expect(saved).toMatchObject({ status: 302, location: "/admin/settings" });
+    expect(await flashedToast(saved.context)).toMatchObject({
+      type: "success",
+      title: "Settings Saved",
+      description: "Your settings have been updated successfully.",
+    });
+
+    expect(await storedSettings()).toMatchObject({ ...settingsToRow(changed), updated_by: admin.user.id });
+    const [change, ...more] = await history();
+    expect(more).toEqual([]);
+    expect(change).toMatchObject({
+      changed_by: admin.user.id,
+      before: { company_name: "Metro Movers", admin_phone: "(404) 555-0182", executive_name: "Jordan Ellis", email_alerts: true },
+      after: { company_name: "Peachtree Movers", admin_phone: "(678) 555-0199", executive_name: "Dana Okafor", email_alerts: false },
+    });
+    expect(Date.now() - Date.parse(change!.changed_at)).toBeLessThan(60_000);
+
+    expect(await testRequestContext(options(), { services }).get(settingsContext)()).toEqual(changed);
+    const page = await run(admin);
+    expect(page.status).toBe(200);
+    expect((page.value as { settings: CompanySettings }).settings).toEqual(changed);
+  });
+
+  it("records nothing when nothing changed", async () => {
+    expect(await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS))).toMatchObject({ status: 302 });
+    expect(await history()).toEqual([]);
+  });
+
+  it("answers 400 with the messages beside the fields, and saves nothing", async () => {
+    const refused = await run(admin, settingsForm(changed, { companyName: " ", adminEmail: "office@example", adminPhone: "12345" }));
+    expect(refused.status).toBe(400);
+    expect((refused.value as { error: Record<string, string[]> }).error).toEqual({
+      companyName: [SETTINGS_MESSAGES.companyNameRequired],
+      adminEmail: [SETTINGS_MESSAGES.emailInvalid],
+      adminPhone: [SETTINGS_MESSAGES.phoneInvalid],
+    });
+    expect(await storedSettings()).toMatchObject(settingsToRow(DEFAULT_COMPANY_SETTINGS));
+    expect(await history()).toEqual([]);
+  });
+
+  it("refuses a moderator's and a customer's crafted POST, in the app and in the database", async () => {
+    for (const who of [moderator, customer]) {
+      expect((await run(who, settingsForm(changed))).status).toBe(403);
+      expect((await run(who)).status).toBe(403);
+      const { error } = await who.client.rpc("save_company_settings", {
+        _company_name: "Taken Over",
+        _admin_email: "x@example.com",
+        _admin_phone: "(404) 555-0100",
+        _default_service_area: "Anywhere",
+        _business_hours: "Never",
+        _emergency_contact: "",
+        _notifications_enabled: false,
+        _email_alerts: false,
+        _auto_confirm_bookings: true,
+        _executive_name: "Mallory",
+        _executive_title: "Boss",
+      });
+      expect(error).toMatchObject({ code: "42501" });
+      const direct = await who.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
+      expect(direct.error).toMatchObject({ code: "42501" });
+      expect((await who.client.from("app_settings_changes").select("id")).data).toEqual([]);
+    }
+    expect(await storedSettings()).toMatchObject(settingsToRow(DEFAULT_COMPANY_SETTINGS));
+    expect(await history()).toEqual([]);
+  });
+
+  it("shows the System Information: the version, the database's answer, storage per bucket and the last migration", async () => {
+    const photo = new Uint8Array(1500);
+    const upload = await serviceRole.storage.from("user-images").upload(`${customer.user.id}/${randomUUID()}.jpg`, photo, { contentType: "image/jpeg" });
+    expect(upload.error).toBeNull();
+
+    const page = await run(admin);
+    const { system } = page.value as Awaited<ReturnType<typeof settingsLoader>>;
+    const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+    expect(system.version).toBe(packageJson.version);
+    expect(system.database.connected).toBe(true);
+    expect(system.database.latencyMs).toBeGreaterThanOrEqual(0);
+
+    const stored = await backend.sql<{ bucket_id: string; objects: string; bytes: string }>(
+      `select bucket.id as bucket_id, count(object.id) as objects, coalesce(sum((object.metadata ->> 'size')::bigint), 0) as bytes
+       from storage.buckets bucket left join storage.objects object on object.bucket_id = bucket.id group by bucket.id order by bucket.id`,
+    );
+    expect(system.storage).toEqual(stored.map((row) => ({ bucket: row.bucket_id, objects: Number(row.objects), bytes: Number(row.bytes) })));
+    expect(system.storage?.find((bucket) => bucket.bucket === "user-images")?.bytes).toBeGreaterThanOrEqual(1500);
+
+    const newest = readdirSync("supabase/migrations")
+      .filter((file) => file.endsWith(".sql"))
+      .sort()
+      .at(-1)!;
+    const [version, name] = [newest.slice(0, newest.indexOf("_")), newest.slice(newest.indexOf("_") + 1, -".sql".length)];
+    expect(system.lastMigration).toMatchObject({ version, name, appliedAt: expect.any(String) });
+
+    // A moderator may not read them from the database either.
+    expect((await moderator.client.rpc("storage_used_by_bucket")).error).toMatchObject({ code: "42501" });
+    expect((await moderator.client.rpc("last_applied_migration")).error).toMatchObject({ code: "42501" });
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("auto-confirm bookings", () => {
+  async function stored(bookingId: string): Promise<BookingRow> {
+    const { data, error } = await serviceRole.from("bookings").select("*").eq("id", bookingId).single();
+    if (error) throw error;
+    return data;
+  }
+
+  /** A customer's booking whose $50 deposit was paid on the embedded Stripe's page, fulfilled by its webhook. */
+  async function paidBooking(): Promise<BookingRow> {
+    const booking = await savePendingBooking(serviceRole, {
+      request: sampleBookingRequest({ email: customer.user.email! }),
+      userId: customer.user.id,
+      draftId: randomUUID(),
+    });
+    await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `pay-${randomUUID()}` });
+    expect((await completeSession(emulator, (await stored(booking.id)).stripe_checkout_session_id!)).status).toBe(303);
+    await deliveriesSettled(emulator);
+    const paid = await stored(booking.id);
+    expect(paid.deposit_status).toBe("paid");
+    return paid;
+  }
+
+  it("confirms the next paid booking once an admin turns it on, and leaves it pending once turned off", async () => {
+    // Off (the default): the process has read it, and a paid booking stays pending.
+    expect((await paidBooking()).status).toBe("pending");
+
+    expect((await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, autoConfirmBookings: true }))).status).toBe(302);
+    expect((await paidBooking()).status).toBe("confirmed");
+
+    expect((await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, autoConfirmBookings: false }))).status).toBe(302);
+    expect((await paidBooking()).status).toBe("pending");
+  });
+});
+
+describe.skipIf(usingHostedBackend)("settings on a data directory", () => {
+  it("survive a restart of the backend", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "movers-settings-"));
+    try {
+      const first = await startTestBackend({ dataDir });
+      try {
+        const owner = await signInStaff(first, "admin", "owner", "Olive Owner");
+        const context = signedInContext(testAppOptions(first), owner);
+        context.set(sessionContext, { supabase: owner.client, user: owner.user, roles: async () => new Set<AppRole>(["admin"]) });
+        const request = new Request(`${TEST_PUBLIC_URL}/admin/settings`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: settingsForm(changed),
+        });
+        const answer = (await settingsAction({ request, params: {}, context } as never)) as Response;
+        expect(answer.status).toBe(302);
+      } finally {
+        await first.close();
+      }
+
+      const second = await startTestBackend({ dataDir });
+      try {
+        const service = second.createClient({ key: "service_role" });
+        expect((await service.from("app_settings").select("*").single()).data).toMatchObject(settingsToRow(changed));
+        expect((await service.from("app_settings_changes").select("after")).data).toEqual([
+          { after: { company_name: "Peachtree Movers", admin_phone: "(678) 555-0199", executive_name: "Dana Okafor", email_alerts: false } },
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
