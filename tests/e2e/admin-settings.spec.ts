@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SETTINGS_MESSAGES, settingsFromRow, type CompanySettings } from "../../app/domain/company-settings.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { createTestUser, getServiceClient } from "./support/backend.ts";
+
+// An admin edits the company settings on /admin/settings, with and without JavaScript, and the website
+// and the admin area show them. The settings are shared by every test: each test puts back what it found,
+// through the settings form itself, so the server's short-lived copy of them is dropped at once too.
+
+async function savedSettings(): Promise<CompanySettings> {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("app_settings").select("*").single();
+  if (error) throw error;
+  return settingsFromRow(data);
+}
+
+/** Posts the settings form as the signed-in admin's browser would, without JavaScript. */
+async function saveThroughTheForm(page: Page, settings: CompanySettings) {
+  const form: Record<string, string> = { intent: "save-settings" };
+  for (const [name, value] of Object.entries(settings)) {
+    if (typeof value === "boolean") {
+      if (value) form[name] = "on";
+    } else form[name] = value;
+  }
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post("/admin/settings", { form, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status(), "the settings form answers with a redirect").toBe(302);
+}
+
+test("an admin's new company name, phone, area and executive show on the landing page and in the admin header", async ({ page }) => {
+  const before = await savedSettings();
+  const admin = await createTestUser({ fullName: "Settings Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/settings");
+  try {
+    await expect(page.getByRole("heading", { name: "System Information" })).toBeVisible();
+    await expect(page.getByText("Connected (answered in")).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue(before.companyName);
+
+    await page.getByLabel("Company name").fill("Peachtree Movers");
+    await page.getByLabel("Admin phone").fill("(678) 555-0199");
+    await page.getByLabel("Default service area").fill("Decatur, GA");
+    await page.getByLabel("Executive's name").fill("Dana Okafor");
+    await page.getByLabel("Executive's title").fill("Owner");
+    // Unchecked, a checkbox sends nothing: saved as off, with or without JavaScript.
+    await page.getByLabel("Email alerts").setChecked(!before.emailAlerts);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+
+    await expect(page.getByText("Settings Saved").first()).toBeVisible();
+    await expect(page.getByText("Your settings have been updated successfully.").first()).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue("Peachtree Movers");
+    await expect(page.getByRole("banner").getByText("Dana Okafor")).toBeVisible();
+    await expect(page.getByRole("banner").getByText("Owner", { exact: true })).toBeVisible();
+    expect(await savedSettings()).toEqual({
+      ...before,
+      companyName: "Peachtree Movers",
+      adminPhone: "(678) 555-0199",
+      defaultServiceArea: "Decatur, GA",
+      executiveName: "Dana Okafor",
+      executiveTitle: "Owner",
+      emailAlerts: !before.emailAlerts,
+    });
+
+    await page.getByRole("link", { name: "Back to Website" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Peachtree Movers" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Moving across Decatur, GA, made simple");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "(678) 555-0199" })).toHaveAttribute("href", "tel:+16785550199");
+    await expect(page.getByRole("contentinfo").getByText("Peachtree Movers", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("Peachtree Movers · Book your move in a minute");
+  } finally {
+    await saveThroughTheForm(page, before);
+  }
+  expect(await savedSettings()).toEqual(before);
+});
+
+test("a wrong email, phone or empty company name is shown beside its field and nothing is saved", async ({ page }) => {
+  const before = await savedSettings();
+  const admin = await createTestUser({ fullName: "Careless Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/settings");
+  try {
+    await page.getByLabel("Company name").fill("");
+    await page.getByLabel("Admin email").fill("office@example");
+    await page.getByLabel("Admin phone").fill("555-01");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+
+    await expect(page.getByLabel("Company name")).toHaveAccessibleDescription(SETTINGS_MESSAGES.companyNameRequired);
+    await expect(page.getByLabel("Admin email")).toHaveAccessibleDescription(SETTINGS_MESSAGES.emailInvalid);
+    await expect(page.getByLabel("Admin phone")).toHaveAccessibleDescription(
+      `The number customers call, shown on every page. ${SETTINGS_MESSAGES.phoneInvalid}`,
+    );
+    // What was typed is kept.
+    await expect(page.getByLabel("Admin email")).toHaveValue("office@example");
+    expect(await savedSettings()).toEqual(before);
+  } finally {
+    if (JSON.stringify(await savedSettings()) !== JSON.stringify(before)) await saveThroughTheForm(page, before);
+  }
+});
