@@ -8,6 +8,7 @@ export function SiteFooter() {
         <div>
           <p className="text-lg font-bold text-white">{COMPANY.name}</p>
           <p className="mt-1">Serving {COMPANY.serviceArea} and the surrounding metro area.</p>
+          <p className="mt-1">Open {COMPANY.businessHours}</p>
         </div>
         <address className="not-italic">
           <a href={`tel:${COMPANY.phoneE164}`} className="block hover:text-white">

@@ -27,7 +27,7 @@ async function saveThroughTheForm(page: Page, settings: CompanySettings) {
   expect(response.status(), "the settings form answers with a redirect").toBe(302);
 }
 
-test("an admin's new company name, phone, area and executive show on the landing page and in the admin header", async ({ page }) => {
+test("an admin's new company name, phone, area, hours and executive show on the landing page and in the admin header", async ({ page }) => {
   const before = await savedSettings();
   const admin = await createTestUser({ fullName: "Settings Admin", admin: true });
   await signInDirectly(page, admin, "/admin/settings");
@@ -39,6 +39,7 @@ test("an admin's new company name, phone, area and executive show on the landing
     await page.getByLabel("Company name").fill("Peachtree Movers");
     await page.getByLabel("Admin phone").fill("(678) 555-0199");
     await page.getByLabel("Default service area").fill("Decatur, GA");
+    await page.getByLabel("Business hours").fill("7:00 AM - 9:00 PM");
     await page.getByLabel("Executive's name").fill("Dana Okafor");
     await page.getByLabel("Executive's title").fill("Owner");
     // Unchecked, a checkbox sends nothing: saved as off, with or without JavaScript.
@@ -55,6 +56,7 @@ test("an admin's new company name, phone, area and executive show on the landing
       companyName: "Peachtree Movers",
       adminPhone: "(678) 555-0199",
       defaultServiceArea: "Decatur, GA",
+      businessHours: "7:00 AM - 9:00 PM",
       executiveName: "Dana Okafor",
       executiveTitle: "Owner",
       emailAlerts: !before.emailAlerts,
@@ -65,6 +67,7 @@ test("an admin's new company name, phone, area and executive show on the landing
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Moving across Decatur, GA, made simple");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "(678) 555-0199" })).toHaveAttribute("href", "tel:+16785550199");
     await expect(page.getByRole("contentinfo").getByText("Peachtree Movers", { exact: true })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByText("Open 7:00 AM - 9:00 PM")).toBeVisible();
     await expect(page).toHaveTitle("Peachtree Movers · Book your move in a minute");
   } finally {
     await saveThroughTheForm(page, before);
