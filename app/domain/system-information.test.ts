@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { formatBytes, formatUtc, migrationVersionTime } from "./system-information";
+
+describe("System Information figures", () => {
+  it("show sizes in the largest unit under 1024, with one decimal below 100", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1023 B");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(2.3 * 1024 ** 3)).toBe("2.3 GB");
+    expect(formatBytes(150 * 1024 ** 2)).toBe("150 MB");
+  });
+
+  it("read a migration's version as the UTC time it was written, and nothing else as one", () => {
+    expect(migrationVersionTime("20261127120000")).toBe("2026-11-27T12:00:00.000Z");
+    expect(migrationVersionTime("20261399120000")).toBeNull();
+    expect(migrationVersionTime("0001")).toBeNull();
+    expect(formatUtc("2026-11-27T12:00:00.000Z")).toBe("Nov 27, 2026, 12:00 PM UTC");
+  });
+});
