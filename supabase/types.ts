@@ -371,6 +371,36 @@ export type Database = {
         }
         Relationships: []
       }
+      customer_tallies: {
+        Row: {
+          bookings: number
+          email: string | null
+          email_key: string
+          full_name: string | null
+          last_booking_at: string | null
+          phone: string | null
+          spent_cents: number
+        }
+        Insert: {
+          bookings: number
+          email?: string | null
+          email_key: string
+          full_name?: string | null
+          last_booking_at?: string | null
+          phone?: string | null
+          spent_cents: number
+        }
+        Update: {
+          bookings?: number
+          email?: string | null
+          email_key?: string
+          full_name?: string | null
+          last_booking_at?: string | null
+          phone?: string | null
+          spent_cents?: number
+        }
+        Relationships: []
+      }
       deposit_refunds: {
         Row: {
           amount_cents: number
@@ -457,6 +487,24 @@ export type Database = {
         Update: {
           permission?: string
           role?: Database["public"]["Enums"]["app_role"]
+        }
+        Relationships: []
+      }
+      service_tallies: {
+        Row: {
+          bookings: number
+          service_type: string
+          value_cents: number
+        }
+        Insert: {
+          bookings: number
+          service_type: string
+          value_cents: number
+        }
+        Update: {
+          bookings?: number
+          service_type?: string
+          value_cents?: number
         }
         Relationships: []
       }
@@ -579,6 +627,29 @@ export type Database = {
       add_draft_photos: {
         Args: { draft_id: string; max_photos: number; photos: Json }
         Returns: boolean
+      }
+      admin_analytics_months: {
+        Args: { _at?: string }
+        Returns: {
+          bookings: number
+          month: string
+          value_cents: number
+        }[]
+      }
+      admin_analytics_top_services: {
+        Args: { _limit?: number }
+        Returns: {
+          bookings: number
+          service_type: string
+          value_cents: number
+        }[]
+      }
+      admin_analytics_totals: {
+        Args: never
+        Returns: {
+          total_bookings: number
+          value_cents: number
+        }[]
       }
       admin_bookings_after: {
         Args: {
@@ -705,6 +776,19 @@ export type Database = {
         }
         Returns: string
       }
+      admin_customers_count: { Args: { _search?: string }; Returns: number }
+      admin_customers_page: {
+        Args: { _limit?: number; _offset?: number; _search?: string }
+        Returns: {
+          bookings: number
+          email: string
+          email_key: string
+          full_name: string
+          last_booking_at: string
+          phone: string
+          spent_cents: number
+        }[]
+      }
       admin_dashboard_stats: {
         Args: { _at?: string }
         Returns: {
@@ -749,6 +833,16 @@ export type Database = {
           _refund_id: string
         }
         Returns: string
+      }
+      booking_spent_cents: {
+        Args: {
+          _deposit_amount_cents: number
+          _deposit_status: string
+          _estimated_cost_cents: number
+          _final_cost_cents: number
+          _status: string
+        }
+        Returns: number
       }
       cancel_my_booking: {
         Args: { _booking_id: string }
@@ -901,6 +995,7 @@ export type Database = {
         Returns: boolean
       }
       recount_booking_tallies: { Args: never; Returns: undefined }
+      recount_customer_tallies: { Args: never; Returns: undefined }
       remove_draft_photo: {
         Args: { draft_id: string; path: string }
         Returns: boolean

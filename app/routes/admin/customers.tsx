@@ -1,8 +1,27 @@
-import { NotBuiltYet } from "~/components/admin/not-built-yet";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { CustomerList } from "~/components/admin/customer-list";
+import { requestContext, sessionContext } from "~/context";
+import { parseAdminCustomersQuery } from "~/domain/admin-customers";
+import { ensurePermission } from "~/middleware/guards.server";
+import { listCustomers } from "~/services/admin-customers.server";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customer Database · Admin" }];
 
-export default function AdminCustomers() {
-  return <NotBuiltYet title="Customer Database" what="every customer with what they spent and how often they booked" />;
+/** A page of customers for the URL's search and page; when the database fails the page still renders, saying so. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "customers:read");
+  const query = parseAdminCustomersQuery(new URL(request.url).searchParams);
+  const listed = await listCustomers(context.get(sessionContext).supabase, query);
+  if (!listed) context.get(requestContext).logger.error("could not list customers");
+  return { query, rows: listed?.rows ?? [], total: listed?.total ?? 0, failed: listed === null };
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeading title="Customer Database" description="Everyone who booked, grouped by email, most recent booking first." />
+      <CustomerList {...loaderData} />
+    </>
+  );
 }

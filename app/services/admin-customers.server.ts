@@ -1,0 +1,16 @@
+import { ADMIN_CUSTOMERS_PAGE_SIZE, type AdminCustomer, type AdminCustomersQuery } from "~/domain/admin-customers";
+import type { AppSupabaseClient } from "./supabase.server";
+
+/**
+ * One page of the customer database (most recent booking first) and how many customers match in all;
+ * null when they cannot be read. The database checks the caller may read customers.
+ */
+export async function listCustomers(supabase: AppSupabaseClient, query: AdminCustomersQuery): Promise<{ rows: AdminCustomer[]; total: number } | null> {
+  const search = query.q || undefined;
+  const [page, count] = await Promise.all([
+    supabase.rpc("admin_customers_page", { _search: search, _limit: ADMIN_CUSTOMERS_PAGE_SIZE, _offset: (query.page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE }),
+    supabase.rpc("admin_customers_count", { _search: search }),
+  ]);
+  if (page.error || count.error) return null;
+  return { rows: page.data, total: count.data };
+}

@@ -1,0 +1,206 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_CUSTOMERS_PAGE_SIZE, customerBadge, parseAdminCustomersQuery, type AdminCustomer } from "../../app/domain/admin-customers.ts";
+import { listCustomers } from "../../app/services/admin-customers.server.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import type { Tables, TablesInsert } from "../../supabase/types.ts";
+import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+
+// The customer database groups bookings by email in any letter case, guests and signed-in customers
+// alike; every figure on a card is checked against a grouping computed here from the seeded rows,
+// and stays equal to it after bookings change. Only staff who may read customers get any of it.
+
+type Booking = Tables<"bookings">;
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+
+const STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
+const DEPOSITS = ["unpaid", "paid", "refunded", "paid", "failed"] as const;
+const CUSTOMERS = 32;
+
+/** Each customer i has (i % 6) + 1 bookings, the email's letter case varying, some as guests, in every status and deposit state. */
+function seedRows(ownerId: string): TablesInsert<"bookings">[] {
+  const rows: TablesInsert<"bookings">[] = [];
+  let serial = 0;
+  for (let person = 0; person < CUSTOMERS; person++) {
+    for (let booking = 0; booking <= person % 6; booking++) {
+      const local = `pat.${["quinn", "rivera", "stone", "tran"][person % 4]}.${person}`;
+      const deposit = DEPOSITS[(serial * 3) % DEPOSITS.length]!;
+      rows.push({
+        user_id: (person + booking) % 3 === 0 ? null : ownerId,
+        full_name: `Pat ${["Quinn", "Rivera", "Stone", "Tran"][person % 4]} ${person}${booking > 0 ? ` (v${booking})` : ""}`,
+        email: `${booking % 2 === 1 ? local.toUpperCase() : local}@Insights.Example.com`,
+        phone: `678-555-${String(2000 + person * 10 + booking)}`,
+        moving_from: "1 Peachtree St, Atlanta",
+        moving_to: "2 Auburn Ave, Atlanta",
+        moving_date: "2027-02-01",
+        team_type: "elite",
+        service_type: "local",
+        property_size: "2_bedroom",
+        status: STATUSES[(serial * 7) % STATUSES.length]!,
+        estimated_cost_cents: 60_000 + serial * 500,
+        final_cost_cents: serial % 4 === 0 ? 70_000 + serial * 100 : null,
+        deposit_amount_cents: 5_000,
+        deposit_status: deposit,
+        deposit_paid_at: deposit === "paid" || deposit === "refunded" ? "2026-10-01T12:00:00Z" : null,
+        created_at: new Date(Date.UTC(2026, 9, 1 + ((serial * 17) % 50), 8, serial)).toISOString(),
+      });
+      serial++;
+    }
+  }
+  return rows;
+}
+
+/** What a booking adds to its customer's total spent: a completed move its final cost (else estimate), else a paid deposit. */
+function spentCents(row: Booking): number {
+  if (row.status === "completed") return row.final_cost_cents ?? row.estimated_cost_cents ?? 0;
+  return row.deposit_status === "paid" ? row.deposit_amount_cents : 0;
+}
+
+/** The customers the page must list, grouped here from every booking in the database, most recent booking first. */
+async function freshGrouping(): Promise<AdminCustomer[]> {
+  const { data, error } = await service.from("bookings").select("*");
+  if (error) throw error;
+  const groups = new Map<string, Booking[]>();
+  for (const row of data as Booking[]) groups.set(row.email.toLowerCase(), [...(groups.get(row.email.toLowerCase()) ?? []), row]);
+  const byTime = (a: Booking, b: Booking) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : -1);
+  return [...groups]
+    .map(([key, rows]) => {
+      const latest = [...rows].sort(byTime)[0]!;
+      return {
+        email_key: key,
+        email: latest.email,
+        full_name: latest.full_name,
+        phone: latest.phone,
+        last_booking_at: new Date(latest.created_at).toISOString(),
+        bookings: rows.length,
+        spent_cents: rows.reduce((sum, row) => sum + spentCents(row), 0),
+      };
+    })
+    .sort((a, b) => Date.parse(b.last_booking_at) - Date.parse(a.last_booking_at) || (a.email_key < b.email_key ? -1 : 1));
+}
+
+/** The page the customer database shows for these search params, as the database answers it. */
+async function page(search: string, who: SignedInCustomer = admin) {
+  const listed = await listCustomers(who.client, parseAdminCustomersQuery(new URLSearchParams(search)));
+  if (!listed) throw new Error("the customers could not be listed");
+  return { ...listed, rows: listed.rows.map((row) => ({ ...row, last_booking_at: new Date(row.last_booking_at).toISOString() })) };
+}
+
+/** Every customer, page after page. */
+async function everyCustomer(): Promise<AdminCustomer[]> {
+  const all: AdminCustomer[] = [];
+  for (let number = 1; ; number++) {
+    const { rows, total } = await page(`page=${number}`);
+    all.push(...rows);
+    if (all.length >= total || rows.length === 0) return all;
+  }
+}
+
+const normalized = (rows: AdminCustomer[]) => rows.map((row) => ({ ...row, last_booking_at: new Date(row.last_booking_at).toISOString() }));
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = backend.createClient({ key: "service_role" });
+  [admin, moderator, customer] = await Promise.all([
+    signInStaff(backend, "admin", "insights-admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "insights-moderator", "Mo Moderator"),
+    signInCustomer(backend, "insights-customer"),
+  ]);
+  const { error } = await service.from("bookings").insert(seedRows(customer.user.id));
+  if (error) throw error;
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("the customer database", () => {
+  it("groups bookings by email in any case, with totals, counts, the latest name and date, most recent first, 25 a page", async () => {
+    const expected = await freshGrouping();
+    expect(expected).toHaveLength(CUSTOMERS);
+    const first = await page("");
+    expect(first.total).toBe(CUSTOMERS);
+    expect(first.rows).toEqual(expected.slice(0, ADMIN_CUSTOMERS_PAGE_SIZE));
+    const second = await page("page=2");
+    expect(second.rows).toEqual(expected.slice(ADMIN_CUSTOMERS_PAGE_SIZE));
+    expect((await page("page=3")).rows).toEqual([]);
+    expect(expected.some((row) => row.spent_cents > 0 && row.bookings > 3)).toBe(true);
+  });
+
+  it("gives VIP over three bookings and New Customer at exactly one", async () => {
+    const expected = await freshGrouping();
+    const badges = expected.map((row) => customerBadge(row.bookings));
+    expect(badges.filter((badge) => badge === "VIP")).toHaveLength(expected.filter((row) => row.bookings > 3).length);
+    expect(badges.filter((badge) => badge === "New Customer")).toHaveLength(expected.filter((row) => row.bookings === 1).length);
+    expect(customerBadge(4)).toBe("VIP");
+    expect(customerBadge(3)).toBeNull();
+    expect(customerBadge(1)).toBe("New Customer");
+  });
+
+  it("searches names, emails and phones case-insensitively, paging within the search", async () => {
+    const expected = await freshGrouping();
+    const cases: [string, (row: AdminCustomer) => boolean][] = [
+      ["RIVERA", (row) => row.full_name.includes("Rivera")],
+      ["pat.stone.10@insights", (row) => row.email_key.startsWith("pat.stone.10@")],
+      ["678-555-21", (row) => row.phone.startsWith("678-555-21")],
+      ["(v5)", (row) => row.full_name.includes("(v5)")],
+      ["100%_", () => false],
+    ];
+    for (const [search, matches] of cases) {
+      const wanted = expected.filter(matches);
+      const listed = await page(`q=${encodeURIComponent(search)}`);
+      expect(listed.total, search).toBe(wanted.length);
+      expect(listed.rows, search).toEqual(wanted.slice(0, ADMIN_CUSTOMERS_PAGE_SIZE));
+    }
+    const pat = expected.filter((row) => row.full_name.includes("Pat"));
+    expect((await page("q=pat&page=2")).rows).toEqual(pat.slice(ADMIN_CUSTOMERS_PAGE_SIZE, 2 * ADMIN_CUSTOMERS_PAGE_SIZE));
+  });
+
+  it("stays equal to a fresh grouping after inserts, updates and deletes", async () => {
+    const { data: some } = await service.from("bookings").select("*").order("created_at").limit(6);
+    const [a, b, c, d, e] = some as Booking[];
+    const changes = [
+      service
+        .from("bookings")
+        .insert({ ...seedRows(customer.user.id)[0]!, email: a!.email.toUpperCase(), full_name: "Newest Name", created_at: "2027-01-05T12:00:00Z" }),
+      service.from("bookings").update({ status: "completed", final_cost_cents: 123_400 }).eq("id", b!.id),
+      service.from("bookings").update({ email: "moved.away@Elsewhere.example.com" }).eq("id", c!.id),
+      service.from("bookings").update({ deposit_status: "refunded" }).eq("id", d!.id).eq("deposit_status", "paid"),
+      service.from("bookings").update({ estimated_cost_cents: 1 }).eq("id", d!.id),
+      service.from("bookings").delete().eq("id", e!.id),
+    ];
+    for (const change of changes) {
+      const { error } = await change;
+      expect(error).toBeNull();
+    }
+    // A customer whose every booking is deleted leaves the list.
+    const lonely = (await freshGrouping()).find((row) => row.bookings === 1)!;
+    expect((await service.from("bookings").delete().ilike("email", lonely.email_key)).error).toBeNull();
+
+    const expected = await freshGrouping();
+    expect(expected.find((row) => row.email_key === lonely.email_key)).toBeUndefined();
+    expect(expected.find((row) => row.email_key === "moved.away@elsewhere.example.com")).toBeDefined();
+    expect(normalized(await everyCustomer())).toEqual(expected);
+  });
+
+  it("lets a moderator read it and refuses a customer's token with 42501", async () => {
+    expect((await page("", moderator)).total).toBe((await freshGrouping()).length);
+    const refusedPage = await customer.client.rpc("admin_customers_page", {});
+    expect(refusedPage.error?.code).toBe("42501");
+    const refusedCount = await customer.client.rpc("admin_customers_count", {});
+    expect(refusedCount.error?.code).toBe("42501");
+    expect(await listCustomers(customer.client, parseAdminCustomersQuery(new URLSearchParams()))).toBeNull();
+    const direct = await customer.client.from("customer_tallies" as never).select("*");
+    expect(direct.data ?? []).toEqual([]);
+  });
+
+  it("falls back to the first page and no search for malformed params", () => {
+    expect(parseAdminCustomersQuery(new URLSearchParams("page=-3&q=" + "x".repeat(500)))).toEqual({ q: "", page: 1 });
+    expect(parseAdminCustomersQuery(new URLSearchParams("page=abc&q=%20Lee%20"))).toEqual({ q: "Lee", page: 1 });
+  });
+});
