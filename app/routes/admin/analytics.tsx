@@ -1,8 +1,25 @@
-import { NotBuiltYet } from "~/components/admin/not-built-yet";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { AnalyticsReport } from "~/components/admin/analytics-report";
+import { requestContext, sessionContext } from "~/context";
+import { ensurePermission } from "~/middleware/guards.server";
+import { loadAnalytics } from "~/services/admin-analytics.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics · Admin" }];
 
-export default function AdminAnalytics() {
-  return <NotBuiltYet title="Analytics" what="revenue, bookings and the services customers choose, month by month" />;
+/** The figures as the database computes them; when it fails the page still renders, saying so. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "analytics:read");
+  const analytics = await loadAnalytics(context.get(sessionContext).supabase);
+  if (!analytics) context.get(requestContext).logger.error("could not read the analytics");
+  return { analytics };
+}
+
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeading title="Analytics" description="What all bookings are worth, the services chosen most, and the last six months." />
+      <AnalyticsReport analytics={loaderData.analytics} />
+    </>
+  );
 }

@@ -1,0 +1,125 @@
+import { CircleAlert } from "lucide-react";
+import { monthLabel, type Analytics } from "~/domain/admin-analytics";
+import { serviceTypeLabel } from "~/domain/booking-labels";
+import { formatCents } from "~/domain/money";
+import { BarChart } from "./chart-bars";
+
+export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
+
+const count = new Intl.NumberFormat("en-US");
+const bookingsWord = (bookings: number) => `${count.format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
+
+/** The analytics page: the value of all bookings, the top services and the last six months, or the failure. */
+export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) {
+  if (!analytics) {
+    return (
+      <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+        <CircleAlert aria-hidden className="size-5 shrink-0" />
+        {ANALYTICS_LOAD_FAILED}
+      </p>
+    );
+  }
+  const { totals, services, months } = analytics;
+  return (
+    <div className="flex flex-col gap-6">
+      <dl aria-label="All bookings" className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Total Revenue" value={formatCents(totals.valueCents)}>
+          value of all bookings, whatever their status (the dashboard shows revenue from completed moves)
+        </Figure>
+        <Figure label="Total Bookings" value={count.format(totals.totalBookings)}>
+          every booking made
+        </Figure>
+        <Figure label="Average Booking Value" value={formatCents(totals.averageCents)}>
+          value of all bookings per booking
+        </Figure>
+      </dl>
+      <p className="text-sm text-slate-600">
+        A booking's value is its final cost, else its estimate. Months are calendar months in the company's time zone, by the date a booking was made.
+      </p>
+
+      <section aria-labelledby="top-services" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="top-services" className="mb-3 text-lg font-semibold">
+          Top Services
+        </h2>
+        {services.length === 0 ? (
+          <p className="text-slate-600">No bookings yet.</p>
+        ) : (
+          <>
+            <BarChart
+              title="Top services by bookings"
+              description={services.map((service) => `${serviceTypeLabel(service.serviceType)}: ${bookingsWord(service.bookings)}`).join("; ")}
+              bars={services.map((service) => ({
+                label: serviceTypeLabel(service.serviceType),
+                value: service.bookings,
+                shown: bookingsWord(service.bookings),
+              }))}
+            />
+            <ol className="mt-3 grid gap-1 text-sm">
+              {services.map((service) => (
+                <li key={service.serviceType}>
+                  {serviceTypeLabel(service.serviceType)}: {bookingsWord(service.bookings)}, {formatCents(service.valueCents)}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="monthly-performance" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="monthly-performance" className="mb-3 text-lg font-semibold">
+          Monthly Performance
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <BarChart
+            title="Value of bookings made in each of the last six months"
+            description={months.map((month) => `${monthLabel(month.month)}: ${formatCents(month.valueCents)} from ${bookingsWord(month.bookings)}`).join("; ")}
+            bars={months.map((month) => ({ label: monthLabel(month.month), value: month.valueCents, shown: formatCents(month.valueCents) }))}
+          />
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">The last six months: bookings, revenue and average</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left">
+                  <th scope="col" className="py-2 pr-3">
+                    Month
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Bookings
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Revenue
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Average
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((month) => (
+                  <tr key={month.month} className="border-b border-slate-100">
+                    <th scope="row" className="py-2 pr-3 text-left font-medium">
+                      {monthLabel(month.month)}
+                    </th>
+                    <td className="py-2 pr-3 text-right tabular-nums">{count.format(month.bookings)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.valueCents)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatCents(month.averageCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, children }: { label: string; value: string; children: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-2xl font-bold break-words text-slate-900 tabular-nums">{value}</dd>
+      <dd className="text-sm text-slate-600">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** The analytics page's figures: the value of all bookings (final cost, else estimate, whatever the status). */
+export interface AnalyticsFigures {
+  totalBookings: number;
+  valueCents: number;
+  averageCents: number;
+}
+
+export interface ServiceFigures {
+  serviceType: string;
+  bookings: number;
+  valueCents: number;
+}
+
+/** A calendar month in the company's time zone, by the bookings made in it. */
+export interface MonthFigures {
+  /** Its first day, "2027-02-01". */
+  month: string;
+  bookings: number;
+  valueCents: number;
+  averageCents: number;
+}
+
+export interface Analytics {
+  totals: AnalyticsFigures;
+  services: ServiceFigures[];
+  months: MonthFigures[];
+}
+
+/** Value per booking in whole cents; zero when there are no bookings. */
+export function averageCents(valueCents: number, bookings: number): number {
+  return bookings > 0 ? Math.round(valueCents / bookings) : 0;
+}
+
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "2027-02-01" as "Feb 2027". */
+export function monthLabel(month: string): string {
+  return monthFormat.format(new Date(`${month.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A bar's length as a share of the longest, 0 to 1; all zero when every value is zero. */
+export function barShares(values: readonly number[]): number[] {
+  const longest = Math.max(0, ...values);
+  return values.map((value) => (longest > 0 ? Math.max(0, value) / longest : 0));
+}

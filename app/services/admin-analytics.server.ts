@@ -1,0 +1,32 @@
+import { averageCents, type Analytics } from "~/domain/admin-analytics";
+import type { AppSupabaseClient } from "./supabase.server";
+
+/** How many services the page ranks. */
+export const TOP_SERVICES = 5;
+
+/**
+ * The analytics page's figures as of `at` (now by default), computed by the database, which checks
+ * the caller may read analytics; null when they cannot be read.
+ */
+export async function loadAnalytics(supabase: AppSupabaseClient, at?: Date): Promise<Analytics | null> {
+  const [totals, services, months] = await Promise.all([
+    supabase.rpc("admin_analytics_totals").single(),
+    supabase.rpc("admin_analytics_top_services", { _limit: TOP_SERVICES }),
+    supabase.rpc("admin_analytics_months", at ? { _at: at.toISOString() } : {}),
+  ]);
+  if (totals.error || services.error || months.error) return null;
+  return {
+    totals: {
+      totalBookings: totals.data.total_bookings,
+      valueCents: totals.data.value_cents,
+      averageCents: averageCents(totals.data.value_cents, totals.data.total_bookings),
+    },
+    services: services.data.map((row) => ({ serviceType: row.service_type, bookings: row.bookings, valueCents: row.value_cents })),
+    months: months.data.map((row) => ({
+      month: row.month,
+      bookings: row.bookings,
+      valueCents: row.value_cents,
+      averageCents: averageCents(row.value_cents, row.bookings),
+    })),
+  };
+}

@@ -1,0 +1,153 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Analytics } from "../../app/domain/admin-analytics.ts";
+import { loadAnalytics } from "../../app/services/admin-analytics.server.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import type { Tables, TablesInsert } from "../../supabase/types.ts";
+import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+
+// The analytics page's figures, computed by the database from its tallies, checked against figures
+// computed here from the seeded rows: the value of all bookings whatever their status, the services
+// booked most, and the last six calendar months in the company's time zone. Only staff who may read
+// analytics get them.
+
+type Booking = Tables<"bookings">;
+const COMPANY_TIME_ZONE = "America/New_York";
+
+/** "YYYY-MM-01" of an instant's month in the company's time zone. */
+function companyMonth(instant: string | Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit" }).formatToParts(new Date(instant));
+  return `${parts.find((part) => part.type === "year")!.value}-${parts.find((part) => part.type === "month")!.value}-01`;
+}
+
+// 23:30 on 31 March in New York, already 1 April in UTC: the company's month is March.
+const NOW = new Date("2027-04-01T03:30:00Z");
+const SERVICES = ["local", "long_distance", "commercial"] as const;
+const STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: SignedInCustomer;
+let moderator: SignedInCustomer;
+let customer: SignedInCustomer;
+let empty: Analytics | null;
+let seeded: Booking[];
+
+function seedRows(ownerId: string): TablesInsert<"bookings">[] {
+  return Array.from({ length: 40 }, (_, index) => ({
+    user_id: index % 3 === 0 ? null : ownerId,
+    full_name: `Analytics Person ${index}`,
+    email: `analytics.${index % 7}@insights.example.com`,
+    phone: "404-555-0199",
+    moving_from: "1 Peachtree St, Atlanta",
+    moving_to: "2 Auburn Ave, Atlanta",
+    moving_date: "2027-05-01",
+    team_type: "elite",
+    service_type: SERVICES[(index * index) % SERVICES.length]!,
+    property_size: "2_bedroom",
+    status: STATUSES[index % STATUSES.length]!,
+    estimated_cost_cents: index % 9 === 0 ? null : 40_000 + index * 1_333,
+    final_cost_cents: index % 4 === 0 ? 55_000 + index * 10 : null,
+    deposit_amount_cents: 5_000,
+    // Spread over nine months before NOW, some at the edges of a month in New York.
+    created_at:
+      index === 0
+        ? "2027-03-01T04:59:00Z" // 28 February, 23:59 in New York
+        : index === 1
+          ? "2027-04-01T03:00:00Z" // 31 March, 23:00 in New York
+          : new Date(Date.UTC(2026, 6, 1) + index * 7 * 86_400_000 + index * 3_600_000).toISOString(),
+  }));
+}
+
+const value = (row: Booking) => row.final_cost_cents ?? row.estimated_cost_cents ?? 0;
+const average = (cents: number, bookings: number) => (bookings > 0 ? Math.round(cents / bookings) : 0);
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = backend.createClient({ key: "service_role" });
+  [admin, moderator, customer] = await Promise.all([
+    signInStaff(backend, "admin", "analytics-admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "analytics-moderator", "Mo Moderator"),
+    signInCustomer(backend, "analytics-customer"),
+  ]);
+  empty = await loadAnalytics(admin.client, NOW);
+  const { data, error } = await service.from("bookings").insert(seedRows(customer.user.id)).select("*");
+  if (error) throw error;
+  seeded = data as Booking[];
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("the analytics page's figures", () => {
+  it("are zeros, never NaN, before any booking, with six empty months", () => {
+    expect(empty).not.toBeNull();
+    expect(empty!.totals).toEqual({ totalBookings: 0, valueCents: 0, averageCents: 0 });
+    expect(empty!.services).toEqual([]);
+    expect(empty!.months.map((month) => month.month)).toEqual(["2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"]);
+    expect(empty!.months.every((month) => month.bookings === 0 && month.valueCents === 0 && month.averageCents === 0)).toBe(true);
+  });
+
+  it("count every booking and its value whatever the status, with the average", async () => {
+    const analytics = await loadAnalytics(admin.client, NOW);
+    const total = seeded.reduce((sum, row) => sum + value(row), 0);
+    expect(analytics!.totals).toEqual({ totalBookings: seeded.length, valueCents: total, averageCents: average(total, seeded.length) });
+  });
+
+  it("rank the services booked most, at most five", async () => {
+    const analytics = await loadAnalytics(admin.client, NOW);
+    const grouped = new Map<string, { bookings: number; valueCents: number }>();
+    for (const row of seeded) {
+      const current = grouped.get(row.service_type) ?? { bookings: 0, valueCents: 0 };
+      grouped.set(row.service_type, { bookings: current.bookings + 1, valueCents: current.valueCents + value(row) });
+    }
+    const expected = [...grouped]
+      .map(([serviceType, figures]) => ({ serviceType, ...figures }))
+      .sort((a, b) => b.bookings - a.bookings || b.valueCents - a.valueCents || (a.serviceType < b.serviceType ? -1 : 1))
+      .slice(0, 5);
+    expect(analytics!.services).toEqual(expected);
+  });
+
+  it("give the last six months in the company's time zone, by the month a booking was made", async () => {
+    const analytics = await loadAnalytics(admin.client, NOW);
+    const months = ["2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"];
+    const expected = months.map((month) => {
+      const rows = seeded.filter((row) => companyMonth(row.created_at) === month);
+      const cents = rows.reduce((sum, row) => sum + value(row), 0);
+      return { month, bookings: rows.length, valueCents: cents, averageCents: average(cents, rows.length) };
+    });
+    expect(expected.find((month) => month.month === "2027-02-01")!.bookings).toBeGreaterThan(0);
+    expect(analytics!.months).toEqual(expected);
+  });
+
+  it("follow a booking's change of service and cost, and its deletion", async () => {
+    const [first, second] = seeded;
+    expect((await service.from("bookings").update({ service_type: "commercial", final_cost_cents: 99_900 }).eq("id", first!.id)).error).toBeNull();
+    expect((await service.from("bookings").delete().eq("id", second!.id)).error).toBeNull();
+    const { data } = await service.from("bookings").select("*");
+    const rows = data as Booking[];
+    const analytics = await loadAnalytics(admin.client, NOW);
+    const total = rows.reduce((sum, row) => sum + value(row), 0);
+    expect(analytics!.totals.valueCents).toBe(total);
+    const commercial = rows.filter((row) => row.service_type === "commercial");
+    expect(analytics!.services.find((entry) => entry.serviceType === "commercial")).toEqual({
+      serviceType: "commercial",
+      bookings: commercial.length,
+      valueCents: commercial.reduce((sum, row) => sum + value(row), 0),
+    });
+  });
+
+  it("may be read by a moderator and are refused to a customer's token with 42501", async () => {
+    expect((await loadAnalytics(moderator.client, NOW))?.totals.totalBookings).toBeGreaterThan(0);
+    for (const [name, args] of [
+      ["admin_analytics_totals", {}],
+      ["admin_analytics_top_services", {}],
+      ["admin_analytics_months", {}],
+    ] as const) {
+      const refused = await customer.client.rpc(name, args);
+      expect(refused.error?.code, name).toBe("42501");
+    }
+    expect(await loadAnalytics(customer.client)).toBeNull();
+  });
+});
