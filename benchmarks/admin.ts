@@ -28,11 +28,10 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/bookings?sort=customer&page=2000 (deep page by customer)", "/admin/bookings?sort=customer&page=2000"],
   ["/admin/bookings?q=smith&status=completed&sort=date&page=50 (all at once)", "/admin/bookings?q=smith&status=completed&sort=date&page=50"],
   ["/admin/settings (form and system information)", "/admin/settings"],
-];
-
-const EXPORTS: Array<[label: string, target: string]> = [
-  ["cancelled bookings", "/admin/bookings/export?status=cancelled"],
-  ["every booking", "/admin/bookings/export"],
+  ["/admin/customers (first page)", "/admin/customers"],
+  ["/admin/customers?q=smith (search)", "/admin/customers?q=smith"],
+  ["/admin/customers?page=8 (deep page)", "/admin/customers?page=8"],
+  ["/admin/analytics", "/admin/analytics"],
 ];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-admin-"));
