@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { formatCents } from "../../app/domain/money.ts";
 import type { Tables } from "../../supabase/types.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
@@ -10,6 +11,17 @@ import { createBooking, createTestUser, getServiceClient, type TestUser } from "
 type Booking = Tables<"bookings">;
 /** A booking written as the server writes them, as the stored row. */
 const book = async (owner: TestUser, row: Partial<Booking>) => (await createBooking(owner, row)) as unknown as Booking;
+
+/** With data on it, the page has no serious accessibility violations (checked where scripts run) and fits a 360px phone. */
+async function expectAccessibleAndNarrow(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+}
 
 const lastBookingDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/New_York" });
 
@@ -64,6 +76,7 @@ test("a customer's card adds up their bookings in any email case, is found by se
   await expect(card.getByRole("definition").nth(3)).toHaveText(latest.phone);
   await expect(card.getByRole("definition").nth(4)).toHaveText(lastBookingDate.format(new Date(latest.created_at)));
   await expect(page.getByRole("listitem", { name: newcomer.full_name }).getByText("New Customer")).toBeVisible();
+  await expectAccessibleAndNarrow(page);
 
   await card.getByRole("link", { name: /bookings/ }).click();
   await expect(page).toHaveURL(`/admin/bookings?q=${encodeURIComponent(latest.email)}`);
@@ -95,4 +108,5 @@ test("the analytics page shows the value of all bookings and its charts, drawn w
   await expect(page.getByRole("img", { name: /last six months/ })).toBeVisible();
   await expect(charts.first().locator("rect")).not.toHaveCount(0);
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(7);
+  await expectAccessibleAndNarrow(page);
 });
