@@ -4,7 +4,11 @@ import { ADMIN_CUSTOMERS_PAGE_SIZE, customerBadge, parseAdminCustomersQuery, typ
 import { listCustomers } from "../../app/services/admin-customers.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Tables, TablesInsert } from "../../supabase/types.ts";
-import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+import type { RouterContextProvider } from "react-router";
+import { sessionContext } from "../../app/context.ts";
+import type { AppRole } from "../../app/domain/roles.ts";
+import { loader } from "../../app/routes/admin/customers.tsx";
+import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
 
 // The customer database groups bookings by email in any letter case, guests and signed-in customers
 // alike; every figure on a card is checked against a grouping computed here from the seeded rows,
@@ -202,5 +206,38 @@ describe("the customer database", () => {
   it("falls back to the first page and no search for malformed params", () => {
     expect(parseAdminCustomersQuery(new URLSearchParams("page=-3&q=" + "x".repeat(500)))).toEqual({ q: "", page: 1 });
     expect(parseAdminCustomersQuery(new URLSearchParams("page=abc&q=%20Lee%20"))).toEqual({ q: "Lee", page: 1 });
+  });
+});
+
+/** The page's loader as React Router runs it for this person with these roles: what it returned, or the status it threw. */
+async function load(who: SignedInCustomer, roles: AppRole[], path = "/admin/customers"): Promise<{ status: number; value: unknown }> {
+  const context: RouterContextProvider = signedInContext(testAppOptions(backend), who);
+  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
+  const request = new Request(`${TEST_PUBLIC_URL}${path}`);
+  try {
+    return { status: 200, value: await loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]) };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, value: null };
+    if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: ResponseInit }).init.status ?? 200, value: null };
+    throw thrown;
+  }
+}
+
+describe("the /admin/customers loader", () => {
+  it("answers a moderator, refuses a customer with 403, and says it failed when the database does", async () => {
+    const read = await load(moderator, ["moderator"]);
+    expect(read.status).toBe(200);
+    expect(read.value).toMatchObject({ failed: false });
+    expect((await load(customer, [])).status).toBe(403);
+
+    const failing: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes("/rpc/admin_customers")
+        ? Promise.resolve(new Response("{}", { status: 500 }))
+        : backend.fetch(input, init);
+    const unlucky = await signInCustomer(backend, "customers-unlucky", "Una Lucky", { fetch: failing });
+    expect((await service.from("user_roles").insert({ user_id: unlucky.user.id, role: "admin" })).error).toBeNull();
+    const failed = await load(unlucky, ["admin"]);
+    expect(failed.status).toBe(200);
+    expect(failed.value).toMatchObject({ failed: true, rows: [], total: 0 });
   });
 });
