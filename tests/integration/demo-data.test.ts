@@ -77,6 +77,33 @@ describe("npm run demo", () => {
     expect(created.rows[0]!.oldest.getTime()).toBeGreaterThan(Date.now() - 183 * 86_400_000);
   });
 
+  it("groups the bulk-loaded bookings into the customer database and the service tallies", async () => {
+    const { pg } = emulator.db;
+    const customers = await pg.query<{ missing: number; extra: number; tallied: number }>(
+      `with fresh as (
+         select lower(email) as email_key, count(*) as bookings,
+                sum(public.booking_spent_cents(status, deposit_status, deposit_amount_cents, final_cost_cents, estimated_cost_cents)) as spent_cents,
+                max(created_at) as last_booking_at
+         from public.bookings group by lower(email)
+       ), tallied as (select email_key, bookings, spent_cents, last_booking_at from public.customer_tallies)
+       select (select count(*) from (select * from fresh except select * from tallied) as gone)::int as missing,
+              (select count(*) from (select * from tallied except select * from fresh) as added)::int as extra,
+              (select count(*) from tallied)::int as tallied`,
+    );
+    expect(customers.rows[0]).toEqual({ missing: 0, extra: 0, tallied: expect.any(Number) });
+    expect(customers.rows[0]!.tallied).toBeGreaterThan(1);
+    const services = await pg.query<{ differences: number }>(
+      `select count(*)::int as differences from (
+         (select service_type, count(*) as bookings, sum(coalesce(final_cost_cents, estimated_cost_cents, 0)) as value_cents from public.bookings group by service_type
+          except select service_type, bookings, value_cents from public.service_tallies)
+         union all
+         (select service_type, bookings, value_cents from public.service_tallies
+          except select service_type, count(*), sum(coalesce(final_cost_cents, estimated_cost_cents, 0)) from public.bookings group by service_type)
+       ) as differing`,
+    );
+    expect(services.rows[0]).toEqual({ differences: 0 });
+  });
+
   it("stores photos for bookings, readable by the admin", async () => {
     const admin = signedInClient();
     const signedIn = await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD });
