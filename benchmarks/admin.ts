@@ -34,6 +34,11 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/analytics", "/admin/analytics"],
 ];
 
+const EXPORTS: Array<[label: string, target: string]> = [
+  ["cancelled bookings", "/admin/bookings/export?status=cancelled"],
+  ["every booking", "/admin/bookings/export"],
+];
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-admin-"));
 console.log(`seeding ${BOOKINGS.toLocaleString("en-US")} bookings with the demo script…`);
 const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--bookings", String(BOOKINGS)], {
