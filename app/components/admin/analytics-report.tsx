@@ -34,7 +34,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         </Figure>
       </dl>
       <p className="text-sm text-slate-600">
-        A booking's value is its final cost, else its estimate. Months are calendar months in the company's time zone, by the date a booking was made.
+        A booking’s value is its final cost, else its estimate. Months are calendar months in the company’s time zone, by the date a booking was made.
       </p>
 
       <section aria-labelledby="top-services" className="rounded-xl border border-slate-200 bg-white p-4">
