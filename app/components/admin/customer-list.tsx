@@ -56,7 +56,7 @@ export function CustomerList({ query, rows, total, failed }: CustomerListProps) 
         </p>
       ) : rows.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">
-          {query.q ? `No customers match “${query.q}”.` : "No customers yet."}
+          {total > 0 ? `This page is past the last customer (${total} in all).` : query.q ? `No customers match “${query.q}”.` : "No customers yet."}
         </p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
