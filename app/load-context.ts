@@ -66,3 +66,8 @@ export interface AppServerEntry {
   createAppServices: typeof createAppServices;
   createRequestContext: typeof createRequestContext;
 }
+
+// The analytics intake runs in the Express server, beside the app: one per process, whatever the build.
+export { createAnalyticsIngest, type AnalyticsIngest, type EventRequest } from "./services/analytics-ingest.server";
+export { createBeaconRateLimit, type BeaconRateLimit } from "./services/rate-limit.server";
+export { beaconSchema, isTrackedPage, MAX_BEACON_BYTES, normalisePagePath } from "./domain/analytics-events";
