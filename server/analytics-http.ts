@@ -69,6 +69,8 @@ export function analyticsBeacon({ ingest, limit }: { ingest: AnalyticsIngest; li
     }
     const pagePath = normalisePagePath(parsed.data.page_path);
     if (pagePath === null) return refuse(response, 400, "Invalid event: page_path must be a path of this site.");
+    // The admin area and the API are never counted.
+    if (!isTrackedPage(pagePath)) return void response.status(204).end();
     ingest.record({ ...parsed.data, page_path: pagePath }, eventRequest(request));
     response.status(204).end();
   };

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import { type Beacon, referrerOrigin } from "../domain/analytics-events";
+import type { Beacon } from "../domain/analytics-events";
+import { referrerOrigin } from "../domain/analytics-pages";
 import { createAnalyticsWriter, type AnalyticsWriterOptions, type AnalyticsWriterStats } from "./analytics-writer.server";
 import { createSessionUserIds, type AccessTokenKey } from "./session-user-id.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./supabase.server";

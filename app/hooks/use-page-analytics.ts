@@ -1,0 +1,57 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { isTrackedPage } from "~/domain/analytics-pages";
+
+const SESSION_KEY = "analytics-session";
+
+/** This tab's visit id, kept in sessionStorage (no cookie); undefined where storage is refused. */
+function sessionId(): string | undefined {
+  try {
+    let id = sessionStorage.getItem(SESSION_KEY);
+    if (!id) sessionStorage.setItem(SESSION_KEY, (id = crypto.randomUUID()));
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(page_path: string, event: { event_type: "page_view" } | { event_type: "page_exit"; time_on_page: number }) {
+  if (!isTrackedPage(page_path)) return;
+  const body = { session_id: sessionId(), page_path, viewport_width: innerWidth, viewport_height: innerHeight, ...event };
+  navigator.sendBeacon?.("/api/analytics", JSON.stringify(body));
+}
+
+/**
+ * Website analytics in the browser: the server already counted the document this page came with,
+ * so only client-side navigations send a page view; leaving the page (hidden or unloaded) sends a
+ * page exit with the seconds spent on it, once until it is shown again.
+ */
+export function usePageAnalytics() {
+  const { pathname } = useLocation();
+  const page = useRef({ path: pathname, since: Date.now(), exited: false });
+
+  useEffect(() => {
+    if (page.current.path === pathname) return;
+    page.current = { path: pathname, since: Date.now(), exited: false };
+    send(pathname, { event_type: "page_view" });
+  }, [pathname]);
+
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      const current = page.current;
+      if (event.type === "visibilitychange" && document.visibilityState === "visible") {
+        if (current.exited) page.current = { ...current, since: Date.now(), exited: false };
+        return;
+      }
+      if (current.exited) return;
+      current.exited = true;
+      send(current.path, { event_type: "page_exit", time_on_page: Math.min(86_400, Math.round((Date.now() - current.since) / 1000)) });
+    };
+    addEventListener("pagehide", onChange);
+    document.addEventListener("visibilitychange", onChange);
+    return () => {
+      removeEventListener("pagehide", onChange);
+      document.removeEventListener("visibilitychange", onChange);
+    };
+  }, []);
+}
