@@ -28,11 +28,12 @@ function send(page_path: string, event: { event_type: "page_view" } | { event_ty
  */
 export function usePageAnalytics() {
   const { pathname } = useLocation();
-  const page = useRef({ path: pathname, since: Date.now(), exited: false });
+  // Times from performance.now(): the page this document came with started at 0.
+  const page = useRef({ path: pathname, since: 0, exited: false });
 
   useEffect(() => {
     if (page.current.path === pathname) return;
-    page.current = { path: pathname, since: Date.now(), exited: false };
+    page.current = { path: pathname, since: performance.now(), exited: false };
     send(pathname, { event_type: "page_view" });
   }, [pathname]);
 
@@ -40,12 +41,12 @@ export function usePageAnalytics() {
     const onChange = (event: Event) => {
       const current = page.current;
       if (event.type === "visibilitychange" && document.visibilityState === "visible") {
-        if (current.exited) page.current = { ...current, since: Date.now(), exited: false };
+        if (current.exited) page.current = { ...current, since: performance.now(), exited: false };
         return;
       }
       if (current.exited) return;
       current.exited = true;
-      send(current.path, { event_type: "page_exit", time_on_page: Math.min(86_400, Math.round((Date.now() - current.since) / 1000)) });
+      send(current.path, { event_type: "page_exit", time_on_page: Math.min(86_400, Math.round((performance.now() - current.since) / 1000)) });
     };
     addEventListener("pagehide", onChange);
     document.addEventListener("visibilitychange", onChange);

@@ -6,9 +6,9 @@ import { continueButton, fillContact } from "./support/wizard.ts";
 // A desktop Chrome's user agent (the headless shell's own names itself HeadlessChrome, which counts
 // as a bot, and so would a project name with "java" in it), made unique per test so this browser's rows are told apart from everyone else's.
 test.use({
-  userAgent: async ({}, use, testInfo) => {
-    await use(
-      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 visitor-${testInfo.project.use.javaScriptEnabled === false ? "plain" : "scripted"}-${randomUUID()}`,
+  userAgent: async ({ javaScriptEnabled }, provide) => {
+    await provide(
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 visitor-${javaScriptEnabled ? "scripted" : "plain"}-${randomUUID()}`,
     );
   },
 });
