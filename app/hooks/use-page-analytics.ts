@@ -32,13 +32,15 @@ export function usePageAnalytics() {
   const page = useRef({ path: pathname, since: 0, exited: false });
 
   useEffect(() => {
-    if (page.current.path === pathname) return;
-    page.current = { path: pathname, since: performance.now(), exited: false };
-    send(pathname, { event_type: "page_view" });
-  }, [pathname]);
-
-  useEffect(() => {
+    // The address bar is the truth: a page left before React rendered it still counts as seen.
+    const arrive = (path: string) => {
+      if (page.current.path === path) return;
+      page.current = { path, since: performance.now(), exited: false };
+      send(path, { event_type: "page_view" });
+    };
+    arrive(pathname);
     const onChange = (event: Event) => {
+      arrive(location.pathname);
       const current = page.current;
       if (event.type === "visibilitychange" && document.visibilityState === "visible") {
         if (current.exited) page.current = { ...current, since: performance.now(), exited: false };
@@ -54,5 +56,5 @@ export function usePageAnalytics() {
       removeEventListener("pagehide", onChange);
       document.removeEventListener("visibilitychange", onChange);
     };
-  }, []);
+  }, [pathname]);
 }
