@@ -10,7 +10,8 @@ import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
-import { DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
+import { createAnalyticsIngest, createBeaconRateLimit, DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
+import { analyticsBeacon, documentViewRecorder } from "./server/analytics-http.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
@@ -49,6 +50,14 @@ const cookieSecret = config.sessionSecret ?? secretInDataDir(config.dataDir, "se
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+const analytics = createAnalyticsIngest({
+  supabase: supabase.connection,
+  serviceRoleKey: supabase.serviceRoleKey,
+  accessTokenKey: supabase.accessTokenKey,
+  publicUrl: config.publicUrl,
+  logger,
+});
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
@@ -61,6 +70,9 @@ app.get("/healthz", async (_request, response) => {
     .set("Cache-Control", "no-store")
     .json({ status: healthy ? "ok" : "degraded", supabase: healthy ? "ok" : "unreachable" });
 });
+
+// Before the request log and the app: thousands a second, each answered 204 at once.
+app.post("/api/analytics", analyticsBeacon({ ingest: analytics, limit: createBeaconRateLimit({ eventsPerMinute: config.analyticsEventsPerMinute }) }));
 
 app.use(compression());
 app.use(requestLogger(logger));
@@ -108,6 +120,7 @@ app.use(
     loadBuild,
     mode: config.nodeEnv,
     publicUrl: config.publicUrl,
+    afterResponse: documentViewRecorder(analytics),
     app: {
       publicUrl: config.publicUrl,
       supabase: supabase.connection,
@@ -130,6 +143,8 @@ listenWithGracefulShutdown(app, {
   onListening: () => printStartupBanner(config.publicUrl, adminCreated),
   onClose: async () => {
     await closeDevServer();
+    // Every event accepted before the server stopped is written before the database closes.
+    await analytics.close();
     await backends.close();
   },
 });

@@ -69,3 +69,9 @@ export interface AppServerEntry {
   createAppServices: typeof createAppServices;
   createRequestContext: typeof createRequestContext;
 }
+
+// The analytics intake runs in the Express server, beside the app: one per process, whatever the build.
+export { createAnalyticsIngest, type AnalyticsIngest, type EventRequest } from "./services/analytics-ingest.server";
+export { createBeaconRateLimit, type BeaconRateLimit } from "./services/rate-limit.server";
+export { beaconSchema, MAX_BEACON_BYTES } from "./domain/analytics-events";
+export { isTrackedPage, normalisePagePath } from "./domain/analytics-pages";

@@ -10,6 +10,7 @@ import { DEFAULT_COMPANY_FACTS, companyFacts } from "./domain/company-settings";
 import { settingsContext } from "./context";
 import { sessionMiddleware } from "./middleware/session.server";
 import { useNonce } from "./nonce";
+import { usePageAnalytics } from "./hooks/use-page-analytics";
 import { currentAccount } from "./services/session.server";
 import { takeToast } from "./services/toast.server";
 
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  usePageAnalytics();
   return (
     <CompanyProvider facts={loaderData.company}>
       <NavigationProgress />

@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppOptions, AppServerEntry, AppServices } from "../app/load-context.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
@@ -8,7 +8,14 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
  * what the socket saw: behind a TLS proxy the app is reached over https while Express hears http,
  * and React Router refuses a form post whose Origin differs from the request URL's.
  */
-export function appRequestHandler(options: { loadBuild: () => Promise<ServerBuild>; mode: string; publicUrl: string; app: AppOptions }): RequestHandler {
+export function appRequestHandler(options: {
+  loadBuild: () => Promise<ServerBuild>;
+  mode: string;
+  publicUrl: string;
+  app: AppOptions;
+  /** Called once the answer is sent (the analytics page view of a document request). */
+  afterResponse?: (request: ExpressRequest, response: ExpressResponse) => void;
+}): RequestHandler {
   // One handler and one set of app services per build (development reloads the build on change).
   const perBuild = new WeakMap<ServerBuild, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
   return async (request, response, next) => {
@@ -34,6 +41,7 @@ export function appRequestHandler(options: { loadBuild: () => Promise<ServerBuil
       // A refused oversized body is not read to its end: close the connection instead of draining it.
       if (fetchResponse.status === 413) response.setHeader("Connection", "close");
       await sendFetchResponse(response, fetchResponse);
+      options.afterResponse?.(request, response);
     } catch (error) {
       next(error);
     }

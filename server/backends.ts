@@ -13,6 +13,11 @@ export interface SupabaseBackend {
   connection: SupabaseConnection;
   serviceRoleKey: string;
   /**
+   * How access tokens are verified locally (the analytics beacon's signed-in user): the JWT secret
+   * (embedded, or SUPABASE_JWT_SECRET), else the hosted project's published signing keys.
+   */
+  accessTokenKey: { secret: string } | { jwksUrl: string };
+  /**
    * The embedded emulator's HTTP API (/auth/v1, /rest/v1, /storage/v1) on this server's port, as a
    * hosted project exposes its own: browsers load public file URLs from it, and the end-to-end
    * tests seed data through it with supabase-js. Row level security applies as on Supabase.
@@ -141,6 +146,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
       mode: "hosted",
       connection: { url: config.supabase.url, anonKey: config.supabase.anonKey, fetch: globalThis.fetch },
       serviceRoleKey: config.supabase.serviceRoleKey,
+      accessTokenKey: config.supabase.jwtSecret ? { secret: config.supabase.jwtSecret } : { jwksUrl: `${config.supabase.url}/auth/v1/.well-known/jwks.json` },
       close: async () => {},
     };
   }
@@ -165,6 +171,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     mode: "embedded",
     connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch },
     serviceRoleKey: emulator.serviceRoleKey,
+    accessTokenKey: { secret: emulator.config.jwtSecret },
     httpApi: { paths: ["/auth/v1", "/rest/v1", "/storage/v1"], handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },
     close: () => emulator.close(),
   };

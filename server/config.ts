@@ -15,6 +15,7 @@ const environmentSchema = z
     SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     SUPABASE_ANON_KEY: z.string().min(20).optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+    SUPABASE_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)")
@@ -29,6 +30,7 @@ const environmentSchema = z
     TRUST_PROXY: z.string().min(1).optional(),
     AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     BOOKING_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
     EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
   })
@@ -52,7 +54,7 @@ const environmentSchema = z
 
 export type ServerConfig = ReturnType<typeof readConfig>;
 
-export type SupabaseSettings = { mode: "embedded" } | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string };
+export type SupabaseSettings = { mode: "embedded" } | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string; jwtSecret?: string };
 
 export type StripeSettings = { mode: "embedded" } | { mode: "hosted"; secretKey: string; webhookSecret: string };
 
@@ -75,6 +77,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
         url: env.SUPABASE_URL.replace(/\/+$/, ""),
         anonKey: env.SUPABASE_ANON_KEY!,
         serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!,
+        jwtSecret: env.SUPABASE_JWT_SECRET,
       }
     : { mode: "embedded" };
   const stripe: StripeSettings =
@@ -107,6 +110,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     authAttemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
     /** New booking drafts and Pay presses per minute, per client address and per user (photo upload posts: 3× per address, 2× per user). */
     bookingActionsPerMinute: env.BOOKING_ACTIONS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
+    /** Analytics beacons per minute and client address. */
+    analyticsEventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 100_000 : 300),
     /** Cookies get Secure when browsers reach us over https. */
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
   };

@@ -14,6 +14,24 @@ export type Database = {
   }
   public: {
     Tables: {
+      analytics_salts: {
+        Row: {
+          created_at: string
+          day: string
+          salt: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          salt?: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          salt?: string
+        }
+        Relationships: []
+      }
       app_settings: {
         Row: {
           admin_email: string
@@ -584,12 +602,13 @@ export type Database = {
           id: string
           page_path: string
           referrer: string | null
-          session_id: string
+          session_id: string | null
           time_on_page: number | null
           user_agent: string | null
           user_id: string | null
           viewport_height: number | null
           viewport_width: number | null
+          visitor_id: string | null
         }
         Insert: {
           created_at?: string
@@ -597,12 +616,13 @@ export type Database = {
           id?: string
           page_path: string
           referrer?: string | null
-          session_id: string
+          session_id?: string | null
           time_on_page?: number | null
           user_agent?: string | null
           user_id?: string | null
           viewport_height?: number | null
           viewport_width?: number | null
+          visitor_id?: string | null
         }
         Update: {
           created_at?: string
@@ -610,12 +630,13 @@ export type Database = {
           id?: string
           page_path?: string
           referrer?: string | null
-          session_id?: string
+          session_id?: string | null
           time_on_page?: number | null
           user_agent?: string | null
           user_id?: string | null
           viewport_height?: number | null
           viewport_width?: number | null
+          visitor_id?: string | null
         }
         Relationships: []
       }
@@ -813,6 +834,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      analytics_daily_salt: { Args: never; Returns: string }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean

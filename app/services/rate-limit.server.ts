@@ -159,3 +159,17 @@ export function createBookingRateLimits(settings: { actionsPerMinute: number }):
     },
   };
 }
+
+/**
+ * Analytics beacons per client address and minute, counted in this process's memory like the other
+ * limits. A browser sends a few a minute; the allowance leaves room for visitors behind one address.
+ */
+export interface BeaconRateLimit {
+  /** Consumes one beacon of the address's allowance; seconds to wait when it is spent, or null. */
+  before(clientIp: string): Promise<number | null>;
+}
+
+export function createBeaconRateLimit(settings: { eventsPerMinute: number }): BeaconRateLimit {
+  const perAddress = new RateLimiterMemory({ keyPrefix: "beacon:address", points: settings.eventsPerMinute, duration: 60 });
+  return { before: (clientIp) => consumeAll([[perAddress, clientIp]]) };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { isTrackedPage, normalisePagePath, referrerOrigin } from "./analytics-pages";
+
+describe("normalisePagePath", () => {
+  it("drops the query string and the fragment", () => {
+    expect(normalisePagePath("/book/details?draft=1#top")).toBe("/book/details");
+    expect(normalisePagePath("/?website#services")).toBe("/");
+  });
+
+  it("collapses ids into :id", () => {
+    expect(normalisePagePath("/dashboard/bookings/1f0c8c2e-6b1a-4a57-9a43-0c3f4a6b9d21")).toBe("/dashboard/bookings/:id");
+    expect(normalisePagePath("/dashboard/bookings/42/")).toBe("/dashboard/bookings/:id");
+    expect(normalisePagePath("/payment-success/cs_test_a1B2c3D4e5F6g7H8i9J0k1L2")).toBe("/payment-success/:id");
+  });
+
+  it("records the customer dashboard's home as /user-dashboard", () => {
+    expect(normalisePagePath("/dashboard")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/?tab=profile")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/bookings")).toBe("/dashboard/bookings");
+  });
+
+  it("refuses what is not a path of this site", () => {
+    expect(normalisePagePath("https://example.com/")).toBeNull();
+    expect(normalisePagePath("//example.com/x")).toBeNull();
+    expect(normalisePagePath("book")).toBeNull();
+  });
+});
+
+describe("isTrackedPage", () => {
+  it("counts the site's pages", () => {
+    expect(isTrackedPage("/")).toBe(true);
+    expect(isTrackedPage("/book/details")).toBe(true);
+    expect(isTrackedPage("/dashboard/bookings/abc")).toBe(true);
+  });
+
+  it("leaves out the admin area, the API, data requests and files", () => {
+    for (const path of [
+      "/admin",
+      "/admin/bookings",
+      "/api/analytics",
+      "/api/stripe/webhook",
+      "/dashboard.data",
+      "/_root.data",
+      "/favicon.ico",
+      "/assets/x.js",
+    ]) {
+      expect(isTrackedPage(path), path).toBe(false);
+    }
+    expect(isTrackedPage("/administrator")).toBe(true);
+  });
+});
+
+describe("referrerOrigin", () => {
+  it("keeps another site's origin only", () => {
+    expect(referrerOrigin("https://www.google.com/search?q=movers", "http://localhost:3000")).toBe("https://www.google.com");
+    expect(referrerOrigin("http://localhost:3000/book", "http://localhost:3000")).toBeNull();
+    expect(referrerOrigin("not a url", "http://localhost:3000")).toBeNull();
+    expect(referrerOrigin("", "http://localhost:3000")).toBeNull();
+  });
+});

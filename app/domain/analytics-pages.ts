@@ -1,0 +1,43 @@
+// Which pages are counted, and under which name: shared by the server and the page script.
+
+/** A path segment that names one record: a UUID, a number, or a long token. */
+const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_-]{24,})$/i;
+
+/** The customer dashboard's home, as the reports name it. */
+export const CUSTOMER_DASHBOARD_PAGE = "/user-dashboard";
+
+/**
+ * The page a path counts as: query and fragment dropped, trailing slashes removed, ids collapsed
+ * (`/dashboard/bookings/:id`), the customer dashboard's home as `/user-dashboard`. Null for
+ * something that is not a path of this site.
+ */
+export function normalisePagePath(raw: string): string | null {
+  const path = raw.split(/[?#]/, 1)[0]!;
+  if (!path.startsWith("/") || path.startsWith("//")) return null;
+  const segments = path
+    .split("/")
+    .filter((segment) => segment.length > 0)
+    .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment));
+  const normalised = `/${segments.join("/")}`.slice(0, 512);
+  return normalised === "/dashboard" ? CUSTOMER_DASHBOARD_PAGE : normalised;
+}
+
+/** Areas and endpoints whose requests are never counted as page views. */
+const UNTRACKED_PREFIXES = ["/admin", "/api"];
+
+/** True for a path whose successful HTML document request counts as a page view (never data requests, files, the admin area or the API). */
+export function isTrackedPage(path: string): boolean {
+  if (path.endsWith(".data") || /\.[a-z0-9]{1,8}$/i.test(path)) return false;
+  return !UNTRACKED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The referrer as the reports group it: its origin only, or null for none, the site itself, or something unreadable. */
+export function referrerOrigin(referrer: string | null | undefined, siteOrigin: string): string | null {
+  if (!referrer) return null;
+  try {
+    const origin = new URL(referrer).origin;
+    return origin === "null" || origin === siteOrigin ? null : origin;
+  } catch {
+    return null;
+  }
+}
