@@ -43,7 +43,7 @@ function LastMigrationText({ migration }: { migration: SystemInformation["lastMi
   const written = migrationVersionTime(migration.version);
   return (
     <>
-      <span className="font-mono">{migration.name ? `${migration.version}_${migration.name}` : migration.version}</span>
+      <span className="font-mono break-all">{migration.name ? `${migration.version}_${migration.name}` : migration.version}</span>
       <br />
       {migration.appliedAt ? `applied ${formatUtc(migration.appliedAt)}` : "applied at an unknown time"}
       {written ? `; written ${formatUtc(written)}` : null}
