@@ -6,9 +6,11 @@ describe("booking labels", () => {
     expect(["08:00", "12:00", "16:00"].map(formatTimeSlot)).toEqual(["8:00 AM", "12:00 PM", "4:00 PM"]);
   });
 
-  it("shows service types uppercase with spaces in the booking lists", () => {
-    expect(serviceTypeLabel("long_distance")).toBe("LONG DISTANCE");
-    expect(serviceTypeLabel("local")).toBe("LOCAL");
+  it("names service types in words, as the wizard does, and an unknown one without its underscores", () => {
+    expect(serviceTypeLabel("long_distance")).toBe("Long distance");
+    expect(serviceTypeLabel("local")).toBe("Local move");
+    expect(serviceTypeLabel("commercial")).toBe("Commercial move");
+    expect(serviceTypeLabel("white_glove")).toBe("white glove");
   });
 
   it("shows a move date as the calendar day it names, in any time zone", () => {

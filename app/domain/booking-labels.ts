@@ -15,9 +15,9 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   commercial: "Commercial move",
 };
 
-/** A service type as the booking lists show it, in capitals: "long_distance" → "LONG DISTANCE". */
+/** A service type in the words the wizard offered it in; a code no longer sold keeps its words. */
 export function serviceTypeLabel(serviceType: string): string {
-  return serviceType.replaceAll("_", " ").toUpperCase();
+  return SERVICE_TYPE_LABELS[serviceType as ServiceType] ?? serviceType.replaceAll("_", " ");
 }
 
 export const TEAM_LABELS: Record<TeamType, string> = {

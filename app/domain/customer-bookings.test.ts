@@ -29,7 +29,7 @@ describe("customerBookingView", () => {
   it("words every value of a row as the lists show it", () => {
     expect(customerBookingView(row())).toEqual({
       id: "6f1c2a9e-0000-4000-8000-000000000001",
-      serviceType: "LONG DISTANCE",
+      serviceType: "Long distance",
       status: "pending",
       moveDate: "Monday, March 1, 2027",
       from: "12 Oak St, Atlanta",

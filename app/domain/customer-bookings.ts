@@ -33,7 +33,7 @@ export type CustomerBookingListRow = Pick<
 /** One booking as a list row shows it: every value already worded for the page. */
 export interface CustomerBookingView {
   id: string;
-  /** "LONG DISTANCE" */
+  /** "Long distance" */
   serviceType: string;
   /** The raw status: the badge words and colours it. */
   status: string;

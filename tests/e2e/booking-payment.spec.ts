@@ -28,7 +28,7 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   const [booking] = await bookingsFor(guest.email);
   expect(booking).toBeDefined();
   await expect(page.getByText(booking!.id.slice(0, 8))).toBeVisible();
-  await expect(page.getByText("LOCAL")).toBeVisible();
+  await expect(page.getByText("Local move", { exact: true })).toBeVisible();
   await expect(page.getByText("$50").first()).toBeVisible();
   // Elite local, 2 bedrooms: 6 h × $150 + $100 truck fee.
   expect(booking).toMatchObject({ deposit_status: "paid", estimated_cost_cents: 100_000, user_id: null });

@@ -64,7 +64,7 @@ test("one booking shows in full: service, status, date, route, dollars, booked d
   const rows = recentList(page).getByRole("listitem");
   await expect(rows).toHaveCount(1);
   const row = rows.first();
-  await expect(row.getByRole("heading", { name: "LONG DISTANCE" })).toBeVisible();
+  await expect(row.getByRole("heading", { name: "Long distance" })).toBeVisible();
   await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
   await expect(row).toContainText("Monday, March 1, 2027");
   await expect(row).toContainText("12 Oak St, Atlanta, GA");

@@ -175,8 +175,8 @@ describe("the CSV export", () => {
     // The byte order mark tells spreadsheets the file is UTF-8.
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer())).toBe(
       "\uFEFFBooking ID,Booked At,Customer,Email,Phone,Move Date,Move Time,From,To,Service,Team,Status,Amount (USD),Deposit\r\n" +
-        `${second.id},${second.created_at},"Ann ""Annie"" Lee",csvexact@example.com,'+1 404 555 0100,2027-04-03,,5 Oak Ave,2 Elm St,LOCAL,Elite Team,Completed,1234.56,Deposit unpaid\r\n` +
-        `${first.id},${first.created_at},"'=HYPERLINK(""http://evil"")",csvexact@example.com,'+1 404 555 0100,2027-04-02,08:00,"1 Main St,\nApt 2",2 Elm St,LOCAL,Elite Team,Pending,1000.00,Deposit unpaid\r\n`,
+        `${second.id},${second.created_at},"Ann ""Annie"" Lee",csvexact@example.com,'+1 404 555 0100,2027-04-03,,5 Oak Ave,2 Elm St,Local move,Elite Team,Completed,1234.56,Deposit unpaid\r\n` +
+        `${first.id},${first.created_at},"'=HYPERLINK(""http://evil"")",csvexact@example.com,'+1 404 555 0100,2027-04-02,08:00,"1 Main St,\nApt 2",2 Elm St,Local move,Elite Team,Pending,1000.00,Deposit unpaid\r\n`,
     );
   });
 

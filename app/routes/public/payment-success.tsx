@@ -7,10 +7,11 @@ import { PhoneLink } from "~/components/phone-link";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, settingsContext } from "~/context";
 import { bookingSummaryFromRow } from "~/domain/booking";
-import { formatMoveDate, serviceTypeLabel } from "~/domain/booking-labels";
+import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
 import { returnFromCheckout } from "~/services/payments.server";
 import { useFrameAccount } from "~/root";
+import { pageTitle } from "../frame-meta";
 import type { Route } from "./+types/payment-success";
 
 const MESSAGES = {
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             shortId: summary.shortId,
             fullName: summary.fullName,
             moveDate: formatMoveDate(summary.movingDate),
-            movingTime: summary.movingTime,
+            movingTime: summary.movingTime ? formatTimeSlot(summary.movingTime.slice(0, 5)) : null,
             service: serviceTypeLabel(summary.serviceType),
             amountPaid: formatCents(result.booking.deposit_amount_cents),
           },
@@ -78,8 +79,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  pageTitle(loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue", matches),
   { name: "robots", content: "noindex" },
 ];
 
