@@ -28,7 +28,7 @@ export default function AccountDropdown({ account }: { account: Account }) {
               gone before it submits: the item submits the sign-out itself. */}
           <DropdownMenu.Item className={accountItemClasses} onSelect={() => void submit(null, { method: "post", action: href("/logout") })}>
             <LogOut aria-hidden className="size-4" />
-            Log out
+            Sign out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -30,7 +30,7 @@ function DisclosureMenu({ account }: { account: Account }) {
 }
 
 /**
- * The signed-in user's menu: name, email, My Bookings, Admin Dashboard (admins), Settings, Log out.
+ * The signed-in user's menu: name, email, My Bookings, Admin Dashboard (admins), Settings, Sign out.
  * Before JavaScript (and until the dropdown's code has loaded) it is a <details> disclosure; then a
  * Radix dropdown (arrow keys, Escape, focus return).
  */

@@ -2,14 +2,14 @@ import { expect, test } from "@playwright/test";
 import { createTestUser } from "./support/backend.ts";
 import { expectSignedInDashboard, signInThroughDialog } from "./support/auth-ui.ts";
 
-// The hydrated account menu's Log out, chosen as people choose it: a click, and a tap on a phone.
+// The hydrated account menu's Sign out, chosen as people choose it: a click, and a tap on a phone.
 
-test("clicking Log out in the account menu signs out", async ({ page }) => {
+test("clicking Sign out in the account menu signs out", async ({ page }) => {
   const user = await createTestUser({ fullName: "Mouse Clicker" });
   await signInThroughDialog(page, user);
   await expectSignedInDashboard(page, "Mouse");
   await page.getByRole("button", { name: "Account menu for Mouse Clicker" }).click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
   await page.goto("/dashboard");
@@ -19,12 +19,12 @@ test("clicking Log out in the account menu signs out", async ({ page }) => {
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
 
-  test("tapping Log out in the account menu signs out", async ({ page }) => {
+  test("tapping Sign out in the account menu signs out", async ({ page }) => {
     const user = await createTestUser({ fullName: "Thumb Tapper" });
     await signInThroughDialog(page, user);
     await expectSignedInDashboard(page, "Thumb");
     await page.getByRole("button", { name: "Account menu for Thumb Tapper" }).tap();
-    await page.getByRole("menuitem", { name: "Log out" }).tap();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).tap();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/auth=login/);

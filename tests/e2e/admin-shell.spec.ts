@@ -72,7 +72,7 @@ test("the sidebar leads to every admin page, shows the pending count, and the he
     await expect(navigation.getByRole("link", { name: new RegExp(`^${link}`) })).toHaveAttribute("aria-current", "page");
   }
 
-  await page.getByRole("complementary").getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("complementary").getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: /Sign In/i }).first()).toBeVisible();
 });

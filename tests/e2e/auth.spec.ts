@@ -167,7 +167,9 @@ test.describe("roles", () => {
     await expect(
       page.getByRole("menuitem", { name: "Settings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" })),
     ).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Log out" }).or(page.getByRole("button", { name: "Log out" }))).toBeVisible();
+    await expect(
+      page.getByRole("menuitem", { name: "Sign out", exact: true }).or(page.locator("details[open]").getByRole("button", { name: "Sign out", exact: true })),
+    ).toBeVisible();
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
 
     // Each link leads where it says: Settings to the profile, My Bookings back to the dashboard.
@@ -201,7 +203,7 @@ test.describe("sign out", () => {
     const user = await createTestUser({ fullName: "Jules Winnfield" });
     await signInThroughDialog(page, user);
     await expectSignedInDashboard(page, "Jules");
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
     await page.goto("/dashboard");
@@ -259,7 +261,7 @@ test.describe("password reset", () => {
     await expectSignedInDashboard(page, "Marty");
     await expect(page.getByText("Password updated")).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     // Wait for the sign-out to land before opening the login view, or the old session would still hold.
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
     await signInThroughDialog(page, { email: user.email, password: "Flux1985Cap" });
@@ -292,7 +294,7 @@ test.describe("password reset", () => {
     };
     await choosePassword("Delorean88Mph");
     await expectSignedInDashboard(page, "Doc");
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 
     // …and the same link again is refused, and changes nothing.

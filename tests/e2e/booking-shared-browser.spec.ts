@@ -33,7 +33,7 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
   expect(adaBefore).toEqual([expect.objectContaining({ full_name: "Ada Alpha", deposit_status: "unpaid" })]);
 
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await signInThroughDialog(page, ben);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -92,11 +92,7 @@ export function SidebarFooter({ collapsed, email, roleLabel }: { collapsed: bool
         <p className="truncate text-sm font-medium">{email}</p>
         <p className="text-xs text-slate-400">{roleLabel}</p>
       </div>
-      <SignOutForm
-        className={`${SIDEBAR_BUTTON_CLASSES} h-9 w-full ${collapsed ? "px-0" : "px-3"}`}
-        label="Sign Out"
-        labelClassName={collapsed ? "sr-only" : undefined}
-      />
+      <SignOutForm className={`${SIDEBAR_BUTTON_CLASSES} h-9 w-full ${collapsed ? "px-0" : "px-3"}`} labelClassName={collapsed ? "sr-only" : undefined} />
     </div>
   );
 }
