@@ -13,7 +13,12 @@ export function companyFromMatches(matches: ReadonlyArray<MatchLike | undefined>
   return rootData?.company ?? DEFAULT_COMPANY_FACTS;
 }
 
+/** A page's tab title: what the page is, then the company's name, so tabs and bookmarks tell pages apart. */
+export function pageTitle(title: string, matches: ReadonlyArray<MatchLike | undefined>): MetaDescriptor {
+  return { title: `${title} · ${companyFromMatches(matches).name}` };
+}
+
 /** The tab title of an error page in a layout: what happened, then the company's name. */
 export function errorPageMeta(error: unknown, matches: ReadonlyArray<MatchLike | undefined>): MetaDescriptor[] {
-  return [{ title: `${errorTitle(errorStatus(error))} · ${companyFromMatches(matches).name}` }];
+  return [pageTitle(errorTitle(errorStatus(error)), matches)];
 }

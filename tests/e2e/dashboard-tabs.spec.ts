@@ -25,6 +25,7 @@ test("the tabs are links: each opens its own address, marked as the current one"
   await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Tab");
   await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveTitle("My Bookings · Metro Movers");
 
   // A marker on the window survives only if the tab opens without loading a new page.
   if (javaScriptEnabled()) await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
@@ -32,10 +33,12 @@ test("the tabs are links: each opens its own address, marked as the current one"
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
   await expect(tabs(page).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   await expect(tabs(page).getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveTitle("Profile · Metro Movers");
 
   await tabs(page).getByRole("link", { name: "Gallery" }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
   await expect(tabs(page).getByRole("link", { name: "Gallery" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveTitle("Photo Gallery · Metro Movers");
   if (javaScriptEnabled()) expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
 
   await tabs(page).getByRole("link", { name: "Overview" }).click();
@@ -64,11 +67,11 @@ test("an unknown tab shows the overview", async ({ page }) => {
   await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 });
 
-test("the header's Sign Out signs the customer out", async ({ page }) => {
+test("the header's Sign out signs the customer out", async ({ page }) => {
   const user = await createTestUser({ fullName: "Leaving Lee" });
   await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Leaving");
-  await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/auth=login/);

@@ -34,6 +34,7 @@ import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
+import { pageTitle } from "../frame-meta";
 import type { Route } from "./+types/wizard";
 
 const wizardPath = (step: WizardStep) => (step === "contact" ? href("/book/:step?") : href("/book/:step?", { step }));
@@ -162,10 +163,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectDocument(checkout.url, 303);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Book your move" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [pageTitle("Book your move", matches)];
   const number = WIZARD_STEPS.indexOf(loaderData.step) + 1;
-  return [{ title: `${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move` }];
+  return [pageTitle(`${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move`, matches)];
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {

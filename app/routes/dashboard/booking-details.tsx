@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link, data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
@@ -17,9 +17,12 @@ import { formatCents } from "~/domain/money";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
 import { setToast } from "~/services/toast.server";
+import { pageTitle } from "../frame-meta";
 import type { Route } from "./+types/booking-details";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Booking ${loaderData.booking.shortId}` : "Booking details" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  pageTitle(loaderData ? `Move on ${loaderData.booking.moveDate}` : "Booking details", matches),
+];
 
 const bookingIdSchema = z.uuid();
 
@@ -124,9 +127,16 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="booking-details-heading" className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 id="booking-details-heading" className="text-2xl font-bold">
-            Booking {booking.shortId}
+            Move on {booking.moveDate}
           </h1>
-          <p className="text-slate-600">Booked {booking.createdAt}</p>
+          <p className="flex flex-wrap items-center gap-1.5 text-slate-700">
+            <span>{booking.from}</span>
+            <ArrowRight role="img" aria-label="to" className="size-4 shrink-0 text-slate-500" />
+            <span>{booking.to}</span>
+          </p>
+          <p className="text-sm text-slate-600">
+            Booking reference {booking.shortId} · booked {booking.createdAt}
+          </p>
         </div>
         <dl className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <div className="flex items-center gap-2">

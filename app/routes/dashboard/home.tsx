@@ -7,13 +7,16 @@ import { SignOutForm } from "~/components/sign-out-form";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/context";
 import { firstName } from "~/domain/account";
-import { DASHBOARD_TABS, DASHBOARD_TAB_LABELS, dashboardTab, dashboardTabPath } from "~/domain/dashboard-tabs";
+import { DASHBOARD_TABS, DASHBOARD_TAB_LABELS, dashboardTab, dashboardTabPath, type DashboardTab } from "~/domain/dashboard-tabs";
+import { pageTitle } from "../frame-meta";
 import { loadGalleryTab, galleryAction } from "./gallery-tab.server";
 import { loadOverviewTab } from "./overview-tab.server";
 import { loadProfileTab, profileAction } from "./profile-tab.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Bookings" }];
+const TAB_TITLES: Record<DashboardTab, string> = { overview: "My Bookings", profile: "Profile", gallery: "Photo Gallery" };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [pageTitle(TAB_TITLES[loaderData?.tab ?? "overview"], matches)];
 
 /** The header's facts and the open tab's data (only that tab's: the others load when opened). */
 export async function loader(args: Route.LoaderArgs) {
@@ -52,7 +55,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
             <Plus aria-hidden className="size-5" />
             Book New Move
           </Link>
-          <SignOutForm className={buttonClasses("outline", "md", "whitespace-nowrap")} label="Sign Out" />
+          <SignOutForm className={buttonClasses("outline", "md", "whitespace-nowrap")} />
         </div>
       </div>
       <DashboardTabs />
