@@ -28,6 +28,20 @@ test.describe("HTTP behaviour", () => {
     expect(await missing.text()).not.toContain("Oops! Page not found");
   });
 
+  test("the icons browsers ask for by name are there: /favicon.ico and the touch icon the page links", async ({ request }) => {
+    const icon = await request.get("/favicon.ico");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file: reserved 0, type 1 (icon), then its image count.
+    expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const html = await (await request.get("/")).text();
+    const touchIcon = /<link[^>]* rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1];
+    expect(touchIcon).toBe("/apple-touch-icon.png");
+    const touch = await request.get(touchIcon!);
+    expect(touch.status()).toBe(200);
+    expect(touch.headers()["content-type"]).toBe("image/png");
+  });
+
   test("/healthz answers 200 with JSON", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
