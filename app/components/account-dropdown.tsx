@@ -5,10 +5,10 @@ import type { Account } from "~/domain/account";
 import { AccountHeading, AccountTrigger, accountItemClasses, accountLinks } from "./account-menu-parts";
 
 /** The hydrated account menu; loaded lazily by AccountMenu. */
-export default function AccountDropdown({ account }: { account: Account }) {
+export default function AccountDropdown({ account, defaultOpen = false }: { account: Account; defaultOpen?: boolean }) {
   const submit = useSubmit();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
         <AccountTrigger account={account} />
       </DropdownMenu.Trigger>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Account } from "~/domain/account";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { AccountHeading, AccountTrigger, accountItemClasses, accountLinks } from "./account-menu-parts";
@@ -8,9 +8,11 @@ import { SignOutForm } from "./sign-out-form";
 // load it after hydration instead of with every page.
 const AccountDropdown = lazy(() => import("./account-dropdown"));
 
-function DisclosureMenu({ account }: { account: Account }) {
+const DISCLOSURE_ID = "account-menu-disclosure";
+
+function DisclosureMenu({ account, open }: { account: Account; open?: boolean }) {
   return (
-    <details className="relative">
+    <details id={DISCLOSURE_ID} className="relative" open={open}>
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full [&::-webkit-details-marker]:hidden">
         <AccountTrigger account={account} />
       </summary>
@@ -35,11 +37,13 @@ function DisclosureMenu({ account }: { account: Account }) {
  * Radix dropdown (arrow keys, Escape, focus return).
  */
 export function AccountMenu({ account }: { account: Account }) {
-  const disclosure = <DisclosureMenu account={account} />;
-  if (!useHydrated()) return disclosure;
+  // A menu the visitor opened before the scripts ran stays open through the swap to the dropdown.
+  // Read once, while hydrating, from the server-rendered <details> the visitor may have opened.
+  const [openedEarly] = useState(() => typeof document !== "undefined" && document.getElementById(DISCLOSURE_ID)?.hasAttribute("open") === true);
+  if (!useHydrated()) return <DisclosureMenu account={account} />;
   return (
-    <Suspense fallback={disclosure}>
-      <AccountDropdown account={account} />
+    <Suspense fallback={<DisclosureMenu account={account} open={openedEarly} />}>
+      <AccountDropdown account={account} defaultOpen={openedEarly} />
     </Suspense>
   );
 }

@@ -109,3 +109,20 @@ test("a booking status chosen in the admin table while the scripts load is the o
   const { data: events } = await client.from("booking_status_events").select("status").eq("booking_id", booking!.id).order("changed_at");
   expect(events).toEqual([{ status: "pending" }, { status: "confirmed" }]);
 });
+
+test("the account menu opened while the scripts load stays open when they arrive, and works", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await createTestUser({ fullName: "Early Opener" });
+  const scriptsArrived = await slowScripts(page);
+  await signInDirectly(page, user, "/dashboard", { waitUntil: "domcontentloaded" });
+  await page.locator("summary", { hasText: "Account menu for Early Opener" }).click();
+  await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
+  expect(await scriptsArrived()).toBe(false);
+
+  // Once hydrated and its lazily loaded code (also held back 10 s) has arrived, the menu is the
+  // enhanced one (its entries are menu items), still open.
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator("summary", { hasText: "Account menu for Early Opener" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+});
