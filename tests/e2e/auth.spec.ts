@@ -55,7 +55,7 @@ test.describe("sign up", () => {
     await expect(dialog.getByLabel("Email")).toHaveValue("ada@example.com");
   });
 
-  test("creates the account, then asks to sign in, which leads to the dashboard", async ({ page }) => {
+  test("creates the account and signs the customer in at once, on the dashboard", async ({ page }) => {
     const email = `new-${Date.now().toString(36)}@example.com`;
     await page.goto("/?auth=signup");
     const dialog = authDialog(page);
@@ -65,12 +65,11 @@ test.describe("sign up", () => {
     await dialog.getByLabel("Confirm password").fill("Compiler1952");
     await dialog.getByRole("button", { name: "Sign Up" }).click();
 
-    await expect(page.getByText("Account created")).toBeVisible();
-    await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password").fill("Compiler1952");
-    await dialog.getByRole("button", { name: "Sign In" }).click();
+    // No password typed twice: the new account is signed in and greeted, not welcomed "back".
+    await expectSignedInDashboard(page, "Grace");
+    await expect(page.getByText("Welcome to Metro Movers, Grace!")).toBeVisible();
+    await expect(page.getByText(/welcome back/i)).toHaveCount(0);
+    await page.reload();
     await expectSignedInDashboard(page, "Grace");
   });
 

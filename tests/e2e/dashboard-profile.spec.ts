@@ -91,7 +91,7 @@ test("saving shows a message, keeps the values and the header greets the new nam
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
   await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Welcome back, Robin!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hi, Robin!" })).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Full name")).toHaveValue("Robin Renamed");

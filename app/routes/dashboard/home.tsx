@@ -47,7 +47,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold">{header.firstName ? `Welcome back, ${header.firstName}!` : "Welcome back!"}</h1>
+          <h1 className="text-2xl font-bold">{header.firstName ? `Hi, ${header.firstName}!` : "Hi!"}</h1>
           <p className="text-slate-600">{header.email}</p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, type RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, sessionContext } from "~/context";
+import type { Session } from "@supabase/supabase-js";
+import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
+import { firstName } from "~/domain/account";
 import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
@@ -56,7 +58,7 @@ export async function signUp(context: Context, formData: FormData) {
   const wait = await limitRequest(context, "signup", email);
   if (wait) return reply("signup", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password", "confirmPassword"] }), 429);
 
-  const { error } = await createStatelessAnonClient(services.supabase).auth.signUp({
+  const { data: created, error } = await createStatelessAnonClient(services.supabase).auth.signUp({
     email,
     password,
     options: { data: { full_name: fullName }, emailRedirectTo: services.publicUrl },
@@ -69,9 +71,30 @@ export async function signUp(context: Context, formData: FormData) {
     if (!error.status || error.status >= 500) logger.error({ err: error }, "sign-up failed unexpectedly");
     return reply("signup", submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }), error.status === 429 ? 429 : 400);
   }
-  await setToast(context, { type: "success", title: "Account created", description: "Sign in with your email and password." });
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), "");
+  // Where the backend signs new accounts in (confirmations off), the customer is signed in here too.
+  if (created.session && (await startSession(context, created.session))) {
+    const { companyName } = await context.get(settingsContext)();
+    await setToast(context, {
+      type: "success",
+      title: `Welcome to ${companyName}, ${firstName({ full_name: fullName })}!`,
+      description: "Your account is ready and you are signed in.",
+    });
+    return redirect(redirectTo || href("/dashboard"));
+  }
+  if (created.session) {
+    await setToast(context, { type: "success", title: "Account created", description: "Sign in with your email and password." });
+  } else {
+    await setToast(context, { type: "success", title: "Check your email to confirm your account", description: "Then sign in with your email and password." });
+  }
   return redirect(authViewPath("login", redirectTo || undefined, email));
+}
+
+/** Puts a session the backend handed out into the request's cookies; false (and logged) when it cannot. */
+async function startSession(context: Context, session: Session): Promise<boolean> {
+  const { error } = await context.get(sessionContext).supabase.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  if (error) context.get(requestContext).logger.warn({ err: error }, "could not sign the new account in");
+  return !error;
 }
 
 export async function requestPasswordReset(context: Context, formData: FormData) {

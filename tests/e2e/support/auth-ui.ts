@@ -14,7 +14,7 @@ export async function signInThroughDialog(page: Page, user: Pick<TestUser, "emai
 
 export async function expectSignedInDashboard(page: Page, firstName: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: `Welcome back, ${firstName}!` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Hi, ${firstName}!` })).toBeVisible();
 }
 
 /** With JavaScript, the Radix trigger (it replaces the <details> summary once its code has loaded). */
