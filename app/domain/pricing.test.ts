@@ -14,6 +14,7 @@ import {
   estimatedHours,
   hourlyRateCents,
   type BookingChoices,
+  type ServiceType,
 } from "./pricing";
 import { formatCents } from "./money";
 
@@ -70,6 +71,13 @@ describe("estimateBooking", () => {
     expect(estimate.lines.map((line) => line.id)).toEqual(["labor", "truck-fee"]);
     expect(estimate.totalCents).toBe(6 * 15_000 + 10_000);
     expect(TRUCK_FEE_CENTS).toBe(10_000);
+  });
+
+  it("says what the truck fee covers for each service: a long-distance move's travel is in its hourly rate", () => {
+    const truckLine = (serviceType: ServiceType) => estimateBooking({ ...noAddons, serviceType }).lines.find((line) => line.id === "truck-fee")?.label;
+    expect(truckLine("local")).toBe("Truck and travel fee (up to 25 miles)");
+    expect(truckLine("commercial")).toBe("Truck and travel fee (up to 25 miles)");
+    expect(truckLine("long_distance")).toBe("Truck fee (the distance is in the long-distance hourly rate)");
   });
 
   it("prices the flat add-ons: packing $120, storage $80, basic cleaning $120", () => {

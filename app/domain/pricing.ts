@@ -77,6 +77,11 @@ export const COUNTER_LIMITS = {
 export const TRUCK_FEE_CENTS = dollarsToCents(100);
 export const TRUCK_FEE_MILES = 25;
 
+/** What the flat truck fee covers: the travel of a long-distance move is priced in its hourly rate instead. */
+export function truckFeeLabel(service: ServiceType): string {
+  return service === "long_distance" ? "Truck fee (the distance is in the long-distance hourly rate)" : `Truck and travel fee (up to ${TRUCK_FEE_MILES} miles)`;
+}
+
 export const DEPOSIT_CENTS = dollarsToCents(50);
 
 /** The wizard's counted add-ons: each is a field of the booking and a counter on the add-ons step. */
@@ -215,7 +220,7 @@ export function estimateBooking(choices: BookingChoices): Estimate {
       label: `Deep cleaning, ${choices.deepCleaningBedrooms} bedroom${choices.deepCleaningBedrooms === 1 ? "" : "s"}`,
       amountCents: tieredCents(choices.deepCleaningBedrooms, ADDON_PRICES_CENTS.deepCleaningFirstBedroom, ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom),
     },
-    { id: "truck-fee", label: `Truck and travel fee (up to ${TRUCK_FEE_MILES} miles)`, amountCents: TRUCK_FEE_CENTS },
+    { id: "truck-fee", label: truckFeeLabel(choices.serviceType), amountCents: TRUCK_FEE_CENTS },
   ];
   const lines = candidates.filter((line): line is EstimateLine => line !== false);
   const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);

@@ -91,6 +91,8 @@ test("the add-on counters stay within their bounds and the estimate follows them
   await expectStep(page, "Add-ons");
   // Elite local, 2 bedrooms: 6 h × $150 + $100.
   await expect(page.getByTestId("estimate-total")).toHaveText("$1,000");
+  // A per-unit price says its unit.
+  await expect(page.getByText("$35 per mover, for the whole move")).toBeVisible();
 
   // Without JavaScript each press is a round trip that also keeps the ticked box.
   await page.getByLabel("Packing service").check();

@@ -153,7 +153,7 @@ const FLAT_ADDONS = [
 ] as const;
 
 const COUNTERS = [
-  { name: "extraMovers", label: "Extra movers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} each` },
+  { name: "extraMovers", label: "Extra movers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} per mover, for the whole move` },
   {
     name: "tvMounting",
     label: "TV mounting",
