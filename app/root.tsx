@@ -47,7 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}
         {/* At most 3 toasts visible, each for 4 s. */}
-        <Toaster visibleToasts={3} duration={4000} position="top-center" richColors closeButton />
+        {/* Below the sticky 4rem header, so the logo and its links stay in sight and in reach. */}
+        <Toaster visibleToasts={3} duration={4000} position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
