@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_STATUSES, DEPOSIT_STATUSES, isBookingFinished, isBookingStatus } from "./booking-status";
+import { BOOKING_STATUSES, DEPOSIT_STATUSES, bookingBadge, isBookingFinished, isBookingStatus } from "./booking-status";
 
 describe("isBookingStatus", () => {
   it("accepts each booking status", () => {
@@ -21,5 +21,18 @@ describe("isBookingFinished", () => {
       for (const deposit_status of DEPOSIT_STATUSES) expect(isBookingFinished({ status, deposit_status }), `${status} ${deposit_status}`).toBe(true);
     }
     expect(isBookingFinished({ status: "pending", deposit_status: "paid" })).toBe(true);
+  });
+});
+
+describe("bookingBadge", () => {
+  it("tells a customer a pending move with its deposit paid is reserved, not merely pending", () => {
+    expect(bookingBadge("pending", "paid")).toEqual({ label: "Reserved · deposit paid", tone: "primary" });
+    expect(bookingBadge("pending", "unpaid")).toEqual({ label: "Pending", tone: "warning" });
+    expect(bookingBadge("confirmed", "paid")).toEqual({ label: "Confirmed", tone: "success" });
+    expect(bookingBadge("in_progress")).toEqual({ label: "In progress", tone: "secondary" });
+  });
+
+  it("shows the bare status where the deposit is not given (the office's views)", () => {
+    expect(bookingBadge("pending")).toEqual({ label: "Pending", tone: "warning" });
   });
 });

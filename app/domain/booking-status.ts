@@ -26,6 +26,16 @@ export function bookingStatusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * A booking's badge. Given the deposit (the customer's pages), a pending move whose deposit is paid
+ * reads 'Reserved · deposit paid': the customer has done their part and waits for the office, which
+ * "Pending" beside "Deposit paid" left unclear. The office's views show the bare status.
+ */
+export function bookingBadge(status: string, depositStatus?: string): { label: string; tone: StatusTone } {
+  if (status === "pending" && depositStatus === "paid") return { label: "Reserved · deposit paid", tone: "primary" };
+  return { label: bookingStatusLabel(status), tone: bookingStatusTone(status) };
+}
+
 export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   unpaid: "Deposit unpaid",
   paid: "Deposit paid",

@@ -17,6 +17,7 @@ export function bookingView(row: BookingRow) {
     id: row.id,
     shortId: shortBookingId(row.id),
     status: row.status,
+    depositStatus: row.deposit_status,
     createdAt: formatCompanyDateTime(row.created_at),
     fullName: row.full_name,
     email: row.email,

@@ -31,6 +31,7 @@ describe("customerBookingView", () => {
       id: "6f1c2a9e-0000-4000-8000-000000000001",
       serviceType: "Long distance",
       status: "pending",
+      depositStatus: "unpaid",
       moveDate: "Monday, March 1, 2027",
       from: "12 Oak St, Atlanta",
       to: "98 Pine Ave, Decatur",

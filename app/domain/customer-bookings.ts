@@ -35,8 +35,9 @@ export interface CustomerBookingView {
   id: string;
   /** "Long distance" */
   serviceType: string;
-  /** The raw status: the badge words and colours it. */
+  /** The raw status and deposit: the badge words and colours them. */
   status: string;
+  depositStatus: string;
   /** "Monday, March 1, 2027" */
   moveDate: string;
   from: string;
@@ -65,6 +66,7 @@ export function customerBookingView(row: CustomerBookingListRow): CustomerBookin
     id: row.id,
     serviceType: serviceTypeLabel(row.service_type),
     status: row.status,
+    depositStatus: row.deposit_status,
     moveDate: formatMoveDate(row.moving_date),
     from: row.moving_from,
     to: row.moving_to,

@@ -28,8 +28,22 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   const [booking] = await bookingsFor(guest.email);
   expect(booking).toBeDefined();
   await expect(page.getByText(booking!.id.slice(0, 8))).toBeVisible();
-  await expect(page.getByText("Local move", { exact: true })).toBeVisible();
-  await expect(page.getByText("$50").first()).toBeVisible();
+  // What, when, where, how much, and what happens next, in one place.
+  const summary = page.getByRole("region", { name: "Your move" });
+  const row = (label: string) =>
+    summary
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+      .locator("dd");
+  await expect(row("Service")).toHaveText("Local move");
+  await expect(row("Move date")).toContainText("at 10:00 AM");
+  await expect(row("From")).toHaveText("12 Peachtree St, Atlanta");
+  await expect(row("To")).toHaveText("40 Ponce de Leon Ave, Atlanta");
+  await expect(row("Estimated total")).toHaveText("$1,000");
+  await expect(row("Deposit paid")).toHaveText("$50");
+  await expect(row("Balance after the move")).toHaveText("$950");
+  await expect(row("Status")).toHaveText("Reserved · deposit paid");
+  await expect(page.getByText("Your move is reserved. Our office will contact you to confirm it.")).toBeVisible();
   // Elite local, 2 bedrooms: 6 h × $150 + $100 truck fee.
   expect(booking).toMatchObject({ deposit_status: "paid", estimated_cost_cents: 100_000, user_id: null });
   // The webhook and the success page both ran; reloading changes nothing.

@@ -192,6 +192,9 @@ test("a failed deposit is paid again from the dashboard", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   const paidRow = recentList(page).getByRole("listitem").filter({ hasText: "3 Retry Rd" });
   await expect(paidRow).toContainText("Deposit paid");
+  // Paid and waiting for the office: reserved, not merely "Pending".
+  await expect(paidRow.getByText("Reserved · deposit paid", { exact: true })).toBeVisible();
+  await expect(paidRow.getByText("Pending", { exact: true })).toHaveCount(0);
   await expect(paidRow.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
 
   const client = await getServiceClient();

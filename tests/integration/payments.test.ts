@@ -548,6 +548,8 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
             moveDate: "Monday, April 12, 2027",
             movingTime: "8:00 AM",
             service: "Local move",
+            status: "confirmed",
+            statusLabel: "Confirmed",
             amountPaid: "$50",
           },
         },

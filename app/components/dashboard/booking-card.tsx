@@ -30,7 +30,7 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
           <h3 id={headingId} className="font-semibold tracking-wide text-slate-900">
             {booking.serviceType}
           </h3>
-          <StatusBadge status={booking.status} />
+          <StatusBadge status={booking.status} depositStatus={booking.depositStatus} />
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <CalendarDays aria-hidden className="size-4 shrink-0 text-slate-500" />

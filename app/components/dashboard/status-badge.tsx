@@ -1,4 +1,4 @@
-import { bookingStatusLabel, bookingStatusTone, type StatusTone } from "~/domain/booking-status";
+import { bookingBadge, type StatusTone } from "~/domain/booking-status";
 
 const TONE_CLASSES: Record<StatusTone, string> = {
   success: "bg-green-100 text-green-800 ring-green-600/20",
@@ -7,11 +7,11 @@ const TONE_CLASSES: Record<StatusTone, string> = {
   secondary: "bg-slate-100 text-slate-700 ring-slate-500/20",
 };
 
-/** A booking's status as a coloured badge (the colour repeats the word: it never carries meaning alone). */
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE_CLASSES[bookingStatusTone(status)]}`}>
-      {bookingStatusLabel(status)}
-    </span>
-  );
+/**
+ * A booking's status as a coloured badge (the colour repeats the word: it never carries meaning alone).
+ * The customer's pages pass the deposit too, so a paid pending move reads as reserved.
+ */
+export function StatusBadge({ status, depositStatus }: { status: string; depositStatus?: string }) {
+  const { label, tone } = bookingBadge(status, depositStatus);
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE_CLASSES[tone]}`}>{label}</span>;
 }

@@ -142,7 +142,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
           <div className="flex items-center gap-2">
             <dt className="text-sm text-slate-600">Status</dt>
             <dd>
-              <StatusBadge status={booking.status} />
+              <StatusBadge status={booking.status} depositStatus={booking.depositStatus} />
             </dd>
           </div>
           <div className="flex items-center gap-2">

@@ -8,6 +8,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, settingsContext } from "~/context";
 import { bookingSummaryFromRow } from "~/domain/booking";
 import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
+import { bookingBalance } from "~/domain/booking-quote";
+import { bookingBadge } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
 import { returnFromCheckout } from "~/services/payments.server";
 import { useFrameAccount } from "~/root";
@@ -41,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   switch (result.kind) {
     case "paid": {
       const summary = bookingSummaryFromRow(result.booking);
+      const balance = bookingBalance(result.booking);
       // Paid after the booking was cancelled: the deposit is owed back, and the page must not say all is well.
       const kind = result.booking.refund_due_at === null ? ("paid" as const) : ("refund-due" as const);
       return data(
@@ -53,6 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             moveDate: formatMoveDate(summary.movingDate),
             movingTime: summary.movingTime ? formatTimeSlot(summary.movingTime.slice(0, 5)) : null,
             service: serviceTypeLabel(summary.serviceType),
+            from: result.booking.moving_from,
+            to: result.booking.moving_to,
+            total: balance.totalCents === null ? null : formatCents(balance.totalCents),
+            balance: balance.balanceCents === null ? null : formatCents(balance.balanceCents),
+            status: summary.status,
+            statusLabel: bookingBadge(summary.status, summary.depositStatus).label,
             amountPaid: formatCents(result.booking.deposit_amount_cents),
           },
         },
@@ -114,14 +123,25 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   }
 
   const { booking } = loaderData;
+  const confirmed = booking.status === "confirmed";
   const summary = (
-    <dl className="w-full divide-y divide-slate-200 rounded-xl border border-slate-200 text-left">
-      <SummaryRow label="Booking ID" value={<span className="font-mono">{booking.shortId}</span>} />
-      <SummaryRow label="Name" value={booking.fullName} />
-      <SummaryRow label="Move date" value={booking.movingTime ? `${booking.moveDate} at ${booking.movingTime}` : booking.moveDate} />
-      <SummaryRow label="Service" value={booking.service} />
-      <SummaryRow label="Amount paid" value={<span className="font-semibold">{booking.amountPaid}</span>} />
-    </dl>
+    <section aria-labelledby="move-summary-heading" className="w-full text-left">
+      <h2 id="move-summary-heading" className="sr-only">
+        Your move
+      </h2>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+        <SummaryRow label="Booking ID" value={<span className="font-mono">{booking.shortId}</span>} />
+        <SummaryRow label="Name" value={booking.fullName} />
+        <SummaryRow label="Service" value={booking.service} />
+        <SummaryRow label="Move date" value={booking.movingTime ? `${booking.moveDate} at ${booking.movingTime}` : booking.moveDate} />
+        <SummaryRow label="From" value={booking.from} />
+        <SummaryRow label="To" value={booking.to} />
+        {booking.total ? <SummaryRow label="Estimated total" value={booking.total} /> : null}
+        <SummaryRow label="Deposit paid" value={<span className="font-semibold">{booking.amountPaid}</span>} />
+        {booking.balance ? <SummaryRow label="Balance after the move" value={booking.balance} /> : null}
+        <SummaryRow label="Status" value={booking.statusLabel} />
+      </dl>
+    </section>
   );
 
   if (loaderData.kind === "refund-due") {
@@ -147,14 +167,18 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         toast={{
           id: `booking-confirmed-${booking.id}`,
           type: "success",
-          title: "Booking Confirmed",
-          description: "Your payment was successful and booking has been saved.",
+          title: confirmed ? "Booking Confirmed" : "Move Reserved",
+          description: `Your ${booking.amountPaid} deposit was received.`,
         }}
       />
       <CircleCheck aria-hidden className="size-14 text-emerald-600" />
       <div>
         <h1 className="text-3xl font-bold">Payment Successful</h1>
-        <p className="mt-2 text-slate-600">Your deposit has been received. We will be in touch to confirm the details of your move.</p>
+        <p className="mt-2 text-slate-600">
+          Your deposit has been received.{" "}
+          {confirmed ? "Your move is confirmed: the crew will arrive as booked." : "Your move is reserved. Our office will contact you to confirm it."} The
+          balance is due after the move.
+        </p>
       </div>
       {summary}
       {homeLinks}
