@@ -10,6 +10,8 @@ export default [
     route("payment-canceled", "routes/public/payment-canceled.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  // Resource route: the paid move as a calendar file, linked from the payment page.
+  route("payment-success/move.ics", "routes/public/move-calendar.ts"),
   // Resource route: the sign-out form posts here from every frame.
   route("logout", "routes/public/logout.tsx"),
   // Resource route: Stripe delivers its signed webhook events here.

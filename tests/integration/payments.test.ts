@@ -14,6 +14,7 @@ import type { AppOptions } from "../../app/load-context.ts";
 import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
 import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
+import { loader as moveCalendarLoader } from "../../app/routes/public/move-calendar.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
@@ -578,6 +579,41 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
     const wrongAmount = await returnedFrom({ amount_total: 100 });
     expect(await visit(`?session_id=${wrongAmount.stripe_checkout_session_id}`)).toMatchObject({ status: 409, data: failed });
     expect(await stored(wrongAmount.id)).toMatchObject({ deposit_status: "unpaid" });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("GET /payment-success/move.ics", () => {
+  async function calendar(search: string) {
+    return (await moveCalendarLoader({
+      request: new Request(`${TEST_PUBLIC_URL}/payment-success/move.ics${search}`),
+      context: testRequestContext(appOptions()),
+      params: {},
+    } as unknown as Parameters<typeof moveCalendarLoader>[0])) as Response;
+  }
+
+  it("gives the paid move as a calendar file, to the holder of its Checkout Session id", async () => {
+    const booking = await bookingWithSession();
+    await serviceRole.from("bookings").update({ deposit_status: "paid", deposit_paid_at: new Date().toISOString() }).eq("id", booking.id);
+    const response = await calendar(`?session_id=${booking.stripe_checkout_session_id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="move-${booking.moving_date}.ics"`);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toContain(`\r\nUID:booking-${booking.id}@metro-movers\r\n`);
+  });
+
+  it("is a 404 without a session id, for an unknown one, an unpaid deposit and a cancelled booking", async () => {
+    const unpaid = await bookingWithSession();
+    const cancelled = await bookingWithSession();
+    await serviceRole.from("bookings").update({ deposit_status: "paid", status: "cancelled" }).eq("id", cancelled.id);
+    for (const search of [
+      "",
+      "?session_id=cs_test_nobody",
+      `?session_id=${unpaid.stripe_checkout_session_id}`,
+      `?session_id=${cancelled.stripe_checkout_session_id}`,
+    ]) {
+      expect((await calendar(search)).status, search).toBe(404);
+    }
   });
 });
 

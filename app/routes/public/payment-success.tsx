@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Undo2 } from "lucide-react";
+import { CalendarPlus, CircleAlert, CircleCheck, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, data, href } from "react-router";
 import { useCompany } from "~/components/company-context";
@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           kind,
           booking: {
             id: summary.id,
+            sessionId,
             shortId: summary.shortId,
             fullName: summary.fullName,
             moveDate: formatMoveDate(summary.movingDate),
@@ -181,6 +182,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {summary}
+      <a href={`${href("/payment-success/move.ics")}?session_id=${encodeURIComponent(booking.sessionId)}`} download className={buttonClasses("outline", "md")}>
+        <CalendarPlus aria-hidden className="size-5" />
+        Add to calendar
+      </a>
       {homeLinks}
     </main>
   );

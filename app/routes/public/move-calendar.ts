@@ -1,0 +1,51 @@
+import { requestContext, servicesContext, settingsContext } from "~/context";
+import { serviceTypeLabel } from "~/domain/booking-labels";
+import { moveCalendarFile } from "~/domain/move-calendar";
+import { estimatedHours, PROPERTY_SIZES, type PropertySize } from "~/domain/pricing";
+import { bookingForCheckoutSession } from "~/services/bookings.server";
+import type { Route } from "./+types/move-calendar";
+
+const plain = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+const isPropertySize = (value: string | null): value is PropertySize => (PROPERTY_SIZES as readonly (string | null)[]).includes(value);
+
+/**
+ * The paid move as an iCalendar file, linked from the payment page: the Checkout Session id that
+ * page was opened with is what grants it, as it grants the page. Unpaid, cancelled or unknown: 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId || sessionId.length > 255) return plain("Not found", 404);
+  const services = context.get(servicesContext);
+  let booking;
+  try {
+    booking = await bookingForCheckoutSession(services.serviceRole, sessionId);
+  } catch (error) {
+    context.get(requestContext).logger.error({ err: error }, "could not read the booking for its calendar file");
+    return plain("The calendar file could not be made. Please try again.", 502);
+  }
+  if (!booking || booking.deposit_status !== "paid" || booking.status === "cancelled") return plain("Not found", 404);
+
+  const settings = await context.get(settingsContext)();
+  const file = moveCalendarFile({
+    bookingId: booking.id,
+    movingDate: booking.moving_date,
+    movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
+    hours: estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
+    service: serviceTypeLabel(booking.service_type),
+    from: booking.moving_from,
+    to: booking.moving_to,
+    companyName: settings.companyName,
+    companyPhone: settings.adminPhone,
+    stamp: new Date(),
+  });
+  return new Response(file, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="move-${booking.moving_date}.ics"`,
+      // It names the customer's addresses: never kept by browsers or proxies.
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
