@@ -50,7 +50,7 @@ export function UserList({ query, users, matching, total, failure, canManage, cu
             {failure ? "–" : total.toLocaleString("en-US")}
           </span>
         </p>
-        <Form method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <Form method="get" className="flex flex-1 basis-72 flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium">
             <label htmlFor="users-search">Search</label>
             <input
