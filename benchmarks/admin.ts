@@ -1,7 +1,8 @@
 // The admin area with years of history: 100,000 bookings made by the demo script in a temporary data
-// directory, then the production build's server time (p50, p95) of the dashboard and of the bookings
-// table searched, filtered, sorted and paged deep, and the CSV export of every booking: its time and
-// the server's peak memory meanwhile.
+// directory, then the production build's server time (p50, p95) of the dashboard, of the bookings
+// table searched, filtered, sorted and paged deep, of the settings, customers, analytics and users
+// pages (the demo's 200 customers and the admin: users searched and at page 8 of 9), and the CSV
+// export of every booking: its time and the server's peak memory meanwhile.
 // Usage: npm run build && npm run bench:admin   (BOOKINGS and ROUNDS change the sizes)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -32,6 +33,9 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/customers?q=smith (search)", "/admin/customers?q=smith"],
   ["/admin/customers?page=8 (deep page)", "/admin/customers?page=8"],
   ["/admin/analytics", "/admin/analytics"],
+  ["/admin/users (first page)", "/admin/users"],
+  ["/admin/users?q=smith (search)", "/admin/users?q=smith"],
+  ["/admin/users?page=8 (deep page)", "/admin/users?page=8"],
 ];
 
 const EXPORTS: Array<[label: string, target: string]> = [

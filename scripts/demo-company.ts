@@ -73,10 +73,7 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
     const passwordHash = await bcrypt.hash(DEMO_PASSWORD, BCRYPT_COST);
     await pg.transaction(async (tx) => {
       await tx.query(CREATE_CUSTOMERS, [DEMO_CUSTOMERS, passwordHash, DEMO_EMAIL_DOMAIN]);
-      await tx.query(
-        "update public.profiles p set created_at = u.created_at, updated_at = u.created_at from auth.users u where u.id = p.user_id and u.email like $1",
-        [`%@${DEMO_EMAIL_DOMAIN}`],
-      );
+      await tx.query(FILL_PROFILES, [`%@${DEMO_EMAIL_DOMAIN}`]);
       await tx.exec("set local session_replication_role = replica");
       await tx.exec(planBookings(options.bookings));
       await tx.exec(INSERT_BOOKINGS);
@@ -163,6 +160,30 @@ identities as (
   returning user_id
 )
 select count(*) from identities;
+`;
+
+// Each customer's profile (made by the sign-up trigger with their name and email) takes their join
+// date, the phone their bookings give (the same numbering as below: customers in email order), and
+// for most an address, for some a few words about their move. $1 the domain's LIKE pattern.
+const FILL_PROFILES = `
+with numbered as (
+  select u.id, u.created_at, row_number() over (order by u.email)::int as who
+  from auth.users u where u.email like $1
+)
+update public.profiles p
+set created_at = n.created_at,
+    updated_at = n.created_at,
+    phone = '(404) 555-' || lpad(((n.who * 37) % 10000)::text, 4, '0'),
+    address = case when n.who % 3 <> 0 then
+      (100 + (n.who * 53) % 900)::text || ' ' ||
+      (array['Peachtree St NE', 'Ponce de Leon Ave NE', 'Memorial Dr SE', 'Howell Mill Rd NW', 'Moreland Ave SE', 'North Ave NW'])[1 + n.who % 6] ||
+      ', Atlanta, GA'
+    end,
+    bio = case when n.who % 4 = 0 then
+      (array['Moving closer to work.', 'First house! Lots of boxes.', 'Downsizing after the kids moved out.', 'Piano and two cats, handle with care.'])[1 + (n.who / 4) % 4]
+    end
+from numbered n
+where p.user_id = n.id;
 `;
 
 // Bookings made over the last six months (a little busier lately), spread over the demo customers.

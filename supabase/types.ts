@@ -463,6 +463,7 @@ export type Database = {
           avatar_url: string | null
           bio: string | null
           created_at: string
+          email: string | null
           full_name: string | null
           id: string
           phone: string | null
@@ -474,6 +475,7 @@ export type Database = {
           avatar_url?: string | null
           bio?: string | null
           created_at?: string
+          email?: string | null
           full_name?: string | null
           id?: string
           phone?: string | null
@@ -485,6 +487,7 @@ export type Database = {
           avatar_url?: string | null
           bio?: string | null
           created_at?: string
+          email?: string | null
           full_name?: string | null
           id?: string
           phone?: string | null
@@ -571,6 +574,33 @@ export type Database = {
           thumbnail_path?: string | null
           uploaded_at?: string
           user_id?: string
+        }
+        Relationships: []
+      }
+      user_role_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          granted: boolean
+          id: number
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string | null
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          granted: boolean
+          id?: never
+          role: Database["public"]["Enums"]["app_role"]
+          user_id?: string | null
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          granted?: boolean
+          id?: never
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -823,14 +853,24 @@ export type Database = {
           total_bookings: number
         }[]
       }
-      admin_users_preview: {
-        Args: { _limit?: number }
+      admin_users_count: {
+        Args: { _search?: string }
         Returns: {
+          matching: number
+          total: number
+        }[]
+      }
+      admin_users_page: {
+        Args: { _limit?: number; _offset?: number; _search?: string }
+        Returns: {
+          address: string
+          avatar_url: string
+          bio: string
           email: string
           full_name: string
           joined_at: string
-          roles: string[]
-          total_users: number
+          phone: string
+          roles: Database["public"]["Enums"]["app_role"][]
           user_id: string
         }[]
       }
@@ -1086,6 +1126,18 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_user_role: {
+        Args: {
+          _granted: boolean
+          _role: Database["public"]["Enums"]["app_role"]
+          _user_id: string
+        }
+        Returns: {
+          changed: boolean
+          email: string
+          full_name: string
+        }[]
       }
       storage_used_by_bucket: {
         Args: never

@@ -11,7 +11,8 @@ export function accountLinks(account: Account) {
   ];
 }
 
-function initials(name: string) {
+/** The first letters of a name's first two words ("Ada Admin": "AA"), or "?" for a name without letters. */
+export function initials(name: string) {
   return (
     name
       .split(/\s+/)

@@ -36,6 +36,12 @@ export function accountAvatarUrl(supabase: AppSupabaseClient, user: User): strin
   return ownAvatarPath(url, avatarsPublicPrefix(supabase), user.id) ? (url as string) : null;
 }
 
+/** A profile's avatar URL when it is a file in the account's own folder of the avatars bucket, else null
+ *  (the column is the customer's to write, so a URL elsewhere is never shown to anyone). */
+export function profileAvatarUrl(supabase: AppSupabaseClient, userId: string, url: string | null): string | null {
+  return ownAvatarPath(url, avatarsPublicPrefix(supabase), userId) ? url : null;
+}
+
 /** The customer's saved profile; empty fields when there is no row yet. Throws ProfileStoreError. */
 export async function loadProfile(supabase: AppSupabaseClient, userId: string): Promise<ProfileView> {
   const { data, error } = await supabase.from("profiles").select("full_name, phone, address, bio, avatar_url").eq("user_id", userId).maybeSingle();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signInThroughDialog } from "./support/auth-ui.ts";
-import { createTestUser } from "./support/backend.ts";
+import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
+import { createTestUser, getServiceClient } from "./support/backend.ts";
 
 // axe runs inside the page, so this check needs JavaScript; the markup it audits is the server's.
 const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
@@ -21,6 +21,30 @@ test("signed-in pages have no serious or critical accessibility violations", asy
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const path of ["/dashboard", "/admin"]) {
     await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  }
+});
+
+test("the users pages, with accounts of every role and full profiles on them, have no serious or critical accessibility violations", async ({ page }) => {
+  const tag = `ax${Date.now().toString(36)}`;
+  const service = await getServiceClient();
+  const customer = await createTestUser({ fullName: `Ava ${tag} Access` });
+  const profile = await service
+    .from("profiles")
+    .update({ phone: "(404) 555-0123", address: "12 Oak St, Atlanta, GA", bio: "Two cats, one piano." })
+    .eq("user_id", customer.id);
+  if (profile.error) throw profile.error;
+  await createTestUser({ fullName: "" });
+  const moderator = await createTestUser({ fullName: `Milo ${tag} Moderator` });
+  const granted = await service.from("user_roles").insert({ user_id: moderator.id, role: "moderator" });
+  if (granted.error) throw granted.error;
+  const admin = await createTestUser({ fullName: `Ada ${tag} Admin`, admin: true });
+  await signInDirectly(page, admin, "/admin/users");
+  for (const path of ["/admin/users", `/admin/users?q=${tag}`, "/admin/users?q=nobody-at-all", "/admin?tab=users"]) {
+    await page.goto(path);
+    if (path.endsWith(tag)) await expect(page.getByText("Showing 1–3 of 3")).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
-import { createTestUser } from "./support/backend.ts";
+import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 
 // A small phone: 360 CSS pixels wide is the narrowest screen in common use.
@@ -161,6 +161,21 @@ test("the customer dashboard fits a 360px phone", async ({ page }) => {
 });
 
 test("every admin page fits a 360px phone", async ({ page }) => {
+  // The users page with something on it: the newest accounts, with long details and every role.
+  const customer = await createTestUser({ fullName: `Bartholomew Alexander Montgomery-Richardson ${Date.now().toString(36)}` });
+  const service = await getServiceClient();
+  const profile = await service
+    .from("profiles")
+    .update({
+      phone: "+44 20 7946 0958 ext. 12345",
+      address: "1600 Peachtree Industrial Boulevard Northeast, Building 4, Suite 1200, Chamblee, Georgia 30341",
+      bio: "Moving our whole household, a piano and two very opinionated cats across the metro area next spring.",
+    })
+    .eq("user_id", customer.id);
+  if (profile.error) throw profile.error;
+  const moderator = await createTestUser({ fullName: "Mo Moderator" });
+  const granted = await service.from("user_roles").insert({ user_id: moderator.id, role: "moderator" });
+  if (granted.error) throw granted.error;
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInThroughDialog(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
@@ -169,6 +184,7 @@ test("every admin page fits a 360px phone", async ({ page }) => {
   for (const path of ADMIN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    if (path === "/admin/users") await expect(page.getByRole("listitem", { name: customer.fullName })).toBeVisible();
     expect(await layoutProblems(page), path).toEqual([]);
   }
   // The drawer, open.

@@ -42,7 +42,19 @@ describe("the /admin loader", () => {
 
     const usersTab = await loadAs("/admin?tab=users", ["admin"]);
     expect(usersTab.usersPreview).toEqual({
-      users: [{ id: admin.user.id, fullName: "Ada Admin", email: admin.user.email, joinedAt: expect.any(String), roles: ["admin", "user"] }],
+      users: [
+        {
+          id: admin.user.id,
+          fullName: "Ada Admin",
+          email: admin.user.email,
+          avatarUrl: null,
+          phone: null,
+          address: null,
+          bio: null,
+          joinedAt: expect.any(String),
+          roles: ["admin", "user"],
+        },
+      ],
       total: 1,
     });
   });

@@ -131,6 +131,45 @@ describe("npm run demo", () => {
     expect(own!.every((booking) => booking.user_id === signedIn.data.user!.id)).toBe(true);
   });
 
+  it("gives every customer a profile with their join date, email and the phone their bookings give, listed by /admin/users", async () => {
+    const profiles = await emulator.db.pg.query<{
+      profiles: number;
+      joined_apart: number;
+      wrong_email: number;
+      wrong_phone: number;
+      addresses: number;
+      bios: number;
+    }>(
+      `select count(*)::int as profiles,
+              count(*) filter (where p.created_at <> u.created_at)::int as joined_apart,
+              count(*) filter (where p.email is distinct from u.email)::int as wrong_email,
+              count(*) filter (where exists (select 1 from public.bookings b where b.user_id = u.id and b.phone <> p.phone) or p.phone is null)::int as wrong_phone,
+              count(p.address)::int as addresses,
+              count(p.bio)::int as bios
+       from auth.users u join public.profiles p on p.user_id = u.id
+       where u.email like '%@demo.metromovers.example'`,
+    );
+    expect(profiles.rows[0]).toEqual({
+      profiles: 200,
+      joined_apart: 0,
+      wrong_email: 0,
+      wrong_phone: 0,
+      addresses: expect.any(Number),
+      bios: expect.any(Number),
+    });
+    expect(profiles.rows[0]!.addresses).toBeGreaterThan(100);
+    expect(profiles.rows[0]!.bios).toBeGreaterThan(20);
+
+    const admin = signedInClient();
+    const signedIn = await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const { data: counted } = await admin.rpc("admin_users_count").single();
+    expect(counted).toEqual({ matching: 201, total: 201 });
+    const { data: page } = await admin.rpc("admin_users_page", { _search: "smith", _limit: 25 });
+    expect(page!.length).toBeGreaterThan(0);
+    expect(page!.every((row) => `${row.full_name} ${row.email}`.toLowerCase().includes("smith"))).toBe(true);
+  });
+
   it("refuses while the database is open in another process", () => {
     const second = runDemo();
     expect(second.status).toBe(1);

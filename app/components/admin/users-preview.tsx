@@ -1,19 +1,14 @@
 import { CircleAlert } from "lucide-react";
-import { userDisplayName, type UsersPreview as UsersPreviewData } from "~/domain/admin-dashboard";
+import { Link } from "react-router";
+import { userDisplayName, usersLoadFailedMessage, type UsersPreview as UsersPreviewData } from "~/domain/admin-users";
 import { COMPANY } from "~/domain/company";
-import type { AppRole } from "~/domain/roles";
+import { RoleBadge } from "./role-badge";
 
-export const USERS_LOAD_FAILED = "An unexpected error occurred while loading users.";
+export const USERS_LOAD_FAILED = usersLoadFailedMessage(null);
 
 const joinedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone });
 
-const ROLE_BADGE: Record<AppRole, string> = {
-  admin: "bg-red-100 text-red-800",
-  moderator: "bg-amber-100 text-amber-900",
-  user: "bg-slate-100 text-slate-700",
-};
-
-/** The Users tab: the newest accounts with their roles, and how many there are; null when they could not be read. */
+/** The Users tab: the newest accounts with their roles (the first of /admin/users), and how many there are; null when they could not be read. */
 export function UsersPreview({ preview }: { preview: UsersPreviewData | null }) {
   if (!preview) {
     return (
@@ -43,14 +38,15 @@ export function UsersPreview({ preview }: { preview: UsersPreviewData | null }) 
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <span>Joined {joinedDate.format(new Date(user.joinedAt))}</span>
               {user.roles.map((role) => (
-                <span key={role} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ROLE_BADGE[role]}`}>
-                  {role}
-                </span>
+                <RoleBadge key={role} role={role} />
               ))}
             </div>
           </li>
         ))}
       </ul>
+      <Link to="/admin/users" className="self-start text-sm font-medium text-blue-700 underline">
+        All users
+      </Link>
     </section>
   );
 }

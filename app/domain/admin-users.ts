@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import type { AppRole } from "./roles";
+
+/** Accounts on one page of /admin/users, as many as the other admin lists show. */
+export const ADMIN_USERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
+
+/** How many accounts the Users tab of /admin shows: the first page of /admin/users, shorter. */
+export const USERS_PREVIEW_SIZE = 10;
+
+/** One account as the admin area shows it: its profile, its email and its roles. */
+export interface AdminUser {
+  id: string;
+  fullName: string | null;
+  email: string | null;
+  /** The avatar stored in the account's own folder of the avatars bucket; null for anything else. */
+  avatarUrl: string | null;
+  phone: string | null;
+  address: string | null;
+  bio: string | null;
+  joinedAt: string;
+  roles: AppRole[];
+}
+
+/** The newest accounts (the Users tab), and how many there are in all. */
+export interface UsersPreview {
+  users: AdminUser[];
+  total: number;
+}
+
+/** The name a person is shown by; accounts without one are "Unnamed User". */
+export function userDisplayName(fullName: string | null): string {
+  return fullName?.trim() || "Unnamed User";
+}
+
+/** Who a message about an account names: its name, else its email, else "Unnamed User". */
+export function accountName(fullName: string | null, email: string | null): string {
+  return fullName?.trim() || email || "Unnamed User";
+}
+
+const MAX_SEARCH_LENGTH = 200;
+const MAX_PAGE = 1_000_000;
+
+/** Each search param on its own: a bad value falls back to its default. */
+const adminUsersQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(MAX_SEARCH_LENGTH))
+    .catch(""),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** The page's state from the URL (`q`: name, email or phone; `page`); never throws. */
+export function parseAdminUsersQuery(params: URLSearchParams): AdminUsersQuery {
+  return adminUsersQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+}
+
+/** The search params for a page of the list, keeping the search; defaults left out. */
+export function adminUsersSearch(query: AdminUsersQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+// Roles ----------------------------------------------------------------------------------------------
+
+/** The roles an admin grants and revokes on /admin/users; `user` is every account's badge, never changed here. */
+export const MANAGED_ROLES = ["admin", "moderator"] as const satisfies readonly AppRole[];
+export type ManagedRole = (typeof MANAGED_ROLES)[number];
+
+export const GRANT_ROLE_INTENT = "grant-role";
+export const REVOKE_ROLE_INTENT = "revoke-role";
+
+/** One role form of one account: grant or revoke, which role, whose. */
+export const roleChangeSchema = z.object({
+  intent: z.enum([GRANT_ROLE_INTENT, REVOKE_ROLE_INTENT]),
+  userId: z.uuid(),
+  role: z.enum(MANAGED_ROLES),
+});
+
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
+const withArticle = (role: ManagedRole) => (role === "admin" ? "an admin" : "a moderator");
+
+/** What the page says after a role form, and when one is refused. */
+export const ROLE_MESSAGES = {
+  updated: "Role Updated",
+  unchanged: "Role Unchanged",
+  granted: (name: string, role: ManagedRole) => `${name} is now ${withArticle(role)}.`,
+  revoked: (name: string, role: ManagedRole) => `${name} is no longer ${withArticle(role)}.`,
+  alreadyHeld: (name: string, role: ManagedRole) => `${name} is already ${withArticle(role)}.`,
+  notHeld: (name: string, role: ManagedRole) => `${name} is not ${withArticle(role)}.`,
+  ownAdminRole: "You cannot revoke your own admin role.",
+  lastAdmin: "There must be at least one admin.",
+  notFound: "That account no longer exists.",
+  failed: "Failed to update the role.",
+} as const;
+
+/** The button of a role form: what pressing it does to the account. */
+export function roleActionLabel(role: ManagedRole, held: boolean): string {
+  return `${held ? "Remove" : "Make"} ${role}`;
+}
+
+// Failures -------------------------------------------------------------------------------------------
+
+/** Why a list of users could not be shown: the database's own message, or something else went wrong (null). */
+export function usersLoadFailedMessage(databaseMessage: string | null): string {
+  return databaseMessage === null ? "An unexpected error occurred while loading users." : `Failed to fetch users: ${databaseMessage}`;
+}
