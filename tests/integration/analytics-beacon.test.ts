@@ -154,6 +154,13 @@ describe("POST /api/analytics", () => {
     expect(await rowsOf(userAgent)).toEqual([]);
   });
 
+  it("stores no beacon's view of the paid page, which only the server counts, but keeps its exit", async () => {
+    const userAgent = browserOf("forged-payment");
+    expect((await beacon(pageView({ page_path: "/payment-success?session_id=cs_test_x" }), { userAgent })).status).toBe(204);
+    expect((await beacon(pageView({ page_path: "/payment-success", event_type: "page_exit", time_on_page: 12 }), { userAgent })).status).toBe(204);
+    expect((await rowsOf(userAgent)).map((row) => [row.event_type, row.page_path])).toEqual([["page_exit", "/payment-success"]]);
+  });
+
   it("answers bots 204 and stores nothing", async () => {
     const googlebot = `Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) ${randomUUID()}`;
     expect((await beacon(pageView(), { userAgent: googlebot })).status).toBe(204);
@@ -237,10 +244,12 @@ describe("page views of document requests", () => {
     await load("/admin", userAgent);
     await load("/api/anything", userAgent);
     await load("/not-html", userAgent);
+    await load("/payment-success?session_id=cs_test_a1", userAgent, { referer: "https://checkout.stripe.com/c/pay/cs_test_a1" });
     const rows = await rowsOf(userAgent);
     expect(rows.map((row) => [row.event_type, row.page_path, row.session_id, row.referrer])).toEqual([
       ["page_view", "/page/one", null, "https://duckduckgo.com"],
       ["page_view", "/user-dashboard", null, null],
+      ["page_view", "/payment-success", null, "https://checkout.stripe.com"],
     ]);
     expect(rows[0]!.visitor_id).toMatch(/^[0-9a-f]{32}$/);
   });
