@@ -6,7 +6,7 @@
 -- A visitor is their daily visitor id, else their browser's visit id (session_id); events with
 -- neither (visitors who send Global Privacy Control or Do Not Track) count as page views only.
 -- Every function takes the moment the window ends (_at, now by default): the window is
--- (_at - 48 hours, _at].
+-- (_at - 48 hours, _at]. Ties are broken by name in byte order (collate "C"), the same everywhere.
 
 -- Indexes ------------------------------------------------------------------------------------------
 
@@ -73,7 +73,7 @@ begin
   from public.website_analytics w
   where w.event_type = 'page_view' and w.created_at > _at - interval '48 hours' and w.created_at <= _at
   group by w.page_path
-  order by count(*) desc, w.page_path
+  order by count(*) desc, w.page_path collate "C"
   limit least(greatest(coalesce(_limit, 5), 1), 20);
 end;
 $$;
@@ -116,7 +116,7 @@ begin
   select x.page_path, x.exits, coalesce(v.views, 0)::bigint
   from exits x
   left join views v on v.page_path = x.page_path
-  order by x.exits desc, coalesce(v.views, 0) desc, x.page_path
+  order by x.exits desc, coalesce(v.views, 0) desc, x.page_path collate "C"
   limit least(greatest(coalesce(_limit, 5), 1), 20);
 end;
 $$;
@@ -244,18 +244,18 @@ begin
   referrers as (
     select 'referrer'::text as source, e.referrer as name, count(*) as visitors
     from entries e group by e.referrer
-    order by count(*) desc, e.referrer nulls first
+    order by count(*) desc, e.referrer collate "C" nulls first
     limit most
   ),
   entry_pages as (
     select 'entry_page'::text as source, e.page_path as name, count(*) as visitors
     from entries e group by e.page_path
-    order by count(*) desc, e.page_path
+    order by count(*) desc, e.page_path collate "C"
     limit most
   )
   select r.source, r.name, r.visitors
   from (select * from referrers union all select * from entry_pages) r
-  order by r.source desc, r.visitors desc, r.name nulls first;
+  order by r.source desc, r.visitors desc, r.name collate "C" nulls first;
 end;
 $$;
 
