@@ -213,6 +213,33 @@ describe("POST /api/analytics", () => {
     }
   });
 
+  it("stamps each event with the moment it arrived, not its batch's, so a visit's pages keep their order", async () => {
+    const batching = await startAnalyticsServer(backend, { jwtSecret: JWT_SECRET, flushEveryMs: 3_600_000 });
+    try {
+      const userAgent = browserOf("ordered");
+      const before = Date.now();
+      for (const page_path of ["/first", "/second", "/third"]) {
+        expect(
+          (
+            await fetch(`${batching.origin}/api/analytics`, {
+              method: "POST",
+              headers: { "content-type": "text/plain", "user-agent": userAgent },
+              body: JSON.stringify(pageView({ page_path })),
+            })
+          ).status,
+        ).toBe(204);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const rows = await rowsOf(userAgent, batching);
+      expect(rows.map((row) => row.page_path)).toEqual(["/first", "/second", "/third"]);
+      const times = rows.map((row) => Date.parse(String(row.created_at)));
+      expect(new Set(times).size).toBe(3);
+      expect(times[0]).toBeGreaterThanOrEqual(before - 1000);
+    } finally {
+      await batching.close();
+    }
+  });
+
   it("writes every accepted event on shutdown, even those still waiting for their batch", async () => {
     const stopping = await startAnalyticsServer(backend, { jwtSecret: JWT_SECRET, flushEveryMs: 3_600_000 });
     const userAgent = browserOf("shutdown");

@@ -29,7 +29,8 @@ export function ColumnChart({ title, description, columns, labelEvery }: { title
   return (
     <svg
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       className="h-auto w-full max-w-3xl"
       preserveAspectRatio="xMinYMin meet"
