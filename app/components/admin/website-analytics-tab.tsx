@@ -130,7 +130,7 @@ function HourlyViews({ hourly, total }: { hourly: WebsiteAnalyticsReport["hourly
       />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Page views per hour as a table</summary>
-        <div className="mt-2 max-h-80 overflow-y-auto">
+        <div className="mt-2">
           <table className="w-full">
             <caption className="sr-only">Page views in each hour of the last 48 hours</caption>
             <thead>
