@@ -74,4 +74,5 @@ export interface AppServerEntry {
 export { createAnalyticsIngest, type AnalyticsIngest, type EventRequest } from "./services/analytics-ingest.server";
 export { createBeaconRateLimit, type BeaconRateLimit } from "./services/rate-limit.server";
 export { beaconSchema, MAX_BEACON_BYTES } from "./domain/analytics-events";
-export { isTrackedPage, normalisePagePath } from "./domain/analytics-pages";
+export { isServerCountedPage, isTrackedPage, normalisePagePath } from "./domain/analytics-pages";
+export { purgeOldAnalytics, ANALYTICS_PURGE_EVERY_MS, type AnalyticsPurge } from "./services/analytics-retention.server";

@@ -21,6 +21,7 @@ const ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin2026" };
 const PAGES: Array<[label: string, target: string]> = [
   ["/admin (stat cards)", "/admin"],
   ["/admin?tab=users (users preview)", "/admin?tab=users"],
+  ["/admin?tab=analytics (website analytics, last 48 hours)", "/admin?tab=analytics"],
   ["/admin/bookings (first page)", "/admin/bookings"],
   ["/admin/bookings?q=peachtree (search)", "/admin/bookings?q=peachtree"],
   ["/admin/bookings?status=pending (filter)", "/admin/bookings?status=pending"],

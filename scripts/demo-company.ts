@@ -1,5 +1,6 @@
 // A believable moving company in the embedded database: customers who can sign in, six months of
-// bookings in every state with their deposits, status histories and photos. The bookings are made
+// bookings in every state with their deposits, status histories and photos, and the last 48 hours of
+// website visitors. The bookings are made
 // by the database itself (generate_series), so a hundred thousand take seconds, not hours.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -31,6 +32,8 @@ export interface DemoSummary {
   customers: number;
   bookingsByStatus: Record<string, number>;
   photos: number;
+  /** Website analytics events of the last 48 hours. */
+  analyticsEvents: number;
   /** The admin account the demo created, or null when the database already had an admin. */
   adminCreated: { email: string; password: string } | null;
   someCustomerEmail: string;
@@ -81,9 +84,12 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       await tx.exec("set local session_replication_role = origin");
       // The bookings went in without their triggers: the dashboard's tallies are counted once, afresh.
       await tx.exec("select public.recount_booking_tallies()");
+      await tx.exec(INSERT_WEBSITE_VISITS);
     });
     // Fresh statistics and visibility maps, so the first queries plan well and counts read indexes only.
-    for (const table of ["public.bookings", "public.booking_status_events", "auth.users", "public.profiles"]) await pg.exec(`vacuum analyze ${table}`);
+    for (const table of ["public.bookings", "public.booking_status_events", "auth.users", "public.profiles", "public.website_analytics"]) {
+      await pg.exec(`vacuum analyze ${table}`);
+    }
     const photos = await addPhotos(emulator);
     const statuses = await pg.query<{ status: string; count: number }>(
       "select status, count(*)::int as count from public.bookings group by status order by status",
@@ -91,8 +97,10 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
     const someCustomer = await pg.query<{ email: string }>("select email from auth.users where email like $1 order by email limit 1", [
       `%@${DEMO_EMAIL_DOMAIN}`,
     ]);
+    const events = await pg.query<{ count: number }>("select count(*)::int as count from public.website_analytics");
     return {
       customers: DEMO_CUSTOMERS,
+      analyticsEvents: events.rows[0]!.count,
       bookingsByStatus: Object.fromEntries(statuses.rows.map((row) => [row.status, row.count])),
       photos,
       adminCreated,
@@ -286,6 +294,71 @@ select
   greatest(d.created_at, case d.status when 'cancelled' then d.cancelled_at when 'completed' then d.started_at + make_interval(hours => d.estimated_hours)
     when 'in_progress' then least(now(), d.started_at) else coalesce(d.deposit_paid_at, d.created_at) end)
 from demo_bookings d;
+`;
+
+/**
+ * 600 visitors over the last 48 hours, as the server and the page script record them: each arrives
+ * on a page (most on the landing page, from a search engine, a review site or nowhere), goes some way
+ * through the booking wizard (about one in fifteen pays the deposit), and leaves; those with
+ * JavaScript report their exit with the seconds on the page. One in twelve sends Global Privacy
+ * Control: no visitor id, no visit id.
+ */
+const INSERT_WEBSITE_VISITS = `
+  select setseed(0.48);
+  with visitors as (
+    select v,
+           random() < 0.08 as opted_out,
+           random() < 0.75 as scripted,
+           now() - interval '47 hours 30 minutes' * random() - interval '3 minutes' as arrived,
+           (array[null, null, 'https://www.google.com', 'https://www.google.com', 'https://www.google.com', 'https://www.yelp.com',
+                  'https://www.facebook.com', 'https://nextdoor.com', 'https://www.bing.com'])[1 + floor(random() * 9)::int] as referrer,
+           random() as path_roll,
+           random() as depth_roll,
+           (array['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+                  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+                  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+                  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15'])[1 + floor(random() * 4)::int] as user_agent
+    from generate_series(1, 600) as v
+  ),
+  journeys as (
+    select visitors.*,
+           case
+             when path_roll < 0.06 then array['/user-dashboard', '/dashboard/bookings']
+             when path_roll < 0.10 then array['/book', '/book/details']
+             else (array['/', '/book', '/book/details', '/book/team', '/book/service', '/book/addons', '/payment-success'])[1:(
+               case when depth_roll < 0.45 then 1 when depth_roll < 0.62 then 2 when depth_roll < 0.73 then 3 when depth_roll < 0.80 then 4
+                    when depth_roll < 0.86 then 5 when depth_roll < 0.93 then 6 else 7 end)]
+           end as pages
+    from visitors
+  ),
+  views as (
+    select j.*, page.path, page.position, cardinality(j.pages) as last_position,
+           j.arrived + (page.position - 1) * interval '75 seconds' as viewed_at
+    from journeys j, unnest(j.pages) with ordinality as page(path, position)
+  )
+  insert into public.website_analytics (session_id, visitor_id, page_path, event_type, time_on_page, user_agent, viewport_width, viewport_height, referrer, created_at)
+  -- Views: the first is the document the server counted; later ones the script's client-side navigations.
+  select case when opted_out or position = 1 or not scripted then null else 'demo-visit-' || v end,
+         case when opted_out then null else md5('demo-visitor-' || v) end,
+         path, 'page_view', null, user_agent,
+         case when position = 1 then null else 390 end, case when position = 1 then null else 844 end,
+         case when position = 1 then referrer when path = '/payment-success' then 'https://checkout.stripe.com' end,
+         viewed_at
+  from views
+  where viewed_at < now()
+  union all
+  -- Leaving the site: reported by the page script only.
+  select case when opted_out then null else 'demo-visit-' || v end,
+         case when opted_out then null else md5('demo-visitor-' || v) end,
+         path, 'page_exit', 20 + (v * 37) % 280, user_agent, 390, 844, null,
+         viewed_at + make_interval(secs => 20 + (v * 37) % 280)
+  from views
+  where scripted and position = last_position and viewed_at + make_interval(secs => 20 + (v * 37) % 280) < now()
+  union all
+  -- Some call the office from the landing page.
+  select null, md5('demo-visitor-' || v), '/', 'phone_click', null, user_agent, 390, 844, null, viewed_at + interval '40 seconds'
+  from views
+  where path = '/' and not opted_out and v % 17 = 0 and viewed_at + interval '40 seconds' < now();
 `;
 
 const INSERT_HISTORIES = `

@@ -29,7 +29,9 @@ try {
     .map(([status, count]) => `${count} ${status}`)
     .join(", ");
   console.log(`Demo company ready in ${dataDir} (${seconds} s):`);
-  console.log(`  ${summary.customers} customers, bookings: ${statuses}; ${summary.photos} photos.`);
+  console.log(
+    `  ${summary.customers} customers, bookings: ${statuses}; ${summary.photos} photos; ${summary.analyticsEvents} website events in the last 48 hours.`,
+  );
   console.log(`  Customers sign in with their email (e.g. ${summary.someCustomerEmail}) and the password ${DEMO_PASSWORD}.`);
   if (summary.adminCreated) {
     console.log(`  Admin: ${summary.adminCreated.email} with the password ${summary.adminCreated.password}.`);

@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { isbot } from "isbot";
 import {
   beaconSchema,
+  isServerCountedPage,
   isTrackedPage,
   MAX_BEACON_BYTES,
   normalisePagePath,
@@ -69,8 +70,9 @@ export function analyticsBeacon({ ingest, limit }: { ingest: AnalyticsIngest; li
     }
     const pagePath = normalisePagePath(parsed.data.page_path);
     if (pagePath === null) return refuse(response, 400, "Invalid event: page_path must be a path of this site.");
-    // The admin area and the API are never counted.
+    // The admin area and the API are never counted; the paid page's views are counted by the server only.
     if (!isTrackedPage(pagePath)) return void response.status(204).end();
+    if (parsed.data.event_type === "page_view" && isServerCountedPage(pagePath)) return void response.status(204).end();
     ingest.record({ ...parsed.data, page_path: pagePath }, eventRequest(request));
     response.status(204).end();
   };

@@ -38,7 +38,7 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
   const settingsRows = () =>
     backend.sql<Record<string, unknown>>(
       `select company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact,
-              notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title
+              notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days
        from public.app_settings`,
     );
 

@@ -36,6 +36,7 @@ export type Database = {
         Row: {
           admin_email: string
           admin_phone: string
+          analytics_retention_days: number
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
@@ -52,6 +53,7 @@ export type Database = {
         Insert: {
           admin_email: string
           admin_phone: string
+          analytics_retention_days: number
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
@@ -68,6 +70,7 @@ export type Database = {
         Update: {
           admin_email?: string
           admin_phone?: string
+          analytics_retention_days?: number
           auto_confirm_bookings?: boolean
           business_hours?: string
           company_name?: string
@@ -874,6 +877,63 @@ export type Database = {
           user_id: string
         }[]
       }
+      admin_website_exit_pages: {
+        Args: { _at?: string; _limit?: number }
+        Returns: {
+          exits: number
+          page_path: string
+          views: number
+        }[]
+      }
+      admin_website_funnel: {
+        Args: { _at?: string; _pages: string[] }
+        Returns: {
+          page_path: string
+          step: number
+          visitors: number
+        }[]
+      }
+      admin_website_hourly_views: {
+        Args: { _at?: string }
+        Returns: {
+          hour: string
+          views: number
+        }[]
+      }
+      admin_website_paid_sources: {
+        Args: { _at?: string; _limit?: number; _paid_page: string }
+        Returns: {
+          name: string
+          source: string
+          visitors: number
+        }[]
+      }
+      admin_website_popular_pages: {
+        Args: { _at?: string; _limit?: number }
+        Returns: {
+          page_path: string
+          views: number
+        }[]
+      }
+      admin_website_recent_events: {
+        Args: { _at?: string; _limit?: number }
+        Returns: {
+          created_at: string
+          event_type: string
+          page_path: string
+          time_on_page: number
+        }[]
+      }
+      admin_website_totals: {
+        Args: { _at?: string }
+        Returns: {
+          anonymous_page_views: number
+          average_seconds_on_site: number
+          page_views: number
+          timed_visitors: number
+          visitors: number
+        }[]
+      }
       analytics_daily_salt: { Args: never; Returns: string }
       apply_stripe_checkout_event: {
         Args: {
@@ -1052,6 +1112,13 @@ export type Database = {
           total: number
         }[]
       }
+      purge_old_analytics: {
+        Args: never
+        Returns: {
+          events_deleted: number
+          salts_deleted: number
+        }[]
+      }
       record_deposit_refund: {
         Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
         Returns: boolean
@@ -1066,6 +1133,7 @@ export type Database = {
         Args: {
           _admin_email: string
           _admin_phone: string
+          _analytics_retention_days: number
           _auto_confirm_bookings: boolean
           _business_hours: string
           _company_name: string

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isTrackedPage, normalisePagePath, referrerOrigin } from "./analytics-pages";
+import { WIZARD_STEPS } from "./booking-wizard";
+import { PAID_PAGE, isServerCountedPage, isTrackedPage, normalisePagePath, referrerOrigin, wizardStepPage } from "./analytics-pages";
 
 describe("normalisePagePath", () => {
   it("drops the query string and the fragment", () => {
@@ -17,6 +18,12 @@ describe("normalisePagePath", () => {
     expect(normalisePagePath("/dashboard")).toBe("/user-dashboard");
     expect(normalisePagePath("/dashboard/?tab=profile")).toBe("/user-dashboard");
     expect(normalisePagePath("/dashboard/bookings")).toBe("/dashboard/bookings");
+  });
+
+  it("records the wizard's first step as /book, at either of its addresses", () => {
+    expect(normalisePagePath("/book/contact")).toBe("/book");
+    expect(normalisePagePath("/book?team=elite")).toBe("/book");
+    expect(normalisePagePath("/book/details")).toBe("/book/details");
   });
 
   it("refuses what is not a path of this site", () => {
@@ -56,5 +63,20 @@ describe("referrerOrigin", () => {
     expect(referrerOrigin("http://localhost:3000/book", "http://localhost:3000")).toBeNull();
     expect(referrerOrigin("not a url", "http://localhost:3000")).toBeNull();
     expect(referrerOrigin("", "http://localhost:3000")).toBeNull();
+  });
+});
+
+describe("wizardStepPage", () => {
+  it("names each step's page as normalisePagePath records it", () => {
+    expect(WIZARD_STEPS.map(wizardStepPage)).toEqual(["/book", "/book/details", "/book/team", "/book/service", "/book/addons"]);
+    for (const step of WIZARD_STEPS) expect(normalisePagePath(`/book/${step}`)).toBe(wizardStepPage(step));
+  });
+});
+
+describe("isServerCountedPage", () => {
+  it("is the paid page only", () => {
+    expect(isServerCountedPage(PAID_PAGE)).toBe(true);
+    expect(isServerCountedPage("/payment-canceled")).toBe(false);
+    expect(isServerCountedPage("/")).toBe(false);
   });
 });

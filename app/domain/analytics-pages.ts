@@ -6,9 +6,30 @@ const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** The customer dashboard's home, as the reports name it. */
 export const CUSTOMER_DASHBOARD_PAGE = "/user-dashboard";
 
+/** The landing page, where the booking funnel starts. */
+export const LANDING_PAGE = "/";
+
+/** Each booking wizard step's page: the first step is at /book (also reachable as /book/contact, counted as /book). */
+export function wizardStepPage(step: string): string {
+  return step === "contact" ? "/book" : `/book/${step}`;
+}
+
+/**
+ * Where Stripe Checkout sends a customer back, rendered (status 200) only once the deposit is paid.
+ * Only the server counts its views: a beacon naming it is not stored, so nobody can count a payment
+ * that was not made.
+ */
+export const PAID_PAGE = "/payment-success";
+
+/** Pages whose views only the server records (a beacon's view of them is dropped). */
+export function isServerCountedPage(page: string): boolean {
+  return page === PAID_PAGE;
+}
+
 /**
  * The page a path counts as: query and fragment dropped, trailing slashes removed, ids collapsed
- * (`/dashboard/bookings/:id`), the customer dashboard's home as `/user-dashboard`. Null for
+ * (`/dashboard/bookings/:id`), the customer dashboard's home as `/user-dashboard`, the wizard's first
+ * step as `/book` whichever of its two addresses it was shown at. Null for
  * something that is not a path of this site.
  */
 export function normalisePagePath(raw: string): string | null {
@@ -19,7 +40,8 @@ export function normalisePagePath(raw: string): string | null {
     .filter((segment) => segment.length > 0)
     .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment));
   const normalised = `/${segments.join("/")}`.slice(0, 512);
-  return normalised === "/dashboard" ? CUSTOMER_DASHBOARD_PAGE : normalised;
+  if (normalised === "/dashboard") return CUSTOMER_DASHBOARD_PAGE;
+  return normalised === "/book/contact" ? wizardStepPage("contact") : normalised;
 }
 
 /** Areas and endpoints whose requests are never counted as page views. */

@@ -26,6 +26,7 @@ const row: Tables<"app_settings"> = {
   auto_confirm_bookings: true,
   executive_name: "Dana Okafor",
   executive_title: "Owner",
+  analytics_retention_days: 90,
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -44,6 +45,7 @@ describe("company settings", () => {
       autoConfirmBookings: true,
       executiveName: "Dana Okafor",
       executiveTitle: "Owner",
+      analyticsRetentionDays: 90,
     });
   });
 
@@ -52,7 +54,7 @@ describe("company settings", () => {
     expect(settingsToRow(settingsFromRow(row))).toEqual(editable);
   });
 
-  it("start from the company's facts, with notifications and email alerts on and auto-confirm off", () => {
+  it("start from the company's facts, with notifications and email alerts on, auto-confirm off and analytics kept 400 days", () => {
     expect(DEFAULT_COMPANY_SETTINGS).toEqual<CompanySettings>({
       companyName: COMPANY.name,
       adminEmail: COMPANY.email,
@@ -65,6 +67,7 @@ describe("company settings", () => {
       autoConfirmBookings: false,
       executiveName: COMPANY.executiveName,
       executiveTitle: COMPANY.executiveTitle,
+      analyticsRetentionDays: 400,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });
@@ -89,7 +92,7 @@ describe("the settings form", () => {
     for (const [name, value] of Object.entries(settings)) {
       if (typeof value === "boolean") {
         if (value) form.set(name, "on");
-      } else form.set(name, value);
+      } else form.set(name, String(value));
     }
     for (const [name, value] of Object.entries(overrides)) form.set(name, value);
     return form;
@@ -145,6 +148,25 @@ describe("the settings form", () => {
     expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { adminEmail: "office@example", adminPhone: "+1 2" }))).toMatchObject({
       adminEmail: [SETTINGS_MESSAGES.emailInvalid],
       adminPhone: [SETTINGS_MESSAGES.phoneInvalid],
+    });
+  });
+
+  it("reads the analytics retention as whole days from 1 to 3650", () => {
+    for (const [typed, days] of [
+      ["1", 1],
+      [" 30 ", 30],
+      ["3650", 3650],
+    ] as const) {
+      const submission = parse(posted(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: typed }));
+      expect(submission.status === "success" && submission.value.analyticsRetentionDays, typed).toBe(days);
+    }
+    for (const typed of ["0", "3651", "-5", "12.5", "a year"]) {
+      expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: typed })), typed).toEqual({
+        analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRange],
+      });
+    }
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: "" }))).toEqual({
+      analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRequired],
     });
   });
 

@@ -17,6 +17,8 @@ export interface CompanySettings {
   autoConfirmBookings: boolean;
   executiveName: string;
   executiveTitle: string;
+  /** Website analytics events older than this many days are deleted. */
+  analyticsRetentionDays: number;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -24,7 +26,8 @@ export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at
 
 /**
  * The settings a new installation starts with (and the app falls back to when the row cannot be read):
- * the company's facts, no emergency contact, notifications and email alerts on, auto-confirm off.
+ * the company's facts, no emergency contact, notifications and email alerts on, auto-confirm off,
+ * website analytics kept for 400 days.
  */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
   companyName: COMPANY.name,
@@ -38,6 +41,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   autoConfirmBookings: false,
   executiveName: COMPANY.executiveName,
   executiveTitle: COMPANY.executiveTitle,
+  analyticsRetentionDays: 400,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -53,6 +57,7 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     autoConfirmBookings: row.auto_confirm_bookings,
     executiveName: row.executive_name,
     executiveTitle: row.executive_title,
+    analyticsRetentionDays: row.analytics_retention_days,
   };
 }
 
@@ -70,6 +75,7 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     auto_confirm_bookings: settings.autoConfirmBookings,
     executive_name: settings.executiveName,
     executive_title: settings.executiveTitle,
+    analytics_retention_days: settings.analyticsRetentionDays,
   };
 }
 
@@ -119,6 +125,8 @@ export const SETTINGS_MESSAGES = {
   businessHoursRequired: "Business hours are required",
   executiveNameRequired: "The executive's name is required",
   executiveTitleRequired: "The executive's title is required",
+  retentionRequired: "Enter how many days to keep website analytics",
+  retentionRange: "Enter a whole number of days from 1 to 3650",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -133,6 +141,9 @@ export const SETTINGS_LIMITS = {
   text: 200,
   executive: 120,
 } as const;
+
+/** How long website analytics may be kept, in days (the database checks the same). */
+export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
 
 /** A US number as people write it, or an international one: "+", then 8 to 15 digits with spaces, dots, dashes or brackets. */
 export function isPhoneNumber(value: string): boolean {
@@ -172,4 +183,10 @@ export const companySettingsSchema = z.object({
   autoConfirmBookings: z.boolean().default(false),
   executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
   executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
+  // Conform turns the typed digits into a number; anything else is not one.
+  analyticsRetentionDays: z
+    .number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.retentionRequired : SETTINGS_MESSAGES.retentionRange) })
+    .int(SETTINGS_MESSAGES.retentionRange)
+    .min(ANALYTICS_RETENTION_DAYS.min, SETTINGS_MESSAGES.retentionRange)
+    .max(ANALYTICS_RETENTION_DAYS.max, SETTINGS_MESSAGES.retentionRange),
 }) satisfies z.ZodType<CompanySettings, unknown>;

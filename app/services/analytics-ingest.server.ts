@@ -52,7 +52,7 @@ export function createAnalyticsIngest(options: AnalyticsIngestOptions): Analytic
   // Events still waiting for their visitor id or user: shutdown waits for them too.
   const preparing = new Set<Promise<void>>();
 
-  async function prepare(event: IncomingEvent, request: EventRequest) {
+  async function prepare(event: IncomingEvent, request: EventRequest, receivedAt: Date) {
     const userAgent = request.userAgent.slice(0, 1024);
     const [visitorId, userId] = await Promise.all([
       request.optedOut ? null : visitorIds.of(request.clientIp, userAgent),
@@ -69,12 +69,14 @@ export function createAnalyticsIngest(options: AnalyticsIngestOptions): Analytic
       viewport_width: event.viewport_width ?? null,
       viewport_height: event.viewport_height ?? null,
       referrer: referrerOrigin(event.referrer, siteOrigin),
+      // When it happened, not when its batch was written: the reports order a visit's pages by it.
+      created_at: receivedAt.toISOString(),
     });
   }
 
   return {
     record(event, request) {
-      const pending = prepare(event, request)
+      const pending = prepare(event, request, new Date())
         .catch((error: unknown) => options.logger.error({ err: error }, "could not record a website analytics event"))
         .finally(() => preparing.delete(pending));
       preparing.add(pending);

@@ -6,7 +6,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days";
 
 /**
  * The company settings the admin saved. Pages keep working when they cannot be read: a missing row or a
@@ -60,6 +60,7 @@ export async function saveCompanySettings(supabase: AppSupabaseClient, settings:
     _auto_confirm_bookings: settings.autoConfirmBookings,
     _executive_name: settings.executiveName,
     _executive_title: settings.executiveTitle,
+    _analytics_retention_days: settings.analyticsRetentionDays,
   });
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
+import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 
 // axe runs inside the page, so this check needs JavaScript; the markup it audits is the server's.
 const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
@@ -49,4 +50,19 @@ test("the users pages, with accounts of every role and full profiles on them, ha
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   }
+});
+
+test("the Website Analytics tab, with data, has no serious or critical accessibility violations", async ({ page }) => {
+  await insertWebsiteEvents(sampleWebsiteEvents("e2e accessibility visitors"));
+  const admin = await createTestUser({ fullName: "Ally Analytics", admin: true });
+  await signInThroughDialog(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin?tab=analytics");
+  await expect(page.getByRole("img", { name: /Page views per hour/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Exit Points", exact: true }).getByRole("listitem")).not.toHaveCount(0);
+  // The hourly table too, behind its disclosure.
+  await page.getByText("Page views per hour as a table").click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 });

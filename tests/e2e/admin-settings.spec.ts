@@ -20,7 +20,7 @@ async function saveThroughTheForm(page: Page, settings: CompanySettings) {
   for (const [name, value] of Object.entries(settings)) {
     if (typeof value === "boolean") {
       if (value) form[name] = "on";
-    } else form[name] = value;
+    } else form[name] = String(value);
   }
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await page.request.post("/admin/settings", { form, headers: { Origin: origin }, maxRedirects: 0 });
@@ -96,4 +96,28 @@ test("a wrong email, phone or empty company name is shown beside its field and n
   } finally {
     if (JSON.stringify(await savedSettings()) !== JSON.stringify(before)) await saveThroughTheForm(page, before);
   }
+});
+
+test("an admin sets how many days website analytics are kept; days out of range are refused beside the field", async ({ page }) => {
+  const before = await savedSettings();
+  const admin = await createTestUser({ fullName: "Retention Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/settings");
+  const retention = page.getByLabel("Keep website analytics for (days)");
+  try {
+    await expect(retention).toHaveValue(String(before.analyticsRetentionDays));
+    await retention.fill("3651");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(retention).toHaveAccessibleDescription(`Whole days, 1 to 3650; the reports read the last 48 hours. ${SETTINGS_MESSAGES.retentionRange}`);
+    await expect(retention).toHaveValue("3651");
+    expect(await savedSettings()).toEqual(before);
+
+    await retention.fill("90");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings Saved").first()).toBeVisible();
+    await expect(retention).toHaveValue("90");
+    expect(await savedSettings()).toEqual({ ...before, analyticsRetentionDays: 90 });
+  } finally {
+    if (JSON.stringify(await savedSettings()) !== JSON.stringify(before)) await saveThroughTheForm(page, before);
+  }
+  expect(await savedSettings()).toEqual(before);
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
+import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 
 // A small phone: 360 CSS pixels wide is the narrowest screen in common use.
@@ -176,12 +177,14 @@ test("every admin page fits a 360px phone", async ({ page }) => {
   const moderator = await createTestUser({ fullName: "Mo Moderator" });
   const granted = await service.from("user_roles").insert({ user_id: moderator.id, role: "moderator" });
   if (granted.error) throw granted.error;
+  // The Website Analytics tab with data on it: long page names, badges, the chart and the funnel.
+  await insertWebsiteEvents(sampleWebsiteEvents("e2e small-screen visitors"));
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInThroughDialog(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   expect(await layoutProblems(page), "/admin").toEqual([]);
-  for (const path of ADMIN_PAGES) {
+  for (const path of [...ADMIN_PAGES, "/admin?tab=analytics"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (path === "/admin/users") await expect(page.getByRole("listitem", { name: customer.fullName })).toBeVisible();

@@ -98,7 +98,7 @@ function settingsForm(settings: CompanySettings, overrides: Record<string, strin
   for (const [name, value] of Object.entries(settings)) {
     if (typeof value === "boolean") {
       if (value) form.set(name, "on");
-    } else form.set(name, value);
+    } else form.set(name, String(value));
   }
   for (const [name, value] of Object.entries(overrides)) form.set(name, value);
   return form;
@@ -123,6 +123,14 @@ async function run(who: SignedInCustomer, form?: URLSearchParams) {
   }
   if (result instanceof Error) throw result;
   return { status: 200, location: null, value: result, context };
+}
+
+/** save_company_settings' arguments for these settings. */
+function saveArguments(settings: CompanySettings) {
+  const row = settingsToRow(settings);
+  return Object.fromEntries(Object.entries(row).map(([column, value]) => [`_${column}`, value])) as {
+    [Column in keyof typeof row as `_${Column}`]: (typeof row)[Column];
+  };
 }
 
 async function storedSettings() {
@@ -191,6 +199,25 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(await history()).toEqual([]);
   });
 
+  it("saves how long website analytics are kept, records the change, and refuses days out of range beside the field", async () => {
+    expect(DEFAULT_COMPANY_SETTINGS.analyticsRetentionDays).toBe(400);
+    expect((await storedSettings()).analytics_retention_days).toBe(400);
+    expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, analyticsRetentionDays: 30 }))).toMatchObject({ status: 302 });
+    expect((await storedSettings()).analytics_retention_days).toBe(30);
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([[{ analytics_retention_days: 400 }, { analytics_retention_days: 30 }]]);
+    expect(((await run(admin)).value as { settings: CompanySettings }).settings.analyticsRetentionDays).toBe(30);
+
+    for (const typed of ["0", "3651", "two weeks"]) {
+      const refused = await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: typed }));
+      expect(refused.status, typed).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRange] });
+    }
+    // The database holds the same limits, whoever calls it.
+    const { error } = await admin.client.rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _analytics_retention_days: 0 });
+    expect(error).toMatchObject({ code: "23514" });
+    expect((await storedSettings()).analytics_retention_days).toBe(30);
+  });
+
   it("refuses a moderator's and a customer's crafted POST, in the app and in the database", async () => {
     for (const who of [moderator, customer]) {
       expect((await run(who, settingsForm(changed))).status).toBe(403);
@@ -207,6 +234,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _auto_confirm_bookings: true,
         _executive_name: "Mallory",
         _executive_title: "Boss",
+        _analytics_retention_days: 1,
       });
       expect(error).toMatchObject({ code: "42501" });
       const direct = await who.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");

@@ -154,6 +154,13 @@ describe("POST /api/analytics", () => {
     expect(await rowsOf(userAgent)).toEqual([]);
   });
 
+  it("stores no beacon's view of the paid page, which only the server counts, but keeps its exit", async () => {
+    const userAgent = browserOf("forged-payment");
+    expect((await beacon(pageView({ page_path: "/payment-success?session_id=cs_test_x" }), { userAgent })).status).toBe(204);
+    expect((await beacon(pageView({ page_path: "/payment-success", event_type: "page_exit", time_on_page: 12 }), { userAgent })).status).toBe(204);
+    expect((await rowsOf(userAgent)).map((row) => [row.event_type, row.page_path])).toEqual([["page_exit", "/payment-success"]]);
+  });
+
   it("answers bots 204 and stores nothing", async () => {
     const googlebot = `Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) ${randomUUID()}`;
     expect((await beacon(pageView(), { userAgent: googlebot })).status).toBe(204);
@@ -206,6 +213,33 @@ describe("POST /api/analytics", () => {
     }
   });
 
+  it("stamps each event with the moment it arrived, not its batch's, so a visit's pages keep their order", async () => {
+    const batching = await startAnalyticsServer(backend, { jwtSecret: JWT_SECRET, flushEveryMs: 3_600_000 });
+    try {
+      const userAgent = browserOf("ordered");
+      const before = Date.now();
+      for (const page_path of ["/first", "/second", "/third"]) {
+        expect(
+          (
+            await fetch(`${batching.origin}/api/analytics`, {
+              method: "POST",
+              headers: { "content-type": "text/plain", "user-agent": userAgent },
+              body: JSON.stringify(pageView({ page_path })),
+            })
+          ).status,
+        ).toBe(204);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const rows = await rowsOf(userAgent, batching);
+      expect(rows.map((row) => row.page_path)).toEqual(["/first", "/second", "/third"]);
+      const times = rows.map((row) => Date.parse(String(row.created_at)));
+      expect(new Set(times).size).toBe(3);
+      expect(times[0]).toBeGreaterThanOrEqual(before - 1000);
+    } finally {
+      await batching.close();
+    }
+  });
+
   it("writes every accepted event on shutdown, even those still waiting for their batch", async () => {
     const stopping = await startAnalyticsServer(backend, { jwtSecret: JWT_SECRET, flushEveryMs: 3_600_000 });
     const userAgent = browserOf("shutdown");
@@ -237,10 +271,12 @@ describe("page views of document requests", () => {
     await load("/admin", userAgent);
     await load("/api/anything", userAgent);
     await load("/not-html", userAgent);
+    await load("/payment-success?session_id=cs_test_a1", userAgent, { referer: "https://checkout.stripe.com/c/pay/cs_test_a1" });
     const rows = await rowsOf(userAgent);
     expect(rows.map((row) => [row.event_type, row.page_path, row.session_id, row.referrer])).toEqual([
       ["page_view", "/page/one", null, "https://duckduckgo.com"],
       ["page_view", "/user-dashboard", null, null],
+      ["page_view", "/payment-success", null, "https://checkout.stripe.com"],
     ]);
     expect(rows[0]!.visitor_id).toMatch(/^[0-9a-f]{32}$/);
   });

@@ -104,6 +104,25 @@ describe("npm run demo", () => {
     expect(services.rows[0]).toEqual({ differences: 0 });
   });
 
+  it("fills the last 48 hours of website analytics, so the admin's reports show a funnel with paying visitors", async () => {
+    const admin = signedInClient();
+    expect((await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD })).error).toBeNull();
+    const { data: totals } = await admin.rpc("admin_website_totals").single();
+    expect(totals!.page_views).toBeGreaterThan(500);
+    expect(totals!.visitors).toBeGreaterThan(400);
+    expect(totals!.anonymous_page_views).toBeGreaterThan(0);
+    expect(totals!.average_seconds_on_site).toBeGreaterThan(0);
+    const { data: funnel } = await admin.rpc("admin_website_funnel", { _pages: ["/", "/book", "/payment-success"] });
+    const [landing, wizard, paid] = funnel!.map((step) => step.visitors);
+    expect(landing).toBeGreaterThan(wizard!);
+    expect(wizard).toBeGreaterThan(paid!);
+    expect(paid).toBeGreaterThan(0);
+    const { data: exits } = await admin.rpc("admin_website_exit_pages");
+    expect(exits!.length).toBe(5);
+    const { data: recent } = await admin.rpc("admin_website_recent_events");
+    expect(recent).toHaveLength(10);
+  });
+
   it("stores photos for bookings, readable by the admin", async () => {
     const admin = signedInClient();
     const signedIn = await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD });

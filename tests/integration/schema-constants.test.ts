@@ -5,6 +5,7 @@ import { CUSTOMER_CANCELLATION_NOTICE_HOURS } from "../../app/domain/booking-can
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
 import { COMPANY } from "../../app/domain/company.ts";
+import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 
 // The lists and limits the app offers must be the ones the database accepts: a value the app offers
@@ -96,6 +97,10 @@ describe("limits", () => {
     expect(allowedRange("bookings", "extra_movers")).toEqual(COUNTER_LIMITS.extraMovers);
     expect(allowedRange("bookings", "tv_mounting")).toEqual(COUNTER_LIMITS.tvMounting);
     expect(allowedRange("bookings", "deep_cleaning_bedrooms")).toEqual(COUNTER_LIMITS.deepCleaningBedrooms);
+  });
+
+  it("website analytics are kept for ANALYTICS_RETENTION_DAYS", () => {
+    expect(allowedRange("app_settings", "analytics_retention_days")).toEqual(ANALYTICS_RETENTION_DAYS);
   });
 
   it("every estimate's hours can be stored", () => {

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
-import { companySettingsSchema, type CompanySettings } from "~/domain/company-settings";
+import { ANALYTICS_RETENTION_DAYS, companySettingsSchema, type CompanySettings } from "~/domain/company-settings";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const SAVE_SETTINGS_INTENT = "save-settings";
@@ -47,6 +47,18 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.executiveName} label="Executive's name" type="text" autoComplete="off" />
           <TextField field={fields.executiveTitle} label="Executive's title" type="text" autoComplete="off" />
+        </div>
+      </Section>
+      <Section title="Website analytics" description="Page views and visits older than this are deleted every day.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.analyticsRetentionDays}
+            label="Keep website analytics for (days)"
+            type="text"
+            autoComplete="off"
+            hint={`Whole days, ${ANALYTICS_RETENTION_DAYS.min} to ${ANALYTICS_RETENTION_DAYS.max}; the reports read the last 48 hours.`}
+            inputProps={{ inputMode: "numeric" }}
+          />
         </div>
       </Section>
       <Section title="Notifications and bookings">

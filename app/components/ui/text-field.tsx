@@ -1,8 +1,9 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 
-interface TextFieldProps {
-  field: FieldMetadata<string>;
+interface TextFieldProps<Schema extends string | number> {
+  /** A text field, or one whose digits the form's schema reads as a number. */
+  field: FieldMetadata<Schema>;
   label: string;
   type: "text" | "email" | "password" | "tel" | "date";
   autoComplete: string;
@@ -12,7 +13,7 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its first error below it, wired for screen readers by Conform. */
-export function TextField({ field, label, type, autoComplete, inputProps, hint }: TextFieldProps) {
+export function TextField<Schema extends string | number>({ field, label, type, autoComplete, inputProps, hint }: TextFieldProps<Schema>) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;

@@ -3,6 +3,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { BookingsTable } from "~/components/admin/bookings-table";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersPreview } from "~/components/admin/users-preview";
+import { WebsiteAnalyticsTab } from "~/components/admin/website-analytics-tab";
 import { adminBookingScope } from "~/domain/admin-bookings-query";
 import {
   ADMIN_BOOKING_VIEW_LABELS,
@@ -15,7 +16,7 @@ import {
 import { ensurePermission } from "~/middleware/guards.server";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/overview";
-import { loadStatCards, loadUsersPreview } from "./overview-dashboard.server";
+import { loadStatCards, loadUsersPreview, loadWebsiteAnalyticsTab } from "./overview-dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 
@@ -23,14 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = adminOverviewTab(params.get("tab"));
   const view = adminBookingScope(params.get("view"));
-  // The Users tab is for whoever may read users: anyone else gets the 403 page before anything is read.
+  // The Users and Website Analytics tabs are for whoever may read them: anyone else gets the 403 page before anything is read.
   if (tab === "users") await ensurePermission(request, context, "users:read");
-  const [stats, usersPreview, bookings] = await Promise.all([
+  if (tab === "analytics") await ensurePermission(request, context, "analytics:read");
+  const [stats, usersPreview, bookings, websiteAnalytics] = await Promise.all([
     loadStatCards(context),
     tab === "users" ? loadUsersPreview(context) : null,
     tab === "bookings" ? loadBookingsTable(request, context, view) : null,
+    // Relative times are from the moment of this request.
+    tab === "analytics" ? loadWebsiteAnalyticsTab(context, new Date()) : null,
   ]);
-  return { stats, tab, view, usersPreview, bookings };
+  return { stats, tab, view, usersPreview, bookings, websiteAnalytics };
 }
 
 /** The bookings tab's status forms post here. */
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { stats, tab, view, usersPreview, bookings } = loaderData;
+  const { stats, tab, view, usersPreview, bookings, websiteAnalytics } = loaderData;
   return (
     <>
       <AdminPageHeading title="Admin Dashboard" description="Bookings, customers and the website at a glance." />
@@ -68,13 +72,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {tab === "users" ? <UsersPreview preview={usersPreview} /> : null}
-        {tab === "analytics" ? (
-          <section aria-label="Website Analytics">
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
-              Website analytics arrive in a later release: page views, visitors and where they come from.
-            </p>
-          </section>
-        ) : null}
+        {tab === "analytics" && websiteAnalytics ? <WebsiteAnalyticsTab state={websiteAnalytics} /> : null}
       </div>
     </>
   );

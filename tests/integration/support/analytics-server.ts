@@ -16,8 +16,8 @@ export interface AnalyticsTestServer {
 
 /**
  * The beacon endpoint and the document page-view hook mounted as server.ts mounts them, on a
- * loopback port, writing to the test backend. `page` answers GET /page/* with a small HTML
- * document, for the document page views.
+ * loopback port, writing to the test backend. `page` answers GET /page/* (and /admin, /dashboard,
+ * /payment-success) with a small HTML document, for the document page views.
  */
 export async function startAnalyticsServer(
   backend: TestBackend,
@@ -36,7 +36,7 @@ export async function startAnalyticsServer(
   app.post("/api/analytics", analyticsBeacon({ ingest, limit: createBeaconRateLimit({ eventsPerMinute }) }));
   const recordView = documentViewRecorder(ingest);
   app.use((request, response) => {
-    const html = request.path.startsWith("/page") || request.path.startsWith("/admin") || request.path === "/dashboard";
+    const html = request.path.startsWith("/page") || request.path.startsWith("/admin") || request.path === "/dashboard" || request.path === "/payment-success";
     if (html) response.type("html").send("<!doctype html><title>page</title>");
     else response.type("application/json").send("{}");
     recordView(request, response);
