@@ -18,6 +18,9 @@ export function parseStep(value: string | undefined | null): WizardStep | null {
   return WIZARD_STEPS.find((step) => step === value) ?? null;
 }
 
+/** The submit that saves a step's answers unchecked and shows it again, priced anew (no JavaScript). */
+export const UPDATE_ESTIMATE_INTENT = "update-estimate";
+
 export const nextStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1] ?? null;
 export const previousStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) - 1] ?? null;
 

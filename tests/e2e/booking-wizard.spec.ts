@@ -107,6 +107,22 @@ test("the add-on counters stay within their bounds and the estimate follows them
   await expect(page.getByTestId("estimate-total")).toHaveText("$1,505");
 });
 
+test("the estimate includes every add-on ticked before paying, with or without JavaScript", async ({ page }) => {
+  await completeStepsToAddons(page);
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,000");
+  await page.getByLabel("Storage service").check();
+  if (test.info().project.use.javaScriptEnabled === false) {
+    // Without JavaScript a tick changes nothing until the form is sent: the estimate says so and offers it.
+    await page.getByRole("button", { name: "Update estimate" }).click();
+    await expect(page).toHaveURL(/\/book\/addons#price-summary$/);
+    await expect(page.getByLabel("Storage service")).toBeChecked();
+  } else {
+    await expect(page.getByRole("button", { name: "Update estimate" })).toHaveCount(0);
+  }
+  // + $80 storage.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,080");
+});
+
 test("a counter typed beyond its bound is refused next to it", async ({ page }) => {
   await completeStepsToAddons(page);
   const movers = page.getByLabel("Extra movers", { exact: true });

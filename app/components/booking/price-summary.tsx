@@ -1,10 +1,17 @@
+import { UPDATE_ESTIMATE_INTENT } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Estimate } from "~/domain/pricing";
 
-/** The itemised estimate: each line, the total, the deposit due now and the balance after the move. */
-export function PriceSummary({ estimate }: { estimate: Estimate }) {
+/**
+ * The itemised estimate: each line, the total, the deposit due now and the balance after the move.
+ * Inside a step's form, `offerUpdate` adds, until the scripts run, a button that sends the form to be
+ * priced again: without JavaScript a ticked box reaches the estimate only when the form is sent.
+ */
+export function PriceSummary({ estimate, offerUpdate = false }: { estimate: Estimate; offerUpdate?: boolean }) {
+  const hydrated = useHydrated();
   return (
-    <section aria-labelledby="price-summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <section id="price-summary" aria-labelledby="price-summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h2 id="price-summary-heading" className="font-semibold">
         Your estimate
       </h2>
@@ -33,6 +40,20 @@ export function PriceSummary({ estimate }: { estimate: Estimate }) {
       <p className="mt-2 text-xs text-slate-500">
         {estimate.hours} estimated hours at {formatCents(estimate.hourlyRateCents)}/hr. The final bill follows the actual time.
       </p>
+      {offerUpdate && !hydrated ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm">
+          <p className="text-slate-600">Changed a service above? Update the estimate before paying.</p>
+          <button
+            type="submit"
+            name="intent"
+            value={UPDATE_ESTIMATE_INTENT}
+            formNoValidate
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+          >
+            Update estimate
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -249,7 +249,7 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: Ste
             </span>
           </p>
         )}
-        {estimate ? <PriceSummary estimate={estimate} /> : null}
+        {estimate ? <PriceSummary estimate={estimate} offerUpdate /> : null}
       </WizardForm>
     </>
   );

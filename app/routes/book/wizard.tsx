@@ -11,6 +11,7 @@ import { isBookingFinished } from "~/domain/booking-status";
 import type { BookingRequest } from "~/domain/booking";
 import {
   STEP_TITLES,
+  UPDATE_ESTIMATE_INTENT,
   WIZARD_STEPS,
   adjustCounter,
   draftValuesFromForm,
@@ -113,14 +114,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const stored = await currentDraft(request, context);
   const fromLink = await choicesFromLink(new URL(request.url), context);
 
-  // Back, or a counter moved without JavaScript: keep what was typed, unchecked, and move.
+  // Back, a counter moved or the estimate asked for without JavaScript: keep what was typed, unchecked, and move.
   const adjust = ADJUST.exec(intent);
-  if (intent === "previous" || adjust) {
+  if (intent === "previous" || intent === UPDATE_ESTIMATE_INTENT || adjust) {
     let draft = { ...stored.draft, ...fromLink, ...draftValuesFromForm(step, formData) };
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
     const saved = await saveDraft(context, stored, draft);
     if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
-    const destination = adjust ? `${wizardPath(step)}#${adjust[1]}-field` : wizardPath(previousStep(step) ?? step);
+    const destination = adjust
+      ? `${wizardPath(step)}#${adjust[1]}-field`
+      : intent === UPDATE_ESTIMATE_INTENT
+        ? `${wizardPath(step)}#price-summary`
+        : wizardPath(previousStep(step) ?? step);
     return redirect(destination);
   }
 
