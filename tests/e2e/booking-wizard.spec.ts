@@ -78,6 +78,26 @@ test("Previous, Back and a refresh keep the draft; a URL cannot skip a step", as
   await expect(page.getByLabel("Property size")).toHaveValue("2_bedroom");
 });
 
+test("the price is told from the first step: the lowest rate, then the chosen team's and service's with the hours", async ({ page }) => {
+  await page.goto("/book");
+  await expectStep(page, "Contact");
+  await expect(page.getByText("Moves start at $150 an hour (Elite Team, local move), plus a $100 truck fee.", { exact: false })).toBeVisible();
+
+  // A link that chose the team and the service is priced as soon as the home's size is known.
+  await page.goto("/book?team=luxury&service=long_distance");
+  await fillContact(page);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await expect(page.getByText("Luxury Team, long distance: $350 an hour.", { exact: false })).toBeVisible();
+  await fillDetails(page);
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, "Add-ons");
+  // 6 hours × $350 + $100, as the note said before the estimate could be itemised.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$2,200");
+});
+
 test("the add-on counters stay within their bounds and the estimate follows them", async ({ page }) => {
   await page.goto("/book?team=elite");
   await fillContact(page);

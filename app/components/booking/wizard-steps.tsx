@@ -16,6 +16,7 @@ import { ChoiceCards } from "./choice-cards";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
 import { PriceSummary } from "./price-summary";
+import { RateNote } from "./rate-note";
 import { WizardForm } from "./wizard-form";
 
 interface StepProps {
@@ -50,6 +51,7 @@ export function ContactStep({ draft, lastResult }: StepProps) {
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      <RateNote draft={draft} />
     </WizardForm>
   );
 }
@@ -81,6 +83,7 @@ export function DetailsStep({ draft, lastResult, today }: StepProps & { today: s
         placeholder="Choose a size"
         options={PROPERTY_SIZES.map((size) => ({ value: size, label: PROPERTY_SIZE_LABELS[size] }))}
       />
+      <RateNote draft={draft} />
     </WizardForm>
   );
 }
