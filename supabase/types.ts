@@ -1018,6 +1018,10 @@ export type Database = {
           attempt_renewals: number
         }[]
       }
+      claim_guest_booking: {
+        Args: { _booking_id: string; _user_id: string }
+        Returns: boolean
+      }
       company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }
       customer_cancellation_notice: { Args: never; Returns: string }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { authDialog } from "./support/auth-ui.ts";
 import { checkoutSessionsFor, getServiceClient } from "./support/backend.ts";
 import { completeStepsToAddons, expectStep, payOnCheckout } from "./support/wizard.ts";
 
@@ -124,4 +125,51 @@ test("pressing Pay twice makes one booking and one checkout", async ({ page, jav
   const sessions = checkoutSessionsFor(bookings[0]!.id);
   expect(sessions).toEqual([{ id: bookings[0]!.stripe_checkout_session_id, status: "open" }]);
   expect(page.url()).toContain(sessions[0]!.id);
+});
+
+test("a guest who pays and then creates an account from the payment page finds the booking in it", async ({ page }) => {
+  const guest = uniqueGuest();
+  await completeStepsToAddons(page, guest);
+  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await payOnCheckout(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Create an account to follow this booking" }).click();
+  const dialog = authDialog(page);
+  await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
+  await dialog.getByLabel("Full name").fill(guest.name);
+  await dialog.getByLabel("Password", { exact: true }).fill("Claimed2026");
+  await dialog.getByLabel("Confirm password").fill("Claimed2026");
+  await dialog.getByRole("button", { name: "Sign Up" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("main").getByText("12 Peachtree St, Atlanta")).toBeVisible();
+  const [booking] = await bookingsFor(guest.email);
+  const client = await getServiceClient();
+  const { data: account } = await client.from("profiles").select("user_id").eq("email", guest.email).single();
+  expect(booking!.user_id).toBe(account!.user_id);
+});
+
+test("signing up elsewhere with a guest booking's email does not hand the booking over", async ({ page, browser }) => {
+  const guest = uniqueGuest();
+  await completeStepsToAddons(page, guest);
+  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await payOnCheckout(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+
+  // Someone else, on another browser, types the same address: typing an email proves nothing.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const stranger = await other.newPage();
+  await stranger.goto("/?auth=signup");
+  const dialog = authDialog(stranger);
+  await dialog.getByLabel("Full name").fill("Not Gus");
+  await dialog.getByLabel("Email").fill(guest.email);
+  await dialog.getByLabel("Password", { exact: true }).fill("Stranger2026");
+  await dialog.getByLabel("Confirm password").fill("Stranger2026");
+  await dialog.getByRole("button", { name: "Sign Up" }).click();
+  await expect(stranger).toHaveURL(/\/dashboard$/);
+  await expect(stranger.getByText("No bookings yet")).toBeVisible();
+  await other.close();
+  const [booking] = await bookingsFor(guest.email);
+  expect(booking!.user_id).toBeNull();
 });

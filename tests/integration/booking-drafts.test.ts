@@ -250,6 +250,30 @@ describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () 
   });
 });
 
+describe.skipIf(usingHostedBackend)("a guest's booking joining an account", () => {
+  it("happens once, through claim_guest_booking, which only the service role may call", async () => {
+    const browser = createTestBrowser(servicesWith());
+    const guestEmail = uniqueEmail("claimed-guest");
+    await answerSteps(browser, { ...ada, email: guestEmail });
+    expect((await pressPay(browser)).status).toBe(303);
+    const [guestBooking] = await bookingsWhere("email", guestEmail);
+    const [a, b] = await Promise.all([createAccount("claimer-a", ada.fullName), createAccount("claimer-b", ben.fullName)]);
+
+    // A customer cannot call it, even for themselves.
+    const customer = backend.createClient();
+    expect((await customer.auth.signInWithPassword({ email: a.email, password: TEST_PASSWORD })).error).toBeNull();
+    const refused = await customer.rpc("claim_guest_booking", { _booking_id: guestBooking!.id, _user_id: a.id });
+    expect(refused.error?.code).toBe("42501");
+
+    const service = backend.createClient({ key: "service_role" });
+    expect((await service.rpc("claim_guest_booking", { _booking_id: guestBooking!.id, _user_id: a.id })).data).toBe(true);
+    // Once owned, never claimed again, and no other change of owner gets through.
+    expect((await service.rpc("claim_guest_booking", { _booking_id: guestBooking!.id, _user_id: b.id })).data).toBe(false);
+    expect((await service.from("bookings").update({ user_id: b.id }).eq("id", guestBooking!.id)).error?.message).toMatch(/owner/);
+    expect(await bookingsWhere("email", guestEmail)).toEqual([{ ...guestBooking, user_id: a.id, updated_at: expect.anything() }]);
+  });
+});
+
 describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finished", () => {
   it("after cancelling, the wizard starts a new draft and Pay makes a new booking and session; the cancelled one is untouched", async () => {
     const browser = createTestBrowser(servicesWith());

@@ -21,12 +21,15 @@ export function AuthDialog({
   view,
   redirectTo,
   email,
+  claim = "",
   actionData,
 }: {
   view: AuthView;
   redirectTo: string;
   /** Fills the email field (the address just registered). */
   email: string;
+  /** A guest's signed claim to a booking, sent with the sign-up form. */
+  claim?: string;
   actionData?: AuthActionData;
 }) {
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ export function AuthDialog({
           </Dialog.Close>
         </div>
         {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} email={email} lastResult={lastResult} /> : null}
-        {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} lastResult={lastResult} /> : null}
+        {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
         {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
       </Dialog.Content>
     </Dialog.Root>

@@ -9,11 +9,22 @@ import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import { NewPasswordFields } from "./new-password-fields";
 
-export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+export function SignupForm({
+  redirectTo,
+  email,
+  claim,
+  lastResult,
+}: {
+  redirectTo: string;
+  email: string;
+  claim: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const pending = useIsSubmitting("signup");
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
+    defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -43,6 +54,7 @@ export function SignupForm({ redirectTo, lastResult }: { redirectTo: string; las
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {claim ? <input type="hidden" name="claim" value={claim} /> : null}
       {alert ? <FormAlert id={form.errorId} title={alert.title} problems={alert.problems} /> : null}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />

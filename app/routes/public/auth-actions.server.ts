@@ -6,6 +6,7 @@ import { firstName } from "~/domain/account";
 import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { claimGuestBooking } from "~/services/booking-claims.server";
 import { isKnownDevice, rememberDevice } from "~/services/known-device.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
@@ -44,6 +45,7 @@ export async function signIn(request: Request, context: Context, formData: FormD
     return reply("login", submission.reply({ formErrors: [error?.message || UNEXPECTED], hideFields: ["password"] }), error?.status === 429 ? 429 : 400);
   }
   await rememberDevice(request, context, email);
+  await claimGuestBooking(context, formData.get("claim"), signedIn.user.id);
   // The session read at the start of the request was the signed-out one: ask about the new user.
   return redirect(safeRedirectPath(redirectTo, "") || homePath(await readRoles(session.supabase, signedIn.user, logger)));
 }
@@ -74,6 +76,7 @@ export async function signUp(context: Context, formData: FormData) {
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), "");
   // Where the backend signs new accounts in (confirmations off), the customer is signed in here too.
   if (created.session && (await startSession(context, created.session))) {
+    await claimGuestBooking(context, formData.get("claim"), created.session.user.id);
     const { companyName } = await context.get(settingsContext)();
     await setToast(context, {
       type: "success",

@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
     // The address just registered, so the login view that follows sign-up is filled in.
     email: email.length <= 320 ? email : "",
+    // A guest's claim to the booking they paid for, sent back with the sign-up form (checked there).
+    claim: (params.get("claim") ?? "").slice(0, 200),
   };
 }
 
@@ -73,7 +75,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       {loaderData.authView ? (
-        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} actionData={actionData} />
+        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} claim={loaderData.claim} actionData={actionData} />
       ) : null}
       <main id="top">
         <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">

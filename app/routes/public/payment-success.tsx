@@ -5,12 +5,14 @@ import { useCompany } from "~/components/company-context";
 import { FlashToast } from "~/components/flash-toast";
 import { PhoneLink } from "~/components/phone-link";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, servicesContext, settingsContext } from "~/context";
+import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
+import { authViewPath } from "~/domain/auth-views";
 import { bookingSummaryFromRow } from "~/domain/booking";
 import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
 import { bookingBalance } from "~/domain/booking-quote";
 import { bookingBadge } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
+import { bookingClaimToken } from "~/services/booking-claims.server";
 import { returnFromCheckout } from "~/services/payments.server";
 import { useFrameAccount } from "~/root";
 import { pageTitle } from "../frame-meta";
@@ -46,14 +48,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const balance = bookingBalance(result.booking);
       // Paid after the booking was cancelled: the deposit is owed back, and the page must not say all is well.
       const kind = result.booking.refund_due_at === null ? ("paid" as const) : ("refund-due" as const);
+      // A guest's booking, seen by a visitor not signed in: this browser may make it theirs.
+      const claimable = kind === "paid" && result.booking.user_id === null && !context.get(sessionContext).user;
+      const claim = claimable ? bookingClaimToken(services.cookieSecret, result.booking.id) : null;
       return data(
         {
           kind,
+          claim,
           booking: {
             id: summary.id,
             sessionId,
             shortId: summary.shortId,
             fullName: summary.fullName,
+            email: result.booking.email,
             moveDate: formatMoveDate(summary.movingDate),
             movingTime: summary.movingTime ? formatTimeSlot(summary.movingTime.slice(0, 5)) : null,
             service: serviceTypeLabel(summary.serviceType),
@@ -182,6 +189,17 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {summary}
+      {loaderData.claim ? (
+        <p className="w-full rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+          <Link
+            to={`${authViewPath("signup", href("/dashboard"), booking.email)}&claim=${encodeURIComponent(loaderData.claim)}`}
+            className="font-semibold underline underline-offset-4"
+          >
+            Create an account to follow this booking
+          </Link>{" "}
+          within the hour, and this booking will be in your account.
+        </p>
+      ) : null}
       <a href={`${href("/payment-success/move.ics")}?session_id=${encodeURIComponent(booking.sessionId)}`} download className={buttonClasses("outline", "md")}>
         <CalendarPlus aria-hidden className="size-5" />
         Add to calendar

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { requestContext, servicesContext } from "~/context";
+
+// A guest who paid may make an account and find the booking in it. Typing the booking's email is no
+// proof (anyone can type anyone's address); having reached the payment page is. That page's link to
+// sign up carries a signed claim for the booking, valid for an hour; the sign-up (or sign-in) form
+// sends it back, and the booking joins that account if it still has no owner, so a claim works once.
+
+const CLAIM_MS = 60 * 60 * 1000;
+const PURPOSE = "booking-claim";
+
+function mac(secret: string, payload: string): string {
+  return createHmac("sha256", secret).update(`${PURPOSE}:${payload}`).digest("base64url");
+}
+
+/** "<booking id>.<expiry ms>.<signature>" */
+export function bookingClaimToken(secret: string, bookingId: string, now = Date.now()): string {
+  const payload = `${bookingId}.${now + CLAIM_MS}`;
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+const tokenSchema = z
+  .string()
+  .max(200)
+  .regex(/^[0-9a-f-]{36}\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+
+/** The booking a claim names, or null when it is malformed, forged or expired. */
+export function readBookingClaim(secret: string, token: unknown, now = Date.now()): string | null {
+  const parsed = tokenSchema.safeParse(token);
+  if (!parsed.success) return null;
+  const [bookingId = "", expiry = "", signature = ""] = parsed.data.split(".");
+  const expected = Buffer.from(mac(secret, `${bookingId}.${expiry}`));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (Number(expiry) <= now) return null;
+  return z.uuid().safeParse(bookingId).success ? bookingId : null;
+}
+
+/** After a sign-up or sign-in whose form carried a claim: the guest booking joins the account. True when it did. */
+export async function claimGuestBooking(context: Readonly<RouterContextProvider>, token: unknown, userId: string): Promise<boolean> {
+  if (token === null || token === undefined || token === "") return false;
+  const services = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const bookingId = readBookingClaim(services.cookieSecret, token);
+  if (!bookingId) {
+    logger.warn("a booking claim was malformed, forged or expired");
+    return false;
+  }
+  const { data, error } = await services.serviceRole.rpc("claim_guest_booking", { _booking_id: bookingId, _user_id: userId });
+  if (error) {
+    logger.error({ err: error, bookingId }, "a guest booking could not join its account");
+    return false;
+  }
+  return data === true;
+}
