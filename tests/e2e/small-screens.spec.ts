@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
-import { createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 
@@ -159,6 +159,20 @@ test("the customer dashboard fits a 360px phone", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await layoutProblems(page), "/dashboard").toEqual([]);
+});
+
+test("on a 390px phone the dashboard leads with the next move, above the fold", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await createTestUser({ fullName: "Fold Finder" });
+  await createBooking(customer, { moving_from: "7 Above The Fold Rd", status: "confirmed" });
+  await signInThroughDialog(page, customer);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const card = page.getByRole("listitem").filter({ hasText: "7 Above The Fold Rd" });
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  // The card's top half is on the first screen, without scrolling.
+  expect(box!.y + box!.height / 2).toBeLessThanOrEqual(844);
+  expect(await layoutProblems(page)).toEqual([]);
 });
 
 test("every admin page fits a 360px phone", async ({ page }) => {

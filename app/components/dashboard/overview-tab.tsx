@@ -40,7 +40,8 @@ export function OverviewTab({ data }: { data: OverviewTabData }) {
 
 function BookingCounters({ counts }: { counts: BookingCounts }) {
   return (
-    <dl aria-label="Your moves" className="grid gap-3 sm:grid-cols-3">
+    // Three across even on a phone, small there, so the next move is on the first screen.
+    <dl aria-label="Your moves" className="grid grid-cols-3 gap-2 sm:gap-3">
       <Counter label="Total Moves" value={counts.total} icon={<Package aria-hidden className="size-6 text-brand-700" />} />
       <Counter label="Active Moves" value={counts.active} icon={<Truck aria-hidden className="size-6 text-amber-600" />} />
       <Counter label="Completed" value={counts.completed} icon={<CalendarCheck aria-hidden className="size-6 text-green-700" />} />
@@ -50,11 +51,11 @@ function BookingCounters({ counts }: { counts: BookingCounts }) {
 
 function Counter({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="flex items-center justify-between text-3xl font-bold text-slate-900">
+    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 p-3 sm:p-4">
+      <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+      <dd className="flex items-center justify-between text-2xl font-bold text-slate-900 sm:text-3xl">
         {value}
-        {icon}
+        <span className="hidden sm:inline">{icon}</span>
       </dd>
     </div>
   );

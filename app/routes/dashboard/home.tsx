@@ -55,7 +55,10 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
             <Plus aria-hidden className="size-5" />
             Book New Move
           </Link>
-          <SignOutForm className={buttonClasses("outline", "md", "whitespace-nowrap")} />
+          {/* On a phone the account menu's Sign out is enough: this one would push the next move down. */}
+          <div className="hidden sm:block">
+            <SignOutForm className={buttonClasses("outline", "md", "whitespace-nowrap")} />
+          </div>
         </div>
       </div>
       <DashboardTabs />
