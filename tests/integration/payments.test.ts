@@ -32,6 +32,7 @@ import {
   signedInContext,
   testAppOptions,
   testRequestContext,
+  visitorContext,
   type SignedInCustomer,
 } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
@@ -518,7 +519,8 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
   async function visit(search: string) {
     const result = (await paymentSuccessLoader({
       request: new Request(`${TEST_PUBLIC_URL}/payment-success${search}`),
-      context: testRequestContext(appOptions()),
+      // A visitor not signed in, as the guest who paid comes back from Checkout.
+      context: visitorContext(appOptions(), { supabase: backend.createClient() as unknown as AppSupabaseClient, user: null }),
       params: {},
     } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown>; init: ResponseInit };
     return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
@@ -553,6 +555,8 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
             statusLabel: "Confirmed",
             amountPaid: "$50",
           },
+          // A guest's booking: the page offers the signed claim to make it theirs.
+          claim: expect.stringMatching(new RegExp(`^${booking.id}\\.\\d{13}\\.`)),
         },
       });
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
