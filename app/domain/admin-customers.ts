@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import { parseSearchedListQuery, searchedListSearch, type SearchedListQuery } from "./searched-list-query";
 
 /** Customers on one page of the customer database, as many as the bookings table shows. */
 export const ADMIN_CUSTOMERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
@@ -19,34 +19,10 @@ export interface AdminCustomer {
   spent_cents: number;
 }
 
-const MAX_SEARCH_LENGTH = 200;
-const MAX_PAGE = 1_000_000;
-
-/** Each search param on its own: a bad value falls back to its default. */
-const adminCustomersQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim())
-    .pipe(z.string().max(MAX_SEARCH_LENGTH))
-    .catch(""),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-});
-
-export type AdminCustomersQuery = z.infer<typeof adminCustomersQuerySchema>;
-
-/** The page's state from the URL; never throws. */
-export function parseAdminCustomersQuery(params: URLSearchParams): AdminCustomersQuery {
-  return adminCustomersQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
-}
-
-/** The search params for a page of the list, keeping the search; defaults left out. */
-export function adminCustomersSearch(query: AdminCustomersQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+/** The page's state in the URL: `q` (name, email or phone) and `page`, as every searched admin list. */
+export type AdminCustomersQuery = SearchedListQuery;
+export const parseAdminCustomersQuery = parseSearchedListQuery;
+export const adminCustomersSearch = searchedListSearch;
 
 /** 'VIP' after more than three bookings, 'New Customer' at exactly one. */
 export function customerBadge(bookings: number): "VIP" | "New Customer" | null {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
 import type { AppRole } from "./roles";
+import { parseSearchedListQuery, searchedListSearch, type SearchedListQuery } from "./searched-list-query";
 
 /** Accounts on one page of /admin/users, as many as the other admin lists show. */
 export const ADMIN_USERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
@@ -38,34 +39,10 @@ export function accountName(fullName: string | null, email: string | null): stri
   return fullName?.trim() || email || "Unnamed User";
 }
 
-const MAX_SEARCH_LENGTH = 200;
-const MAX_PAGE = 1_000_000;
-
-/** Each search param on its own: a bad value falls back to its default. */
-const adminUsersQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim())
-    .pipe(z.string().max(MAX_SEARCH_LENGTH))
-    .catch(""),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-});
-
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
-
-/** The page's state from the URL (`q`: name, email or phone; `page`); never throws. */
-export function parseAdminUsersQuery(params: URLSearchParams): AdminUsersQuery {
-  return adminUsersQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
-}
-
-/** The search params for a page of the list, keeping the search; defaults left out. */
-export function adminUsersSearch(query: AdminUsersQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+/** The page's state in the URL: `q` (name, email or phone) and `page`, as every searched admin list. */
+export type AdminUsersQuery = SearchedListQuery;
+export const parseAdminUsersQuery = parseSearchedListQuery;
+export const adminUsersSearch = searchedListSearch;
 
 // Roles ----------------------------------------------------------------------------------------------
 

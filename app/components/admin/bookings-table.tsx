@@ -7,7 +7,6 @@ import {
   ADMIN_BOOKING_SORT_LABELS,
   ADMIN_BOOKING_SORTS,
   adminBookingsSearch,
-  pageWindow,
   sortChange,
   sortDirection,
   type AdminBookingScope,
@@ -20,6 +19,7 @@ import { formatCents } from "~/domain/money";
 import { StatusBadge } from "../dashboard/status-badge";
 import { BookingRowActions } from "./bookings-table-actions";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
+import { ListPages } from "./list-pages";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
 const TABLE_PARAMS = new Set(["q", "status", "from", "to", "sort", "dir", "page"]);
@@ -48,7 +48,6 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, change)}`;
-  const { first, last, pageCount } = pageWindow(query.page, total);
   const exportParams = new URLSearchParams(adminBookingsSearch(new URLSearchParams(), { ...query, page: 1 }).slice(1));
   if (scope !== "all") exportParams.set("view", scope);
   const exportSearch = exportParams.toString();
@@ -153,25 +152,7 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
         </>
       )}
 
-      {!failed && total > 0 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p>
-            Showing {first}–{last} of {total}
-          </p>
-          <div className="flex gap-2">
-            {query.page > 1 ? (
-              <Link to={linkTo({ page: Math.min(query.page - 1, pageCount) })} className={buttonClasses("outline", "sm")} rel="prev">
-                Previous
-              </Link>
-            ) : null}
-            {query.page < pageCount ? (
-              <Link to={linkTo({ page: query.page + 1 })} className={buttonClasses("outline", "sm")} rel="next">
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      {!failed && total > 0 ? <ListPages page={query.page} total={total} pageHref={(page) => linkTo({ page })} /> : null}
     </section>
   );
 }

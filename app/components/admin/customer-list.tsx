@@ -1,10 +1,10 @@
 import { CircleAlert } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { pageWindow } from "~/domain/admin-bookings-query";
 import { SPENT_RULE, adminCustomersSearch, customerBadge, customerBookingsHref, type AdminCustomer, type AdminCustomersQuery } from "~/domain/admin-customers";
 import { COMPANY } from "~/domain/company";
 import { formatCents } from "~/domain/money";
+import { ListPages } from "./list-pages";
 
 export const CUSTOMERS_LOAD_FAILED = "Failed to fetch customers";
 
@@ -24,7 +24,6 @@ export interface CustomerListProps {
 
 /** The customer database: a GET search form, a card per customer, 25 a page; all in the URL, so it works without JavaScript. */
 export function CustomerList({ query, rows, total, failed }: CustomerListProps) {
-  const { first, last, pageCount } = pageWindow(query.page, total);
   const linkTo = (page: number) => `/admin/customers${adminCustomersSearch({ ...query, page })}`;
 
   return (
@@ -66,25 +65,7 @@ export function CustomerList({ query, rows, total, failed }: CustomerListProps) 
         </ul>
       )}
 
-      {!failed && total > 0 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p>
-            Showing {first}–{last} of {total}
-          </p>
-          <div className="flex gap-2">
-            {query.page > 1 ? (
-              <Link to={linkTo(Math.min(query.page - 1, pageCount))} className={buttonClasses("outline", "sm")} rel="prev">
-                Previous
-              </Link>
-            ) : null}
-            {query.page < pageCount ? (
-              <Link to={linkTo(query.page + 1)} className={buttonClasses("outline", "sm")} rel="next">
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      {!failed && total > 0 ? <ListPages page={query.page} total={total} pageHref={linkTo} /> : null}
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { CircleAlert } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { initials } from "~/components/account-menu-parts";
 import { buttonClasses } from "~/components/ui/button";
-import { pageWindow } from "~/domain/admin-bookings-query";
 import {
   GRANT_ROLE_INTENT,
   MANAGED_ROLES,
@@ -16,6 +15,7 @@ import {
 } from "~/domain/admin-users";
 import { COMPANY } from "~/domain/company";
 import { RoleBadge } from "./role-badge";
+import { ListPages } from "./list-pages";
 
 const joinedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone });
 
@@ -38,7 +38,6 @@ export interface UserListProps {
 
 /** Every account: a GET search form, a card per account, 25 a page; all in the URL, so it works without JavaScript. */
 export function UserList({ query, users, matching, total, failure, canManage, currentUserId, loading }: UserListProps) {
-  const { first, last, pageCount } = pageWindow(query.page, matching);
   const linkTo = (page: number) => `/admin/users${adminUsersSearch({ ...query, page })}`;
 
   return (
@@ -89,25 +88,7 @@ export function UserList({ query, users, matching, total, failure, canManage, cu
         </ul>
       )}
 
-      {!failure && !loading && matching > 0 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p>
-            Showing {first}–{last} of {matching}
-          </p>
-          <div className="flex gap-2">
-            {query.page > 1 ? (
-              <Link to={linkTo(Math.min(query.page - 1, pageCount))} className={buttonClasses("outline", "sm")} rel="prev">
-                Previous
-              </Link>
-            ) : null}
-            {query.page < pageCount ? (
-              <Link to={linkTo(query.page + 1)} className={buttonClasses("outline", "sm")} rel="next">
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      {!failure && !loading && matching > 0 ? <ListPages page={query.page} total={matching} pageHref={linkTo} /> : null}
     </section>
   );
 }
