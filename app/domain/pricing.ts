@@ -52,6 +52,10 @@ export const ESTIMATED_HOURS: Record<PropertySize, number> = {
 };
 export const DEFAULT_ESTIMATED_HOURS = 4;
 
+export function isPropertySize(value: unknown): value is PropertySize {
+  return (PROPERTY_SIZES as readonly unknown[]).includes(value);
+}
+
 export function estimatedHours(size: PropertySize | undefined): number {
   return Math.max(MINIMUM_HOURS, size ? ESTIMATED_HOURS[size] : DEFAULT_ESTIMATED_HOURS);
 }

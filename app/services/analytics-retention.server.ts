@@ -1,5 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Database } from "../../supabase/types";
+import type { AppSupabaseClient } from "./supabase.server";
 
 /** How often each server deletes website analytics past the company's retention (and on start). */
 export const ANALYTICS_PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -14,7 +13,7 @@ export interface AnalyticsPurge {
  * older than 48 hours, in one database function (`purge_old_analytics`, service role only; an
  * instance that finds another at it deletes nothing). Throws when the database fails.
  */
-export async function purgeOldAnalytics(serviceRole: SupabaseClient<Database>): Promise<AnalyticsPurge> {
+export async function purgeOldAnalytics(serviceRole: AppSupabaseClient): Promise<AnalyticsPurge> {
   const { data, error } = await serviceRole.rpc("purge_old_analytics").single();
   if (error) throw new Error(`could not delete old website analytics: ${error.message}`, { cause: error });
   return { eventsDeleted: data.events_deleted, saltsDeleted: data.salts_deleted };

@@ -3,6 +3,7 @@ import { monthLabel, type Analytics } from "~/domain/admin-analytics";
 import { serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
 import { BarChart } from "./chart-bars";
+import { Figure } from "./figure";
 
 export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
 
@@ -110,16 +111,6 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
           </div>
         </div>
       </section>
-    </div>
-  );
-}
-
-function Figure({ label, value, children }: { label: string; value: string; children: string }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-2xl font-bold break-words text-slate-900 tabular-nums">{value}</dd>
-      <dd className="text-sm text-slate-600">{children}</dd>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS, type WebsiteAnalyticsReport, type WebsiteAnalyticsState } from "~/domain/website-analytics";
 import { ColumnChart } from "./chart-columns";
+import { Figure } from "./figure";
 
 const count = new Intl.NumberFormat("en-US");
 const plural = (value: number, one: string, many: string) => `${count.format(value)} ${value === 1 ? one : many}`;
@@ -197,38 +198,50 @@ function Funnel({ report }: { report: WebsiteAnalyticsReport }) {
         </table>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <h4 className="mb-1 font-medium">Where paying visitors came from</h4>
-          {report.paidReferrers.length === 0 ? (
-            <p className="text-sm text-slate-600">No visitor paid a deposit in the last 48 hours.</p>
-          ) : (
-            <ol aria-label="Referrers of paying visitors" className="text-sm">
-              {report.paidReferrers.map((referrer) => (
-                <li key={referrer.label} className="flex justify-between gap-3 py-1">
-                  <span className="min-w-0 break-all">{referrer.label}</span>
-                  <span className="shrink-0 tabular-nums">{visitorsWord(referrer.visitors)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-        <div>
-          <h4 className="mb-1 font-medium">First page of paying visitors</h4>
-          {report.paidEntryPages.length === 0 ? (
-            <p className="text-sm text-slate-600">No visitor paid a deposit in the last 48 hours.</p>
-          ) : (
-            <ol aria-label="Entry pages of paying visitors" className="text-sm">
-              {report.paidEntryPages.map((page) => (
-                <li key={page.path} className="flex justify-between gap-3 py-1">
-                  <span className="min-w-0 font-mono break-all">{page.path}</span>
-                  <span className="shrink-0 tabular-nums">{visitorsWord(page.visitors)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+        <PaidVisitorsList
+          heading="Where paying visitors came from"
+          label="Referrers of paying visitors"
+          items={report.paidReferrers.map((referrer) => ({ text: referrer.label, visitors: referrer.visitors }))}
+        />
+        <PaidVisitorsList
+          heading="First page of paying visitors"
+          label="Entry pages of paying visitors"
+          pagePaths
+          items={report.paidEntryPages.map((page) => ({ text: page.path, visitors: page.visitors }))}
+        />
       </div>
     </Panel>
+  );
+}
+
+/** Where the visitors who paid came from, or entered the site: each source with its count of visitors. */
+function PaidVisitorsList({
+  heading,
+  label,
+  items,
+  pagePaths = false,
+}: {
+  heading: string;
+  label: string;
+  items: Array<{ text: string; visitors: number }>;
+  pagePaths?: boolean;
+}) {
+  return (
+    <div>
+      <h4 className="mb-1 font-medium">{heading}</h4>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">No visitor paid a deposit in the last 48 hours.</p>
+      ) : (
+        <ol aria-label={label} className="text-sm">
+          {items.map((item) => (
+            <li key={item.text} className="flex justify-between gap-3 py-1">
+              <span className={`min-w-0 break-all ${pagePaths ? "font-mono" : ""}`}>{item.text}</span>
+              <span className="shrink-0 tabular-nums">{visitorsWord(item.visitors)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 
@@ -241,15 +254,5 @@ function Panel({ id, title, note, children }: { id: string; title: string; note?
       {note ? <p className="mb-3 text-sm text-slate-600">{note}</p> : <div className="mb-3" />}
       {children}
     </section>
-  );
-}
-
-function Figure({ label, value, children }: { label: string; value: string; children: string }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-2xl font-bold break-words text-slate-900 tabular-nums">{value}</dd>
-      <dd className="text-sm text-slate-600">{children}</dd>
-    </div>
   );
 }

@@ -1,14 +1,12 @@
 import { requestContext, servicesContext, settingsContext } from "~/context";
 import { serviceTypeLabel } from "~/domain/booking-labels";
 import { moveCalendarFile } from "~/domain/move-calendar";
-import { estimatedHours, PROPERTY_SIZES, type PropertySize } from "~/domain/pricing";
+import { estimatedHours, isPropertySize } from "~/domain/pricing";
 import { bookingForCheckoutSession } from "~/services/bookings.server";
 import type { Route } from "./+types/move-calendar";
 
 const plain = (message: string, status: number) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-
-const isPropertySize = (value: string | null): value is PropertySize => (PROPERTY_SIZES as readonly (string | null)[]).includes(value);
 
 /**
  * The paid move as an iCalendar file, linked from the payment page: the Checkout Session id that

@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             fullName: summary.fullName,
             email: result.booking.email,
             moveDate: formatMoveDate(summary.movingDate),
-            movingTime: summary.movingTime ? formatTimeSlot(summary.movingTime.slice(0, 5)) : null,
+            movingTime: summary.movingTime ? formatTimeSlot(summary.movingTime) : null,
             service: serviceTypeLabel(summary.serviceType),
             from: result.booking.moving_from,
             to: result.booking.moving_to,
