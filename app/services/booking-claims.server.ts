@@ -5,7 +5,7 @@ import { requestContext, servicesContext } from "~/context";
 
 // A guest who paid may make an account and find the booking in it. Typing the booking's email is no
 // proof (anyone can type anyone's address); having reached the payment page is. That page's link to
-// sign up carries a signed claim for the booking, valid for an hour; the sign-up (or sign-in) form
+// sign up carries a signed claim for the booking, valid for an hour; the sign-up form
 // sends it back, and the booking joins that account if it still has no owner, so a claim works once.
 
 const CLAIM_MS = 60 * 60 * 1000;
@@ -38,7 +38,7 @@ export function readBookingClaim(secret: string, token: unknown, now = Date.now(
   return z.uuid().safeParse(bookingId).success ? bookingId : null;
 }
 
-/** After a sign-up or sign-in whose form carried a claim: the guest booking joins the account. True when it did. */
+/** After a sign-up whose form carried a claim: the guest booking joins the account. True when it did. */
 export async function claimGuestBooking(context: Readonly<RouterContextProvider>, token: unknown, userId: string): Promise<boolean> {
   if (token === null || token === undefined || token === "") return false;
   const services = context.get(servicesContext);

@@ -45,7 +45,6 @@ export async function signIn(request: Request, context: Context, formData: FormD
     return reply("login", submission.reply({ formErrors: [error?.message || UNEXPECTED], hideFields: ["password"] }), error?.status === 429 ? 429 : 400);
   }
   await rememberDevice(request, context, email);
-  await claimGuestBooking(context, formData.get("claim"), signedIn.user.id);
   // The session read at the start of the request was the signed-out one: ask about the new user.
   return redirect(safeRedirectPath(redirectTo, "") || homePath(await readRoles(session.supabase, signedIn.user, logger)));
 }
