@@ -1,0 +1,128 @@
+// Lighthouse (mobile: a mid-range phone on a slow 4G connection, simulated) for the pages customers and
+// staff use most: three runs each, the median and the worst score of each category.
+// Usage: npm run build && npm run bench:lighthouse   (starts its own server on a free port and data directory)
+// PAGES=/,/book RUNS=1 narrows it down.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { createClient } from "@supabase/supabase-js";
+import { createApiKeys } from "../emulators/supabase/index.ts";
+import { PlainBrowser } from "./support/plain-browser.ts";
+import { startBenchServer } from "./support/server.ts";
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const ADMIN = { email: "admin@example.com", password: "BenchAdmin123" };
+const CUSTOMER_PASSWORD = "BenchPass123";
+
+const moveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+const WIZARD: Array<[string, Record<string, string>]> = [
+  ["/book", { intent: "continue", fullName: "Bench Mark", email: "bench@example.com", phone: "(404) 555-0100" }],
+  ["/book/details", { intent: "continue", date: moveDate, time: "10:00", fromAddress: "1 Peachtree St", toAddress: "2 Ponce Ave", propertySize: "2_bedroom" }],
+  ["/book/team", { intent: "continue", teamType: "elite" }],
+  ["/book/service", { intent: "continue", serviceType: "local" }],
+  ["/book/addons", { intent: "continue", packingService: "on", extraMovers: "1", tvMounting: "0", deepCleaningBedrooms: "0" }],
+];
+
+const cookieHeader = (browser: PlainBrowser) => [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** A guest's browser that has answered every step, and the payment page of the booking it paid for. */
+async function guestWithAPaidBooking(base: string) {
+  const guest = new PlainBrowser(base);
+  const seen = new Set<string>();
+  for (const [target, form] of WIZARD) {
+    const { posted } = await guest.post(target, form, seen);
+    if (posted.status !== 302 && posted.status !== 303) throw new Error(`${target} answered ${posted.status}`);
+  }
+  const wizardCookie = cookieHeader(guest);
+  // Pay from the review step (its form names the attempt, so a second press starts no second checkout).
+  const review = await guest.page("/book/review", seen);
+  const attempt = /name="attempt" value="([^"]+)"/.exec(review.body)?.[1] ?? "";
+  const pay = await guest.send("POST", "/book/review", { intent: "pay", attempt });
+  if (!pay.location) throw new Error(`Pay answered ${pay.status}`);
+  const paid = await guest.send("POST", pay.location, {
+    email: "bench@example.com",
+    cardNumber: "4242 4242 4242 4242",
+    cardExpiry: "12 / 34",
+    cardCvc: "123",
+    billingName: "Bench Mark",
+  });
+  if (!paid.location) throw new Error(`checkout answered ${paid.status}`);
+  return { wizardCookie, paymentPage: new URL(paid.location, base).pathname + new URL(paid.location, base).search, paidCookie: cookieHeader(guest) };
+}
+
+async function signedIn(base: string, email: string, password: string) {
+  const browser = new PlainBrowser(base);
+  const answer = await browser.send("POST", "/?index", { intent: "login", email, password, redirectTo: "" });
+  if (answer.status !== 302 && answer.status !== 303) throw new Error(`sign-in as ${email} answered ${answer.status}`);
+  return cookieHeader(browser);
+}
+
+async function createCustomer(base: string, dataDir: string) {
+  const { serviceRoleKey } = await createApiKeys(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim());
+  const service = createClient(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: CUSTOMER_PASSWORD,
+    email_confirm: true,
+    user_metadata: { full_name: "Bench Customer" },
+  });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  return email;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_ATTEMPTS_PER_MINUTE: "1000" });
+const base = server.origin;
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless", "--no-sandbox"] });
+try {
+  const guest = await guestWithAPaidBooking(base);
+  const customer = await signedIn(base, await createCustomer(base, server.dataDir), CUSTOMER_PASSWORD);
+  const admin = await signedIn(base, ADMIN.email, ADMIN.password);
+  const pages: Array<{ path: string; cookie?: string }> = [
+    { path: "/" },
+    ...WIZARD.map(([path]) => ({ path, cookie: guest.wizardCookie })),
+    { path: "/book/review", cookie: guest.wizardCookie },
+    { path: guest.paymentPage, cookie: guest.paidCookie },
+    { path: "/dashboard", cookie: customer },
+    { path: "/admin/bookings", cookie: admin },
+  ];
+  const wanted = process.env.PAGES?.split(",");
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile (median / worst):`);
+  for (const page of pages) {
+    const label = page.path.split("?")[0]!;
+    if (wanted && !wanted.includes(label)) continue;
+    const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
+    const failed: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      });
+      if (!result || result.lhr.runtimeError) throw new Error(`${label}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
+      if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) failed.push(`ended at ${result.lhr.finalDisplayedUrl}`);
+      for (const category of CATEGORIES) scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+      if (run === 0) {
+        for (const category of CATEGORIES.filter((name) => name !== "performance")) {
+          const refs = result.lhr.categories[category]?.auditRefs ?? [];
+          for (const ref of refs) {
+            const audit = result.lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.push(`${category}: ${audit.id}`);
+          }
+        }
+      }
+    }
+    const figures = CATEGORIES.map((category) => `${category} ${median(scores[category]!)} / ${Math.min(...scores[category]!)}`).join(", ");
+    console.log(`  ${label}: ${figures}${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
