@@ -276,6 +276,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -312,6 +313,7 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name: string
+          hold_expires_at?: string | null
           id?: string
           moving_date: string
           moving_from: string
@@ -348,6 +350,7 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name?: string
+          hold_expires_at?: string | null
           id?: string
           moving_date?: string
           moving_from?: string
@@ -368,6 +371,24 @@ export type Database = {
           tv_mounting?: number
           updated_at?: string
           user_id?: string | null
+        }
+        Relationships: []
+      }
+      business_hours: {
+        Row: {
+          closes_at: string
+          id: boolean
+          opens_at: string
+        }
+        Insert: {
+          closes_at?: string
+          id?: boolean
+          opens_at?: string
+        }
+        Update: {
+          closes_at?: string
+          id?: boolean
+          opens_at?: string
         }
         Relationships: []
       }
@@ -511,6 +532,63 @@ export type Database = {
         Update: {
           permission?: string
           role?: Database["public"]["Enums"]["app_role"]
+        }
+        Relationships: []
+      }
+      schedule_changes: {
+        Row: {
+          after: Json | null
+          before: Json | null
+          changed_at: string
+          changed_by: string | null
+          day: string | null
+          id: string
+          iso_weekday: number | null
+        }
+        Insert: {
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          day?: string | null
+          id?: string
+          iso_weekday?: number | null
+        }
+        Update: {
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          day?: string | null
+          id?: string
+          iso_weekday?: number | null
+        }
+        Relationships: []
+      }
+      schedule_days: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          closed: boolean
+          crews: number | null
+          day: string
+          reason: string | null
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          closed?: boolean
+          crews?: number | null
+          day: string
+          reason?: string | null
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          closed?: boolean
+          crews?: number | null
+          day?: string
+          reason?: string | null
         }
         Relationships: []
       }
@@ -673,6 +751,27 @@ export type Database = {
         }
         Relationships: []
       }
+      weekday_crews: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          crews: number
+          iso_weekday: number
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          crews: number
+          iso_weekday: number
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          crews?: number
+          iso_weekday?: number
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -730,6 +829,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -793,6 +893,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -956,6 +1057,24 @@ export type Database = {
         }
         Returns: string
       }
+      booking_crew_minutes: {
+        Args: {
+          _closes: string
+          _hours: number
+          _moving_time: string
+          _opens: string
+        }
+        Returns: unknown
+      }
+      booking_holds_crew: {
+        Args: {
+          _at: string
+          _deposit_status: string
+          _hold_expires_at: string
+          _status: string
+        }
+        Returns: boolean
+      }
       booking_spent_cents: {
         Args: {
           _deposit_amount_cents: number
@@ -983,6 +1102,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -1011,6 +1131,35 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      capacity_days: {
+        Args: {
+          _except_draft?: string
+          _from: string
+          _hours: number
+          _slots: string[]
+          _to: string
+        }
+        Returns: {
+          closed: boolean
+          crews: number
+          crews_used: number
+          day: string
+          full: boolean
+          reason: string
+        }[]
+      }
+      capacity_slots: {
+        Args: {
+          _day: string
+          _except_draft?: string
+          _hours: number
+          _slots: string[]
+        }
+        Returns: {
+          fits: boolean
+          slot: string
+        }[]
+      }
       checkout_attempt_expiry: {
         Args: { _earliest: string; _idempotency_key: string; _proposed: string }
         Returns: {
@@ -1024,7 +1173,57 @@ export type Database = {
       }
       company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }
+      crew_levels: {
+        Args: {
+          _at: string
+          _days: string[]
+          _except_booking: string
+          _except_draft: string
+          _probes: number[]
+        }
+        Returns: {
+          at_minute: number
+          crews_out: number
+          day: string
+        }[]
+      }
+      crew_occupancy: {
+        Args: { _at: string; _days: string[] }
+        Returns: {
+          booking_id: string
+          day: string
+          draft_id: string
+          span: unknown
+        }[]
+      }
+      crew_peaks: {
+        Args: {
+          _at: string
+          _days: string[]
+          _except_booking: string
+          _except_draft: string
+          _hours: number
+          _starts: string[]
+        }
+        Returns: {
+          day: string
+          day_peak: number
+          peak: number
+          span: unknown
+          starts_at: string
+        }[]
+      }
+      crews_of_days: {
+        Args: { _days: string[] }
+        Returns: {
+          closed: boolean
+          crews: number
+          day: string
+          reason: string
+        }[]
+      }
       customer_cancellation_notice: { Args: never; Returns: string }
+      estimated_hours_for: { Args: { _property_size: string }; Returns: number }
       has_permission: { Args: { _permission: string }; Returns: boolean }
       has_role: {
         Args: {
@@ -1067,6 +1266,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -1154,6 +1354,41 @@ export type Database = {
         Args: { answers: Json; draft_id: string; owner?: string }
         Returns: boolean
       }
+      schedule_business_hours: {
+        Args: never
+        Returns: {
+          closes_at: string
+          opens_at: string
+        }[]
+      }
+      schedule_day: {
+        Args: { _day: string }
+        Returns: {
+          booking_id: string
+          deposit_status: string
+          ends_minute: number
+          estimated_hours: number
+          full_name: string
+          hold_expires_at: string
+          holds_crew: boolean
+          moving_from: string
+          moving_time: string
+          moving_to: string
+          starts_minute: number
+          status: string
+        }[]
+      }
+      schedule_overview: {
+        Args: { _days: string[] }
+        Returns: {
+          bookings: number
+          closed: boolean
+          crews: number
+          crews_used: number
+          day: string
+          reason: string
+        }[]
+      }
       set_booking_status: {
         Args: { _booking_id: string; _status: string }
         Returns: {
@@ -1171,6 +1406,7 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_expires_at: string | null
           id: string
           moving_date: string
           moving_from: string
@@ -1199,6 +1435,15 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_schedule_day: {
+        Args: {
+          _closed: boolean
+          _crews: number
+          _day: string
+          _reason?: string
+        }
+        Returns: boolean
+      }
       set_user_role: {
         Args: {
           _granted: boolean
@@ -1210,6 +1455,10 @@ export type Database = {
           email: string
           full_name: string
         }[]
+      }
+      set_weekday_crews: {
+        Args: { _crews: number; _iso_weekday: number }
+        Returns: boolean
       }
       storage_used_by_bucket: {
         Args: never
@@ -1227,6 +1476,7 @@ export type Database = {
           _moving_from: string
           _moving_time: string
           _moving_to: string
+          _over_capacity?: boolean
           _special_instructions: string
         }
         Returns: number

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatMoveDate, formatTimeSlot } from "./booking-labels";
+import type { CapacityRefusal } from "./capacity";
 import { BOOKING_MESSAGES, addonsSchema, detailsSchema } from "./booking-schemas";
 import { TIME_SLOTS } from "./pricing";
 import { formatCents } from "./money";
@@ -15,7 +16,15 @@ export const BOOKING_EDIT_MESSAGES = {
   unchanged: "Nothing to save",
   unchangedDescription: "The booking already had these details.",
   saveFailed: "The booking could not be saved. Please try again.",
+  overCapacityHint: "Saving anyway books it over capacity: a crew must be found, and the booking's history will say it was booked over capacity.",
 } as const;
+
+/** Why an edit was refused for want of a crew, as the edit form says it. */
+export function overCapacityMessage(refusal: CapacityRefusal): string {
+  return refusal.kind === "day-closed"
+    ? `The day is closed${refusal.reason ? ` (${refusal.reason})` : ""}: no crew works then.`
+    : `${refusal.message || "No crew is free then"}.`;
+}
 
 /** The largest final cost staff may enter, in cents. */
 export const MAX_FINAL_COST_CENTS = 100_000_000;
@@ -104,6 +113,7 @@ export const BOOKING_EDIT_FIELD_LABELS: Record<string, string> = {
   moving_to: "Moving to",
   special_instructions: "Special instructions",
   final_cost_cents: "Final cost",
+  over_capacity: "Booked over capacity",
 };
 
 /** A value kept in the edit history, shown as the page shows that field ("—" for none). */

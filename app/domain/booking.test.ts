@@ -56,6 +56,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     stripe_checkout_session_id: null,
     stripe_payment_intent_id: null,
     checkout_expires_at: null,
+    hold_expires_at: null,
     refund_due_at: null,
     quote: null,
     status: "pending",

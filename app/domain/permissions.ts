@@ -11,14 +11,16 @@ export const PERMISSIONS = [
   "settings:write",
   "users:read",
   "users:manage",
+  "schedule:read",
+  "schedule:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Admins may do everything; moderators read everything and change the status of bookings; customers
- *  (the `user` role, or no role) nothing in the admin area. */
+/** Admins may do everything; moderators read everything (the schedule too) and change the status of
+ *  bookings; customers (the `user` role, or no role) nothing in the admin area. */
 export const ROLE_PERMISSIONS: Readonly<Record<AppRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
-  moderator: ["bookings:read", "bookings:status", "customers:read", "analytics:read", "users:read"],
+  moderator: ["bookings:read", "bookings:status", "customers:read", "analytics:read", "users:read", "schedule:read"],
   user: [],
 };
 

@@ -1,15 +1,28 @@
 import type { BookingEdit } from "~/domain/admin-booking-edit";
+import { capacityRefusalOf, type CapacityRefusal } from "~/domain/capacity";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
-export type UpdateBookingResult = { kind: "saved"; changes: number } | { kind: "not-found" } | { kind: "forbidden" };
+export type UpdateBookingResult =
+  | { kind: "saved"; changes: number }
+  /** The new date or time has no crew free (or the day is closed): nothing was saved. */
+  | { kind: "over-capacity"; refusal: CapacityRefusal }
+  | { kind: "not-found" }
+  | { kind: "forbidden" };
 
 /**
  * Saves staff's edit of a booking through `update_booking_details`, which checks that the caller may
  * change bookings and records each changed field (before, after, who, when) in the same transaction.
- * Throws BookingStoreError when the database fails.
+ * A booking holding a crew that would move to a time with none free, or to a closed day, is refused
+ * (`over-capacity`) unless `overCapacity`: then it is saved anyway, and its history says it was booked
+ * over capacity. Throws BookingStoreError when the database fails.
  */
-export async function updateBookingDetails(supabase: AppSupabaseClient, bookingId: string, edit: BookingEdit): Promise<UpdateBookingResult> {
+export async function updateBookingDetails(
+  supabase: AppSupabaseClient,
+  bookingId: string,
+  edit: BookingEdit,
+  { overCapacity = false }: { overCapacity?: boolean } = {},
+): Promise<UpdateBookingResult> {
   // The generated argument types cannot say "null"; the function takes null for "none".
   const { data, error } = await supabase.rpc("update_booking_details", {
     _booking_id: bookingId,
@@ -19,7 +32,10 @@ export async function updateBookingDetails(supabase: AppSupabaseClient, bookingI
     _moving_to: edit.toAddress,
     _special_instructions: (edit.specialInstructions || null) as string,
     _final_cost_cents: edit.finalCost as number,
+    _over_capacity: overCapacity,
   });
+  const refusal = capacityRefusalOf(error);
+  if (refusal) return { kind: "over-capacity", refusal };
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };
     if (error.code === "P0002") return { kind: "not-found" };

@@ -1,6 +1,7 @@
 import type { AdminBookingRow } from "~/domain/admin-booking-row";
 import { ADMIN_BOOKINGS_PAGE_SIZE, sortDirection, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
 import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
+import { capacityRefusalOf } from "~/domain/capacity";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read or the
@@ -67,12 +68,14 @@ export async function* bookingsForExport(supabase: AppSupabaseClient, filter: Ad
   }
 }
 
-export type StatusChangeResult = "changed" | "not-found" | "refused" | "failed";
+/** `no-crew`: the status would have the booking take a crew, and none is free at its time (or its day is closed). */
+export type StatusChangeResult = "changed" | "not-found" | "refused" | "no-crew" | "failed";
 
 /** Sets a booking's status as the signed-in staff member; the database checks the permission and writes the history row. */
 export async function changeBookingStatus(supabase: AppSupabaseClient, bookingId: string, status: BookingStatus): Promise<StatusChangeResult> {
   const { error } = await supabase.rpc("set_booking_status", { _booking_id: bookingId, _status: status });
   if (!error) return "changed";
+  if (capacityRefusalOf(error)) return "no-crew";
   if (error.code === "P0002") return "not-found";
   if (error.code === "42501") return "refused";
   return "failed";

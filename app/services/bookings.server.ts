@@ -1,6 +1,8 @@
 import { bookingInsertRow, type BookingRequest, type BookingRow } from "~/domain/booking";
 import { isBookingFinished } from "~/domain/booking-status";
+import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
 import { estimateBooking } from "~/domain/pricing";
+import { slotsOfDay } from "./capacity.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The database could not be reached or refused a write the server made: not something a customer can fix. */
@@ -12,21 +14,88 @@ export class BookingStoreError extends Error {
 }
 
 /**
+ * No crew can take the move at the time it was saved for: the slot was taken meanwhile (another
+ * customer paid for the last crew first), no slot of the day fits it ('No preferred time'), or the day
+ * is closed. Nothing was saved; the customer chooses another time or day.
+ */
+export class SlotTakenError extends Error {
+  readonly slotTaken = true;
+  constructor(
+    readonly refusal: CapacityRefusal,
+    /** The date and time ("08:00", or null for 'No preferred time') the customer asked for. */
+    readonly date: string,
+    readonly time: string | null,
+  ) {
+    super(refusal.kind === "day-closed" ? CAPACITY_MESSAGES.closedOn(date, refusal.reason) : CAPACITY_MESSAGES.slotTaken);
+    this.name = "SlotTakenError";
+  }
+}
+
+export function isSlotTakenError(error: unknown): error is SlotTakenError {
+  return error instanceof SlotTakenError;
+}
+
+/** How often 'No preferred time' looks for another slot when the one it found is taken meanwhile. */
+const FLEXIBLE_ATTEMPTS = 3;
+
+/**
  * Stores a complete booking request as a pending booking with its deposit unpaid, priced here from the
  * pricing module (never from a figure the browser sent). Saving the same wizard draft again, one call
  * after the other or at the same time, stores nothing new and returns the booking the first call stored.
  * A booking keeps the owner it was saved for (the draft's): saving it for anyone else is refused.
+ *
+ * The booking holds a crew from its slot for its estimated hours while its customer pays: for the
+ * checkout's lifetime from this save (CHECKOUT_LIFETIME_SECONDS), less when its Checkout Session
+ * expires first. The database checks, in the transaction that saves the row, that a crew is free
+ * then; when none is (or the day is closed) nothing is saved and SlotTakenError is thrown. A request
+ * with no preferred time (`time: null`) is saved at the first slot that fits, and looks again when that
+ * one is taken meanwhile.
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
  */
 export async function savePendingBooking(
   serviceRole: AppSupabaseClient,
   { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
 ): Promise<BookingRow> {
-  const row = bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) });
+  if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId });
+  for (let attempt = 1; ; attempt++) {
+    const time = await firstFreeSlot(serviceRole, request, draftId);
+    try {
+      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId });
+    } catch (error) {
+      if (!isSlotTakenError(error) || error.refusal.kind !== "slot-taken" || attempt >= FLEXIBLE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** The first slot of the request's date with a crew free for its hours, for 'No preferred time'. */
+async function firstFreeSlot(serviceRole: AppSupabaseClient, request: BookingRequest, draftId: string): Promise<string> {
+  // The booking already saved from this draft (a return from Checkout) gives its crew to the new answers.
+  const day = await slotsOfDay(serviceRole, { date: request.date, hours: estimateBooking(request).hours, exceptDraft: draftId }).catch((error: unknown) => {
+    throw new BookingStoreError("could not read the free slots of the day", error);
+  });
+  if (day.state === "closed") throw new SlotTakenError({ kind: "day-closed", message: "", reason: day.reason }, request.date, null);
+  const free = firstFittingSlot(day.slots);
+  if (!free) throw new SlotTakenError({ kind: "slot-taken", message: "" }, request.date, null);
+  return free;
+}
+
+const holdUntil = () => new Date(Date.now() + CHECKOUT_LIFETIME_SECONDS * 1000).toISOString();
+
+/** A database error that stands for a crew nobody has, as SlotTakenError; anything else as BookingStoreError. */
+function saveError(what: string, error: { code?: string; message?: string; details?: string }, request: BookingRequest): Error {
+  const refusal = capacityRefusalOf(error);
+  return refusal ? new SlotTakenError(refusal, request.date, request.time) : new BookingStoreError(what, error);
+}
+
+async function saveAtTime(
+  serviceRole: AppSupabaseClient,
+  { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
+): Promise<BookingRow> {
+  const row = { ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }), hold_expires_at: holdUntil() };
   // insert … on conflict (draft_id) do nothing: a concurrent insert of the same draft waits for the
   // first one and then inserts nothing.
   const inserted = await serviceRole.from("bookings").upsert(row, { onConflict: "draft_id", ignoreDuplicates: true }).select("*");
-  if (inserted.error) throw new BookingStoreError("could not save the booking", inserted.error);
+  if (inserted.error) throw saveError("could not save the booking", inserted.error, request);
   if (inserted.data[0]) return inserted.data[0];
 
   const existing = await serviceRole.from("bookings").select("*").eq("draft_id", draftId).single();
@@ -35,16 +104,17 @@ export async function savePendingBooking(
   if (isBookingFinished(existing.data)) return existing.data;
 
   // The customer came back before paying (a cancelled checkout) and may have changed their answers:
-  // the same booking takes them, priced again. Its owner and payment fields stay as they are.
-  const { draft_id: _draft, deposit_status: _deposit, status: _status, user_id: _owner, ...answers } = row;
+  // the same booking takes them, priced again, and holds its crew afresh (checked again); a deposit
+  // whose Checkout expired or failed is unpaid again. Its owner stays as it is.
+  const { draft_id: _draft, status: _status, user_id: _owner, ...answers } = row;
   const updated = await serviceRole
     .from("bookings")
     .update(answers)
     .eq("id", existing.data.id)
     .eq("status", "pending")
-    .neq("deposit_status", "paid")
+    .in("deposit_status", ["unpaid", "expired", "failed"])
     .select("*");
-  if (updated.error) throw new BookingStoreError("could not update the booking saved from this draft", updated.error);
+  if (updated.error) throw saveError("could not update the booking saved from this draft", updated.error, request);
   return updated.data[0] ?? existing.data;
 }
 

@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
+import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf } from "~/domain/capacity";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
 import { applyChargeRefunded } from "./refunds.server";
@@ -12,8 +13,10 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 export const DEPOSIT_CURRENCY = "usd";
 export const DEPOSIT_LINE_ITEM_NAME = "Moving deposit";
-/** How long a Checkout Session takes payments (Stripe allows 30 minutes to 24 hours). */
-export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
+/** How long a Checkout Session takes payments (Stripe allows 30 minutes to 24 hours), and a booking holds its crew meanwhile. */
+export { CHECKOUT_LIFETIME_SECONDS };
+/** A hold ending sooner than this is taken afresh before a new Checkout Session is made. */
+const HOLD_MARGIN_SECONDS = 5 * 60;
 /** A session about to expire is not handed out again: the customer needs time to type a card. */
 const REUSE_MARGIN_SECONDS = 10 * 60;
 /** Stripe refuses a session that would run less than 30 minutes; a few more allow for the request's way there. */
@@ -24,6 +27,7 @@ export const PAYMENT_MESSAGES = {
   noCheckoutUrl: "No checkout URL received",
   alreadyPaid: "The deposit for this booking has already been paid.",
   processing: "The payment for this booking is still being processed.",
+  slotGone: "No crew is free at this booking's time any more: please call us to choose another time.",
 } as const;
 
 /** One Stripe client per process; `fetch` routes its requests in-process (the embedded emulator). */
@@ -37,14 +41,17 @@ export function createStripeClient(options: { secretKey: string; fetch?: typeof 
 
 // Starting a payment -------------------------------------------------------------------------------
 
-export type StartCheckoutResult = { url: string } | { error: string; cause?: unknown };
+/** `slotTaken`: the booking no longer held a crew and none is free at its time (or its day closed): nothing was made. */
+export type StartCheckoutResult = { url: string } | { error: string; slotTaken?: true; cause?: unknown };
 
 /**
  * The Checkout address for a booking's deposit. A session the booking already holds that is open and
  * not about to expire is handed out again; otherwise a new one is created and stored on the booking
  * (replacing one that expired, and closing one about to). `idempotencyKey` names the customer's
  * attempt (say, the submitted form): a repeated request with it gets the same session from Stripe.
- * Redirect the browser to `url` with 303.
+ * A pending booking holds its crew for the new session's lifetime: one whose hold lapsed (a deposit
+ * paid later from the dashboard) takes it again first, checked like a new booking, and gets
+ * `slotTaken` when no crew is free at its time any more. Redirect the browser to `url` with 303.
  */
 export async function startCheckout(
   stripe: Stripe,
@@ -58,6 +65,9 @@ export async function startCheckout(
     const held = await heldSession(stripe, previous);
     if ("url" in held || "error" in held) return held;
   }
+
+  const hold = await holdCrew(serviceRole, booking);
+  if (hold) return hold;
 
   // Stripe answers a repeated key with the session it made for it: the key also names the session
   // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
@@ -96,11 +106,14 @@ export async function startCheckout(
 
   // Stored only over the session this request replaced: of two concurrent requests one stores its
   // session and the other closes its own and hands out the stored one, so one session can be paid.
+  // The booking holds its crew for the session's lifetime.
+  const sessionExpiry = new Date(session.expires_at * 1000).toISOString();
   let update = serviceRole
     .from("bookings")
     .update({
       stripe_checkout_session_id: session.id,
-      checkout_expires_at: new Date(session.expires_at * 1000).toISOString(),
+      checkout_expires_at: sessionExpiry,
+      hold_expires_at: sessionExpiry,
       deposit_status: "unpaid",
       deposit_amount_cents: DEPOSIT_CENTS,
     })
@@ -108,6 +121,10 @@ export async function startCheckout(
     .neq("deposit_status", "paid");
   update = previous ? update.eq("stripe_checkout_session_id", previous) : update.is("stripe_checkout_session_id", null);
   const stored = await update.select("id");
+  if (stored.error && capacityRefusalOf(stored.error)) {
+    await stripe.checkout.sessions.expire(session.id).catch(() => {});
+    return { error: PAYMENT_MESSAGES.slotGone, slotTaken: true };
+  }
   if (stored.error) throw new BookingStoreError("could not store the checkout session", stored.error);
   if (stored.data.length === 1) return { url: session.url };
 
@@ -116,6 +133,27 @@ export async function startCheckout(
   if (current?.stripe_checkout_session_id === session.id) return { url: session.url };
   await stripe.checkout.sessions.expire(session.id).catch(() => {});
   return (await storedSessionOf(stripe, current)) ?? { error: PAYMENT_MESSAGES.failed };
+}
+
+/**
+ * Before a new Checkout Session: a pending booking whose hold has lapsed, or is about to, holds its
+ * crew again (the database checks that one is free, as for a new booking). Null when it holds one (or
+ * needs none: it is no longer pending); the refusal to hand back when no crew is free.
+ */
+async function holdCrew(serviceRole: AppSupabaseClient, booking: BookingRow): Promise<StartCheckoutResult | null> {
+  if (booking.status !== "pending") return null;
+  const holdEnds = booking.hold_expires_at ? new Date(booking.hold_expires_at).getTime() : 0;
+  if (booking.deposit_status === "unpaid" && holdEnds > Date.now() + HOLD_MARGIN_SECONDS * 1000) return null;
+  const held = await serviceRole
+    .from("bookings")
+    .update({ hold_expires_at: new Date(Date.now() + CHECKOUT_LIFETIME_SECONDS * 1000).toISOString(), deposit_status: "unpaid" })
+    .eq("id", booking.id)
+    .eq("status", "pending")
+    .in("deposit_status", ["unpaid", "expired", "failed"])
+    .select("id");
+  if (held.error && capacityRefusalOf(held.error)) return { error: PAYMENT_MESSAGES.slotGone, slotTaken: true };
+  if (held.error) return { error: PAYMENT_MESSAGES.failed, cause: held.error };
+  return null;
 }
 
 /**

@@ -9,6 +9,8 @@ import { sessionContext } from "../../app/context.ts";
 import type { AppRole } from "../../app/domain/roles.ts";
 import { loader } from "../../app/routes/admin/analytics.tsx";
 import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { crewsToSpare } from "./support/crews.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The analytics page's figures, computed by the database from its tallies, checked against figures
 // computed here from the seeded rows: the value of all bookings whatever their status, the services
@@ -69,6 +71,7 @@ const average = (cents: number, bookings: number) => (bookings > 0 ? Math.round(
 beforeAll(async () => {
   backend = await startTestBackend();
   service = backend.createClient({ key: "service_role" });
+  await crewsToSpare(service as unknown as AppSupabaseClient);
   [admin, moderator, customer] = await Promise.all([
     signInStaff(backend, "admin", "analytics-admin", "Ada Admin"),
     signInStaff(backend, "moderator", "analytics-moderator", "Mo Moderator"),

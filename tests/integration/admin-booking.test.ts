@@ -38,6 +38,7 @@ import {
 } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { crewsToSpare } from "./support/crews.ts";
 
 // One booking in the admin area, through the routes' loaders and actions with each person's own
 // Supabase client (so row level security and the database's permission checks apply), against the
@@ -57,6 +58,7 @@ const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.se
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  await crewsToSpare(serviceRole);
   testStripe = await startTestStripe({
     webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
     deliver: async (input, init) =>

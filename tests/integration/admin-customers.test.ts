@@ -9,6 +9,8 @@ import { sessionContext } from "../../app/context.ts";
 import type { AppRole } from "../../app/domain/roles.ts";
 import { loader } from "../../app/routes/admin/customers.tsx";
 import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { crewsToSpare } from "./support/crews.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The customer database groups bookings by email in any letter case, guests and signed-in customers
 // alike; every figure on a card is checked against a grouping computed here from the seeded rows,
@@ -110,6 +112,7 @@ const normalized = (rows: AdminCustomer[]) => rows.map((row) => ({ ...row, last_
 beforeAll(async () => {
   backend = await startTestBackend();
   service = backend.createClient({ key: "service_role" });
+  await crewsToSpare(service as unknown as AppSupabaseClient);
   [admin, moderator, customer] = await Promise.all([
     signInStaff(backend, "admin", "insights-admin", "Ada Admin"),
     signInStaff(backend, "moderator", "insights-moderator", "Mo Moderator"),

@@ -9,6 +9,8 @@ import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
 import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+import { crewsToSpare } from "./support/crews.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The booking wizard's draft as visitors of one browser leave it to each other: it belongs to the
 // account (or the guest) that started it, a finished draft (its booking paid or cancelled) is not
@@ -21,6 +23,7 @@ let stripe: TestStripe;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
+  await crewsToSpare(backend.createClient({ key: "service_role" }) as unknown as AppSupabaseClient);
 });
 
 afterAll(async () => {

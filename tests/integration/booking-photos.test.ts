@@ -22,6 +22,7 @@ import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, testAppOptions, visitorContext, type SignedInCustomer } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
+import { crewsToSpare } from "./support/crews.ts";
 
 // Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
 // refused before reading, too many photos, files that are not photos), what reaches storage (no
@@ -37,6 +38,7 @@ const customer = (label = "photos") => signInCustomer(backend, label, "Pia Photo
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  await crewsToSpare(serviceRole);
   options = testAppOptions(backend);
 });
 

@@ -13,6 +13,7 @@ import { createServiceRoleClient, type AppSupabaseClient } from "../../app/servi
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { crewsToSpare } from "./support/crews.ts";
 
 // A customer's own bookings as the dashboard reads them, with the customer's own client: the
 // counters counted by the database for the caller only, the newest and the pages holding only the
@@ -42,6 +43,7 @@ function booking(owner: SignedInCustomer, row: { status?: string; deposit_status
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  await crewsToSpare(serviceRole);
   options = testAppOptions(backend);
   alice = await customer("alice");
   bob = await customer("bob");

@@ -36,6 +36,7 @@ import {
   type SignedInCustomer,
 } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
+import { crewsToSpare } from "./support/crews.ts";
 
 // The deposit's bookkeeping against the embedded Supabase: saving a booking once per draft, fulfilling
 // a Checkout Session once however often and however concurrently it is reported, and the webhook's
@@ -56,6 +57,7 @@ let serviceRole: AppSupabaseClient;
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  await crewsToSpare(serviceRole);
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { createServiceRoleClient, type AppSupabaseClient } from "../../app/servi
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { crewsToSpare } from "./support/crews.ts";
 
 // Customer-side reads name the customer whose data they want. An admin's own client may read every
 // customer's rows (the admin area needs that), so an admin's own dashboard, gallery and Book Again
@@ -52,6 +53,7 @@ function seedBooking(owner: SignedInCustomer, status = "completed") {
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  await crewsToSpare(serviceRole);
   admin = await signInCustomer(backend, "admin", "Ada Admin");
   customer = await signInCustomer(backend, "customer", "Cleo Customer");
   await grantAdmin(admin);

@@ -6,10 +6,15 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
-import { bookingEditSchema } from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_MESSAGES, bookingEditSchema } from "~/domain/admin-booking-edit";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const EDIT_INTENT = "save-booking";
+/** The 'Book over capacity' button's name; its value "confirm" saves an edit no crew is free for. */
+export const OVER_CAPACITY_FIELD = "overCapacity";
+
+/** The action's answer: the form's errors, and whether they are only that no crew is free (it may be saved anyway). */
+export type BookingEditResult = SubmissionResult<string[]> & { overCapacity?: boolean };
 
 export interface BookingEditDefaults {
   date: string;
@@ -32,7 +37,7 @@ export function BookingEditForm({
   /** The wizard's slots, and the booking's own time when it is none of them. */
   timeOptions: ReadonlyArray<{ value: string; label: string }>;
   today: string;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: BookingEditResult | undefined;
   cancelTo: string;
 }) {
   const pending = useIsSubmitting(EDIT_INTENT);
@@ -49,7 +54,11 @@ export function BookingEditForm({
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex max-w-2xl flex-col gap-5">
       <input type="hidden" name="intent" value={EDIT_INTENT} />
-      {form.errors?.[0] ? <FormAlert id={form.errorId} title="Error" description={form.errors[0]} /> : null}
+      {form.errors?.[0] && lastResult?.overCapacity ? (
+        <FormAlert id={form.errorId} title="Over capacity" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
+      ) : form.errors?.[0] ? (
+        <FormAlert id={form.errorId} title="Error" description={form.errors[0]} />
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField field={fields.date} label="Move date" type="date" autoComplete="off" />
         <SelectField field={fields.time} label="Time" options={timeOptions} placeholder="No time slot" />
@@ -69,6 +78,17 @@ export function BookingEditForm({
         <StatusButton type="submit" pending={pending}>
           {pending ? "Saving…" : "Save changes"}
         </StatusButton>
+        {lastResult?.overCapacity ? (
+          <button
+            type="submit"
+            name={OVER_CAPACITY_FIELD}
+            value="confirm"
+            className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
+            disabled={pending}
+          >
+            Book over capacity
+          </button>
+        ) : null}
         <Link to={cancelTo} className={buttonClasses("outline")}>
           Back to booking
         </Link>

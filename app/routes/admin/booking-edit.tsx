@@ -1,11 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
-import { BookingEditForm, EDIT_INTENT } from "~/components/admin/booking-edit-form";
+import { BookingEditForm, EDIT_INTENT, OVER_CAPACITY_FIELD, type BookingEditResult } from "~/components/admin/booking-edit-form";
 import { sessionContext } from "~/context";
-import { BOOKING_EDIT_MESSAGES, bookingEditSchema, centsToDollarsInput, timeOptions, type CurrentSchedule } from "~/domain/admin-booking-edit";
+import {
+  BOOKING_EDIT_MESSAGES,
+  bookingEditSchema,
+  centsToDollarsInput,
+  overCapacityMessage,
+  timeOptions,
+  type CurrentSchedule,
+} from "~/domain/admin-booking-edit";
 import { shortBookingId } from "~/domain/booking";
 import { todayIn } from "~/domain/booking-schemas";
 import { COMPANY } from "~/domain/company";
@@ -66,7 +72,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * Checks the form with the wizard's rules (errors go back beside their fields, with everything typed),
  * then saves it through `update_booking_details`, which records each changed field; back to the
- * booking with a toast.
+ * booking with a toast. A move to a time with no crew free (or to a closed day) comes back with what
+ * was full and a 'Book over capacity' button, everything typed kept (409); pressed, it is saved
+ * anyway and the booking's history says so.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
@@ -80,7 +88,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), currentSchedule(row)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const result = await updateBookingDetails(supabase, params.bookingId, submission.value);
+  const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";
+  const result = await updateBookingDetails(supabase, params.bookingId, submission.value, { overCapacity });
+  if (result.kind === "over-capacity") {
+    const reply: BookingEditResult = { ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }), overCapacity: true };
+    return data(reply, { status: 409 });
+  }
   if (result.kind === "not-found") throw notFound();
   if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
   await setToast(
@@ -103,7 +116,7 @@ export default function AdminBookingEdit({ loaderData, actionData }: Route.Compo
         defaults={loaderData.defaults}
         timeOptions={loaderData.timeOptions}
         today={loaderData.today}
-        lastResult={actionData as SubmissionResult<string[]> | undefined}
+        lastResult={actionData as BookingEditResult | undefined}
         cancelTo={detailsPath(loaderData.id)}
       />
     </div>

@@ -33,6 +33,8 @@ export const STATUS_MESSAGES = {
   changedTo: (status: string) => `Booking status changed to ${bookingStatusLabel(status).toLowerCase()}`,
   failed: "Failed to update booking status.",
   notFound: "That booking no longer exists.",
+  noCrew: "No crew is free for this move",
+  noCrewDescription: "Every crew is out at its time, or its day is closed. Move it to another date or time first.",
 } as const;
 
 const statusChangeSchema = z.object({
@@ -53,6 +55,8 @@ export async function bookingStatusAction(request: Request, context: Readonly<Ro
   const result = await changeBookingStatus(context.get(sessionContext).supabase, bookingId, status);
   if (result === "changed") {
     await setToast(context, { type: "success", title: STATUS_MESSAGES.updated, description: STATUS_MESSAGES.changedTo(status) });
+  } else if (result === "no-crew") {
+    await setToast(context, { type: "error", title: STATUS_MESSAGES.noCrew, description: STATUS_MESSAGES.noCrewDescription });
   } else {
     if (result === "failed") context.get(requestContext).logger.error({ bookingId, status }, "could not change a booking's status");
     await setToast(context, { type: "error", title: result === "not-found" ? STATUS_MESSAGES.notFound : STATUS_MESSAGES.failed });
