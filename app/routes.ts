@@ -43,6 +43,8 @@ export default [
       route("bookings/export", "routes/admin/bookings-export.ts"),
       route("pending", "routes/admin/pending.tsx"),
       route("active", "routes/admin/active.tsx"),
+      // The crews' day (`?day=`), two weeks at a glance, and the crews of each day and weekday.
+      route("schedule", "routes/admin/schedule.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),

@@ -1218,6 +1218,7 @@ export type Database = {
         Returns: {
           closed: boolean
           crews: number
+          custom: boolean
           day: string
           reason: string
         }[]
@@ -1385,6 +1386,7 @@ export type Database = {
           closed: boolean
           crews: number
           crews_used: number
+          custom: boolean
           day: string
           reason: string
         }[]
@@ -1456,10 +1458,7 @@ export type Database = {
           full_name: string
         }[]
       }
-      set_weekday_crews: {
-        Args: { _crews: number; _iso_weekday: number }
-        Returns: boolean
-      }
+      set_weekday_crews: { Args: { _crews: number[] }; Returns: number }
       storage_used_by_bucket: {
         Args: never
         Returns: {

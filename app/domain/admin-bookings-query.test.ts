@@ -3,6 +3,7 @@ import {
   adminBookingsSearch,
   bookingsFilter,
   DEFAULT_ADMIN_BOOKINGS_QUERY,
+  moveDateRange,
   pageWindow,
   parseAdminBookingsQuery,
   sortChange,
@@ -13,11 +14,12 @@ const parse = (search: string) => parseAdminBookingsQuery(new URLSearchParams(se
 
 describe("parseAdminBookingsQuery", () => {
   it("reads every param of the table", () => {
-    expect(parse("q=%20smith%20&status=confirmed&from=2027-01-01&to=2027-02-28&sort=amount&dir=desc&page=3")).toEqual({
+    expect(parse("q=%20smith%20&status=confirmed&from=2027-01-01&to=2027-02-28&move=week&sort=amount&dir=desc&page=3")).toEqual({
       q: "smith",
       status: "confirmed",
       from: "2027-01-01",
       to: "2027-02-28",
+      move: "week",
       sort: "amount",
       dir: "desc",
       page: 3,
@@ -29,7 +31,9 @@ describe("parseAdminBookingsQuery", () => {
   });
 
   it("falls back to the default of each bad value alone", () => {
-    expect(parse(`q=${"x".repeat(201)}&status=lost&from=2027-02-30&to=tomorrow&sort=email&dir=up&page=-2`)).toEqual(DEFAULT_ADMIN_BOOKINGS_QUERY);
+    expect(parse(`q=${"x".repeat(201)}&status=lost&from=2027-02-30&to=tomorrow&move=yesterday&sort=email&dir=up&page=-2`)).toEqual(
+      DEFAULT_ADMIN_BOOKINGS_QUERY,
+    );
     expect(parse("page=2.5&status=pending")).toEqual({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, status: "pending" });
     expect(parse("page=abc&from=2027-13-01&to=2027-01-31")).toEqual({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, to: "2027-01-31" });
     expect(parse("page=99999999999")).toEqual(DEFAULT_ADMIN_BOOKINGS_QUERY);
@@ -63,6 +67,23 @@ describe("adminBookingsSearch", () => {
   it("leaves out defaults", () => {
     expect(adminBookingsSearch(new URLSearchParams("page=2"), { page: 1 })).toBe("");
   });
+
+  it("sets and clears the Move date quick filter with the other filters kept", () => {
+    const current = new URLSearchParams("status=confirmed&page=2");
+    expect(adminBookingsSearch(current, { move: "tomorrow", from: null, to: null })).toBe("?status=confirmed&move=tomorrow");
+    expect(adminBookingsSearch(new URLSearchParams("move=week&q=ann"), { move: null })).toBe("?q=ann");
+  });
+});
+
+describe("moveDateRange", () => {
+  it("is today, tomorrow, or Monday to Sunday of today's week", () => {
+    // 2026-12-02 is a Wednesday.
+    expect(moveDateRange("today", "2026-12-02")).toEqual({ from: "2026-12-02", to: "2026-12-02" });
+    expect(moveDateRange("tomorrow", "2026-12-31")).toEqual({ from: "2027-01-01", to: "2027-01-01" });
+    expect(moveDateRange("week", "2026-12-02")).toEqual({ from: "2026-11-30", to: "2026-12-06" });
+    expect(moveDateRange("week", "2026-12-06")).toEqual({ from: "2026-11-30", to: "2026-12-06" });
+    expect(moveDateRange("week", "2026-11-30")).toEqual({ from: "2026-11-30", to: "2026-12-06" });
+  });
 });
 
 describe("bookingsFilter", () => {
@@ -76,6 +97,14 @@ describe("bookingsFilter", () => {
       from: "2027-01-01",
       to: null,
     });
+  });
+
+  it("takes the Move date quick filter's dates from the company's today, in place of from and to", () => {
+    expect(bookingsFilter("all", parse("move=tomorrow&from=2027-01-01&to=2027-01-31"), { today: "2026-12-02" })).toMatchObject({
+      from: "2026-12-03",
+      to: "2026-12-03",
+    });
+    expect(bookingsFilter("all", parse("move=week"), { today: "2026-12-02" })).toMatchObject({ from: "2026-11-30", to: "2026-12-06" });
   });
 });
 

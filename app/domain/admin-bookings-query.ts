@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { addDays } from "./booking-schemas";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
+import { weekOf } from "./schedule";
 
 /** Rows on one page of the admin bookings table. */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
@@ -33,6 +35,23 @@ export function adminBookingScope(value: string | null | undefined): AdminBookin
   return value && Object.hasOwn(ADMIN_BOOKING_SCOPES, value) ? (value as AdminBookingScope) : "all";
 }
 
+/** The Move date quick filter: moves today, tomorrow or this week (Monday to Sunday), in the company's time zone. */
+export const ADMIN_MOVE_DATE_FILTERS = ["today", "tomorrow", "week"] as const;
+export type AdminMoveDateFilter = (typeof ADMIN_MOVE_DATE_FILTERS)[number];
+
+export const ADMIN_MOVE_DATE_LABELS: Record<AdminMoveDateFilter, string> = {
+  today: "Today",
+  tomorrow: "Tomorrow",
+  week: "This week",
+};
+
+/** The move dates (inclusive) a quick filter stands for, from the company's `today`. */
+export function moveDateRange(filter: AdminMoveDateFilter, today: string): { from: string; to: string } {
+  if (filter === "today") return { from: today, to: today };
+  if (filter === "tomorrow") return { from: addDays(today, 1), to: addDays(today, 1) };
+  return weekOf(today);
+}
+
 const MAX_SEARCH_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
@@ -54,6 +73,7 @@ const adminBookingsQuerySchema = z.object({
   status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
   from: isoDate.nullable().catch(null),
   to: isoDate.nullable().catch(null),
+  move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
   sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
   dir: z.enum(["asc", "desc"]).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
@@ -61,7 +81,7 @@ const adminBookingsQuerySchema = z.object({
 
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
-export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = { q: "", status: "all", from: null, to: null, sort: null, dir: null, page: 1 };
+export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = { q: "", status: "all", from: null, to: null, move: null, sort: null, dir: null, page: 1 };
 
 /** The table's state from the URL; never throws: missing or malformed values are the defaults. */
 export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQuery {
@@ -70,6 +90,7 @@ export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQ
     ...raw,
     from: raw.from || null,
     to: raw.to || null,
+    move: raw.move || null,
     sort: raw.sort || null,
     dir: raw.dir || null,
     page: raw.page ?? 1,
@@ -95,8 +116,14 @@ export interface AdminBookingsFilter {
   to: string | null;
 }
 
-export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQuery): AdminBookingsFilter {
-  return { search: query.q, statuses: statusesToList(scope, query.status), from: query.from, to: query.to };
+/**
+ * What the database filters by for a page of `scope` and the URL's query. The Move date quick filter
+ * (`move`) stands for its dates from the company's `today` and takes the place of `from`/`to`; without
+ * `today` it is left out.
+ */
+export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQuery, { today }: { today?: string } = {}): AdminBookingsFilter {
+  const range = query.move && today ? moveDateRange(query.move, today) : { from: query.from, to: query.to };
+  return { search: query.q, statuses: statusesToList(scope, query.status), ...range };
 }
 
 /** The first and last row shown and how many pages there are: "Showing 26–50 of 60". */
@@ -121,6 +148,7 @@ export function adminBookingsSearch(current: URLSearchParams, change: Partial<Ad
     status: query.status === "all" ? null : query.status,
     from: query.from,
     to: query.to,
+    move: query.move,
     sort: query.sort,
     dir: query.dir,
     page: query.page === 1 ? null : String(query.page),

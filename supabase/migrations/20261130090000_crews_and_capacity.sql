@@ -151,9 +151,9 @@ as $$
   );
 $$;
 
--- The crews of each of _days: the date's own setting, else its weekday's. A closed date has none.
+-- The crews of each of _days: the date's own setting (custom), else its weekday's. A closed date has none.
 create function public.crews_of_days(_days date[])
-returns table (day date, crews integer, closed boolean, reason text)
+returns table (day date, crews integer, closed boolean, reason text, custom boolean)
 language sql
 stable
 set search_path = ''
@@ -161,7 +161,8 @@ as $$
   select d.day,
          case when sd.closed then 0 else coalesce(sd.crews, wc.crews) end::integer,
          coalesce(sd.closed, false) or coalesce(sd.crews, wc.crews, 0) = 0,
-         sd.reason
+         sd.reason,
+         sd.day is not null
   from (select distinct unnest(_days) as day) d
   join public.weekday_crews wc on wc.iso_weekday = extract(isodow from d.day)
   left join public.schedule_days sd on sd.day = d.day;
@@ -374,9 +375,9 @@ revoke execute on function public.schedule_day(date) from public, anon;
 grant execute on function public.schedule_day(date) to authenticated;
 
 -- For each of _days (at most 100): how many bookings hold a crew, the most crews out at once, the
--- crews it has, and whether it is closed (and why).
+-- crews it has, whether it is closed (and why), and whether it has a setting of its own (custom).
 create function public.schedule_overview(_days date[])
-returns table (day date, bookings integer, crews integer, crews_used integer, closed boolean, reason text)
+returns table (day date, bookings integer, crews integer, crews_used integer, closed boolean, reason text, custom boolean)
 language plpgsql
 stable
 security definer
@@ -396,7 +397,7 @@ begin
     counted as (
       select o.day, count(*) as bookings from public.crew_occupancy(_days, now()) o group by o.day
     )
-    select c.day, coalesce(n.bookings, 0)::integer, c.crews, coalesce(u.crews_out, 0)::integer, c.closed, c.reason
+    select c.day, coalesce(n.bookings, 0)::integer, c.crews, coalesce(u.crews_out, 0)::integer, c.closed, c.reason, c.custom
     from public.crews_of_days(_days) c
     left join used u on u.day = c.day
     left join counted n on n.day = c.day
@@ -463,35 +464,47 @@ $$;
 revoke execute on function public.set_schedule_day(date, integer, boolean, text) from public, anon;
 grant execute on function public.set_schedule_day(date, integer, boolean, text) to authenticated;
 
--- Sets the crews of a weekday (ISO 1 Monday … 7 Sunday). One history row when it changed.
-create function public.set_weekday_crews(_iso_weekday integer, _crews integer)
-returns boolean
+-- Sets the crews of every weekday: _crews[1] Monday … _crews[7] Sunday. One history row per weekday
+-- that changed; returns how many did.
+create function public.set_weekday_crews(_crews integer[])
+returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  previous integer;
+  changed integer;
 begin
   if not public.has_permission('schedule:manage') then
     raise exception 'You may not change the schedule' using errcode = 'insufficient_privilege';
   end if;
-  select crews into previous from public.weekday_crews where iso_weekday = _iso_weekday for update;
-  if not found then
-    raise exception 'No weekday %', _iso_weekday using errcode = 'invalid_parameter_value';
+  if _crews is null or cardinality(_crews) <> 7 or array_position(_crews, null) is not null then
+    raise exception 'set_weekday_crews takes the crews of the seven weekdays, Monday first' using errcode = 'invalid_parameter_value';
   end if;
-  if previous = _crews then
-    return false;
-  end if;
-  update public.weekday_crews set crews = _crews, changed_at = now(), changed_by = auth.uid() where iso_weekday = _iso_weekday;
-  insert into public.schedule_changes (iso_weekday, before, after, changed_by)
-  values (_iso_weekday, jsonb_build_object('crews', previous), jsonb_build_object('crews', _crews), auth.uid());
-  return true;
+  with wanted as (
+    select weekday::smallint as iso_weekday, _crews[weekday] as crews from generate_series(1, 7) as weekday
+  ),
+  previous as (
+    select wc.iso_weekday, wc.crews from public.weekday_crews wc join wanted w using (iso_weekday) where wc.crews <> w.crews for update of wc
+  ),
+  updated as (
+    update public.weekday_crews wc set crews = w.crews, changed_at = now(), changed_by = auth.uid()
+    from wanted w where wc.iso_weekday = w.iso_weekday and wc.iso_weekday in (select iso_weekday from previous)
+    returning wc.iso_weekday, wc.crews
+  ),
+  recorded as (
+    insert into public.schedule_changes (iso_weekday, before, after, changed_by)
+    select u.iso_weekday, jsonb_build_object('crews', p.crews), jsonb_build_object('crews', u.crews), auth.uid()
+    from updated u join previous p using (iso_weekday)
+    returning 1
+  )
+  select count(*) into changed from recorded;
+  return changed;
 end;
 $$;
 
-revoke execute on function public.set_weekday_crews(integer, integer) from public, anon;
-grant execute on function public.set_weekday_crews(integer, integer) to authenticated;
+revoke execute on function public.set_weekday_crews(integer[]) from public, anon;
+grant execute on function public.set_weekday_crews(integer[]) to authenticated;
 
 -- The check, in the transaction that saves a booking --------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarDays, Clock, LayoutDashboard, Settings, Truck, UserCog, Users } from "lucide-react";
+import { BarChart3, CalendarDays, CalendarRange, Clock, LayoutDashboard, Settings, Truck, UserCog, Users } from "lucide-react";
 import { NavLink, href } from "react-router";
 import { SignOutForm } from "~/components/sign-out-form";
 
@@ -13,6 +13,7 @@ const NAVIGATION = [
   { to: href("/admin/bookings"), label: "All Bookings", icon: CalendarDays, end: false },
   { to: href("/admin/pending"), label: "Pending", icon: Clock, end: false, pending: true },
   { to: href("/admin/active"), label: "Active Moves", icon: Truck, end: false },
+  { to: href("/admin/schedule"), label: "Schedule", icon: CalendarRange, end: false },
   { to: href("/admin/customers"), label: "Customers", icon: Users, end: false },
   { to: href("/admin/users"), label: "Users", icon: UserCog, end: false },
   { to: href("/admin/analytics"), label: "Analytics", icon: BarChart3, end: false },

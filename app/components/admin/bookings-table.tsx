@@ -1,11 +1,13 @@
 import { ChevronDown, ChevronsUpDown, ChevronUp, Download } from "lucide-react";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Form, Link, href, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
 import {
   ADMIN_BOOKING_SCOPES,
   ADMIN_BOOKING_SORT_LABELS,
   ADMIN_BOOKING_SORTS,
+  ADMIN_MOVE_DATE_FILTERS,
+  ADMIN_MOVE_DATE_LABELS,
   adminBookingsSearch,
   sortChange,
   sortDirection,
@@ -15,14 +17,16 @@ import {
 } from "~/domain/admin-bookings-query";
 import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
 import { bookingStatusLabel, depositStateLabel } from "~/domain/booking-status";
+import { crewsUsedLabel } from "~/domain/capacity";
 import { formatCents } from "~/domain/money";
+import { formatShortDay, type OverviewDay } from "~/domain/schedule";
 import { StatusBadge } from "../dashboard/status-badge";
 import { BookingRowActions } from "./bookings-table-actions";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
 import { ListPages } from "./list-pages";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
-const TABLE_PARAMS = new Set(["q", "status", "from", "to", "sort", "dir", "page"]);
+const TABLE_PARAMS = new Set(["q", "status", "from", "to", "move", "sort", "dir", "page"]);
 
 export const BOOKINGS_FAILURE_MESSAGES: Record<AdminBookingScope, string> = {
   all: "Failed to fetch bookings",
@@ -37,6 +41,10 @@ export interface BookingsTableProps {
   rows: AdminBookingRow[];
   total: number;
   failed: boolean;
+  /** Crews used and available on each move date shown (none when the reader may not read the schedule). */
+  crewsByDay: Record<string, OverviewDay>;
+  /** The days the Move date filter covers, when it is on. */
+  moveDays: string[];
 }
 
 /**
@@ -44,7 +52,7 @@ export interface BookingsTableProps {
  * form and an actions menu on each row; cards instead of rows below 768px. Everything is in the URL,
  * so it works without JavaScript and every view can be bookmarked.
  */
-export function BookingsTable({ scope, query, rows, total, failed }: BookingsTableProps) {
+export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, moveDays }: BookingsTableProps) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, change)}`;
@@ -89,13 +97,13 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
             id="bookings-from"
             type="date"
             name="from"
-            defaultValue={query.from ?? ""}
+            defaultValue={moveDays[0] ?? query.from ?? ""}
             className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
           />
         </div>
         <div className="flex flex-col gap-1 text-sm font-medium">
           <label htmlFor="bookings-to">Move date to</label>
-          <input id="bookings-to" type="date" name="to" defaultValue={query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
+          <input id="bookings-to" type="date" name="to" defaultValue={moveDays.at(-1) ?? query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
         </div>
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
@@ -107,6 +115,9 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
           Export
         </a>
       </Form>
+
+      <MoveDateFilter query={query} linkTo={linkTo} />
+      {moveDays.length > 0 ? <MoveDaysSummary days={moveDays} crewsByDay={crewsByDay} /> : null}
 
       {failed ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -138,7 +149,7 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
               </thead>
               <tbody>
                 {rows.map((booking) => (
-                  <BookingTableRow key={booking.id} booking={booking} />
+                  <BookingTableRow key={booking.id} booking={booking} crews={crewsByDay[booking.moving_date]} />
                 ))}
               </tbody>
             </table>
@@ -146,7 +157,7 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
           <SortLinks query={query} linkTo={linkTo} />
           <ul className="flex flex-col gap-3 md:hidden" aria-label="Bookings">
             {rows.map((booking) => (
-              <BookingCard key={booking.id} booking={booking} />
+              <BookingCard key={booking.id} booking={booking} crews={crewsByDay[booking.moving_date]} />
             ))}
           </ul>
         </>
@@ -158,6 +169,65 @@ export function BookingsTable({ scope, query, rows, total, failed }: BookingsTab
 }
 
 type LinkTo = (change: Partial<AdminBookingsQuery>) => string;
+
+/**
+ * Moves today, tomorrow or this week, with the other filters kept: links, so they work without
+ * JavaScript. The filter form shows the chosen days as its range; applying it keeps that range as dates.
+ */
+function MoveDateFilter({ query, linkTo }: { query: AdminBookingsQuery; linkTo: LinkTo }) {
+  const anyDate = query.move === null && query.from === null && query.to === null;
+  const chip = (active: boolean) =>
+    `rounded-full border px-3 py-1 ${active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600"}`;
+  return (
+    <nav aria-label="Move date" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium">Move date</span>
+      <Link to={linkTo({ move: null, from: null, to: null })} className={chip(anyDate)} aria-current={anyDate ? "true" : undefined}>
+        Any
+      </Link>
+      {ADMIN_MOVE_DATE_FILTERS.map((filter) => (
+        <Link
+          key={filter}
+          to={linkTo({ move: filter, from: null, to: null })}
+          className={chip(query.move === filter)}
+          aria-current={query.move === filter ? "true" : undefined}
+        >
+          {ADMIN_MOVE_DATE_LABELS[filter]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** With the Move date filter on: each of its days with the crews used and available, linking to its schedule. */
+function MoveDaysSummary({ days, crewsByDay }: { days: string[]; crewsByDay: Record<string, OverviewDay> }) {
+  const known = days.filter((day) => crewsByDay[day]);
+  if (known.length === 0) return null;
+  return (
+    <ul aria-label="Crews by day" className="flex flex-wrap gap-2 text-sm">
+      {known.map((day) => (
+        <li key={day} data-day={day}>
+          <Link
+            to={`${href("/admin/schedule")}?day=${day}`}
+            className="flex flex-col rounded-lg border border-slate-200 bg-white px-3 py-2 hover:border-brand-600"
+          >
+            <span className="font-semibold">{formatShortDay(day)}</span>
+            <span className="text-slate-600">{crewsUsedLabel(crewsByDay[day]!)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Under a move date: the crews used and available that day, linking to its schedule. */
+function DayCrews({ date, crews }: { date: string; crews: OverviewDay | undefined }) {
+  if (!crews) return null;
+  return (
+    <Link to={`${href("/admin/schedule")}?day=${date}`} className="block text-xs text-slate-500 hover:text-brand-700 hover:underline" data-crews-used>
+      {crewsUsedLabel(crews)}
+    </Link>
+  );
+}
 
 function SortHeader({ column, query, linkTo }: { column: AdminBookingSort; query: AdminBookingsQuery; linkTo: LinkTo }) {
   const active = query.sort === column;
@@ -202,7 +272,7 @@ function moveWhen(booking: AdminBookingRow): string {
   return booking.moving_time ? `${formatMoveDate(booking.moving_date)}, ${formatTimeSlot(booking.moving_time)}` : formatMoveDate(booking.moving_date);
 }
 
-function BookingTableRow({ booking }: { booking: AdminBookingRow }) {
+function BookingTableRow({ booking, crews }: { booking: AdminBookingRow; crews: OverviewDay | undefined }) {
   const status = useShownStatus(booking);
   return (
     <tr className="border-b border-slate-100 align-top last:border-0" data-booking-id={booking.id}>
@@ -211,7 +281,10 @@ function BookingTableRow({ booking }: { booking: AdminBookingRow }) {
         <span className="block break-all text-slate-600">{booking.email}</span>
         <span className="block text-slate-600">{booking.phone}</span>
       </td>
-      <td className="px-3 py-2">{moveWhen(booking)}</td>
+      <td className="px-3 py-2">
+        {moveWhen(booking)}
+        <DayCrews date={booking.moving_date} crews={crews} />
+      </td>
       <td className="max-w-64 px-3 py-2">
         {booking.moving_from} → {booking.moving_to}
       </td>
@@ -231,7 +304,7 @@ function BookingTableRow({ booking }: { booking: AdminBookingRow }) {
   );
 }
 
-function BookingCard({ booking }: { booking: AdminBookingRow }) {
+function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: OverviewDay | undefined }) {
   const status = useShownStatus(booking);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-booking-id={booking.id}>
@@ -245,7 +318,10 @@ function BookingCard({ booking }: { booking: AdminBookingRow }) {
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-500">Move</dt>
-        <dd>{moveWhen(booking)}</dd>
+        <dd>
+          {moveWhen(booking)}
+          <DayCrews date={booking.moving_date} crews={crews} />
+        </dd>
         <dt className="text-slate-500">Route</dt>
         <dd className="break-words">
           {booking.moving_from} → {booking.moving_to}

@@ -2,11 +2,16 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, sessionContext } from "~/context";
 import { SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
-import { bookingsFilter, parseAdminBookingsQuery, type AdminBookingScope, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import { bookingsFilter, moveDateRange, parseAdminBookingsQuery, type AdminBookingScope, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import { addDays, todayIn } from "~/domain/booking-schemas";
 import { BOOKING_STATUSES, bookingStatusLabel } from "~/domain/booking-status";
+import { COMPANY } from "~/domain/company";
+import { hasPermission } from "~/domain/permissions";
+import { isIsoDate, type OverviewDay } from "~/domain/schedule";
 import { ensurePermission } from "~/middleware/guards.server";
 import { changeBookingStatus, listBookings } from "~/services/admin-bookings.server";
 import { readFormBody } from "~/services/form-body.server";
+import { scheduleOverview } from "~/services/schedule.server";
 import { setToast } from "~/services/toast.server";
 
 // What every page showing the admin bookings table does over HTTP: load a page of it from the URL,
@@ -18,14 +23,51 @@ export interface BookingsTableData {
   rows: AdminBookingRow[];
   total: number;
   failed: boolean;
+  /** The crews of each move date on the page (and of each day the Move date filter covers), when the reader may read the schedule. */
+  crewsByDay: Record<string, OverviewDay>;
+  /** With the Move date filter on: its days, in order. */
+  moveDays: string[];
 }
 
-/** A page of the table for the URL's search params; when the database fails the page still renders, saying so. */
+/**
+ * A page of the table for the URL's search params (the Move date filter from the company's today),
+ * with the crews used and available on each of its move dates; when the database fails the page
+ * still renders, saying so (without the crews, when only they failed).
+ */
 export async function loadBookingsTable(request: Request, context: Readonly<RouterContextProvider>, scope: AdminBookingScope): Promise<BookingsTableData> {
   const query = parseAdminBookingsQuery(new URL(request.url).searchParams);
-  const listed = await listBookings(context.get(sessionContext).supabase, bookingsFilter(scope, query), query);
-  if (!listed) context.get(requestContext).logger.error({ scope }, "could not list bookings for the admin table");
-  return { scope, query, rows: listed?.rows ?? [], total: listed?.total ?? 0, failed: listed === null };
+  const today = todayIn(COMPANY.timeZone);
+  const { supabase, roles } = context.get(sessionContext);
+  const moveDays = query.move ? daysBetween(moveDateRange(query.move, today)) : [];
+  const [listed, mayReadSchedule] = await Promise.all([
+    listBookings(supabase, bookingsFilter(scope, query, { today }), query),
+    roles().then((held) => hasPermission(held, "schedule:read")),
+  ]);
+  const { logger } = context.get(requestContext);
+  if (!listed) logger.error({ scope }, "could not list bookings for the admin table");
+  const days = [...new Set([...moveDays, ...(listed?.rows ?? []).map((row) => row.moving_date)])].filter(isIsoDate);
+  const crews = mayReadSchedule
+    ? await scheduleOverview(supabase, days).catch((error: unknown) => {
+        logger.error({ err: error }, "could not read the crews of the bookings table's days");
+        return [];
+      })
+    : [];
+  return {
+    scope,
+    query,
+    rows: listed?.rows ?? [],
+    total: listed?.total ?? 0,
+    failed: listed === null,
+    crewsByDay: Object.fromEntries(crews.map((day) => [day.date, day])),
+    moveDays,
+  };
+}
+
+/** Every date from `from` to `to`, inclusive (a week at most here). */
+function daysBetween({ from, to }: { from: string; to: string }): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 export const STATUS_MESSAGES = {

@@ -5,6 +5,7 @@ export const ADMIN_PAGES = [
   "/admin/bookings",
   "/admin/pending",
   "/admin/active",
+  "/admin/schedule",
   "/admin/customers",
   "/admin/users",
   "/admin/analytics",

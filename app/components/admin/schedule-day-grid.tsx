@@ -1,0 +1,103 @@
+import { Link, href } from "react-router";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { formatMinutesSpan, minutesToTime } from "~/domain/capacity";
+import { GRID_STEP_MINUTES, crewRows, gridColumns, hourLabel, hourMarks, type ScheduleBooking } from "~/domain/schedule";
+
+/** Width of one 15-minute column, so an hour is wide enough to read a name in. */
+const COLUMN_REM = 1.25;
+const LABEL_COLUMN = "5.5rem";
+
+/**
+ * One day: each crew a row, business hours as columns, each move that holds a crew a block from its
+ * start to its end with the customer, the time, the route and the status, linking to the booking. The
+ * grid scrolls inside its own box on a narrow screen; screen readers get each crew's moves as a list.
+ */
+export function ScheduleDayGrid({
+  dayLabel,
+  bookings,
+  crews,
+  opens,
+  closes,
+}: {
+  dayLabel: string;
+  bookings: readonly ScheduleBooking[];
+  crews: number;
+  opens: number;
+  closes: number;
+}) {
+  const rows = crewRows(bookings, crews);
+  const columns = Math.max(1, Math.ceil((closes - opens) / GRID_STEP_MINUTES));
+  const template = `${LABEL_COLUMN} repeat(${columns}, minmax(${COLUMN_REM}rem, 1fr))`;
+  const minWidth = `calc(${LABEL_COLUMN} + ${columns * COLUMN_REM}rem)`;
+  return (
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section aria-label={`Crews on ${dayLabel}`} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div style={{ minWidth }}>
+        <div aria-hidden className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600" style={{ gridTemplateColumns: template }}>
+          <span className="px-2 py-1.5">Crew</span>
+          {hourMarks(opens, closes).map((minute) => (
+            <span
+              key={minute}
+              className="border-l border-slate-200 px-1 py-1.5"
+              style={{ gridColumn: `${1 + gridColumns({ starts: minute, ends: minute + 60 }, opens).start} / span ${60 / GRID_STEP_MINUTES}` }}
+            >
+              {hourLabel(minute)}
+            </span>
+          ))}
+        </div>
+        {rows.length === 0 ? <p className="p-4 text-sm text-slate-600">No crews work on this day.</p> : null}
+        <ol aria-label="Crews" className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li
+              key={row.crew}
+              data-crew={row.crew}
+              className={`grid min-h-20 items-stretch ${row.overCapacity ? "bg-red-50" : ""}`}
+              style={{ gridTemplateColumns: template }}
+            >
+              <h3 className="flex flex-col justify-center px-2 text-sm font-semibold" style={{ gridColumn: "1", gridRow: "1" }}>
+                Crew {row.crew}
+                {row.overCapacity ? <span className="text-xs font-medium text-red-800">Over capacity</span> : null}
+              </h3>
+              {row.bookings.length === 0 ? (
+                <p className="self-center px-2 text-xs text-slate-500" style={{ gridColumn: `2 / span ${columns}`, gridRow: "1" }}>
+                  Free all day
+                </p>
+              ) : (
+                <ul className="contents">
+                  {row.bookings.map((booking) => {
+                    const { start, end } = gridColumns(booking.span, opens);
+                    return (
+                      <li
+                        key={booking.id}
+                        data-booking-id={booking.id}
+                        data-starts={minutesToTime(booking.span.starts)}
+                        data-ends={minutesToTime(booking.span.ends)}
+                        className="min-w-0 p-1"
+                        style={{ gridColumn: `${start + 1} / ${end + 1}`, gridRow: "1" }}
+                      >
+                        <Link
+                          to={href("/admin/bookings/:bookingId", { bookingId: booking.id })}
+                          className="flex h-full min-w-0 flex-col gap-0.5 overflow-hidden rounded-md border border-brand-700/30 bg-brand-50 px-2 py-1 text-xs hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                        >
+                          <span className="truncate font-semibold text-slate-900">{booking.fullName}</span>
+                          <span className="truncate text-slate-700">{formatMinutesSpan(booking.span.starts, booking.span.ends)}</span>
+                          <span className="truncate text-slate-600">
+                            {booking.movingFrom} → {booking.movingTo}
+                          </span>
+                          <span>
+                            <StatusBadge status={booking.status} />
+                          </span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { crewsUsedLabel } from "~/domain/capacity";
+import { formatShortDay, usedPercent, type OverviewDay } from "~/domain/schedule";
+
+const BAR_TONES = { open: "bg-brand-600", full: "bg-amber-500", closed: "bg-slate-400" } as const;
+
+/**
+ * Two weeks, a line a day: its bookings, crews used of available and a bar of how full it is, each
+ * day a link to its schedule. The chosen day is marked.
+ */
+export function ScheduleOverview({ days, selected, linkTo }: { days: readonly OverviewDay[]; selected: string; linkTo: (day: string) => string }) {
+  return (
+    <section aria-labelledby="schedule-overview-heading" className="flex flex-col gap-3">
+      <h2 id="schedule-overview-heading" className="text-lg font-semibold">
+        Two weeks
+      </h2>
+      <ol className="grid gap-2 sm:grid-cols-2">
+        {days.map((day) => {
+          const overCapacity = day.crewsUsed > day.crews;
+          return (
+            <li key={day.date} data-day={day.date}>
+              <Link
+                to={linkTo(day.date)}
+                aria-current={day.date === selected ? "date" : undefined}
+                className={`flex flex-col gap-1.5 rounded-lg border bg-white p-3 text-sm hover:border-brand-600 ${
+                  day.date === selected ? "border-brand-700 ring-2 ring-brand-700/30" : "border-slate-200"
+                }`}
+              >
+                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-semibold">{formatShortDay(day.date)}</span>
+                  <span className="text-slate-600">
+                    {day.bookings} {day.bookings === 1 ? "booking" : "bookings"}
+                  </span>
+                </span>
+                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span data-crews-used>
+                    {day.state === "closed" ? (day.reason ? `Closed: ${day.reason}` : "Closed") : crewsUsedLabel(day)}
+                    {day.state === "closed" && day.crewsUsed > 0 ? ` · ${crewsUsedLabel({ ...day, state: "open" })}` : ""}
+                  </span>
+                  {overCapacity ? <span className="font-semibold text-red-800">Over capacity</span> : day.state === "full" ? <span>Full</span> : null}
+                </span>
+                <span aria-hidden className="block h-2 overflow-hidden rounded-full bg-slate-100">
+                  <span
+                    className={`block h-full rounded-full ${overCapacity ? "bg-red-600" : BAR_TONES[day.state]}`}
+                    style={{ width: `${day.state === "closed" && day.crewsUsed === 0 ? 100 : usedPercent(day)}%` }}
+                  />
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

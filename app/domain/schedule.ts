@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { addDays } from "./booking-schemas";
+import { formatMoveDate } from "./booking-labels";
+import { isBookingStatus, type BookingStatus } from "./booking-status";
+import type { DayCapacity } from "./capacity";
+
+// The office's schedule (/admin/schedule): one day with its crews as rows and business hours as
+// columns, two weeks at a glance, and the forms that set a day's or a weekday's crews.
+
+/** How many days the overview shows, from the Monday of the chosen day's week. */
+export const OVERVIEW_DAYS = 14;
+/** The most crews a day or a weekday may have (the database allows no more). */
+export const MAX_CREWS = 500;
+/** The day grid's columns are this many minutes wide. */
+export const GRID_STEP_MINUTES = 15;
+
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export type IsoWeekday = (typeof ISO_WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<IsoWeekday, string> = {
+  1: "Monday",
+  2: "Tuesday",
+  3: "Wednesday",
+  4: "Thursday",
+  5: "Friday",
+  6: "Saturday",
+  7: "Sunday",
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** The day a `?day=` param names; today (the company's) when it names none or no real date. */
+export function scheduleDayFrom(params: URLSearchParams, today: string): string {
+  const day = params.get("day") ?? "";
+  return isIsoDate(day) ? day : today;
+}
+
+/** 1 Monday … 7 Sunday. */
+export function isoWeekdayOf(date: string): IsoWeekday {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return (weekday === 0 ? 7 : weekday) as IsoWeekday;
+}
+
+/** The overview's days: two weeks from the Monday of `day`'s week. */
+export function overviewDays(day: string): string[] {
+  const monday = addDays(day, 1 - isoWeekdayOf(day));
+  return Array.from({ length: OVERVIEW_DAYS }, (_, index) => addDays(monday, index));
+}
+
+/** The days of the week `day` falls in, Monday to Sunday (the bookings table's 'This week'). */
+export function weekOf(day: string): { from: string; to: string } {
+  const monday = addDays(day, 1 - isoWeekdayOf(day));
+  return { from: monday, to: addDays(monday, 6) };
+}
+
+const shortDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Mon, Nov 30" */
+export function formatShortDay(date: string): string {
+  return shortDateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A booking as the schedule reads it from the database. */
+export interface ScheduleBooking {
+  id: string;
+  fullName: string;
+  movingFrom: string;
+  movingTo: string;
+  /** "HH:MM", or null when the booking has no time. */
+  time: string | null;
+  hours: number;
+  status: BookingStatus;
+  depositStatus: string;
+  /** The minutes of the day it holds a crew, or null when it holds none (cancelled, a lapsed hold). */
+  span: { starts: number; ends: number } | null;
+}
+
+export function scheduleBookingFromRow(row: {
+  booking_id: string;
+  full_name: string;
+  moving_from: string;
+  moving_to: string;
+  moving_time: string | null;
+  estimated_hours: number;
+  status: string;
+  deposit_status: string;
+  holds_crew: boolean;
+  starts_minute: number | null;
+  ends_minute: number | null;
+}): ScheduleBooking {
+  return {
+    id: row.booking_id,
+    fullName: row.full_name,
+    movingFrom: row.moving_from,
+    movingTo: row.moving_to,
+    time: row.moving_time?.slice(0, 5) ?? null,
+    hours: row.estimated_hours,
+    status: isBookingStatus(row.status) ? row.status : "pending",
+    depositStatus: row.deposit_status,
+    span: row.holds_crew && row.starts_minute !== null && row.ends_minute !== null ? { starts: row.starts_minute, ends: row.ends_minute } : null,
+  };
+}
+
+/** One row of the day grid: a crew and the moves it makes, or a row beyond the day's crews. */
+export interface CrewRow {
+  /** 1-based. */
+  crew: number;
+  /** A row beyond the day's crews: moves booked over capacity (or left holding crews on a day closed since). */
+  overCapacity: boolean;
+  bookings: Array<ScheduleBooking & { span: { starts: number; ends: number } }>;
+}
+
+/**
+ * The day's crews as rows, each move that holds a crew on the first row free from its start (earliest
+ * first, longer first at the same start), so the rows are as few as the busiest moment needs. The
+ * day's `crews` rows are always there, empty or not; moves for which none is free go on further rows,
+ * marked over capacity.
+ */
+export function crewRows(bookings: readonly ScheduleBooking[], crews: number): CrewRow[] {
+  const holding = bookings
+    .filter((booking): booking is ScheduleBooking & { span: { starts: number; ends: number } } => booking.span !== null)
+    .sort((a, b) => a.span.starts - b.span.starts || b.span.ends - a.span.ends || a.id.localeCompare(b.id));
+  const rows: CrewRow[] = Array.from({ length: crews }, (_, index) => ({ crew: index + 1, overCapacity: false, bookings: [] }));
+  const freeFrom: number[] = rows.map(() => 0);
+  for (const booking of holding) {
+    let row = freeFrom.findIndex((free) => free <= booking.span.starts);
+    if (row === -1) {
+      rows.push({ crew: rows.length + 1, overCapacity: rows.length >= crews, bookings: [] });
+      freeFrom.push(0);
+      row = rows.length - 1;
+    }
+    rows[row]!.bookings.push(booking);
+    freeFrom[row] = booking.span.ends;
+  }
+  return rows;
+}
+
+/** The whole hours from opening to closing, for the grid's column labels: [480, 540, …] for 8:00–18:00. */
+export function hourMarks(opens: number, closes: number): number[] {
+  const marks: number[] = [];
+  for (let minute = Math.ceil(opens / 60) * 60; minute < closes; minute += 60) marks.push(minute);
+  return marks;
+}
+
+/** The grid columns (1-based CSS grid lines) a span covers, in GRID_STEP_MINUTES steps from opening. */
+export function gridColumns(span: { starts: number; ends: number }, opens: number): { start: number; end: number } {
+  const start = 1 + Math.floor((span.starts - opens) / GRID_STEP_MINUTES);
+  const end = 1 + Math.ceil((span.ends - opens) / GRID_STEP_MINUTES);
+  return { start, end: Math.max(end, start + 1) };
+}
+
+/** "8:00" → "8 AM" for the grid's hour labels. */
+export function hourLabel(minutes: number): string {
+  const hour = Math.floor(minutes / 60);
+  const suffix = hour < 12 ? "AM" : "PM";
+  return `${((hour + 11) % 12) + 1} ${suffix}`;
+}
+
+/** A day of the overview, as the database counts it. */
+export interface OverviewDay extends DayCapacity {
+  /** Bookings holding a crew that day. */
+  bookings: number;
+  /** The date has crews of its own, or is closed, rather than its weekday's crews. */
+  custom: boolean;
+}
+
+/** How full a day is, 0–100, for its bar (a day over capacity is full). */
+export function usedPercent(day: Pick<DayCapacity, "crews" | "crewsUsed">): number {
+  if (day.crews <= 0) return day.crewsUsed > 0 ? 100 : 0;
+  return Math.min(100, Math.round((day.crewsUsed / day.crews) * 100));
+}
+
+// Forms -------------------------------------------------------------------------------------------
+
+export const SCHEDULE_INTENTS = { setCrews: "set-crews", close: "close-day", reopen: "reopen-day", weekdays: "set-weekday-crews" } as const;
+
+export const SCHEDULE_MESSAGES = {
+  crewsRequired: "Enter how many crews work that day",
+  crewsInvalid: `Enter a whole number of crews from 0 to ${MAX_CREWS}`,
+  reasonTooLong: "Keep the reason to 200 characters",
+  updated: "Schedule Updated",
+  unchanged: "Nothing to change",
+  unchangedDescription: "The schedule already said so.",
+  crewsSet: (day: string, crews: number) => `${formatMoveDate(day)} has ${crews} ${crews === 1 ? "crew" : "crews"}.`,
+  closed: (day: string) => `${formatMoveDate(day)} is closed.`,
+  reopened: (day: string) => `${formatMoveDate(day)} has its weekday's crews again.`,
+  weekdaysSaved: "The crews of each weekday are saved.",
+  failed: "The schedule could not be changed. Please try again.",
+} as const;
+
+// Conform turns the typed digits into a number; anything else is not one.
+const requiredCrews = z
+  .number({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
+  .int({ error: SCHEDULE_MESSAGES.crewsInvalid })
+  .min(0, { error: SCHEDULE_MESSAGES.crewsInvalid })
+  .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid });
+
+/** A day's crews (set them), closing it (with an optional reason customers are told), or giving it back to its weekday. */
+export const scheduleDaySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(SCHEDULE_INTENTS.setCrews), crews: requiredCrews }),
+  z.object({
+    intent: z.literal(SCHEDULE_INTENTS.close),
+    reason: z
+      .string()
+      .trim()
+      .max(200, { error: SCHEDULE_MESSAGES.reasonTooLong })
+      .optional()
+      .transform((value) => value || null),
+  }),
+  z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
+]);
+export type ScheduleDayChange = z.infer<typeof scheduleDaySchema>;
+
+/** The crews of each weekday, one field a day (`weekday1` Monday … `weekday7` Sunday). */
+export const weekdayCrewsSchema = z.object({
+  intent: z.literal(SCHEDULE_INTENTS.weekdays),
+  weekday1: requiredCrews,
+  weekday2: requiredCrews,
+  weekday3: requiredCrews,
+  weekday4: requiredCrews,
+  weekday5: requiredCrews,
+  weekday6: requiredCrews,
+  weekday7: requiredCrews,
+});
+export type WeekdayCrewsChange = z.infer<typeof weekdayCrewsSchema>;

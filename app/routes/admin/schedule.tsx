@@ -1,0 +1,209 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Form, Link, data, href, redirect } from "react-router";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { ScheduleDayGrid } from "~/components/admin/schedule-day-grid";
+import { ScheduleDayForms, WeekdayCrewsForm, type ScheduleActionData, type ScheduleFormName } from "~/components/admin/schedule-forms";
+import { ScheduleOverview } from "~/components/admin/schedule-overview";
+import { StatusBadge } from "~/components/dashboard/status-badge";
+import { buttonClasses } from "~/components/ui/button";
+import { requestContext, sessionContext } from "~/context";
+import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
+import { addDays, todayIn } from "~/domain/booking-schemas";
+import { depositStateLabel } from "~/domain/booking-status";
+import { crewsUsedLabel } from "~/domain/capacity";
+import { COMPANY } from "~/domain/company";
+import { hasPermission } from "~/domain/permissions";
+import {
+  ISO_WEEKDAYS,
+  SCHEDULE_INTENTS,
+  SCHEDULE_MESSAGES,
+  WEEKDAY_NAMES,
+  isoWeekdayOf,
+  overviewDays,
+  scheduleDayFrom,
+  scheduleDaySchema,
+  weekdayCrewsSchema,
+} from "~/domain/schedule";
+import { ensurePermission } from "~/middleware/guards.server";
+import { readFormBody } from "~/services/form-body.server";
+import { businessHours, changeScheduleDay, changeWeekdayCrews, crewsByWeekday, scheduleOfDay, scheduleOverview } from "~/services/schedule.server";
+import { currentAccount } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/schedule";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Schedule · ${formatMoveDate(loaderData.day)} · Admin` : "Schedule · Admin" }];
+
+const schedulePath = (day: string) => `${href("/admin/schedule")}?day=${day}`;
+
+/**
+ * One day of the schedule (`?day=YYYY-MM-DD`, today in the company's time zone when missing or no
+ * real date) and the two weeks from the Monday of its week, for staff who read the schedule; the
+ * forms only for those who may change it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "schedule:read");
+  const session = context.get(sessionContext);
+  const today = todayIn(COMPANY.timeZone);
+  const day = scheduleDayFrom(new URL(request.url).searchParams, today);
+  const days = overviewDays(day);
+  const [roles, bookings, overview, hours, weekdayCrews] = await Promise.all([
+    session.roles(),
+    scheduleOfDay(session.supabase, day),
+    scheduleOverview(session.supabase, days.includes(day) ? days : [...days, day]),
+    businessHours(session.supabase),
+    crewsByWeekday(session.supabase),
+  ]);
+  const capacity = overview.find((entry) => entry.date === day);
+  if (!capacity) {
+    context.get(requestContext).logger.error({ day }, "the schedule's overview left out the chosen day");
+    throw data("The schedule could not be read.", { status: 500 });
+  }
+  return {
+    day,
+    today,
+    previous: addDays(day, -1),
+    next: addDays(day, 1),
+    capacity,
+    bookings,
+    overview: overview.filter((entry) => days.includes(entry.date)),
+    hours,
+    weekdayCrews,
+    canManage: hasPermission(roles, "schedule:manage"),
+  };
+}
+
+const reply = (form: ScheduleFormName, result: ScheduleActionData["result"], status: number) => data<ScheduleActionData>({ form, result }, { status });
+
+/**
+ * The page's forms, for staff who may change the schedule (others get the 403 page): a day's crews,
+ * closing or reopening it, or the crews of each weekday. Errors go back beside their fields; a change
+ * goes back to the same day with a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  await ensurePermission(request, context, "schedule:manage");
+  const { supabase } = context.get(sessionContext);
+  const day = scheduleDayFrom(new URL(request.url).searchParams, todayIn(COMPANY.timeZone));
+  const intent = form.get("intent");
+
+  let result: "changed" | "unchanged" | "forbidden";
+  let description: string;
+  if (intent === SCHEDULE_INTENTS.weekdays) {
+    const submission = parseWithZod(form, { schema: weekdayCrewsSchema });
+    if (submission.status !== "success") return reply("weekday-crews", submission.reply(), 400);
+    const crews = Object.fromEntries(ISO_WEEKDAYS.map((weekday) => [weekday, submission.value[`weekday${weekday}`]]));
+    result = await changeWeekdayCrews(supabase, crews as Record<(typeof ISO_WEEKDAYS)[number], number>);
+    description = SCHEDULE_MESSAGES.weekdaysSaved;
+  } else if (intent === SCHEDULE_INTENTS.setCrews || intent === SCHEDULE_INTENTS.close || intent === SCHEDULE_INTENTS.reopen) {
+    const submission = parseWithZod(form, { schema: scheduleDaySchema });
+    if (submission.status !== "success") return reply(intent === SCHEDULE_INTENTS.close ? "close-day" : "day-crews", submission.reply(), 400);
+    const change = submission.value;
+    result = await changeScheduleDay(supabase, day, change);
+    description =
+      change.intent === "set-crews"
+        ? SCHEDULE_MESSAGES.crewsSet(day, change.crews)
+        : change.intent === "close-day"
+          ? SCHEDULE_MESSAGES.closed(day)
+          : SCHEDULE_MESSAGES.reopened(day);
+  } else {
+    throw data("This page takes no such form.", { status: 400 });
+  }
+
+  if (result === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  await setToast(
+    context,
+    result === "changed"
+      ? { type: "success", title: SCHEDULE_MESSAGES.updated, description }
+      : { type: "info", title: SCHEDULE_MESSAGES.unchanged, description: SCHEDULE_MESSAGES.unchangedDescription },
+  );
+  return redirect(schedulePath(day));
+}
+
+export default function AdminSchedule({ loaderData, actionData }: Route.ComponentProps) {
+  const { day, today, previous, next, capacity, bookings, overview, hours, weekdayCrews, canManage } = loaderData;
+  const dayLabel = formatMoveDate(day);
+  const weekday = isoWeekdayOf(day);
+  const notHolding = bookings.filter((booking) => booking.span === null);
+  const holding = bookings.length - notHolding.length;
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeading title="Schedule" description="Each crew's moves on a day, two weeks at a glance, and the crews the company has." />
+
+      <nav aria-label="Days" className="flex flex-wrap items-center gap-2">
+        <Link to={schedulePath(previous)} className={buttonClasses("outline", "sm")} rel="prev">
+          <ChevronLeft aria-hidden className="size-4" />
+          Previous day
+        </Link>
+        <Link to={schedulePath(next)} className={buttonClasses("outline", "sm")} rel="next">
+          Next day
+          <ChevronRight aria-hidden className="size-4" />
+        </Link>
+        {day !== today ? (
+          <Link to={schedulePath(today)} className={buttonClasses("ghost", "sm")}>
+            Today
+          </Link>
+        ) : null}
+        <Form method="get" className="flex items-end gap-2">
+          <label htmlFor="schedule-day" className="sr-only">
+            Go to day
+          </label>
+          <input id="schedule-day" type="date" name="day" defaultValue={day} className="h-9 rounded-lg border border-slate-300 px-2 text-sm" />
+          <button type="submit" className={buttonClasses("outline", "sm")}>
+            Go
+          </button>
+        </Form>
+      </nav>
+
+      <section aria-labelledby="schedule-day-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="schedule-day-heading" className="text-xl font-semibold">
+            {dayLabel}
+          </h2>
+          <p className="text-sm text-slate-700" data-testid="schedule-day-summary">
+            {capacity.state === "closed" ? `Closed${capacity.reason ? `: ${capacity.reason}` : ""} · ` : null}
+            {holding} {holding === 1 ? "booking" : "bookings"} · {crewsUsedLabel({ ...capacity, state: "open" })}
+            {capacity.crewsUsed > capacity.crews ? " · Over capacity" : null}
+          </p>
+        </div>
+        <ScheduleDayGrid dayLabel={dayLabel} bookings={bookings} crews={capacity.crews} opens={hours.opens} closes={hours.closes} />
+        {notHolding.length > 0 ? (
+          <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <summary className="cursor-pointer font-medium">
+              {notHolding.length} more {notHolding.length === 1 ? "booking" : "bookings"} this day without a crew (cancelled, or unpaid with no hold)
+            </summary>
+            <ul className="mt-2 flex flex-col gap-2">
+              {notHolding.map((booking) => (
+                <li key={booking.id} className="flex flex-wrap items-center gap-2">
+                  <Link to={href("/admin/bookings/:bookingId", { bookingId: booking.id })} className="font-medium text-brand-700 hover:underline">
+                    {booking.fullName}
+                  </Link>
+                  <span className="text-slate-600">{booking.time ? formatTimeSlot(booking.time) : "No time"}</span>
+                  <StatusBadge status={booking.status} />
+                  <span className="text-slate-600">{depositStateLabel({ deposit_status: booking.depositStatus, refund_due_at: null })}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      {canManage ? (
+        <ScheduleDayForms
+          key={day}
+          dayLabel={dayLabel}
+          crews={capacity.crews}
+          closed={capacity.state === "closed" && capacity.custom}
+          custom={capacity.custom}
+          weekdayName={WEEKDAY_NAMES[weekday]}
+          weekdayCrews={weekdayCrews[weekday]}
+          actionData={actionData}
+        />
+      ) : null}
+
+      <ScheduleOverview days={overview} selected={day} linkTo={schedulePath} />
+
+      {canManage ? <WeekdayCrewsForm crews={weekdayCrews} actionData={actionData} /> : null}
+    </div>
+  );
+}
