@@ -103,7 +103,13 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
         </div>
         <div className="flex flex-col gap-1 text-sm font-medium">
           <label htmlFor="bookings-to">Move date to</label>
-          <input id="bookings-to" type="date" name="to" defaultValue={moveDays.at(-1) ?? query.to ?? ""} className="h-10 rounded-lg border border-slate-300 px-3 font-normal" />
+          <input
+            id="bookings-to"
+            type="date"
+            name="to"
+            defaultValue={moveDays.at(-1) ?? query.to ?? ""}
+            className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
+          />
         </div>
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}

@@ -65,8 +65,8 @@ export function ScheduleDayForms({
           Crews on {dayLabel}
         </h2>
         <p className="text-sm text-slate-600">
-          {custom ? "This day has its own setting." : `${weekdayName}s have ${weekdayCrews} ${weekdayCrews === 1 ? "crew" : "crews"}.`} Bookings already
-          made keep their crews.
+          {custom ? "This day has its own setting." : `${weekdayName}s have ${weekdayCrews} ${weekdayCrews === 1 ? "crew" : "crews"}.`} Bookings already made
+          keep their crews.
         </p>
       </div>
       <Form method="post" {...getFormProps(crewsForm)} noValidate className="flex flex-wrap items-end gap-3">
@@ -120,15 +120,7 @@ export function WeekdayCrewsForm({ crews, actionData }: { crews: Record<IsoWeekd
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const weekdayFields = [
-    fields.weekday1,
-    fields.weekday2,
-    fields.weekday3,
-    fields.weekday4,
-    fields.weekday5,
-    fields.weekday6,
-    fields.weekday7,
-  ] as const;
+  const weekdayFields = [fields.weekday1, fields.weekday2, fields.weekday3, fields.weekday4, fields.weekday5, fields.weekday6, fields.weekday7] as const;
   return (
     <section aria-labelledby="weekday-crews-heading" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
       <div>

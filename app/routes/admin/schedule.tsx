@@ -32,7 +32,9 @@ import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/schedule";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Schedule · ${formatMoveDate(loaderData.day)} · Admin` : "Schedule · Admin" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Schedule · ${formatMoveDate(loaderData.day)} · Admin` : "Schedule · Admin" },
+];
 
 const schedulePath = (day: string) => `${href("/admin/schedule")}?day=${day}`;
 
