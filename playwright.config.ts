@@ -37,6 +37,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // After the web servers start: gives each server's company crews to spare.
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,

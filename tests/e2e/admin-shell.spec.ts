@@ -59,6 +59,7 @@ test("the sidebar leads to every admin page, shows the pending count, and the he
     ["All Bookings", /\/admin\/bookings$/, "All Bookings"],
     ["Pending", /\/admin\/pending$/, "Pending Bookings"],
     ["Active Moves", /\/admin\/active$/, "Active Moves"],
+    ["Schedule", /\/admin\/schedule$/, "Schedule"],
     ["Customers", /\/admin\/customers$/, "Customer Database"],
     ["Users", /\/admin\/users$/, "Users"],
     ["Analytics", /\/admin\/analytics$/, "Analytics"],

@@ -211,14 +211,11 @@ function MoveDaysSummary({ days, crewsByDay }: { days: string[]; crewsByDay: Rec
   return (
     <ul aria-label="Crews by day" className="flex flex-wrap gap-2 text-sm">
       {known.map((day) => (
-        <li key={day} data-day={day}>
-          <Link
-            to={`${href("/admin/schedule")}?day=${day}`}
-            className="flex flex-col rounded-lg border border-slate-200 bg-white px-3 py-2 hover:border-brand-600"
-          >
-            <span className="font-semibold">{formatShortDay(day)}</span>
-            <span className="text-slate-600">{crewsUsedLabel(crewsByDay[day]!)}</span>
+        <li key={day} data-day={day} className="relative flex flex-col rounded-lg border border-slate-200 bg-white px-3 py-2 hover:border-brand-600">
+          <Link to={`${href("/admin/schedule")}?day=${day}`} className="font-semibold after:absolute after:inset-0 after:rounded-lg hover:underline">
+            {formatShortDay(day)}
           </Link>
+          <span className="text-slate-600">{crewsUsedLabel(crewsByDay[day]!)}</span>
         </li>
       ))}
     </ul>

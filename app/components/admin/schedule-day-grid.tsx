@@ -1,7 +1,7 @@
 import { Link, href } from "react-router";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { formatMinutesSpan, minutesToTime } from "~/domain/capacity";
-import { GRID_STEP_MINUTES, crewRows, gridColumns, hourLabel, hourMarks, type ScheduleBooking } from "~/domain/schedule";
+import { GRID_STEP_MINUTES, crewRows, gridColumns, hourLabel, hourMarks, type CrewRow, type ScheduleBooking } from "~/domain/schedule";
 
 /** Width of one 15-minute column, so an hour is wide enough to read a name in. */
 const COLUMN_REM = 1.25;
@@ -10,7 +10,8 @@ const LABEL_COLUMN = "5.5rem";
 /**
  * One day: each crew a row, business hours as columns, each move that holds a crew a block from its
  * start to its end with the customer, the time, the route and the status, linking to the booking. The
- * grid scrolls inside its own box on a narrow screen; screen readers get each crew's moves as a list.
+ * grid scrolls inside its own box where it is wider than the page; below 768px each crew's moves are a
+ * list instead. Screen readers get each crew's moves as a list either way.
  */
 export function ScheduleDayGrid({
   dayLabel,
@@ -30,74 +31,118 @@ export function ScheduleDayGrid({
   const template = `${LABEL_COLUMN} repeat(${columns}, minmax(${COLUMN_REM}rem, 1fr))`;
   const minWidth = `calc(${LABEL_COLUMN} + ${columns * COLUMN_REM}rem)`;
   return (
-    // Focusable, so a keyboard can scroll it sideways on a phone.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <section aria-label={`Crews on ${dayLabel}`} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <div style={{ minWidth }}>
-        <div aria-hidden className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600" style={{ gridTemplateColumns: template }}>
-          <span className="px-2 py-1.5">Crew</span>
-          {hourMarks(opens, closes).map((minute) => (
-            <span
-              key={minute}
-              className="border-l border-slate-200 px-1 py-1.5"
-              style={{ gridColumn: `${1 + gridColumns({ starts: minute, ends: minute + 60 }, opens).start} / span ${60 / GRID_STEP_MINUTES}` }}
-            >
-              {hourLabel(minute)}
-            </span>
-          ))}
-        </div>
-        {rows.length === 0 ? <p className="p-4 text-sm text-slate-600">No crews work on this day.</p> : null}
-        <ol aria-label="Crews" className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <li
-              key={row.crew}
-              data-crew={row.crew}
-              className={`grid min-h-20 items-stretch ${row.overCapacity ? "bg-red-50" : ""}`}
-              style={{ gridTemplateColumns: template }}
-            >
-              <h3 className="flex flex-col justify-center px-2 text-sm font-semibold" style={{ gridColumn: "1", gridRow: "1" }}>
-                Crew {row.crew}
-                {row.overCapacity ? <span className="text-xs font-medium text-red-800">Over capacity</span> : null}
-              </h3>
-              {row.bookings.length === 0 ? (
-                <p className="self-center px-2 text-xs text-slate-500" style={{ gridColumn: `2 / span ${columns}`, gridRow: "1" }}>
-                  Free all day
-                </p>
-              ) : (
-                <ul className="contents">
-                  {row.bookings.map((booking) => {
-                    const { start, end } = gridColumns(booking.span, opens);
-                    return (
-                      <li
-                        key={booking.id}
-                        data-booking-id={booking.id}
-                        data-starts={minutesToTime(booking.span.starts)}
-                        data-ends={minutesToTime(booking.span.ends)}
-                        className="min-w-0 p-1"
-                        style={{ gridColumn: `${start + 1} / ${end + 1}`, gridRow: "1" }}
-                      >
-                        <Link
-                          to={href("/admin/bookings/:bookingId", { bookingId: booking.id })}
-                          className="flex h-full min-w-0 flex-col gap-0.5 overflow-hidden rounded-md border border-brand-700/30 bg-brand-50 px-2 py-1 text-xs hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    <>
+      <CrewLists dayLabel={dayLabel} rows={rows} />
+      {/* Focusable, so a keyboard can scroll it sideways where it is wider than the page. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <section aria-label={`Crews on ${dayLabel}`} tabIndex={0} className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+        <div style={{ minWidth }}>
+          <div
+            aria-hidden
+            className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600"
+            style={{ gridTemplateColumns: template }}
+          >
+            <span className="px-2 py-1.5">Crew</span>
+            {hourMarks(opens, closes).map((minute) => (
+              <span
+                key={minute}
+                className="border-l border-slate-200 px-1 py-1.5"
+                style={{ gridColumn: `${1 + gridColumns({ starts: minute, ends: minute + 60 }, opens).start} / span ${60 / GRID_STEP_MINUTES}` }}
+              >
+                {hourLabel(minute)}
+              </span>
+            ))}
+          </div>
+          {rows.length === 0 ? <p className="p-4 text-sm text-slate-600">No crews work on this day.</p> : null}
+          <ol aria-label="Crews" className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <li
+                key={row.crew}
+                data-crew={row.crew}
+                className={`grid min-h-20 items-stretch ${row.overCapacity ? "bg-red-50" : ""}`}
+                style={{ gridTemplateColumns: template }}
+              >
+                <h3 className="flex flex-col justify-center px-2 text-sm font-semibold" style={{ gridColumn: "1", gridRow: "1" }}>
+                  Crew {row.crew}
+                  {row.overCapacity ? <span className="text-xs font-medium text-red-800">Over capacity</span> : null}
+                </h3>
+                {row.bookings.length === 0 ? (
+                  <p className="self-center px-2 text-xs text-slate-500" style={{ gridColumn: `2 / span ${columns}`, gridRow: "1" }}>
+                    Free all day
+                  </p>
+                ) : (
+                  <ul className="contents">
+                    {row.bookings.map((booking) => {
+                      const { start, end } = gridColumns(booking.span, opens);
+                      return (
+                        <li
+                          key={booking.id}
+                          data-booking-id={booking.id}
+                          data-starts={minutesToTime(booking.span.starts)}
+                          data-ends={minutesToTime(booking.span.ends)}
+                          className="min-w-0 p-1"
+                          style={{ gridColumn: `${start + 1} / ${end + 1}`, gridRow: "1" }}
                         >
-                          <span className="truncate font-semibold text-slate-900">{booking.fullName}</span>
-                          <span className="truncate text-slate-700">{formatMinutesSpan(booking.span.starts, booking.span.ends)}</span>
-                          <span className="truncate text-slate-600">
-                            {booking.movingFrom} → {booking.movingTo}
-                          </span>
-                          <span>
-                            <StatusBadge status={booking.status} />
-                          </span>
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      </div>
+                          <Link
+                            to={href("/admin/bookings/:bookingId", { bookingId: booking.id })}
+                            className="flex h-full min-w-0 flex-col gap-0.5 overflow-hidden rounded-md border border-brand-700/30 bg-brand-50 px-2 py-1 text-xs hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                          >
+                            <span className="truncate font-semibold text-slate-900">{booking.fullName}</span>
+                            <span className="truncate text-slate-700">{formatMinutesSpan(booking.span.starts, booking.span.ends)}</span>
+                            <span className="truncate text-slate-600">
+                              {booking.movingFrom} → {booking.movingTo}
+                            </span>
+                            <span>
+                              <StatusBadge status={booking.status} />
+                            </span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Below 768px: each crew's moves as a list, in the order they start. */
+function CrewLists({ dayLabel, rows }: { dayLabel: string; rows: CrewRow[] }) {
+  return (
+    <section aria-label={`Crews on ${dayLabel}, as lists`} className="flex flex-col gap-2 md:hidden">
+      {rows.length === 0 ? <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">No crews work on this day.</p> : null}
+      {rows.map((row) => (
+        <div key={row.crew} className={`rounded-lg border p-3 ${row.overCapacity ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
+          <h3 className="text-sm font-semibold">
+            Crew {row.crew}
+            {row.overCapacity ? <span className="ml-2 text-xs font-medium text-red-800">Over capacity</span> : null}
+          </h3>
+          {row.bookings.length === 0 ? (
+            <p className="text-xs text-slate-500">Free all day</p>
+          ) : (
+            <ul className="mt-2 flex flex-col gap-2">
+              {row.bookings.map((booking) => (
+                <li key={booking.id} className="flex flex-col gap-0.5 border-l-2 border-brand-600 pl-2 text-sm">
+                  <span className="text-slate-700">{formatMinutesSpan(booking.span.starts, booking.span.ends)}</span>
+                  <Link to={href("/admin/bookings/:bookingId", { bookingId: booking.id })} className="font-semibold break-words text-brand-700 hover:underline">
+                    {booking.fullName}
+                  </Link>
+                  <span className="break-words text-slate-600">
+                    {booking.movingFrom} → {booking.movingTo}
+                  </span>
+                  <span>
+                    <StatusBadge status={booking.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
     </section>
   );
 }

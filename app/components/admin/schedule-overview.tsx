@@ -18,34 +18,39 @@ export function ScheduleOverview({ days, selected, linkTo }: { days: readonly Ov
         {days.map((day) => {
           const overCapacity = day.crewsUsed > day.crews;
           return (
-            <li key={day.date} data-day={day.date}>
-              <Link
-                to={linkTo(day.date)}
-                aria-current={day.date === selected ? "date" : undefined}
-                className={`flex flex-col gap-1.5 rounded-lg border bg-white p-3 text-sm hover:border-brand-600 ${
-                  day.date === selected ? "border-brand-700 ring-2 ring-brand-700/30" : "border-slate-200"
-                }`}
-              >
-                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-semibold">{formatShortDay(day.date)}</span>
-                  <span className="text-slate-600">
-                    {day.bookings} {day.bookings === 1 ? "booking" : "bookings"}
-                  </span>
+            <li
+              key={day.date}
+              data-day={day.date}
+              className={`relative flex flex-col gap-1.5 rounded-lg border bg-white p-3 text-sm hover:border-brand-600 ${
+                day.date === selected ? "border-brand-700 ring-2 ring-brand-700/30" : "border-slate-200"
+              }`}
+            >
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                {/* The whole card answers a click; the link itself is the day's name. */}
+                <Link
+                  to={linkTo(day.date)}
+                  aria-current={day.date === selected ? "date" : undefined}
+                  className="font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-lg hover:underline"
+                >
+                  {formatShortDay(day.date)}
+                </Link>
+                <span className="text-slate-600">
+                  {day.bookings} {day.bookings === 1 ? "booking" : "bookings"}
                 </span>
-                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span data-crews-used>
-                    {day.state === "closed" ? (day.reason ? `Closed: ${day.reason}` : "Closed") : crewsUsedLabel(day)}
-                    {day.state === "closed" && day.crewsUsed > 0 ? ` · ${crewsUsedLabel({ ...day, state: "open" })}` : ""}
-                  </span>
-                  {overCapacity ? <span className="font-semibold text-red-800">Over capacity</span> : day.state === "full" ? <span>Full</span> : null}
+              </span>
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span data-crews-used>
+                  {day.state === "closed" ? (day.reason ? `Closed: ${day.reason}` : "Closed") : crewsUsedLabel(day)}
+                  {day.state === "closed" && day.crewsUsed > 0 ? ` · ${crewsUsedLabel({ ...day, state: "open" })}` : ""}
                 </span>
-                <span aria-hidden className="block h-2 overflow-hidden rounded-full bg-slate-100">
-                  <span
-                    className={`block h-full rounded-full ${overCapacity ? "bg-red-600" : BAR_TONES[day.state]}`}
-                    style={{ width: `${day.state === "closed" && day.crewsUsed === 0 ? 100 : usedPercent(day)}%` }}
-                  />
-                </span>
-              </Link>
+                {overCapacity ? <span className="font-semibold text-red-800">Over capacity</span> : day.state === "full" ? <span>Full</span> : null}
+              </span>
+              <span aria-hidden className="block h-2 overflow-hidden rounded-full bg-slate-100">
+                <span
+                  className={`block h-full rounded-full ${overCapacity ? "bg-red-600" : BAR_TONES[day.state]}`}
+                  style={{ width: `${day.state === "closed" && day.crewsUsed === 0 ? 100 : usedPercent(day)}%` }}
+                />
+              </span>
             </li>
           );
         })}
