@@ -1,8 +1,9 @@
 // The admin area with years of history: 100,000 bookings made by the demo script in a temporary data
 // directory, then the production build's server time (p50, p95) of the dashboard, of the bookings
-// table searched, filtered, sorted and paged deep, of the settings, customers, analytics and users
-// pages (the demo's 200 customers and the admin: users searched and at page 8 of 9), and the CSV
-// export of every booking: its time and the server's peak memory meanwhile.
+// table searched, filtered, sorted and paged deep (and by Move date, with each day's crews), of the
+// schedule (today's crews and two weeks, and a busy day ahead), of the settings, customers, analytics
+// and users pages (the demo's 200 customers and the admin: users searched and at page 8 of 9), and the
+// CSV export of every booking: its time and the server's peak memory meanwhile.
 // Usage: npm run build && npm run bench:admin   (BOOKINGS and ROUNDS change the sizes)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -17,6 +18,8 @@ const BOOKINGS = Number(process.env.BOOKINGS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 const WARM_UP = 20;
 const ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin2026" };
+/** A week ahead: a day of the demo's confirmed and pending moves. */
+const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const PAGES: Array<[label: string, target: string]> = [
   ["/admin (stat cards)", "/admin"],
@@ -29,6 +32,9 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/bookings?page=2000 (deep page)", "/admin/bookings?page=2000"],
   ["/admin/bookings?sort=customer&page=2000 (deep page by customer)", "/admin/bookings?sort=customer&page=2000"],
   ["/admin/bookings?q=smith&status=completed&sort=date&page=50 (all at once)", "/admin/bookings?q=smith&status=completed&sort=date&page=50"],
+  ["/admin/bookings?move=week (Move date filter, crews of each day)", "/admin/bookings?move=week"],
+  ["/admin/schedule (today's crews and two weeks)", "/admin/schedule"],
+  [`/admin/schedule?day=${WEEK_AHEAD} (a week ahead)`, `/admin/schedule?day=${WEEK_AHEAD}`],
   ["/admin/settings (form and system information)", "/admin/settings"],
   ["/admin/customers (first page)", "/admin/customers"],
   ["/admin/customers?q=smith (search)", "/admin/customers?q=smith"],

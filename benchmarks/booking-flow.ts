@@ -1,34 +1,57 @@
 // What a customer without JavaScript needs from `/` to a paid booking: the HTTP requests and the bytes
-// on the wire (compressed, as a browser receives them), and the server time of each wizard step.
+// on the wire (compressed, as a browser receives them), and the server time of each wizard step, with
+// a company's history in the database: BOOKINGS (100,000 unless set; 0 for an empty one) made by the
+// demo script, whose crews and busy days the details step's capacity questions read. Then the time of
+// those questions alone, as the details step asks them: the slots of a busy day and 31 days of dates.
 // Usage: npm run build && npm run bench:booking   (starts its own server on a free port and data directory)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { createApiKeys } from "../emulators/supabase/index.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const BOOKINGS = Number(process.env.BOOKINGS ?? 100_000);
+const DAY_MS = 86_400_000;
+const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+const SLOTS = ["08:00", "10:00", "12:00", "14:00", "16:00"];
 
-const moveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-const STEPS: Array<[string, Record<string, string>]> = [
+/**
+ * Each bench booking on a day of its own past the demo's moves (they run about 40 days ahead), so the
+ * 10:00 slot is free whatever crews the history left: the wizard refuses a time no crew is free for.
+ */
+const moveDate = (round: number) => isoDay(60 + round);
+const steps = (round: number): Array<[string, Record<string, string>]> => [
   ["/book", { intent: "continue", fullName: "Bench Mark", email: "bench@example.com", phone: "(404) 555-0100" }],
-  ["/book/details", { intent: "continue", date: moveDate, time: "10:00", fromAddress: "1 Peachtree St", toAddress: "2 Ponce Ave", propertySize: "2_bedroom" }],
+  [
+    "/book/details",
+    { intent: "continue", date: moveDate(round), time: "10:00", fromAddress: "1 Peachtree St", toAddress: "2 Ponce Ave", propertySize: "2_bedroom" },
+  ],
   ["/book/team", { intent: "continue", teamType: "elite" }],
   ["/book/service", { intent: "continue", serviceType: "local" }],
 ];
 
-async function oneBooking(base: string, stepTimes: number[][]) {
+async function oneBooking(base: string, round: number, stepTimes: number[][], detailsPage: number[]) {
   const browser = new PlainBrowser(base);
   const seen = new Set<string>();
   await browser.page("/", seen);
   await browser.page("/book", seen);
-  for (const [index, [target, form]] of STEPS.entries()) {
-    const { posted } = await browser.post(target, form, seen);
+  for (const [index, [target, form]] of steps(round).entries()) {
+    const { posted, page } = await browser.post(target, form, seen);
+    if (posted.status !== 302 && posted.status !== 303) throw new Error(`${target} answered ${posted.status}: ${posted.body.slice(0, 300)}`);
     stepTimes[index]!.push(posted.ms);
+    // The contact step's answer leads to the details step's page: its GET is what shows the slots.
+    if (index === 0) detailsPage.push(page.ms);
   }
   const addons = await browser.page("/book/addons", seen);
   const attempt = /name="attempt" value="([^"]+)"/.exec(addons.body)?.[1] ?? "";
   const pay = await browser.send("POST", "/book/addons", { intent: "pay", attempt, extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" });
   stepTimes[4]!.push(pay.ms);
-  if (pay.status !== 303 || !pay.location) throw new Error(`Pay answered ${pay.status}`);
+  if (pay.status !== 303 || !pay.location) throw new Error(`Pay answered ${pay.status} (to ${pay.location ?? "nowhere"})`);
   const checkout = await browser.page(pay.location, seen);
   const paid = await browser.send("POST", pay.location, {
     email: "bench@example.com",
@@ -44,20 +67,62 @@ async function oneBooking(base: string, stepTimes: number[][]) {
   return { requests: browser.requests, bytes: browser.bytes };
 }
 
-const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000" });
+let dataDir: string | undefined;
+if (BOOKINGS > 0) {
+  dataDir = mkdtempSync(path.join(tmpdir(), "movers-bench-booking-"));
+  console.log(`seeding ${BOOKINGS.toLocaleString("en-US")} bookings with the demo script…`);
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--bookings", String(BOOKINGS)], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: "inherit",
+  });
+  if (seeded.status !== 0) throw new Error(`the demo script failed (exit ${seeded.status})`);
+}
+
+// Twenty customers from one address in a minute: the limit on new drafts and Pay presses would stop them.
+const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000", BOOKING_ACTIONS_PER_MINUTE: "1000" }, { dataDir });
 const base = server.origin;
 try {
   const stepTimes: number[][] = [[], [], [], [], []];
-  const first = await oneBooking(base, stepTimes);
+  const detailsPage: number[] = [];
+  const first = await oneBooking(base, 0, stepTimes, detailsPage);
   console.log(
     `from / to a paid booking without JavaScript: ${first.requests} HTTP requests, ${(first.bytes / 1024).toFixed(1)} KiB on the wire (gzip, headers included)`,
   );
-  for (let round = 1; round < ROUNDS; round++) await oneBooking(base, stepTimes);
+  for (let round = 1; round < ROUNDS; round++) await oneBooking(base, round, stepTimes, detailsPage);
+  const history = BOOKINGS > 0 ? `, ${BOOKINGS.toLocaleString("en-US")} bookings in the database` : "";
   const names = ["contact", "details", "team", "service", "addons + Pay (booking saved, Checkout Session created)"];
-  console.log(`server time per wizard step (the POST; ${ROUNDS} bookings):`);
+  console.log(`server time per wizard step (the POST; ${ROUNDS} bookings${history}):`);
   for (const [index, name] of names.entries()) {
     console.log(`  ${name}: p50 ${percentile(stepTimes[index]!, 0.5).toFixed(1)} ms, p95 ${percentile(stepTimes[index]!, 0.95).toFixed(1)} ms`);
   }
+  console.log(
+    `  details page (the GET the details step is shown by): p50 ${percentile(detailsPage, 0.5).toFixed(1)} ms, p95 ${percentile(detailsPage, 0.95).toFixed(1)} ms`,
+  );
+
+  // The capacity questions of the details step, as a guest's client asks them through the server's
+  // own Supabase API: the slots of the busiest day ahead for a 2-bedroom move, and 31 days of dates.
+  const { anonKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());
+  const guest = createClient(base, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const days = await guest.rpc("capacity_days", { _from: isoDay(0), _to: isoDay(30), _hours: 6, _slots: SLOTS });
+  if (days.error) throw new Error(days.error.message);
+  const busiest = (days.data as Array<{ day: string; crews_used: number }>).reduce((most, day) => (day.crews_used > most.crews_used ? day : most));
+  const slotTimes: number[] = [];
+  const dayTimes: number[] = [];
+  for (let round = 0; round < 10 + ROUNDS * 5; round++) {
+    let started = performance.now();
+    const slots = await guest.rpc("capacity_slots", { _day: busiest.day, _hours: 6, _slots: SLOTS });
+    if (slots.error) throw new Error(slots.error.message);
+    if (round >= 10) slotTimes.push(performance.now() - started);
+    started = performance.now();
+    const range = await guest.rpc("capacity_days", { _from: isoDay(0), _to: isoDay(30), _hours: 6, _slots: SLOTS });
+    if (range.error) throw new Error(range.error.message);
+    if (round >= 10) dayTimes.push(performance.now() - started);
+  }
+  console.log(`capacity questions of the details step (round trip through the server's Supabase API, ${slotTimes.length} each):`);
+  console.log(
+    `  slots of ${busiest.day} (busiest day ahead, ${busiest.crews_used} crews out at once): p50 ${percentile(slotTimes, 0.5).toFixed(1)} ms, p95 ${percentile(slotTimes, 0.95).toFixed(1)} ms`,
+  );
+  console.log(`  31 days of dates (closed, full or open): p50 ${percentile(dayTimes, 0.5).toFixed(1)} ms, p95 ${percentile(dayTimes, 0.95).toFixed(1)} ms`);
 } finally {
   await server.stop();
 }

@@ -19,6 +19,14 @@ export const DEMO_CUSTOMERS = 200;
 export const DEFAULT_DEMO_BOOKINGS = 600;
 /** Bookings that get photos, whatever the number of bookings. */
 const BOOKINGS_WITH_PHOTOS = 40;
+/**
+ * About how many bookings the demo company takes a day: more bookings than six months of this make a
+ * longer history, so each day of the schedule stays a day a real company has (its crews are then set
+ * to what its busiest day needs).
+ */
+export const DEMO_BOOKINGS_PER_DAY = 20;
+/** The fewest crews the demo company has on each weekday (the app's default). */
+const DEMO_MIN_CREWS = 3;
 /** GoTrue's bcrypt cost, so the customers sign in like anyone else. */
 const BCRYPT_COST = 10;
 
@@ -34,6 +42,8 @@ export interface DemoSummary {
   photos: number;
   /** Website analytics events of the last 48 hours. */
   analyticsEvents: number;
+  /** The crews the company has on each weekday: what its busiest day needs. */
+  crewsPerDay: number;
   /** The admin account the demo created, or null when the database already had an admin. */
   adminCreated: { email: string; password: string } | null;
   someCustomerEmail: string;
@@ -84,6 +94,7 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       await tx.exec("set local session_replication_role = origin");
       // The bookings went in without their triggers: the dashboard's tallies are counted once, afresh.
       await tx.exec("select public.recount_booking_tallies()");
+      await tx.exec(STAFF_THE_SCHEDULE);
       await tx.exec(INSERT_WEBSITE_VISITS);
     });
     // Fresh statistics and visibility maps, so the first queries plan well and counts read indexes only.
@@ -98,7 +109,9 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       `%@${DEMO_EMAIL_DOMAIN}`,
     ]);
     const events = await pg.query<{ count: number }>("select count(*)::int as count from public.website_analytics");
+    const crews = await pg.query<{ crews: number }>("select max(crews)::int as crews from public.weekday_crews");
     return {
+      crewsPerDay: crews.rows[0]!.crews,
       customers: DEMO_CUSTOMERS,
       analyticsEvents: events.rows[0]!.count,
       bookingsByStatus: Object.fromEntries(statuses.rows.map((row) => [row.status, row.count])),
@@ -194,7 +207,9 @@ from numbered n
 where p.user_id = n.id;
 `;
 
-// Bookings made over the last six months (a little busier lately), spread over the demo customers.
+// Bookings made over the last six months (a little busier lately; over more months when there are more
+// than DEMO_BOOKINGS_PER_DAY a day), spread over the demo customers. Nobody moves on Christmas Day or
+// New Year's Day: the company is closed then.
 // A move in the past was completed (or cancelled), today's is under way, a future one is pending or
 // confirmed (or cancelled). Confirmed moves paid their $50 deposit through a Checkout Session; some
 // pending ones let theirs expire. Every status a booking took is in its history, in order: the
@@ -212,7 +227,8 @@ picked as (
     n,
     1 + (n * 7919) % c.how_many as who,
     -- The first five are made in the last fortnight, so every state is there however few bookings are asked for.
-    case when n <= 5 then now() - make_interval(days => 3 + n * 2) else now() - make_interval(secs => 182 * 86400 * power(random(), 1.15)) end as created_at,
+    case when n <= 5 then now() - make_interval(days => 3 + n * 2)
+      else now() - make_interval(secs => ${historyDays(count)} * 86400 * power(random(), 1.15)) end as created_at,
     random() as r_status, random() as r_team, random() as r_service, random() as r_size, random() as r_hours,
     random() as r_extra, random() as r_deposit, random() as r_final, random() as r_lead, random() as r_cancel
   from customers c, generate_series(1, ${Math.trunc(count)}) as n
@@ -222,11 +238,12 @@ shaped as (
     p.*,
     c.ids[p.who] as user_id, c.names[p.who] as full_name, c.emails[p.who] as email,
     '(404) 555-' || lpad(((p.who * 37) % 10000)::text, 4, '0') as phone,
-    case p.n
-      when 1 then (now() at time zone public.company_time_zone())::date
-      when 4 then (now() at time zone public.company_time_zone())::date - 2
-      else (p.created_at at time zone public.company_time_zone())::date + (case when p.n <= 5 then 20 else 2 + floor(p.r_lead * 40) end)::int
-    end as moving_date,
+    (select case when to_char(d, 'MM-DD') in ('12-25', '01-01') then d + 1 else d end from (select
+      case p.n
+        when 1 then (now() at time zone public.company_time_zone())::date
+        when 4 then (now() at time zone public.company_time_zone())::date - 2
+        else (p.created_at at time zone public.company_time_zone())::date + (case when p.n <= 5 then 20 else 2 + floor(p.r_lead * 40) end)::int
+      end as d) as planned) as moving_date,
     (array['08:00','10:00','12:00','14:00','16:00', null])[1 + (p.n % 6)]::time as moving_time,
     case when p.r_team < 0.6 then 'elite' else 'luxury' end as team_type,
     case when p.r_service < 0.7 then 'local' when p.r_service < 0.9 then 'long_distance' else 'commercial' end as service_type,
@@ -266,6 +283,32 @@ select
   public.move_starts_at(st.moving_date, st.moving_time) as started_at,
   (select admin_id from office) as admin_id
 from stated st;
+`;
+
+/** Days of booking history for `count` bookings: six months, or longer at DEMO_BOOKINGS_PER_DAY a day. */
+function historyDays(count: number): number {
+  return Math.max(182, Math.ceil(count / DEMO_BOOKINGS_PER_DAY));
+}
+
+// The company's crews: as many on each weekday as its busiest day needs (three at least), so no day of
+// its schedule is over capacity and the busiest are full; and the next Christmas Day and New Year's
+// Day closed, with their reasons.
+const STAFF_THE_SCHEDULE = `
+update public.weekday_crews
+set crews = greatest(${DEMO_MIN_CREWS}, (
+  select coalesce(max(l.crews_out), 0)
+  from public.crew_levels(array(select distinct moving_date from public.bookings), now(), null, null, '{}') l
+));
+insert into public.schedule_days (day, closed, reason)
+select holiday.day, true, holiday.reason
+from (
+  select make_date(extract(year from today)::int + case when to_char(today, 'MM-DD') > '12-25' then 1 else 0 end, 12, 25) as day, 'Christmas Day' as reason
+  from (select (now() at time zone public.company_time_zone())::date as today) as now_here
+  union all
+  select make_date(extract(year from today)::int + 1, 1, 1), 'New Year''s Day'
+  from (select (now() at time zone public.company_time_zone())::date as today) as now_here
+) as holiday
+on conflict (day) do nothing;
 `;
 
 const INSERT_BOOKINGS = `

@@ -32,6 +32,7 @@ try {
   console.log(
     `  ${summary.customers} customers, bookings: ${statuses}; ${summary.photos} photos; ${summary.analyticsEvents} website events in the last 48 hours.`,
   );
+  console.log(`  ${summary.crewsPerDay} crews a day (what the busiest day needs); the next Christmas Day and New Year's Day are closed.`);
   console.log(`  Customers sign in with their email (e.g. ${summary.someCustomerEmail}) and the password ${DEMO_PASSWORD}.`);
   if (summary.adminCreated) {
     console.log(`  Admin: ${summary.adminCreated.email} with the password ${summary.adminCreated.password}.`);

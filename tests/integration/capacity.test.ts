@@ -221,6 +221,25 @@ describe.skipIf(usingHostedBackend)("the occupancy rules", () => {
     expect(await heldSpan(day, waiting.id)).toBe("08:00–12:00");
   });
 
+  it("never refuse a deposit paid after its hold ended, even when the crew was taken meanwhile", async () => {
+    const day = freshDay();
+    await setDay(day, { crews: 1 });
+    const late = await saveAtPay(day, { time: "08:00" });
+    const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
+    await backend.sql("update public.bookings set stripe_checkout_session_id = $2, hold_expires_at = now() - interval '1 second' where id = $1", [
+      late.id,
+      sessionId,
+    ]);
+    const other = await saveAtPay(day, { time: "08:00", fullName: "Quicker Customer" });
+    const paid = await serviceRole.rpc("mark_deposit_paid", { _booking_id: late.id, _session_id: sessionId, _confirm: true });
+    expect(paid.error).toBeNull();
+    expect(await stored(late.id)).toMatchObject({ deposit_status: "paid", status: "confirmed" });
+    // Both hold the one crew: the office sees the day over capacity.
+    expect(await heldSpan(day, late.id)).toBe("08:00–12:00");
+    expect(await heldSpan(day, other.id)).toBe("08:00–12:00");
+    expect((await capacityOfDays(anon, { from: day, to: day, hours: 2 }))[0]).toMatchObject({ crews: 1, crewsUsed: 2 });
+  });
+
   it("never hold a crew past the live Checkout Session the customer pays in", async () => {
     const day = freshDay();
     const waiting = await saveAtPay(day, { time: "08:00" });
