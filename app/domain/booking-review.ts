@@ -36,20 +36,24 @@ const COUNTERS = Object.keys(COUNTER_LIMITS) as AddonCounter[];
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** The names of the one-price add-ons ticked, in the order the step offers them. */
+const flatAddonsChosen = (draft: BookingDraft) => FLAT_ADDONS.filter((addon) => draft[addon]).map((addon) => FLAT_ADDON_LABELS[addon]);
+
+/** The counted add-ons above zero, in the order the step offers them. */
+const countersChosen = (draft: BookingDraft) => COUNTERS.filter((counter) => (draft[counter] ?? 0) > 0);
+
 /** "Packing service", "Extra movers × 2": every add-on chosen, in the order the step offers them. */
 export function chosenAddons(draft: BookingDraft): string[] {
-  const flat = FLAT_ADDONS.filter((addon) => draft[addon]).map((addon) => FLAT_ADDON_LABELS[addon]);
-  const counted = COUNTERS.filter((counter) => (draft[counter] ?? 0) > 0).map((counter) => `${COUNTER_LABELS[counter]} × ${draft[counter]}`);
-  return [...flat, ...counted];
+  return [...flatAddonsChosen(draft), ...countersChosen(draft).map((counter) => `${COUNTER_LABELS[counter]} × ${draft[counter]}`)];
 }
 
 /** Every answer of the draft, grouped by the step that asked for it. */
 export function reviewSections(draft: BookingDraft): ReviewSection[] {
-  const flat = FLAT_ADDONS.filter((addon) => draft[addon]).map((addon) => FLAT_ADDON_LABELS[addon]);
+  const flat = flatAddonsChosen(draft);
   const photoCount = draft.photos?.length ?? 0;
   const addons: AnswerLine[] = [
     { label: "Services", value: flat.length > 0 ? flat.join(", ") : "None" },
-    ...COUNTERS.filter((counter) => (draft[counter] ?? 0) > 0).map((counter) => ({ label: COUNTER_LABELS[counter], value: String(draft[counter]) })),
+    ...countersChosen(draft).map((counter) => ({ label: COUNTER_LABELS[counter], value: String(draft[counter]) })),
     ...(draft.specialInstructions ? [{ label: "Special instructions", value: draft.specialInstructions }] : []),
     ...(photoCount > 0 ? [{ label: "Photos", value: plural(photoCount, "photo") }] : []),
   ];

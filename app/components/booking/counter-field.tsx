@@ -44,7 +44,7 @@ export function CounterField({
         <label htmlFor={id} className="font-medium">
           {label}
         </label>
-        <p className="text-sm text-slate-500">{hint}</p>
+        <p className="text-sm text-slate-600">{hint}</p>
         {error ? <p className="text-sm text-red-700">{error}</p> : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">

@@ -217,7 +217,7 @@ export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, ph
               <span className="min-w-0">
                 <span className="block font-medium">{FLAT_ADDON_LABELS[addon.name]}</span>
                 {/* Read as the box's description rather than a part of its name. */}
-                <span id={`${addon.name}-price`} aria-hidden className="block text-sm text-slate-500">
+                <span id={`${addon.name}-price`} aria-hidden className="block text-sm text-slate-600">
                   {formatCents(addon.price)}, one price for the whole move
                 </span>
               </span>
