@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
-import { completeStepsToAddons } from "./support/wizard.ts";
+import { completeStepsToAddons, continueButton, expectStep, payButton } from "./support/wizard.ts";
 
 // Photos on the wizard's add-ons step, posted to /book/photos as the add-ons page's forms post them
 // (multipart, field "photos"), with the browser's own cookies, with JavaScript on and off.
@@ -145,7 +145,7 @@ test("a post declaring more than ten 10 MB photos is refused with 413 before its
   expect(Date.now() - started).toBeLessThan(5_000);
 });
 
-test("the add-ons step's picker uploads, shows, removes, and Pay attaches the photos to the booking", async ({ page }) => {
+test("the add-ons step's picker uploads, shows, removes; the review counts the photos and Pay attaches them to the booking", async ({ page }) => {
   const user = await signedInAtAddons(page);
   await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg"), await photo("piano.jpg")]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -155,7 +155,16 @@ test("the add-ons step's picker uploads, shows, removes, and Pay attaches the ph
   await page.getByRole("button", { name: "Remove piano.jpg" }).click();
   await expect(attached.getByRole("listitem")).toHaveCount(1);
 
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+  const addons = page.getByRole("region", { name: "Add-ons" });
+  await expect(
+    addons
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: /^Photos$/ }) })
+      .locator("dd"),
+  ).toHaveText("1 photo");
+  await payButton(page).click();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   const client = await getServiceClient();
   const booking = await client.from("bookings").select("id").eq("user_id", user.id).single();

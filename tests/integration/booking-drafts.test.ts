@@ -90,21 +90,26 @@ async function answerSteps(browser: TestBrowser, answers: Answers) {
   expect(answered.map((answer) => answer.location)).toEqual(["/book/details", "/book/team", "/book/service", "/book/addons"]);
 }
 
-/** Presses Pay on the add-ons step. */
-function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
-  return browser.post(
+/** Answers the add-ons step as its form posts it: Continue leads to the review. */
+async function continueToReview(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
+  const answer = await browser.post(
     `/book/addons${search}`,
     wizardAction,
-    {
-      intent: "pay",
-      attempt: crypto.randomUUID(),
-      extraMovers: "0",
-      tvMounting: "0",
-      deepCleaningBedrooms: "0",
-      specialInstructions: answers.specialInstructions ?? "",
-    },
+    { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0", specialInstructions: answers.specialInstructions ?? "" },
     { step: "addons" },
   );
+  expect(answer.location).toBe("/book/review");
+}
+
+/** Presses Pay on the review, as that page's form posts it. */
+function pressPayOnReview(browser: TestBrowser, search = "") {
+  return browser.post(`/book/review${search}`, wizardAction, { intent: "pay", attempt: crypto.randomUUID() }, { step: "review" });
+}
+
+/** Continues from the add-ons step to the review and presses Pay there. */
+async function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}) {
+  await continueToReview(browser, answers);
+  return pressPayOnReview(browser);
 }
 
 async function signIn(browser: TestBrowser, account: Account) {
@@ -289,12 +294,12 @@ describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finis
     const [cancelled] = await bookingsWhere("user_id", a.id);
     expect(cancelled).toMatchObject({ status: "cancelled" });
 
-    // The add-ons step left open before the cancellation: Pay there pays nothing and starts over.
-    const stalePay = await pressPay(browser);
+    // The review left open before the cancellation: Pay there pays nothing and starts over.
+    const stalePay = await pressPayOnReview(browser);
     expect(stalePay).toMatchObject({ status: 302, location: "/book" });
     expect(await bookingsWhere("user_id", a.id)).toEqual([cancelled]);
 
-    expect((await openStep(browser, "addons")).location).toBe("/book");
+    expect((await openStep(browser, "review")).location).toBe("/book");
     // A new draft: the account's name and email, none of the cancelled move's answers.
     const shown = shownDraft(await openStep(browser, undefined));
     expect(shown).toMatchObject({ fullName: ada.fullName, email: a.email });
@@ -375,7 +380,7 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.2" }), undefined, contact)).status).toBe(302);
   });
 
-  it("limits Pay per address, keeping what was typed, and per user across addresses", async () => {
+  it("limits Pay per address, keeping every answer, and per user across addresses", async () => {
     const services = servicesWith(2);
     const guest = createTestBrowser(services, { clientIp: "10.2.0.1" });
     await answerSteps(guest, { ...ada, email: uniqueEmail("pay-limit") });
@@ -383,9 +388,10 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     expect((await pressPay(guest)).status).toBe(303);
     const refused = await pressPay(guest, { specialInstructions: "Piano on the third floor" });
     expect(refused.status).toBe(429);
-    const reply = formReply(refused);
-    expectWaitMessage(reply.errors);
-    expect(reply.values).toMatchObject({ specialInstructions: "Piano on the third floor" });
+    expect((refused.value as { step: string }).step).toBe("review");
+    expectWaitMessage(formReply(refused).errors);
+    // The review shows the refusal above the answers, which the add-ons step saved before it.
+    expect(shownDraft(await openStep(guest, "review"))).toMatchObject({ specialInstructions: "Piano on the third floor", fullName: ada.fullName });
 
     const customer = await createAccount("pay-limit-user", ben.fullName);
     const phone = createTestBrowser(services, { clientIp: "10.2.0.2" });

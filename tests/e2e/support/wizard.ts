@@ -26,6 +26,12 @@ export async function fillDetails(page: Page, date = moveDateInAWeek()) {
 
 export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
 
+/** The review's button, which saves the booking and goes to Checkout. */
+export const payButton = (page: Page) => page.getByRole("button", { name: "Pay $50 Deposit" });
+
+/** The 'Your move' summary beside the steps (large screens). */
+export const moveSummary = (page: Page) => page.getByRole("complementary", { name: "Your move" });
+
 /** From an empty wizard to the add-ons step: a guest's elite local move. */
 export async function completeStepsToAddons(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
   await page.goto(`${base}/book?team=elite&service=local`);
@@ -36,6 +42,13 @@ export async function completeStepsToAddons(page: Page, contact?: { name: string
   await continueButton(page).click();
   await continueButton(page).click();
   await expectStep(page, "Add-ons");
+}
+
+/** From an empty wizard to the review, where Pay is: a guest's elite local move without add-ons. */
+export async function completeStepsToReview(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
+  await completeStepsToAddons(page, contact, base);
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
 }
 
 /** Stripe's hosted checkout (the embedded one in tests): card details and Pay. */
