@@ -43,7 +43,10 @@ describe("readUploadAnswer", () => {
       problem: FAILED,
       retryable: false,
     });
-    expect(readUploadAnswer({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }, FAILED)).toMatchObject({ problem: FAILED, retryable: true });
+    expect(readUploadAnswer({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }, FAILED)).toMatchObject({
+      problem: FAILED,
+      retryable: true,
+    });
     expect(readUploadAnswer(json(200, { unexpected: true }), FAILED)).toMatchObject({ added: false, problem: FAILED });
     expect(readUploadAnswer(text(500, "x".repeat(501)), FAILED)).toMatchObject({ problem: FAILED });
   });

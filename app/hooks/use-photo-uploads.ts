@@ -53,7 +53,9 @@ function postWithFile(form: HTMLFormElement, fieldName: string, file: File, onPr
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    request.addEventListener("load", () => resolve({ status: request.status, contentType: request.getResponseHeader("Content-Type"), body: request.responseText }));
+    request.addEventListener("load", () =>
+      resolve({ status: request.status, contentType: request.getResponseHeader("Content-Type"), body: request.responseText }),
+    );
     request.addEventListener("error", () => resolve({ status: 0, contentType: null, body: "" }));
     request.addEventListener("abort", () => resolve(null));
   });

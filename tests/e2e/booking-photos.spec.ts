@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
-import { chosenPhotos, dropFiles, javaScriptOn, sidewaysOverflow } from "./support/photos.ts";
+import { accessibilityProblems, chosenPhotos, dropFiles, javaScriptOn, sidewaysOverflow } from "./support/photos.ts";
 import { completeStepsToAddons } from "./support/wizard.ts";
 
 // Photos on the wizard's add-ons step, posted to /book/photos as the add-ons page's forms post them
@@ -247,6 +247,8 @@ test("a file too large and a file that is no photo get the server's message each
   const refused = await upload(page, [{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) }]);
   expect(refused.status()).toBe(413);
   expect(await refused.text()).toBe("Each photo can be at most 10 MB, and a booking holds at most 10 photos. Please choose fewer or smaller photos.");
+
+  expect(await accessibilityProblems(page, "fieldset")).toEqual([]);
 
   // Sending these again cannot help: no Retry, only Remove.
   await expect(notPhoto.getByRole("button", { name: "Retry notes.png" })).toHaveCount(0);
