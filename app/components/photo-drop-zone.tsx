@@ -155,7 +155,8 @@ export function PhotoDropZone({ id, formId, room, hint, fullMessage, failureMess
       )}
 
       {hydrated ? (
-        <p role="status" aria-live="polite" className="text-sm font-medium text-slate-700 empty:hidden">
+        // Always in the page, so its first words are announced too; unseen while it has none.
+        <p role="status" aria-live="polite" className={status ? "text-sm font-medium text-slate-700" : "sr-only"}>
           {status}
         </p>
       ) : null}
