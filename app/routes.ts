@@ -31,6 +31,8 @@ export default [
       route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
       // Resource route: 'Pay deposit' posts here from the overview and the booking's page.
       route("bookings/:bookingId/pay", "routes/dashboard/pay-deposit.ts"),
+      // Resource route: the gallery's uploader posts here, with and without JavaScript.
+      route("gallery/upload", "routes/dashboard/gallery-upload.ts"),
       // Resource route: the gallery's photos and thumbnails, for their owner only.
       route("gallery/:imageId/:variant", "routes/dashboard/gallery-image.ts"),
     ]),

@@ -32,10 +32,11 @@ const UPLOADER_ID = "upload";
 export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknown }) {
   const hydrated = useHydrated();
   const [uploaderOpen, setUploaderOpen] = useState(data.uploaderOpen);
-  // A new answer from the server (after an upload, or following the link) decides again.
-  const [answer, setAnswer] = useState({ uploaderOpen: data.uploaderOpen, photos: data.photos });
-  if (answer.uploaderOpen !== data.uploaderOpen || answer.photos !== data.photos) {
-    setAnswer({ uploaderOpen: data.uploaderOpen, photos: data.photos });
+  // The address decides again when it changes (the link, a form sent without a photo); new photos
+  // from the uploader leave it as it is.
+  const [openedByAddress, setOpenedByAddress] = useState(data.uploaderOpen);
+  if (openedByAddress !== data.uploaderOpen) {
+    setOpenedByAddress(data.uploaderOpen);
     setUploaderOpen(data.uploaderOpen);
   }
 
@@ -53,7 +54,7 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
       <button
         type="button"
         aria-expanded={uploaderOpen}
-        aria-controls={uploaderOpen ? UPLOADER_ID : undefined}
+        aria-controls={UPLOADER_ID}
         onClick={() => setUploaderOpen((open) => !open)}
         className={buttonClasses(variant, "md")}
       >
@@ -75,7 +76,7 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
         {openUploader("Add Photos", "primary")}
       </div>
 
-      {uploaderOpen ? <GalleryUploader id={UPLOADER_ID} held={data.photos.length} room={room} /> : null}
+      <GalleryUploader id={UPLOADER_ID} room={room} hidden={!uploaderOpen} />
 
       {data.loadFailed ? (
         <FormAlert title={GALLERY_MESSAGES.loadFailed} />
