@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { expectIllustrationShown } from "./support/illustrations.ts";
 import { accessibilityProblems, chosenPhotos, dropFiles, javaScriptOn, sidewaysOverflow } from "./support/photos.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
 
@@ -97,6 +98,7 @@ const photoList = (page: Page) => page.getByRole("list", { name: "Your photos" }
 test("an empty gallery says so and offers the uploader", async ({ page }) => {
   await signedInAtGallery(page);
   await expect(page.getByText("No photos yet")).toBeVisible();
+  await expectIllustrationShown(page.getByText("No photos yet").locator("..").locator("img"));
   await expect(photoList(page)).toHaveCount(0);
   await openUploader(page, "Upload Your First Photo");
   await expect(page.getByText("You can add 20 more photos (a gallery holds at most 20).")).toBeVisible();

@@ -1,6 +1,7 @@
-import { ImageOff, ImagePlus, Plus } from "lucide-react";
+import { ImagePlus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PhotosIllustration } from "~/components/illustrations";
 import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dashboardTabPath } from "~/domain/dashboard-tabs";
@@ -82,7 +83,7 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
         <FormAlert title={GALLERY_MESSAGES.loadFailed} />
       ) : data.photos.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center">
-          <ImageOff aria-hidden className="size-10 text-slate-400" />
+          <PhotosIllustration className="max-w-40" />
           <p className="text-lg font-semibold text-slate-800">No photos yet</p>
           {openUploader("Upload Your First Photo", "outline")}
         </div>
