@@ -22,3 +22,8 @@ export function displayName(metadata: Record<string, unknown> | undefined, email
 export function firstName(metadata: Record<string, unknown> | undefined): string | null {
   return fullNameOf(metadata).split(/\s+/)[0] || null;
 }
+
+/** Said once guest bookings made with the account's proven email have joined it. */
+export function bookingsJoinedMessage(count: number): string {
+  return count === 1 ? "The booking made with this email is now in your account." : `The ${count} bookings made with this email are now in your account.`;
+}

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { Link, href } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { SelectField } from "~/components/ui/select-field";
 import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
@@ -15,6 +14,7 @@ import type { PhotoView } from "~/domain/photo-rules";
 import { ChoiceCards } from "./choice-cards";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
+import { WizardAccountLink } from "./wizard-account-link";
 import { PriceSummary } from "./price-summary";
 import { RateNote } from "./rate-note";
 import { WizardForm } from "./wizard-form";
@@ -38,7 +38,7 @@ function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema:
 }
 const CONTINUE = { intent: "continue", label: "Continue", pendingLabel: "Saving…" };
 
-export function ContactStep({ draft, lastResult }: StepProps) {
+export function ContactStep({ draft, lastResult, signedIn }: StepProps & { signedIn: boolean }) {
   const [form, fields] = useForm({
     id: "wizard-contact",
     lastResult,
@@ -48,6 +48,14 @@ export function ContactStep({ draft, lastResult }: StepProps) {
   });
   return (
     <WizardForm form={form} isFirst primary={CONTINUE}>
+      {signedIn ? null : (
+        <p className="text-sm text-slate-600">
+          Have an account?{" "}
+          <WizardAccountLink view="login" email={draft.email}>
+            Sign in
+          </WizardAccountLink>
+        </p>
+      )}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
@@ -245,9 +253,9 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: Ste
             <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
               Tip:{" "}
-              <Link to={`${href("/")}?auth=signup`} className="font-medium underline">
+              <WizardAccountLink view="signup" email={draft.email}>
                 create an account
-              </Link>{" "}
+              </WizardAccountLink>{" "}
               to add photos of your belongings and follow your booking.
             </span>
           </p>

@@ -191,7 +191,7 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
         <h2 id="step-heading" className="mb-4 text-xl font-semibold">
           {STEP_TITLES[step]}
         </h2>
-        {step === "contact" ? <ContactStep key={step} draft={draft} lastResult={lastResult} /> : null}
+        {step === "contact" ? <ContactStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} /> : null}
         {step === "details" ? <DetailsStep key={step} draft={draft} lastResult={lastResult} today={todayDate} /> : null}
         {step === "team" ? <TeamStep key={step} draft={draft} lastResult={lastResult} /> : null}
         {step === "service" ? <ServiceStep key={step} draft={draft} lastResult={lastResult} /> : null}

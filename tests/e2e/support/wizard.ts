@@ -47,3 +47,11 @@ export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242") {
   await page.getByLabel("Name on card").fill("Gus Guest");
   await page.getByRole("button", { name: /^Pay \$50/ }).click();
 }
+
+/** A guest's elite local move from an empty wizard to the payment page, the deposit paid with 4242. */
+export async function bookAndPayAsGuest(page: Page, contact: { name: string; email: string; phone: string }) {
+  await completeStepsToAddons(page, contact);
+  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await payOnCheckout(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+}
