@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { authDialog } from "./support/auth-ui.ts";
+import { authDialog, submitSignIn, submitSignUp } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
 import { spawnServer, type SpawnedServer } from "./support/spawn-server.ts";
-import { bookAndPayAsGuest, continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+import { bookAndPayAsGuest, completeStepsToAddons, continueButton, expectStep, fillContact } from "./support/wizard.ts";
 
 // What a guest did joins their account once they prove it is theirs: the payment page's claim (by
 // signing up or signing in in its dialog), the wizard's draft (signing up or in from the wizard, in
@@ -45,15 +45,10 @@ test.describe("the payment page's claim", () => {
     await bookAndPayAsGuest(page, guest);
 
     await page.getByRole("link", { name: "Create an account to follow this booking" }).click();
-    const dialog = authDialog(page);
-    await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
     // An account exists already: the dialog switches to signing in, the claim and the address going along.
-    await dialog.getByRole("link", { name: "Sign in", exact: true }).click();
-    await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-    await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
-    await dialog.getByLabel("Email").fill(account.email);
-    await dialog.getByLabel("Password").fill(account.password);
-    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await switchToSignIn(page, guest.email);
+    await submitSignIn(page, account);
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("The booking you just paid for is now in your account.")).toBeVisible();
@@ -69,12 +64,7 @@ test.describe("the payment page's claim", () => {
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
     const later = await other.newPage();
     await later.goto("/?auth=signup");
-    const signup = authDialog(later);
-    await signup.getByLabel("Full name").fill(guest.name);
-    await signup.getByLabel("Email").fill(guest.email);
-    await signup.getByLabel("Password", { exact: true }).fill("Unproven2026");
-    await signup.getByLabel("Confirm password").fill("Unproven2026");
-    await signup.getByRole("button", { name: "Sign Up" }).click();
+    await submitSignUp(later, { ...guest, password: "Unproven2026" });
     await expect(later).toHaveURL(/\/dashboard$/);
     await expect(later.getByText("No bookings yet")).toBeVisible();
     expect(await bookingOwner(guest.email)).toBeNull();
@@ -101,15 +91,15 @@ test.describe("the payment page's claim", () => {
 });
 
 /** A guest's luxury long-distance move with two TVs to mount (a landing card's link), up to the add-ons step. */
-async function answerUpToAddons(page: Page, guest: ReturnType<typeof uniqueGuest>) {
-  await page.goto("/book?team=luxury&service=long_distance&tvMounting=2");
-  await fillContact(page, guest);
-  await continueButton(page).click();
-  await fillDetails(page);
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await expectStep(page, "Add-ons");
+const answerUpToAddons = (page: Page, guest: ReturnType<typeof uniqueGuest>) =>
+  completeStepsToAddons(page, guest, "", "team=luxury&service=long_distance&tvMounting=2");
+
+/** From the open sign-up view to the login view, which keeps the address the dialog was opened with. */
+async function switchToSignIn(page: Page, email: string) {
+  const dialog = authDialog(page);
+  await dialog.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
 }
 
 /** Every answer of the wizard, read from its steps. */
@@ -144,10 +134,7 @@ for (const screen of [
       const dialog = authDialog(page);
       await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
       await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
-      await dialog.getByLabel("Full name").fill(guest.name);
-      await dialog.getByLabel("Password", { exact: true }).fill("Wizard2026");
-      await dialog.getByLabel("Confirm password").fill("Wizard2026");
-      await dialog.getByRole("button", { name: "Sign Up" }).click();
+      await submitSignUp(page, { name: guest.name, password: "Wizard2026" });
 
       await expect(page).toHaveURL(/\/book\/addons$/);
       await expectStep(page, "Add-ons");
@@ -164,13 +151,8 @@ for (const screen of [
       await answerUpToAddons(page, guest);
 
       await page.getByRole("link", { name: "create an account" }).click();
-      const dialog = authDialog(page);
-      await dialog.getByRole("link", { name: "Sign in", exact: true }).click();
-      await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-      await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
-      await dialog.getByLabel("Email").fill(account.email);
-      await dialog.getByLabel("Password").fill(account.password);
-      await dialog.getByRole("button", { name: "Sign In" }).click();
+      await switchToSignIn(page, guest.email);
+      await submitSignIn(page, account);
 
       await expect(page).toHaveURL(/\/book\/addons$/);
       await expect(page.getByText("Photos of your belongings (optional)")).toBeVisible();
@@ -190,11 +172,8 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
   await page.goto("/book");
 
   await page.getByRole("link", { name: "Sign in", exact: true }).click();
-  const dialog = authDialog(page);
-  await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
-  await dialog.getByLabel("Email").fill(account.email);
-  await dialog.getByLabel("Password").fill(account.password);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email);
+  await submitSignIn(page, account);
 
   await expect(page).toHaveURL(/\/book$/);
   await expect(page.getByLabel("Phone")).toHaveValue(guest.phone);
@@ -240,12 +219,7 @@ test.describe("with email confirmations on, as on a hosted project", () => {
     if (error) throw error;
 
     await page.goto(`${server.base}/?auth=signup`);
-    const dialog = authDialog(page);
-    await dialog.getByLabel("Full name").fill("Gus Guest");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password", { exact: true }).fill("Confirm2026");
-    await dialog.getByLabel("Confirm password").fill("Confirm2026");
-    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    await submitSignUp(page, { name: "Gus Guest", email, password: "Confirm2026" });
     await expect(page.getByText("Check your email to confirm your account")).toBeVisible();
     await expect(authDialog(page).getByRole("heading", { name: "Welcome back" })).toBeVisible();
 

@@ -22,6 +22,13 @@ function emailsTo(address: string) {
   return backend.readOutbox().filter((sent) => sent.to === address);
 }
 
+/** The first email sent to this address (its sign-up confirmation). */
+function firstEmailTo(address: string) {
+  const [first] = emailsTo(address);
+  if (!first) throw new Error(`no email was sent to ${address}`);
+  return first;
+}
+
 async function signUp(email: string, password = PASSWORD, data: Record<string, unknown> = {}) {
   return backend.createClient().auth.signUp({ email, password, options: { data } });
 }
@@ -53,7 +60,7 @@ describe.skipIf(usingHostedBackend)("sign-up with email confirmations on", () =>
   it.each(["signup", "email"] as const)("the link's token hash, verified as type %s, confirms the address and signs the user in, once", async (type) => {
     const email = uniqueEmail(`confirm-${type}`);
     await signUp(email);
-    const [{ tokenHash }] = emailsTo(email) as [{ tokenHash: string }];
+    const { tokenHash } = firstEmailTo(email);
 
     const verified = await backend.createClient().auth.verifyOtp({ type, token_hash: tokenHash });
     expect(verified.error).toBeNull();
@@ -68,7 +75,7 @@ describe.skipIf(usingHostedBackend)("sign-up with email confirmations on", () =>
   it("a confirmation link is not a recovery link, and the other way round", async () => {
     const email = uniqueEmail("confirm-kinds");
     await signUp(email);
-    const [{ tokenHash }] = emailsTo(email) as [{ tokenHash: string }];
+    const { tokenHash } = firstEmailTo(email);
     const asRecovery = await backend.createClient().auth.verifyOtp({ type: "recovery", token_hash: tokenHash });
     expect(asRecovery.error).toMatchObject({ status: 403, code: "otp_expired" });
     expect((await backend.createClient().auth.verifyOtp({ type: "signup", token_hash: tokenHash })).error).toBeNull();
@@ -83,7 +90,7 @@ describe.skipIf(usingHostedBackend)("sign-up with email confirmations on", () =>
   it("takes the six-digit code of the email with the address", async () => {
     const email = uniqueEmail("confirm-code");
     await signUp(email);
-    const [{ token }] = emailsTo(email) as [{ token: string }];
+    const { token } = firstEmailTo(email);
     const wrong = await backend.createClient().auth.verifyOtp({ type: "signup", email, token: token === "000000" ? "111111" : "000000" });
     expect(wrong.error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
     const right = await backend.createClient().auth.verifyOtp({ type: "signup", email, token });
@@ -94,7 +101,7 @@ describe.skipIf(usingHostedBackend)("sign-up with email confirmations on", () =>
   it("expires the link after an hour", async () => {
     const email = uniqueEmail("confirm-late");
     await signUp(email);
-    const [{ tokenHash }] = emailsTo(email) as [{ tokenHash: string }];
+    const { tokenHash } = firstEmailTo(email);
     await backend.sql("update auth.users set confirmation_sent_at = now() - interval '61 minutes' where email = $1", [email]);
     expect((await backend.createClient().auth.verifyOtp({ type: "signup", token_hash: tokenHash })).error).toMatchObject({ status: 403, code: "otp_expired" });
   });

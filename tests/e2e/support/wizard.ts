@@ -26,9 +26,14 @@ export async function fillDetails(page: Page, date = moveDateInAWeek()) {
 
 export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
 
-/** From an empty wizard to the add-ons step: a guest's elite local move. */
-export async function completeStepsToAddons(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
-  await page.goto(`${base}/book?team=elite&service=local`);
+/** From an empty wizard to the add-ons step: a guest's elite local move, unless `choices` (a landing card's link) pre-select others. */
+export async function completeStepsToAddons(
+  page: Page,
+  contact?: { name: string; email: string; phone: string },
+  base = "",
+  choices = "team=elite&service=local",
+) {
+  await page.goto(`${base}/book?${choices}`);
   await fillContact(page, contact);
   await continueButton(page).click();
   await fillDetails(page);
