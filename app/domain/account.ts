@@ -23,7 +23,8 @@ export function firstName(metadata: Record<string, unknown> | undefined): string
   return fullNameOf(metadata).split(/\s+/)[0] || null;
 }
 
-/** Said once guest bookings made with the account's proven email have joined it. */
-export function bookingsJoinedMessage(count: number): string {
-  return count === 1 ? "The booking made with this email is now in your account." : `The ${count} bookings made with this email are now in your account.`;
+/** A message, followed by what joined the account once its email was proven: its guest bookings, if any. */
+export function withBookingsJoined(message: string, count: number): string {
+  if (count === 0) return message;
+  return `${message} ${count === 1 ? "The booking made with this email is now in your account." : `The ${count} bookings made with this email are now in your account.`}`;
 }

@@ -3,7 +3,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { bookingsJoinedMessage } from "~/domain/account";
+import { withBookingsJoined } from "~/domain/account";
 import { confirmEmailSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await setToast(context, {
     type: "success",
     title: "Email confirmed",
-    description: `You are signed in.${joined > 0 ? ` ${bookingsJoinedMessage(joined)}` : ""}`,
+    description: withBookingsJoined("You are signed in.", joined),
   });
   return redirect(safeRedirectPath(next, "") || homePath(await readRoles(supabase, verified.data.user, logger)));
 }

@@ -4,7 +4,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
-import { bookingsJoinedMessage } from "~/domain/account";
+import { withBookingsJoined } from "~/domain/account";
 import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await setToast(context, {
     type: "success",
     title: "Password updated",
-    description: `You are signed in with your new password.${joined > 0 ? ` ${bookingsJoinedMessage(joined)}` : ""}`,
+    description: withBookingsJoined("You are signed in with your new password.", joined),
   });
   return redirect(homePath(await readRoles(supabase, verified.data.user, logger)));
 }
