@@ -5,6 +5,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/landing.tsx"),
     route("reset-password", "routes/public/reset-password.tsx"),
+    // Where the sign-up confirmation email links (hosted Supabase with email confirmations on).
+    route("auth/confirm", "routes/public/confirm-email.tsx"),
     // Where Stripe Checkout sends the customer back.
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-canceled", "routes/public/payment-canceled.tsx"),

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
 import type { Dispatch, SetStateAction } from "react";
 import { z } from "zod";
-import { Link, href } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { SelectField } from "~/components/ui/select-field";
 import { ANY_TIME, COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
@@ -17,6 +16,7 @@ import { ADDON_CARD_CLASSES } from "./addon-card";
 import { ChoiceCards } from "./choice-cards";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
+import { WizardAccountLink } from "./wizard-account-link";
 import { PriceSummary } from "./price-summary";
 import { RateNote } from "./rate-note";
 import { WizardForm } from "./wizard-form";
@@ -44,7 +44,7 @@ function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema:
 }
 const CONTINUE = { intent: "continue", label: "Continue", pendingLabel: "Saving…" };
 
-export function ContactStep({ draft, live, lastResult }: StepProps) {
+export function ContactStep({ draft, live, lastResult, signedIn }: StepProps & { signedIn: boolean }) {
   const [form, fields] = useForm({
     id: "wizard-contact",
     lastResult,
@@ -54,6 +54,14 @@ export function ContactStep({ draft, live, lastResult }: StepProps) {
   });
   return (
     <WizardForm form={form} isFirst primary={CONTINUE} price={priceInBrief(live)}>
+      {signedIn ? null : (
+        <p className="text-sm text-slate-600">
+          Have an account?{" "}
+          <WizardAccountLink view="login" email={draft.email}>
+            Sign in
+          </WizardAccountLink>
+        </p>
+      )}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
@@ -261,9 +269,9 @@ export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, ph
             <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
               Tip:{" "}
-              <Link to={`${href("/")}?auth=signup`} className="font-medium underline">
+              <WizardAccountLink view="signup" email={draft.email}>
                 create an account
-              </Link>{" "}
+              </WizardAccountLink>{" "}
               to add photos of your belongings and follow your booking.
             </span>
           </p>

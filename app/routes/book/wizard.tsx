@@ -229,7 +229,7 @@ function WizardPage({
             {STEP_TITLES[step]}
           </h2>
           {returnTo && step !== "review" ? <p className="mb-4 text-sm text-slate-600">Change what you need: Continue takes you back to the review.</p> : null}
-          {step === "contact" ? <ContactStep {...stepProps} /> : null}
+          {step === "contact" ? <ContactStep {...stepProps} signedIn={signedIn} /> : null}
           {step === "details" ? <DetailsStep {...stepProps} today={todayDate} /> : null}
           {step === "team" ? <TeamStep {...stepProps} /> : null}
           {step === "service" ? <ServiceStep {...stepProps} /> : null}

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
     // The address just registered, so the login view that follows sign-up is filled in.
     email: email.length <= 320 ? email : "",
-    // A guest's claim to the booking they paid for, sent back with the sign-up form (checked there).
+    // A guest's claim to the booking they paid for, sent back with the sign-up or sign-in form (checked there).
     claim: (params.get("claim") ?? "").slice(0, 200),
   };
 }
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "login":
       return signIn(request, context, formData);
     case "signup":
-      return signUp(context, formData);
+      return signUp(request, context, formData);
     case "forgot":
       return requestPasswordReset(context, formData);
     default:
