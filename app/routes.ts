@@ -5,6 +5,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/landing.tsx"),
     route("reset-password", "routes/public/reset-password.tsx"),
+    // Where the sign-up confirmation email links (hosted Supabase with email confirmations on).
+    route("auth/confirm", "routes/public/confirm-email.tsx"),
     // Where Stripe Checkout sends the customer back.
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-canceled", "routes/public/payment-canceled.tsx"),
@@ -31,6 +33,8 @@ export default [
       route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
       // Resource route: 'Pay deposit' posts here from the overview and the booking's page.
       route("bookings/:bookingId/pay", "routes/dashboard/pay-deposit.ts"),
+      // Resource route: the gallery's uploader posts here, with and without JavaScript.
+      route("gallery/upload", "routes/dashboard/gallery-upload.ts"),
       // Resource route: the gallery's photos and thumbnails, for their owner only.
       route("gallery/:imageId/:variant", "routes/dashboard/gallery-image.ts"),
     ]),

@@ -28,17 +28,22 @@ const WIZARD: Array<[string, Record<string, string>]> = [
 
 const cookieHeader = (browser: PlainBrowser) => [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
-/** A guest's browser that has answered every step, and the payment page of the booking it paid for. */
-async function guestWithAPaidBooking(base: string) {
+/** A guest's browser that has answered every step, ready to pay. */
+async function guestAtReview(base: string) {
   const guest = new PlainBrowser(base);
   const seen = new Set<string>();
   for (const [target, form] of WIZARD) {
     const { posted } = await guest.post(target, form, seen);
     if (posted.status !== 302 && posted.status !== 303) throw new Error(`${target} answered ${posted.status}`);
   }
-  const wizardCookie = cookieHeader(guest);
-  // Pay from the review step (its form names the attempt, so a second press starts no second checkout).
-  const review = await guest.page("/book/review", seen);
+  return guest;
+}
+
+/** Another guest, who paid: the payment page of their booking (paying finishes the draft, so the wizard starts afresh). */
+async function guestWhoPaid(base: string) {
+  const guest = await guestAtReview(base);
+  // The review's form names the attempt, so a second press starts no second checkout.
+  const review = await guest.page("/book/review", new Set());
   const attempt = /name="attempt" value="([^"]+)"/.exec(review.body)?.[1] ?? "";
   const pay = await guest.send("POST", "/book/review", { intent: "pay", attempt });
   if (!pay.location) throw new Error(`Pay answered ${pay.status}`);
@@ -50,7 +55,8 @@ async function guestWithAPaidBooking(base: string) {
     billingName: "Bench Mark",
   });
   if (!paid.location) throw new Error(`checkout answered ${paid.status}`);
-  return { wizardCookie, paymentPage: new URL(paid.location, base).pathname + new URL(paid.location, base).search, paidCookie: cookieHeader(guest) };
+  const page = new URL(paid.location, base);
+  return { path: page.pathname + page.search, cookie: cookieHeader(guest) };
 }
 
 async function signedIn(base: string, email: string, password: string) {
@@ -80,14 +86,15 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 const base = server.origin;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless", "--no-sandbox"] });
 try {
-  const guest = await guestWithAPaidBooking(base);
+  const wizardCookie = cookieHeader(await guestAtReview(base));
+  const payment = await guestWhoPaid(base);
   const customer = await signedIn(base, await createCustomer(base, server.dataDir), CUSTOMER_PASSWORD);
   const admin = await signedIn(base, ADMIN.email, ADMIN.password);
   const pages: Array<{ path: string; cookie?: string }> = [
     { path: "/" },
-    ...WIZARD.map(([path]) => ({ path, cookie: guest.wizardCookie })),
-    { path: "/book/review", cookie: guest.wizardCookie },
-    { path: guest.paymentPage, cookie: guest.paidCookie },
+    ...WIZARD.map(([path]) => ({ path, cookie: wizardCookie })),
+    { path: "/book/review", cookie: wizardCookie },
+    { path: payment.path, cookie: payment.cookie },
     { path: "/dashboard", cookie: customer },
     { path: "/admin/bookings", cookie: admin },
   ];

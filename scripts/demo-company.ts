@@ -368,9 +368,9 @@ const INSERT_WEBSITE_VISITS = `
            case
              when path_roll < 0.06 then array['/user-dashboard', '/dashboard/bookings']
              when path_roll < 0.10 then array['/book', '/book/details']
-             else (array['/', '/book', '/book/details', '/book/team', '/book/service', '/book/addons', '/payment-success'])[1:(
+             else (array['/', '/book', '/book/details', '/book/team', '/book/service', '/book/addons', '/book/review', '/payment-success'])[1:(
                case when depth_roll < 0.45 then 1 when depth_roll < 0.62 then 2 when depth_roll < 0.73 then 3 when depth_roll < 0.80 then 4
-                    when depth_roll < 0.86 then 5 when depth_roll < 0.93 then 6 else 7 end)]
+                    when depth_roll < 0.86 then 5 when depth_roll < 0.90 then 6 when depth_roll < 0.93 then 7 else 8 end)]
            end as pages
     from visitors
   ),

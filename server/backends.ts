@@ -159,6 +159,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     migrationsDir: path.resolve("supabase/migrations"),
     seedFile: path.resolve("supabase/seed.sql"),
     accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
+    confirmSignupLinkTemplate: config.embeddedEmailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
   });
   logger.info({ dataDir: config.dataDir }, "embedded Supabase started; data lives in DATA_DIR");
   const outboxFile = path.join(config.dataDir, "outbox.jsonl");
@@ -176,6 +177,9 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     close: () => emulator.close(),
   };
 }
+
+/** The "Confirm signup" email template's link the README asks ops to set on a hosted project. */
+const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email";
 
 /** True when Supabase answers a trivial anonymous query within two seconds. */
 async function isSupabaseHealthy(connection: SupabaseConnection): Promise<boolean> {

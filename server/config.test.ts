@@ -28,6 +28,12 @@ describe("readConfig", () => {
     expect(() => readConfig({ EMBEDDED_AUTH_RATE_LIMITS: "none" })).toThrow(/EMBEDDED_AUTH_RATE_LIMITS/);
   });
 
+  it("leaves the embedded Supabase's email confirmations off, as the Supabase CLI does, unless asked", () => {
+    expect(readConfig({}).embeddedEmailConfirmations).toBe(false);
+    expect(readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "1" }).embeddedEmailConfirmations).toBe(true);
+    expect(() => readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "yes" })).toThrow(/EMBEDDED_EMAIL_CONFIRMATIONS/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => readConfig({ PORT: "70000" })).toThrow(ConfigError);

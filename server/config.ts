@@ -33,6 +33,7 @@ const environmentSchema = z
     ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
     EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
+    EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(["0", "1"]).optional(),
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
@@ -101,6 +102,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
     /** The embedded Supabase's per-address limits of sign-in, sign-up and recovery: GoTrue's, or lifted for test suites. */
     embeddedAuthRateLimits: env.EMBEDDED_AUTH_RATE_LIMITS ?? (env.NODE_ENV === "test" ? "lifted" : "gotrue"),
+    /** The embedded Supabase asks new accounts to confirm their email first, as hosted projects do by default. */
+    embeddedEmailConfirmations: env.EMBEDDED_EMAIL_CONFIRMATIONS === "1",
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
     /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */
     sessionSecret: env.SESSION_SECRET,

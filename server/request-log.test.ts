@@ -6,11 +6,12 @@ import { describe, expect, it } from "vitest";
 import { redactUrl, requestLogger } from "./request-log.ts";
 
 describe("redactUrl", () => {
-  it("hides API keys, signed-URL tokens, recovery token hashes and session tokens", () => {
+  it("hides API keys, signed-URL tokens, recovery token hashes, session tokens and booking claims", () => {
     expect(redactUrl("/rest/v1/bookings?apikey=eyJhbGci.secret&select=*")).toBe("/rest/v1/bookings?apikey=[redacted]&select=*");
     expect(redactUrl("/storage/v1/object/sign/avatars/a.png?token=abc.def")).toBe("/storage/v1/object/sign/avatars/a.png?token=[redacted]");
     expect(redactUrl("/reset-password?token_hash=pkce_123&type=recovery")).toBe("/reset-password?token_hash=[redacted]&type=recovery");
     expect(redactUrl("/x?APIKEY=1&access%5Ftoken=2&refresh_token=3")).toBe("/x?APIKEY=[redacted]&access%5Ftoken=[redacted]&refresh_token=[redacted]");
+    expect(redactUrl("/?auth=signup&redirectTo=%2Fdashboard&claim=b54135af.1795565464953.sig")).toBe("/?auth=signup&redirectTo=%2Fdashboard&claim=[redacted]");
   });
 
   it("leaves other URLs alone", () => {

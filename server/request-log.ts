@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "./logger.ts";
 
-/** Query parameters that carry secrets: API keys, signed-URL tokens, one-time codes, session tokens. */
-const SECRET_PARAMETERS = new Set(["apikey", "token", "token_hash", "access_token", "refresh_token", "code", "password", "session_id"]);
+/** Query parameters that carry secrets: API keys, signed-URL tokens, one-time codes, session tokens, booking claims. */
+const SECRET_PARAMETERS = new Set(["apikey", "token", "token_hash", "access_token", "refresh_token", "code", "password", "session_id", "claim"]);
 
 /** The URL as logged: each secret parameter's value replaced by "[redacted]". */
 export function redactUrl(url: string): string {

@@ -1035,6 +1035,10 @@ export type Database = {
           visitors: number
         }[]
       }
+      adopt_guest_draft: {
+        Args: { _changed_since: string; _draft_id: string; _user_id: string }
+        Returns: boolean
+      }
       analytics_daily_salt: { Args: never; Returns: string }
       apply_stripe_checkout_event: {
         Args: {
@@ -1170,6 +1174,10 @@ export type Database = {
       claim_guest_booking: {
         Args: { _booking_id: string; _user_id: string }
         Returns: boolean
+      }
+      claim_guest_bookings_of_confirmed_email: {
+        Args: { _user_id: string }
+        Returns: number
       }
       company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }

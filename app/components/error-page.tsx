@@ -1,6 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { Link, href, isRouteErrorResponse } from "react-router";
 import type { Account } from "~/domain/account";
+import { LostTruckIllustration } from "./illustrations";
 import { buttonClasses } from "./ui/button";
 import { SiteHeader } from "./site-header";
 
@@ -54,6 +55,7 @@ export function ErrorPage({ status, account, message }: { status: number; accoun
           </>
         ) : status === 404 ? (
           <>
+            <LostTruckIllustration className="max-w-60" />
             <p className="text-6xl font-bold text-brand-700">404</p>
             <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
             <Link to={href("/")} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">

@@ -22,3 +22,9 @@ export function displayName(metadata: Record<string, unknown> | undefined, email
 export function firstName(metadata: Record<string, unknown> | undefined): string | null {
   return fullNameOf(metadata).split(/\s+/)[0] || null;
 }
+
+/** A message, followed by what joined the account once its email was proven: its guest bookings, if any. */
+export function withBookingsJoined(message: string, count: number): string {
+  if (count === 0) return message;
+  return `${message} ${count === 1 ? "The booking made with this email is now in your account." : `The ${count} bookings made with this email are now in your account.`}`;
+}

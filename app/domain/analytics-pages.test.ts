@@ -68,7 +68,7 @@ describe("referrerOrigin", () => {
 
 describe("wizardStepPage", () => {
   it("names each step's page as normalisePagePath records it", () => {
-    expect(WIZARD_STEPS.map(wizardStepPage)).toEqual(["/book", "/book/details", "/book/team", "/book/service", "/book/addons"]);
+    expect(WIZARD_STEPS.map(wizardStepPage)).toEqual(["/book", "/book/details", "/book/team", "/book/service", "/book/addons", "/book/review"]);
     for (const step of WIZARD_STEPS) expect(normalisePagePath(`/book/${step}`)).toBe(wizardStepPage(step));
   });
 });

@@ -73,3 +73,12 @@ export const resetPasswordSchema = z
     confirmPassword,
   })
   .refine(...passwordsMatch);
+
+/** The link types a sign-up confirmation email carries (`type=signup`, or `type=email` in Supabase's templates). */
+export const CONFIRM_EMAIL_TYPES = ["signup", "email"] as const;
+
+export const confirmEmailSchema = z.object({
+  tokenHash: z.string().min(1).max(200),
+  type: z.enum(CONFIRM_EMAIL_TYPES),
+  next: z.string().max(2000).optional(),
+});

@@ -7,11 +7,15 @@ export function parseAuthView(value: string | null): AuthView | null {
   return AUTH_VIEWS.find((view) => view === value) ?? null;
 }
 
-/** The landing page URL that opens the auth dialog on a view, keeping where to go after signing in. */
-export function authViewPath(view: AuthView, redirectTo?: string, email?: string): string {
+/**
+ * The landing page URL that opens the auth dialog on a view, keeping where to go after signing in,
+ * the email to fill in and a guest's signed claim to a booking (sent back by the sign-up and sign-in forms).
+ */
+export function authViewPath(view: AuthView, redirectTo?: string, email?: string, claim?: string): string {
   const params = new URLSearchParams({ auth: view });
   if (redirectTo) params.set("redirectTo", redirectTo);
   if (email) params.set("email", email);
+  if (claim) params.set("claim", claim);
   return `/?${params}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "./booking-labels";
+import { formatMoveDate, formatMoveDateTime, formatTimeSlot, serviceTypeLabel } from "./booking-labels";
 
 describe("booking labels", () => {
   it("shows slots in 12-hour time", () => {
@@ -16,5 +16,11 @@ describe("booking labels", () => {
   it("shows a move date as the calendar day it names, in any time zone", () => {
     expect(formatMoveDate("2027-03-01")).toBe("Monday, March 1, 2027");
     expect(formatMoveDate("2026-12-31")).toBe("Thursday, December 31, 2026");
+  });
+
+  it("shows a move's day and start time together, or any time without a slot", () => {
+    expect(formatMoveDateTime("2026-12-01", "08:00")).toBe("Tuesday, December 1, 2026 · 8:00 AM");
+    expect(formatMoveDateTime("2026-12-01", "14:00")).toBe("Tuesday, December 1, 2026 · 2:00 PM");
+    expect(formatMoveDateTime("2026-12-01", undefined)).toBe("Tuesday, December 1, 2026 · Any time");
   });
 });

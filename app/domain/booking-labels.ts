@@ -1,4 +1,4 @@
-import type { PropertySize, ServiceType, TeamType } from "./pricing";
+import type { AddonCounter, PropertySize, ServiceType, TeamType } from "./pricing";
 
 export const PROPERTY_SIZE_LABELS: Record<PropertySize, string> = {
   studio: "Studio",
@@ -25,6 +25,21 @@ export const TEAM_LABELS: Record<TeamType, string> = {
   luxury: "Luxury Team",
 };
 
+/** The add-ons sold at one price, by the booking field that holds each, in the words the wizard offers them in. */
+export const FLAT_ADDON_LABELS = {
+  packingService: "Packing service",
+  storageService: "Storage service",
+  cleaningService: "Basic cleaning",
+} as const;
+export type FlatAddon = keyof typeof FLAT_ADDON_LABELS;
+
+/** The counted add-ons in the wizard's words. */
+export const COUNTER_LABELS: Record<AddonCounter, string> = {
+  extraMovers: "Extra movers",
+  tvMounting: "TV mounting",
+  deepCleaningBedrooms: "Deep cleaning (bedrooms)",
+};
+
 /** "08:00" as "8:00 AM". */
 export function formatTimeSlot(slot: string): string {
   const [hours = 0, minutes = 0] = slot.split(":").map(Number);
@@ -38,4 +53,12 @@ const moveDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month
 export function formatMoveDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : moveDateFormat.format(parsed);
+}
+
+/** The wizard's words for a move without a chosen start time. */
+export const ANY_TIME = "Any time";
+
+/** A move's day and start: "Tuesday, December 1, 2026 · 8:00 AM", or "… · Any time" without a slot. */
+export function formatMoveDateTime(date: string, time: string | null | undefined): string {
+  return `${formatMoveDate(date)} · ${time ? formatTimeSlot(time) : ANY_TIME}`;
 }

@@ -1,6 +1,6 @@
 import { shortBookingId, formatCompanyDateTime, type BookingRow } from "./booking";
 import { bookingBalance, storedQuote } from "./booking-quote";
-import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "./booking-labels";
+import { FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot } from "./booking-labels";
 import { formatCents } from "./money";
 import { DEPOSIT_CENTS, type PropertySize, type ServiceType, type TeamType } from "./pricing";
 
@@ -29,9 +29,13 @@ export function bookingView(row: BookingRow) {
     propertySize: row.property_size ? (PROPERTY_SIZE_LABELS[row.property_size as PropertySize] ?? row.property_size) : null,
     team: TEAM_LABELS[row.team_type as TeamType] ?? row.team_type,
     service: SERVICE_TYPE_LABELS[row.service_type as ServiceType] ?? row.service_type,
-    services: [row.packing_service && "Packing service", row.storage_service && "Storage service", row.cleaning_service && "Basic cleaning"].filter(
-      (name): name is string => typeof name === "string",
-    ),
+    services: (
+      [
+        row.packing_service && FLAT_ADDON_LABELS.packingService,
+        row.storage_service && FLAT_ADDON_LABELS.storageService,
+        row.cleaning_service && FLAT_ADDON_LABELS.cleaningService,
+      ] as Array<string | false>
+    ).filter((name): name is string => name !== false),
     extraMovers: row.extra_movers,
     tvMounting: row.tv_mounting,
     deepCleaningBedrooms: row.deep_cleaning_bedrooms,

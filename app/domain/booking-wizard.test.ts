@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  WIZARD_STEPS,
   adjustCounter,
   draftValuesFromForm,
   firstIncompleteStep,
   nextStep,
+  parseReturnTo,
   preselectionsFrom,
   previousStep,
   reachableStep,
   readDraft,
+  returnSearch,
+  stepAfter,
+  withFormAnswers,
   type BookingDraft,
 } from "./booking-wizard";
 
@@ -16,11 +21,13 @@ const contact: BookingDraft = { fullName: "Ada", email: "ada@example.com", phone
 const details: BookingDraft = { date: "2026-12-01", fromAddress: "1 A St", toAddress: "2 B St", propertySize: "studio" };
 
 describe("wizard steps", () => {
-  it("go forward and back in order", () => {
+  it("go forward and back in order, ending on the review", () => {
     expect(nextStep("contact")).toBe("details");
-    expect(nextStep("addons")).toBeNull();
+    expect(nextStep("addons")).toBe("review");
+    expect(nextStep("review")).toBeNull();
     expect(previousStep("contact")).toBeNull();
     expect(previousStep("team")).toBe("details");
+    expect(previousStep("review")).toBe("addons");
   });
 
   it("know the first step still missing something", () => {
@@ -34,6 +41,43 @@ describe("wizard steps", () => {
   it("never let a URL skip past a missing answer", () => {
     expect(reachableStep("addons", contact, TODAY)).toBe("details");
     expect(reachableStep("contact", { ...contact, ...details }, TODAY)).toBe("contact");
+  });
+
+  it("reach the review only with every answer step complete", () => {
+    const complete: BookingDraft = { ...contact, ...details, teamType: "elite", serviceType: "local" };
+    expect(reachableStep("review", complete, TODAY)).toBe("review");
+    expect(reachableStep("review", { ...complete, serviceType: undefined }, TODAY)).toBe("service");
+    expect(reachableStep("review", { ...complete, phone: undefined }, TODAY)).toBe("contact");
+    expect(reachableStep("review", { ...complete, extraMovers: 9 } as BookingDraft, TODAY)).toBe("addons");
+    // A date that has passed since the review was last shown.
+    expect(reachableStep("review", { ...complete, date: "2026-11-01" }, TODAY)).toBe("details");
+  });
+});
+
+describe("returning to the review", () => {
+  it("is asked for with return=review and nothing else", () => {
+    expect(parseReturnTo(new URLSearchParams("return=review"))).toBe("review");
+    expect(parseReturnTo(new URLSearchParams("team=luxury&return=review"))).toBe("review");
+    for (const query of ["", "return=", "return=REVIEW", "return=addons", "return=https://evil.example", "return=/book/review", "returnTo=review"]) {
+      expect(parseReturnTo(new URLSearchParams(query)), query).toBeNull();
+    }
+  });
+
+  it("is carried as its query, or nothing", () => {
+    expect(returnSearch("review")).toBe("?return=review");
+    expect(returnSearch(null)).toBe("");
+    expect(parseReturnTo(new URLSearchParams(returnSearch("review")))).toBe("review");
+  });
+
+  it("sends Continue back to the review from any answer step opened from it; otherwise on to the next step", () => {
+    for (const step of WIZARD_STEPS.filter((step) => step !== "review")) {
+      expect(stepAfter(step, "review")).toBe("review");
+      expect(stepAfter(step, null)).toBe(nextStep(step));
+    }
+    expect(stepAfter("addons", null)).toBe("review");
+    // The review's own button pays: it never leads to another step.
+    expect(stepAfter("review", "review")).toBeNull();
+    expect(stepAfter("review", null)).toBeNull();
   });
 });
 
@@ -70,5 +114,24 @@ describe("what a step's form holds", () => {
     addons.set("extraMovers", "3");
     addons.set("tvMounting", "9");
     expect(draftValuesFromForm("addons", addons)).toEqual({ packingService: true, storageService: false, cleaningService: false, extraMovers: 3 });
+  });
+});
+
+describe("the draft as a step's form holds it", () => {
+  it("takes the step's fields from the form, a field emptied gone, and keeps the other steps' answers", () => {
+    const saved: BookingDraft = { ...contact, ...details, time: "08:00", teamType: "luxury" };
+    const form = new FormData();
+    form.set("date", "2026-12-03");
+    form.set("time", "");
+    form.set("fromAddress", "9 New St");
+    form.set("toAddress", "   ");
+    form.set("propertySize", "3_bedroom");
+    expect(withFormAnswers(saved, "details", form)).toEqual({
+      ...contact,
+      teamType: "luxury",
+      date: "2026-12-03",
+      fromAddress: "9 New St",
+      propertySize: "3_bedroom",
+    });
   });
 });

@@ -3,8 +3,11 @@ import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema }
 import { MAX_BOOKING_PHOTOS, draftPhotoSchema } from "./photo-rules";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, estimateBooking, type AddonCounter, type Estimate } from "./pricing";
 
-export const WIZARD_STEPS = ["contact", "details", "team", "service", "addons"] as const;
+/** The steps in order: five that ask for answers, then the review, where the deposit is paid. */
+export const WIZARD_STEPS = ["contact", "details", "team", "service", "addons", "review"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
+/** A step that asks for answers: every step but the review. */
+export type AnswerStep = Exclude<WizardStep, "review">;
 
 export const STEP_TITLES: Record<WizardStep, string> = {
   contact: "Contact",
@@ -12,6 +15,17 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   team: "Team",
   service: "Service",
   addons: "Add-ons",
+  review: "Review and pay",
+};
+
+/** The stepper's names where the full titles do not fit (the narrowest phones). */
+export const STEP_SHORT_TITLES: Record<WizardStep, string> = {
+  contact: "Contact",
+  details: "Details",
+  team: "Team",
+  service: "Service",
+  addons: "Add-ons",
+  review: "Review",
 };
 
 export function parseStep(value: string | undefined | null): WizardStep | null {
@@ -23,6 +37,29 @@ export const UPDATE_ESTIMATE_INTENT = "update-estimate";
 
 export const nextStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1] ?? null;
 export const previousStep = (step: WizardStep): WizardStep | null => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) - 1] ?? null;
+
+/**
+ * The query an answer step is opened with from the review's Edit link (`?return=review`): the step's
+ * form posts to that address, and Continue then goes back to the review instead of the next step.
+ */
+export const RETURN_PARAM = "return";
+export type ReturnTo = "review";
+
+/** Where a step was opened to return to: only `review` counts; anything else is ignored. */
+export function parseReturnTo(params: URLSearchParams): ReturnTo | null {
+  return params.get(RETURN_PARAM) === "review" ? "review" : null;
+}
+
+/** The query that carries `returnTo` along ("" without one). */
+export function returnSearch(returnTo: ReturnTo | null): string {
+  return returnTo ? `?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}` : "";
+}
+
+/** Where Continue leads once a step's answers are saved: back to the review when opened from it, else on; null on the review itself (it pays). */
+export function stepAfter(step: WizardStep, returnTo: ReturnTo | null): WizardStep | null {
+  if (step === "review") return null;
+  return returnTo ?? nextStep(step);
+}
 
 /**
  * What the customer has entered so far, as kept between steps. Read back leniently: a field that no
@@ -59,6 +96,9 @@ export function readDraft(value: unknown): BookingDraft {
   return parsed.success ? parsed.data : {};
 }
 
+/** The review asks nothing: it shows the answers, and its one button pays. */
+const reviewSchema = z.object({});
+
 /** The schema that checks one step (the details step against today's date). */
 export function stepSchema(step: WizardStep, today: string) {
   switch (step) {
@@ -72,6 +112,8 @@ export function stepSchema(step: WizardStep, today: string) {
       return serviceSchema;
     case "addons":
       return addonsSchema;
+    case "review":
+      return reviewSchema;
   }
 }
 
@@ -141,6 +183,7 @@ export const STEP_FIELDS: Record<WizardStep, ReadonlyArray<keyof BookingDraft>> 
   team: ["teamType"],
   service: ["serviceType"],
   addons: ["packingService", "storageService", "cleaningService", "extraMovers", "tvMounting", "deepCleaningBedrooms", "specialInstructions"],
+  review: [],
 };
 
 const BOOLEAN_FIELDS = new Set<keyof BookingDraft>(["packingService", "storageService", "cleaningService"]);
@@ -159,4 +202,14 @@ export function draftValuesFromForm(step: WizardStep, formData: FormData): Booki
     else if (typeof raw === "string" && raw.trim() !== "") values[field] = raw.trim();
   }
   return readDraft(values);
+}
+
+/**
+ * The draft as a step's form holds it right now, for what the page shows before the step is sent:
+ * the step's own fields are the form's (a field emptied is gone), the rest as saved.
+ */
+export function withFormAnswers(draft: BookingDraft, step: WizardStep, formData: FormData): BookingDraft {
+  const fields = new Set(STEP_FIELDS[step]);
+  const kept = Object.fromEntries(Object.entries(draft).filter(([field]) => !fields.has(field as keyof BookingDraft)));
+  return { ...kept, ...draftValuesFromForm(step, formData) };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   GALLERY_MESSAGES,
   MAX_GALLERY_PHOTOS,
-  chosenGalleryPhotosProblem,
   formatUploadedDate,
   galleryContentType,
   galleryImagePath,
@@ -13,8 +12,6 @@ import {
   notPhotosDescription,
   remainingGallerySlots,
 } from "./gallery-rules";
-
-const jpeg = (name: string, size = 1000) => ({ name, size, type: "image/jpeg" });
 
 describe("the gallery's room", () => {
   it("holds at most 20 photos", () => {
@@ -28,23 +25,6 @@ describe("the gallery's room", () => {
   it("says how many more fit", () => {
     expect(galleryRoomHint(18)).toBe("A gallery holds at most 20 photos; you can add 2 more.");
     expect(galleryRoomHint(20)).toBe("A gallery holds at most 20 photos; delete one to add another.");
-  });
-});
-
-describe("chosenGalleryPhotosProblem", () => {
-  it("accepts photos that fit", () => {
-    expect(chosenGalleryPhotosProblem([jpeg("a.jpg"), { name: "b.png", size: 10, type: "image/png" }], 18)).toBeNull();
-  });
-
-  it("refuses more files than the gallery has room for", () => {
-    expect(chosenGalleryPhotosProblem([jpeg("a.jpg"), jpeg("b.jpg")], 19)).toBe(
-      `${GALLERY_MESSAGES.tooMany}. A gallery holds at most 20 photos; you can add 1 more.`,
-    );
-  });
-
-  it("names a file over 10 MB, and one that is not a PNG, JPEG or WebP", () => {
-    expect(chosenGalleryPhotosProblem([jpeg("big.jpg", 10 * 1024 * 1024 + 1)], 0)).toBe("big.jpg is larger than 10 MB.");
-    expect(chosenGalleryPhotosProblem([{ name: "notes.txt", size: 5, type: "text/plain" }], 0)).toBe("notes.txt: Photos must be PNG, JPG or WebP images.");
   });
 });
 

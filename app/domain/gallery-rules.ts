@@ -1,4 +1,4 @@
-import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, PHOTO_MESSAGES, photoFileName } from "./photo-rules";
+import { PHOTO_MESSAGES } from "./photo-rules";
 import { COMPANY } from "./company";
 
 /** A customer's gallery holds at most this many photos (the database refuses more, too). */
@@ -18,7 +18,7 @@ export const GALLERY_MESSAGES = {
   notImages: "Some files are not images",
   loadFailed: "Failed to load your photos.",
   noneChosen: "Choose one or more photos to upload.",
-  tooLarge: `Each photo can be at most 10 MB, and a gallery holds at most ${MAX_GALLERY_PHOTOS} photos. Please go back and choose fewer or smaller photos.`,
+  tooLarge: `Each photo can be at most 10 MB, and a gallery holds at most ${MAX_GALLERY_PHOTOS} photos. Please choose fewer or smaller photos.`,
   unsupportedType: "Please send photos from the gallery page.",
   malformed: "These photos could not be read. Please try again.",
   acceptedTypes: PHOTO_MESSAGES.acceptedTypes,
@@ -43,19 +43,6 @@ export function galleryRoomHint(held: number): string {
 export function notPhotosDescription(added: number, received: number, rejectedNames: readonly string[]): string {
   const names = rejectedNames.length > 0 ? ` Not images: ${rejectedNames.join(", ")}.` : "";
   return `${added} of ${received} ${received === 1 ? "photo was" : "photos were"} added.${names} ${PHOTO_MESSAGES.acceptedTypes}`;
-}
-
-/**
- * What is wrong with the files a customer chose, as the browser describes them (before sending;
- * the server checks the bytes again), or null when they may be sent.
- */
-export function chosenGalleryPhotosProblem(files: ReadonlyArray<{ name: string; size: number; type: string }>, held: number): string | null {
-  if (files.length > remainingGallerySlots(held)) return `${GALLERY_MESSAGES.tooMany}. ${galleryRoomHint(held)}`;
-  const tooLarge = files.find((file) => file.size > MAX_PHOTO_BYTES);
-  if (tooLarge) return `${photoFileName(tooLarge.name)} is larger than 10 MB.`;
-  const otherType = files.find((file) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type));
-  if (otherType) return `${photoFileName(otherType.name)}: ${PHOTO_MESSAGES.acceptedTypes}`;
-  return null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readDraft } from "./booking-wizard";
-import { MAX_BOOKING_PHOTOS, MAX_PHOTO_BYTES, chosenPhotosProblem, isDraftPhotoOf, photoFileName, remainingPhotoSlots, sniffPhotoType } from "./photo-rules";
+import { MAX_BOOKING_PHOTOS, isDraftPhotoOf, photoFileName, remainingPhotoSlots, sniffPhotoType } from "./photo-rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new TextEncoder().encode(text);
@@ -45,21 +45,6 @@ describe("photo names and limits", () => {
     expect(isDraftPhotoOf({ path: `${folder}a.jpg`, thumbPath: `${folder}a-thumb.jpg` }, "someone-else", draft)).toBe(false);
     expect(isDraftPhotoOf({ path: `${folder}../x/a.jpg`, thumbPath: `${folder}a-thumb.jpg` }, user, draft)).toBe(false);
     expect(isDraftPhotoOf({ path: `${folder}sub/a.jpg`, thumbPath: `${folder}a-thumb.jpg` }, user, draft)).toBe(false);
-  });
-});
-
-describe("chosenPhotosProblem", () => {
-  const jpeg = (name: string, size = 1000) => ({ name, size, type: "image/jpeg" });
-
-  it("lets photos within the room, size and types through", () => {
-    expect(chosenPhotosProblem([jpeg("a.jpg"), { name: "b.png", size: MAX_PHOTO_BYTES, type: "image/png" }], 8)).toBeNull();
-  });
-
-  it("says what is wrong: too many, too large, another type", () => {
-    expect(chosenPhotosProblem([jpeg("a.jpg"), jpeg("b.jpg")], 9)).toBe("Too many images. A booking holds at most 10 photos; you can add 1 more.");
-    expect(chosenPhotosProblem([jpeg("a.jpg")], 10)).toBe("Too many images. A booking holds at most 10 photos; remove one to add another.");
-    expect(chosenPhotosProblem([jpeg("big.jpg", MAX_PHOTO_BYTES + 1)], 0)).toBe("big.jpg is larger than 10 MB.");
-    expect(chosenPhotosProblem([{ name: "scan.heic", size: 10, type: "image/heic" }], 0)).toBe("scan.heic: Photos must be PNG, JPG or WebP images.");
   });
 });
 

@@ -32,7 +32,7 @@ export const PHOTO_MESSAGES = {
   uploadFailed: "Failed to upload some images. Please try again.",
   removeFailed: "Failed to remove image. Please try again.",
   signInRequired: "Please sign in to add photos to your booking.",
-  tooLarge: `Each photo can be at most 10 MB, and a booking holds at most ${MAX_BOOKING_PHOTOS} photos. Please go back and choose fewer or smaller photos.`,
+  tooLarge: `Each photo can be at most 10 MB, and a booking holds at most ${MAX_BOOKING_PHOTOS} photos. Please choose fewer or smaller photos.`,
   unsupportedType: "Please send photos from the booking page.",
   malformed: "These photos could not be read. Please try again.",
   noneChosen: "Choose one or more photos to upload.",
@@ -40,20 +40,6 @@ export const PHOTO_MESSAGES = {
   uploaded: (count: number) => (count === 1 ? "Photo added" : `${count} photos added`),
   removed: "Image removed",
 } as const;
-
-/**
- * What is wrong with the files a customer chose, as the browser describes them (before sending;
- * the server checks the bytes again), or null when they may be sent.
- */
-export function chosenPhotosProblem(files: ReadonlyArray<{ name: string; size: number; type: string }>, attached: number): string | null {
-  const room = remainingPhotoSlots(attached);
-  if (files.length > room) return `${PHOTO_MESSAGES.tooMany}. ${photoRoomHint(attached)}`;
-  const tooLarge = files.find((file) => file.size > MAX_PHOTO_BYTES);
-  if (tooLarge) return `${photoFileName(tooLarge.name)} is larger than 10 MB.`;
-  const otherType = files.find((file) => !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type));
-  if (otherType) return `${photoFileName(otherType.name)}: ${PHOTO_MESSAGES.acceptedTypes}`;
-  return null;
-}
 
 /** How many more photos fit, said to a customer who tried to add too many. */
 export function photoRoomHint(attached: number): string {

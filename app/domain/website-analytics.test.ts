@@ -73,8 +73,8 @@ describe("funnel conversion", () => {
     expect(formatPercent(null)).toBe("—");
   });
 
-  it("goes from the landing page through the five wizard steps to the paid page", () => {
-    expect(FUNNEL_PAGES).toEqual(["/", "/book", "/book/details", "/book/team", "/book/service", "/book/addons", "/payment-success"]);
+  it("goes from the landing page through the six wizard steps to the paid page", () => {
+    expect(FUNNEL_PAGES).toEqual(["/", "/book", "/book/details", "/book/team", "/book/service", "/book/addons", "/book/review", "/payment-success"]);
   });
 });
 
@@ -101,7 +101,7 @@ function rows(overrides: Partial<WebsiteAnalyticsRows> = {}): WebsiteAnalyticsRo
       { hour: "2027-04-01T11:00:00+00:00", views: 3 },
       { hour: "2027-04-01T12:00:00+00:00", views: 9 },
     ],
-    funnel: FUNNEL_PAGES.map((page_path, index) => ({ step: index + 1, page_path, visitors: [8, 6, 4, 4, 3, 2, 1][index]! })),
+    funnel: FUNNEL_PAGES.map((page_path, index) => ({ step: index + 1, page_path, visitors: [8, 6, 4, 4, 3, 2, 2, 1][index]! })),
     paidSources: [
       { source: "referrer", name: null, visitors: 1 },
       { source: "entry_page", name: "/", visitors: 1 },
@@ -139,6 +139,7 @@ describe("shapeWebsiteAnalytics", () => {
       ["/book/team", 4, 50],
       ["/book/service", 3, 37.5],
       ["/book/addons", 2, 25],
+      ["/book/review", 2, 25],
       ["/payment-success", 1, 12.5],
     ]);
     expect(report.funnel[0]!.label).toBe("Landing page");

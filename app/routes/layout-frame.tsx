@@ -4,7 +4,12 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useFrameAccount } from "~/root";
 
-const WIDTHS = { narrow: "max-w-2xl", wide: "max-w-6xl" } as const;
+const WIDTHS = {
+  narrow: "max-w-2xl",
+  // One column on phones and tablets; on large screens room for a panel beside it.
+  narrowWithPanel: "max-w-2xl lg:max-w-5xl",
+  wide: "max-w-6xl",
+} as const;
 
 /** The site frame a layout renders around its routes: the header, the page, and the footer if asked. */
 export function LayoutFrame({ width, footer = false, main = true }: { width?: keyof typeof WIDTHS; footer?: boolean; main?: boolean }) {

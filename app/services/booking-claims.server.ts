@@ -3,10 +3,12 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, servicesContext } from "~/context";
 
-// A guest who paid may make an account and find the booking in it. Typing the booking's email is no
-// proof (anyone can type anyone's address); having reached the payment page is. That page's link to
-// sign up carries a signed claim for the booking, valid for an hour; the sign-up form
-// sends it back, and the booking joins that account if it still has no owner, so a claim works once.
+// A guest who paid may make an account, or sign in to theirs, and find the booking in it. Typing the
+// booking's email is no proof (anyone can type anyone's address); having reached the payment page is.
+// That page's link to sign up carries a signed claim for the booking, valid for an hour; the sign-up
+// and sign-in forms send it back, and the booking joins that account if it still has no owner, so a
+// claim works once. Opening a link emailed to the address is proof too: then every guest booking made
+// with that address joins the account.
 
 const CLAIM_MS = 60 * 60 * 1000;
 const PURPOSE = "booking-claim";
@@ -38,7 +40,7 @@ export function readBookingClaim(secret: string, token: unknown, now = Date.now(
   return z.uuid().safeParse(bookingId).success ? bookingId : null;
 }
 
-/** After a sign-up whose form carried a claim: the guest booking joins the account. True when it did. */
+/** After a sign-up or sign-in whose form carried a claim: the guest booking joins the account. True when it did. */
 export async function claimGuestBooking(context: Readonly<RouterContextProvider>, token: unknown, userId: string): Promise<boolean> {
   if (token === null || token === undefined || token === "") return false;
   const services = context.get(servicesContext);
@@ -54,4 +56,18 @@ export async function claimGuestBooking(context: Readonly<RouterContextProvider>
     return false;
   }
   return data === true;
+}
+
+/**
+ * Right after the account's owner opened a link the auth service emailed to its address (a password
+ * recovery, a sign-up confirmation), and only then: every guest booking made with that address joins
+ * the account. How many did; a failure is logged and joins none.
+ */
+export async function claimBookingsOfConfirmedEmail(context: Readonly<RouterContextProvider>, userId: string): Promise<number> {
+  const { data, error } = await context.get(servicesContext).serviceRole.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: userId });
+  if (error) {
+    context.get(requestContext).logger.error({ err: error, userId }, "guest bookings could not join the account of their confirmed email");
+    return 0;
+  }
+  return data;
 }

@@ -46,15 +46,39 @@ function ownedBy<Query extends { eq(column: "user_id", value: string): Query; is
  * whose draft stays theirs and is left as it is).
  */
 export async function loadDraft(request: Request, context: Context): Promise<StoredDraft> {
-  const { draftCookie, serviceRole } = context.get(servicesContext);
-  const id = draftId.safeParse(await draftCookie.parse(request.headers.get("Cookie")));
-  if (!id.success) return { id: null, draft: {} };
-  const since = new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const { serviceRole } = context.get(servicesContext);
+  const id = await draftIdOf(request, context);
+  if (!id) return { id: null, draft: {} };
   const owner = ownerOf(context);
-  const query = serviceRole.from("booking_drafts").select("data").eq("id", id.data).gte("updated_at", since);
+  const query = serviceRole.from("booking_drafts").select("data").eq("id", id).gte("updated_at", freshSince());
   const { data, error } = await ownedBy(query, owner).maybeSingle();
   if (error) throw new Error(`could not read the booking draft: ${error.message}`);
-  return data ? { id: id.data, draft: readDraft(data.data) } : { id: null, draft: {} };
+  return data ? { id, draft: readDraft(data.data) } : { id: null, draft: {} };
+}
+
+/** The draft id the browser's signed cookie holds, or null (none, forged, not an id). */
+async function draftIdOf(request: Request, context: Context): Promise<string | null> {
+  const id = draftId.safeParse(await context.get(servicesContext).draftCookie.parse(request.headers.get("Cookie")));
+  return id.success ? id.data : null;
+}
+
+/** Drafts not changed since then are forgotten. */
+const freshSince = () => new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * The guest's draft of this browser becomes the account's (with the unpaid booking saved from it), so
+ * a guest who signs up or in from the wizard carries on where they were. The draft's signed, HttpOnly
+ * cookie is the proof that it is theirs; a draft that already has an owner, a stale one or one whose
+ * booking is paid stays as it is (adopt_guest_draft decides, in one transaction). True when it joined;
+ * a failure is logged and leaves the draft the guest's (the customer is signed in all the same).
+ */
+export async function adoptGuestDraft(request: Request, context: Context, userId: string): Promise<boolean> {
+  const id = await draftIdOf(request, context);
+  if (!id) return false;
+  const { serviceRole } = context.get(servicesContext);
+  const { data, error } = await serviceRole.rpc("adopt_guest_draft", { _draft_id: id, _user_id: userId, _changed_since: freshSince() });
+  if (error) context.get(requestContext).logger.error({ err: error, draftId: id }, "a guest's booking draft could not join its account");
+  return data === true;
 }
 
 /** Saved, or refused because this address or user started too many drafts: seconds to wait. */

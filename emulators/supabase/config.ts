@@ -28,6 +28,12 @@ export interface EmulatorConfig {
   /** A directory of migrated databases to start from, for in-memory emulators (ignored with a data
    *  directory): creating a cluster and migrating it takes seconds, loading a copy of one a second. */
   templateCacheDir?: string;
+  /** Email confirmations on (config.toml's `[auth.email] enable_confirmations`, a hosted project's
+   *  default): sign-up answers the user without a session and emails a link made from this template,
+   *  the project's "Confirm signup" email template, in which `{{ .SiteURL }}`, `{{ .TokenHash }}`,
+   *  `{{ .Token }}`, `{{ .RedirectTo }}` and `{{ .Email }}` are filled in. Unset: confirmations off,
+   *  as in the CLI's default (sign-up confirms the address at once and signs the user in). */
+  confirmSignupLinkTemplate?: string;
 }
 
 /** A token bucket: it holds at most `burst` requests (default `limit`) and refills at `limit` per
@@ -98,6 +104,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
     authRateLimits: options.authRateLimits ?? GOTRUE_AUTH_RATE_LIMITS,
     templateCacheDir: options.dataDir ? undefined : options.templateCacheDir,
+    confirmSignupLinkTemplate: options.confirmSignupLinkTemplate,
   };
 }
 

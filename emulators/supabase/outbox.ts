@@ -1,13 +1,15 @@
 /** An email the auth service would have sent. */
 export interface OutboxEmail {
   to: string;
-  type: "recovery";
+  /** A password recovery, or the confirmation of a sign-up (with confirmations on). */
+  type: "recovery" | "signup";
   /** The six-digit code of the email, for /verify with {type, email, token}. */
   token: string;
   /** The token_hash that /verify accepts. */
   tokenHash: string;
   redirectTo: string;
-  /** redirectTo with token_hash and type appended as query parameters. */
+  /** The email's link: for a recovery, redirectTo with token_hash and type appended as query
+   *  parameters; for a sign-up, the configured "Confirm signup" template filled in. */
   link: string;
   sentAt: string;
 }

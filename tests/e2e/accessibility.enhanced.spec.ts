@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
+import { completeStepsToAddons, continueButton, expectStep } from "./support/wizard.ts";
 
 // axe runs inside the page, so this check needs JavaScript; the markup it audits is the server's.
 const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
@@ -65,4 +66,18 @@ test("the Website Analytics tab, with data, has no serious or critical accessibi
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+});
+
+test("the booking wizard's add-ons step and its review have no serious or critical accessibility violations", async ({ page }) => {
+  const audit = async (step: string) => {
+    await expectStep(page, step);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${step} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  };
+  await completeStepsToAddons(page);
+  await page.getByLabel("Packing service").check();
+  await audit("Add-ons");
+  await continueButton(page).click();
+  await audit("Review and pay");
 });

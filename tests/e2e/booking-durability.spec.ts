@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { spawnServer } from "./support/spawn-server.ts";
-import { completeStepsToAddons } from "./support/wizard.ts";
+import { completeStepsToReview, payButton } from "./support/wizard.ts";
 
 // The booking is saved before the customer is sent to Stripe: it outlives a failed checkout and a
 // server killed outright (SIGKILL) right after.
@@ -16,8 +16,8 @@ test("a booking saved before its checkout survives a failed checkout and a SIGKI
   try {
     const first = await spawnServer({ dataDir, env: stripeUnreachable });
     const email = `durable-${Date.now().toString(36)}@example.com`;
-    await completeStepsToAddons(page, { name: "Dora Durable", email, phone: "(404) 555-0199" }, first.base);
-    await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+    await completeStepsToReview(page, { name: "Dora Durable", email, phone: "(404) 555-0199" }, first.base);
+    await payButton(page).click();
     await expect(page.getByRole("alert")).toContainText("Payment Error");
     await expect(page.getByRole("alert")).toContainText("Payment processing failed. Please try again.");
 

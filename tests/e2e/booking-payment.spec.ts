@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { authDialog } from "./support/auth-ui.ts";
 import { checkoutSessionsFor, getServiceClient } from "./support/backend.ts";
-import { completeStepsToAddons, expectStep, payOnCheckout } from "./support/wizard.ts";
+import { completeStepsToReview, continueButton, expectStep, payButton, payOnCheckout } from "./support/wizard.ts";
 
-// From the wizard's last step to a paid deposit, with JavaScript on and off.
+// From the wizard's review to a paid deposit, with JavaScript on and off.
 
 async function bookingsFor(email: string) {
   const client = await getServiceClient();
@@ -21,8 +21,8 @@ const uniqueGuest = () => ({ name: "Gus Guest", email: `guest-${Date.now().toStr
 test("a guest books and pays the deposit with 4242; the booking ends paid, once", async ({ page }) => {
   const started = new Date().toISOString();
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, guest);
+  await payButton(page).click();
   await payOnCheckout(page);
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=cs_test_/);
@@ -80,8 +80,8 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
 
 test("a declined card can be retried on the same checkout", async ({ page }) => {
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, guest);
+  await payButton(page).click();
   await payOnCheckout(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert").first()).toContainText("Your card was declined.");
   expect((await bookingsFor(guest.email))[0]).toMatchObject({ deposit_status: "unpaid" });
@@ -92,17 +92,21 @@ test("a declined card can be retried on the same checkout", async ({ page }) => 
 
 test("leaving checkout and coming back pays the same booking", async ({ page }) => {
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, guest);
+  await payButton(page).click();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   await page.getByRole("link", { name: "← Back" }).click();
 
   await expect(page).toHaveURL(/\/payment-canceled$/);
   await expect(page.getByText(/no charge/i).first()).toBeVisible();
   await page.getByRole("link", { name: "Back to Booking" }).click();
+  await expectStep(page, "Review and pay");
+  await page.getByRole("link", { name: "Edit add-ons" }).click();
   await expectStep(page, "Add-ons");
   await page.getByLabel("Packing service").check();
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+  await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
@@ -115,8 +119,8 @@ test("leaving checkout and coming back pays the same booking", async ({ page }) 
 test("pressing Pay twice makes one booking and one checkout", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "with JavaScript the button is disabled while the first press is sent");
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  const pay = page.getByRole("button", { name: "Pay $50 Deposit" });
+  await completeStepsToReview(page, guest);
+  const pay = payButton(page);
   await pay.dblclick();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   const bookings = await bookingsFor(guest.email);
@@ -129,8 +133,8 @@ test("pressing Pay twice makes one booking and one checkout", async ({ page, jav
 
 test("a guest who pays and then creates an account from the payment page finds the booking in it", async ({ page }) => {
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, guest);
+  await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
@@ -152,8 +156,8 @@ test("a guest who pays and then creates an account from the payment page finds t
 
 test("signing up elsewhere with a guest booking's email does not hand the booking over", async ({ page, browser }) => {
   const guest = uniqueGuest();
-  await completeStepsToAddons(page, guest);
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, guest);
+  await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
-import { completeStepsToAddons, expectStep, payOnCheckout } from "./support/wizard.ts";
+import { completeStepsToReview, expectStep, payButton, payOnCheckout } from "./support/wizard.ts";
 
 // Two customers taking turns on one browser, with JavaScript on and off: the wizard's draft belongs
 // to whoever started it, so the second never sees the first one's answers or pays for their booking.
@@ -24,8 +24,8 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
 
   await signInThroughDialog(page, ada);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await completeStepsToAddons(page, { name: "Ada Alpha", email: ada.email, phone: "(404) 555-0101" });
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, { name: "Ada Alpha", email: ada.email, phone: "(404) 555-0101" });
+  await payButton(page).click();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   await page.getByRole("link", { name: "← Back" }).click();
   await expect(page).toHaveURL(/\/payment-canceled$/);
@@ -38,14 +38,14 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
   await signInThroughDialog(page, ben);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto("/book/addons");
+  await page.goto("/book/review");
   await expectStep(page, "Contact");
   await expect(page.getByLabel("Full name")).toHaveValue("Ben Beta");
   await expect(page.getByLabel("Email")).toHaveValue(ben.email);
   await expect(page.getByLabel("Phone")).toHaveValue("");
 
-  await completeStepsToAddons(page, { name: "Ben Beta", email: ben.email, phone: "(404) 555-0202" });
-  await page.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(page, { name: "Ben Beta", email: ben.email, phone: "(404) 555-0202" });
+  await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 

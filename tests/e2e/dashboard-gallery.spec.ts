@@ -4,13 +4,18 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { expectIllustrationShown } from "./support/illustrations.ts";
+import { accessibilityProblems, chosenPhotos, dropFiles, javaScriptOn, sidewaysOverflow } from "./support/photos.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The dashboard's Gallery tab, with JavaScript on and off: the empty state, several photos in one
-// upload, preview and delete, the limit of 20, controls on touch screens, and crafted requests
-// for someone else's photos (the app's routes and the storage API).
+// upload (the file input and Upload without JavaScript, the drop zone with it), preview and delete,
+// the limit of 20, controls on touch screens, and crafted requests for someone else's photos (the
+// app's routes and the storage API).
 
 const GALLERY = "/dashboard?tab=gallery";
+/** Where the uploader's form posts. */
+const UPLOAD = "/dashboard/gallery/upload";
 
 const photo = async (name: string, background = "#8a6") => ({
   name,
@@ -82,8 +87,6 @@ async function seedPhotos(user: TestUser, count: number) {
   return rows;
 }
 
-const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
-
 /** 'Add Photos': a toggle with JavaScript, a link to the uploader's section without. */
 async function openUploader(page: Page, button = "Add Photos") {
   await page.getByRole(javaScriptOn() ? "button" : "link", { name: button }).click();
@@ -95,6 +98,7 @@ const photoList = (page: Page) => page.getByRole("list", { name: "Your photos" }
 test("an empty gallery says so and offers the uploader", async ({ page }) => {
   await signedInAtGallery(page);
   await expect(page.getByText("No photos yet")).toBeVisible();
+  await expectIllustrationShown(page.getByText("No photos yet").locator("..").locator("img"));
   await expect(photoList(page)).toHaveCount(0);
   await openUploader(page, "Upload Your First Photo");
   await expect(page.getByText("You can add 20 more photos (a gallery holds at most 20).")).toBeVisible();
@@ -113,8 +117,9 @@ test("an empty gallery says so and offers the uploader", async ({ page }) => {
 test("several photos in one upload appear as thumbnails, newest first; preview shows the photo; Delete Photo removes it and its files", async ({ page }) => {
   const user = await signedInAtGallery(page);
   await openUploader(page);
+  // Choosing is sending, with JavaScript; without it, Upload posts the form.
   await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg"), await photo("piano.jpg", "#68a"), await photo("lamp.jpg", "#a68")]);
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  if (!javaScriptOn()) await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("3 photos added")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
 
@@ -164,36 +169,53 @@ test("several photos in one upload appear as thumbnails, newest first; preview s
   expect((await page.request.get(`/dashboard/gallery/${rows[1]!.id}/thumb`)).status()).toBe(404);
 });
 
-test("with 19 photos, adding 2 is 'Too many images' and adds nothing", async ({ page }) => {
+test("with 19 photos, adding 2 is 'Too many images': one post adds neither, the drop zone adds the one that fits and can retry the other", async ({ page }) => {
   const user = await createTestUser({ fullName: "Gala Gallery" });
-  await seedPhotos(user, 19);
+  const seeded = await seedPhotos(user, 19);
   await signInDirectly(page, user, GALLERY);
   await expect(photoList(page).getByRole("listitem")).toHaveCount(19);
-  await openUploader(page);
-  await expect(page.getByText("You can add 1 more photo (a gallery holds at most 20).")).toBeVisible();
-  await page.getByLabel("Choose photos").setInputFiles([await photo("a.jpg"), await photo("b.jpg")]);
-  const upload = page.getByRole("button", { name: "Upload", exact: true });
-  if (javaScriptOn()) {
-    // Checked before sending: the button waits for a choice that fits.
-    await expect(page.getByRole("alert")).toHaveText("Too many images. A gallery holds at most 20 photos; you can add 1 more.");
-    await expect(upload).toBeDisabled();
-  } else {
-    await upload.click();
-    await expect(page.getByText("Too many images")).toBeVisible();
-    await expect(page.getByText("A gallery holds at most 20 photos; you can add 1 more.")).toBeVisible();
-  }
-  expect(await rowsOf(user)).toHaveLength(19);
-  expect(await filesOf(user)).toHaveLength(38);
 
-  // The same post sent anyway is refused by the server.
+  // The uploader's form post with both, as the server takes it: neither is added.
   const form = new FormData();
   form.set("intent", "upload");
   for (const file of [await photo("a.jpg"), await photo("b.jpg")])
     form.append("photos", new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
-  const crafted = await page.request.post(`/dashboard?index&tab=gallery`, { multipart: form, maxRedirects: 0 });
+  const crafted = await page.request.post(UPLOAD, { multipart: form, maxRedirects: 0 });
   expect(crafted.status()).toBe(302);
   expect(await rowsOf(user)).toHaveLength(19);
   expect(await filesOf(user)).toHaveLength(38);
+  await page.reload();
+
+  await openUploader(page);
+  await expect(page.getByText("You can add 1 more photo (a gallery holds at most 20).")).toBeVisible();
+  await page.getByLabel("Choose photos").setInputFiles([await photo("a.jpg"), await photo("b.jpg")]);
+  if (!javaScriptOn()) {
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText("Too many images")).toBeVisible();
+    await expect(page.getByText("A gallery holds at most 20 photos; you can add 1 more.")).toBeVisible();
+    expect(await rowsOf(user)).toHaveLength(19);
+    expect(await filesOf(user)).toHaveLength(38);
+  } else {
+    // One post per photo: the server takes the first and says why not the second.
+    const b = chosenPhotos(page).getByRole("listitem").filter({ hasText: "b.jpg" });
+    await expect(b).toContainText("Too many images A gallery holds at most 20 photos; delete one to add another.");
+    await expect(photoList(page).getByRole("img", { name: "a.jpg" })).toBeVisible();
+    await expect(page.getByText("Your gallery is full: it holds at most 20 photos. Delete one to add another.")).toBeVisible();
+    const full = await rowsOf(user);
+    expect(full).toHaveLength(20);
+    expect(full[0]!.file_name).toBe("a.jpg");
+
+    // Once a photo is deleted there is room again: Retry sends it.
+    await page.getByRole("button", { name: "Delete seeded-1.jpg" }).click();
+    await expect(page.getByText("You can add 1 more photo (a gallery holds at most 20).")).toBeVisible();
+    await b.getByRole("button", { name: "Retry b.jpg" }).click();
+    await expect(photoList(page).getByRole("img", { name: "b.jpg" })).toBeVisible();
+    await expect(chosenPhotos(page)).toHaveCount(0);
+    const rows = await rowsOf(user);
+    expect(rows.map((row) => row.file_name).slice(0, 2)).toEqual(["b.jpg", "a.jpg"]);
+    expect(rows.map((row) => row.id)).not.toContain(seeded[0]!.id);
+    expect(await filesOf(user)).toHaveLength(40);
+  }
 });
 
 test("a full gallery says none fit, and a 21st photo is refused", async ({ page }) => {
@@ -208,7 +230,7 @@ test("a full gallery says none fit, and a 21st photo is refused", async ({ page 
   form.set("intent", "upload");
   const extra = await photo("twenty-first.jpg");
   form.append("photos", new File([new Uint8Array(extra.buffer)], extra.name, { type: extra.mimeType }));
-  await page.request.post(`/dashboard?index&tab=gallery`, { multipart: form, maxRedirects: 0 });
+  await page.request.post(UPLOAD, { multipart: form, maxRedirects: 0 });
   await page.goto(GALLERY);
   await expect(page.getByText("Too many images")).toBeVisible();
   await expect(page.getByText("A gallery holds at most 20 photos; delete one to add another.")).toBeVisible();
@@ -289,7 +311,7 @@ test("another customer's photos: no image, no preview, no delete, nothing throug
 test("an upload declaring more than twenty 10 MB photos is refused with 413 before its body is sent", async ({ page, baseURL }) => {
   await signedInAtGallery(page);
   const cookies = (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-  const url = new URL("/dashboard?index&tab=gallery", baseURL);
+  const url = new URL(UPLOAD, baseURL);
   const started = Date.now();
   const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const outgoing = httpRequest(url, {
@@ -316,4 +338,103 @@ test("an upload declaring more than twenty 10 MB photos is refused with 413 befo
   expect(answer.status).toBe(413);
   expect(answer.body).toContain("Each photo can be at most 10 MB, and a gallery holds at most 20 photos.");
   expect(Date.now() - started).toBeLessThan(5_000);
+});
+
+test("dropped photos show their previews, then their thumbnails; a file that is no photo gets the server's message while the others are added", async ({
+  page,
+}) => {
+  test.skip(!javaScriptOn(), "dragging files onto the page needs its script");
+  const user = await signedInAtGallery(page);
+  await openUploader(page);
+  // The first answer is held back until the previews have been seen.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**${UPLOAD}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const fake = { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("a shopping list, not a picture") };
+  await dropFiles(page, page.getByText("or drag them here"), [await photo("sofa.jpg"), fake, await photo("lamp.jpg", "#a68")]);
+
+  const chosen = chosenPhotos(page);
+  await expect(chosen.getByRole("listitem")).toHaveCount(3);
+  for (const preview of await chosen.locator("img").all()) await expect(preview).toHaveAttribute("src", /^blob:/);
+  await expect(chosen.getByRole("progressbar", { name: "Uploading sofa.jpg" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toHaveText("Uploading 3 photos…");
+  expect(await rowsOf(user)).toEqual([]);
+
+  answer();
+  await expect(photoList(page).getByRole("img")).toHaveCount(2);
+  await expect(chosen.getByRole("listitem")).toHaveCount(1);
+  await expect(chosen.getByRole("listitem")).toContainText(
+    "Some files are not images 0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
+  );
+  await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText("2 photos added. 1 photo could not be added.");
+  const rows = await rowsOf(user);
+  expect(rows.map((row) => row.file_name)).toEqual(["lamp.jpg", "sofa.jpg"]);
+  expect(await filesOf(user)).toHaveLength(4);
+  await expect(photoList(page).getByRole("img").first()).toHaveAttribute("src", `/dashboard/gallery/${rows[0]!.id}/thumb`);
+  expect(await accessibilityProblems(page, "#upload")).toEqual([]);
+  // The uploader stays open for more; the file that is no photo leaves the list when removed.
+  await expect(page.getByRole("button", { name: "Add Photos" })).toHaveAttribute("aria-expanded", "true");
+  await chosen.getByRole("button", { name: "Remove notes.png from the list" }).click();
+  await expect(chosen).toHaveCount(0);
+});
+
+test("on a 390px touch screen, tapping the gallery's drop zone opens the file chooser and the photos are added", async ({ browser, baseURL }) => {
+  test.skip(!javaScriptOn(), "without JavaScript the file input is the browser's own (the tests above use it)");
+  const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  try {
+    const user = await signedInAtGallery(page);
+    await page.getByRole("button", { name: "Upload Your First Photo" }).tap();
+    const zone = page.locator("label").filter({ hasText: "or drag them here" });
+    expect((await zone.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    const chooser = page.waitForEvent("filechooser");
+    await zone.tap();
+    await (await chooser).setFiles([await photo("sofa.jpg"), await photo("lamp.jpg", "#a68")]);
+    await expect(photoList(page).getByRole("img")).toHaveCount(2);
+    expect((await rowsOf(user)).map((row) => row.file_name)).toEqual(["lamp.jpg", "sofa.jpg"]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the gallery tab with its uploader open fits a 360px phone: nothing scrolls sideways, the uploader stays within the tab", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await createTestUser({ fullName: "Gala Gallery" });
+  await seedPhotos(user, 2);
+  await signInDirectly(page, user, GALLERY);
+  await openUploader(page);
+  const uploader = page.getByRole("region", { name: "Upload photos" });
+  const tab = page.getByRole("region", { name: "Your Photo Gallery" });
+  await expect(uploader.getByLabel("Choose photos")).toBeAttached();
+  expect(await sidewaysOverflow(page, uploader, tab)).toEqual({ page: 0, section: 0 });
+  if (javaScriptOn()) {
+    // With a file's line in the list, too.
+    const fake = { name: "a-scanned-document-with-a-rather-long-name.png", mimeType: "image/png", buffer: Buffer.from("not a picture") };
+    await uploader.getByLabel("Choose photos").setInputFiles([fake]);
+    await expect(chosenPhotos(page).getByRole("listitem")).toContainText("Some files are not images");
+    expect(await sidewaysOverflow(page, uploader, tab)).toEqual({ page: 0, section: 0 });
+  }
+});
+
+test("the drop zone works from the keyboard: Tab reaches it, it shows the focus, Space opens the file chooser", async ({ page }) => {
+  test.skip(!javaScriptOn(), "without JavaScript the file input is the browser's own");
+  const user = await signedInAtGallery(page);
+  await page.getByRole("button", { name: "Upload Your First Photo" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Upload photos" })).toBeVisible();
+  // Tab order: Add Photos, then the zone's file input.
+  await page.getByRole("button", { name: "Add Photos" }).focus();
+  await page.keyboard.press("Tab");
+  const input = page.getByLabel("Choose photos");
+  await expect(input).toBeFocused();
+  await expect(page.locator("div").filter({ has: input }).last()).toHaveCSS("outline-style", "solid");
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles([await photo("sofa.jpg")]);
+  await expect(photoList(page).getByRole("img", { name: "sofa.jpg" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText("1 photo added.");
+  expect((await rowsOf(user)).map((row) => row.file_name)).toEqual(["sofa.jpg"]);
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking as createBookingRow, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { continueButton, expectStep, payOnCheckout } from "./support/wizard.ts";
+import { expectIllustrationShown } from "./support/illustrations.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The dashboard's overview (counters, the newest bookings), 'All bookings' a page at a time, paying a
@@ -40,6 +41,7 @@ test("a customer without bookings sees zero counters and the way to book a first
 
   await expectCounters(page, { total: 0, active: 0, completed: 0 });
   await expect(page.getByText("No bookings yet")).toBeVisible();
+  await expectIllustrationShown(page.getByText("No bookings yet").locator("..").locator("img"));
   await expect(page.getByRole("link", { name: "All bookings" })).toHaveCount(0);
   await page.getByRole("link", { name: "Book Your First Move" }).click();
   await expectStep(page, "Contact");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectIllustrationShown } from "./support/illustrations.ts";
 import { expectStep } from "./support/wizard.ts";
 
 test.describe("landing page", () => {
@@ -19,7 +20,6 @@ test.describe("landing page", () => {
     await expect(page.getByRole("link", { name: "Start Booking Now" })).toBeVisible();
 
     const testimonials = page.getByRole("region", { name: "What our customers say" });
-    // Six testimonials; the looping copy is hidden from assistive technology.
     await expect(testimonials.getByRole("listitem")).toHaveCount(6);
 
     const services = page.locator("#services");
@@ -90,16 +90,67 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Our services" })).toBeInViewport();
   });
 
-  test("the testimonial strip pauses on hover and stands still for reduced motion", async ({ page }) => {
-    await page.goto("/");
-    const track = page.locator(".animate-marquee");
-    await expect(track).toHaveCSS("animation-play-state", "running");
-    // The track itself never stands still; hover the window it scrolls in.
-    await track.locator("xpath=..").hover();
-    await expect(track).toHaveCSS("animation-play-state", "paused");
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}px every testimonial shows whole and stands still, with no sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const testimonials = page.getByRole("region", { name: "What our customers say" });
+      const cards = testimonials.getByRole("listitem");
+      await expect(cards).toHaveCount(6);
+      // Each quote once: no hidden copy for a loop.
+      await expect(testimonials.locator("blockquote")).toHaveCount(6);
+      for (const card of await cards.all()) {
+        await card.scrollIntoViewIfNeeded();
+        await expect(card).toBeInViewport();
+        // Whole across the screen, and its words inside its box.
+        const box = (await card.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(await card.locator("figure").evaluate((figure) => figure.scrollWidth <= figure.clientWidth && figure.scrollHeight <= figure.clientHeight)).toBe(
+          true,
+        );
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(await testimonials.evaluate((section) => section.scrollWidth - section.clientWidth)).toBe(0);
+      expect(await testimonials.evaluate((section) => section.getAnimations({ subtree: true }).length)).toBe(0);
+    });
+  }
 
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await expect(track).toHaveCSS("animation-name", "none");
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}px the hero shows the crew and their truck`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const hero = page.locator("section").filter({ has: page.getByRole("heading", { level: 1 }) });
+      await expectIllustrationShown(hero.getByRole("img", { name: "Two movers carrying a box to a moving truck" }));
+    });
+  }
+
+  test("the page is set in Figtree, one preloaded file from the site itself", async ({ page, baseURL }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(request.url());
+    });
+    await page.goto("/");
+    await expect
+      .poll(() =>
+        page.evaluate(() => Array.from(document.fonts).some((face) => face.family.replaceAll('"', "") === "Figtree Variable" && face.status === "loaded")),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => [400, 500, 600, 700].every((weight) => document.fonts.check(`${weight} 16px "Figtree Variable"`)))).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^"Figtree Variable"/);
+    await expect(page.locator("body")).toHaveCSS("font-family", /^"Figtree Variable"/);
+    // The Latin file only, fetched once (the preload and the style sheet share the request), from this site.
+    expect(fonts).toHaveLength(1);
+    const font = new URL(fonts[0]!);
+    expect(font.origin).toBe(new URL(baseURL!).origin);
+    expect(font.pathname).toMatch(/^\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/);
+    await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveAttribute("href", font.pathname);
   });
 });
 
@@ -108,6 +159,7 @@ test.describe("not-found page", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expectIllustrationShown(page.getByRole("main").locator("img"));
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("4.6/5 from verified customers")).toBeVisible();

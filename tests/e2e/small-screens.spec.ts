@@ -3,6 +3,7 @@ import { signInThroughDialog } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
+import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
 
 // A small phone: 360 CSS pixels wide is the narrowest screen in common use.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -151,6 +152,38 @@ test("each add-on price keeps its figures with their units on one line", async (
     }),
   );
   expect(broken).toEqual([]);
+});
+
+test("every booking wizard step, the review included, fits a 360px phone", async ({ page }) => {
+  const fits = async (step: string) => {
+    await expectStep(page, step);
+    expect(await layoutProblems(page), step).toEqual([]);
+  };
+  await page.goto("/book?team=luxury&service=long_distance");
+  await fits("Contact");
+  await fillContact(page, {
+    name: "Bartholomew Alexander Montgomery-Richardson",
+    email: "bartholomew.montgomery-richardson@example.com",
+    phone: "(404) 555-0100",
+  });
+  await continueButton(page).click();
+  await fits("Move details");
+  await fillDetails(page);
+  await page.getByLabel("Pickup address").fill("1600 Peachtree Industrial Boulevard Northeast, Building 4, Suite 1200, Chamblee, Georgia 30341");
+  await continueButton(page).click();
+  await fits("Team");
+  await continueButton(page).click();
+  await fits("Service");
+  await continueButton(page).click();
+  await fits("Add-ons");
+  await page.getByLabel("Packing service").check();
+  await page.getByRole("button", { name: "More: Deep cleaning (bedrooms)" }).click();
+  await expect(page.getByLabel("Deep cleaning (bedrooms)", { exact: true })).toHaveValue("1");
+  await page
+    .getByLabel("Special instructions (optional)")
+    .fill("A very long note: https://example.com/photos-of-the-piano-and-the-stairs-leading-to-the-third-floor-flat");
+  await continueButton(page).click();
+  await fits("Review and pay");
 });
 
 test("the customer dashboard fits a 360px phone", async ({ page }) => {

@@ -92,7 +92,7 @@ async function withDraft(cookie: string): Promise<string> {
 }
 
 for (const [address, intent] of [
-  ["/dashboard?tab=gallery", "upload"],
+  ["/dashboard/gallery/upload", "upload"],
   ["/dashboard?tab=profile", "save"],
   ["/book/photos", "upload"],
 ] as const) {

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser } from "./support/backend.ts";
 import { insertWebsiteEvents, keepOnlyEventsOf, type SeedEvent } from "./support/website-events.ts";
-import { completeStepsToAddons, payOnCheckout } from "./support/wizard.ts";
+import { completeStepsToReview, payButton, payOnCheckout } from "./support/wizard.ts";
 
 // The Website Analytics tab of /admin, with and without JavaScript: the figures of a known set of
 // events (worked out by hand below), and a visitor who really books and pays counted at every step of
@@ -26,12 +26,14 @@ const KNOWN_EVENTS: SeedEvent[] = (
     { visitor_id: visitor("b"), page_path: "/", event_type: "phone_click", minutesAgo: 5.5 },
     { visitor_id: visitor("b"), page_path: "/", event_type: "page_view", minutesAgo: 0.5 },
     // C: all the way to a paid deposit, 90 s on the last page.
-    ...["/", "/book", "/book/details", "/book/team", "/book/service", "/book/addons"].map((page_path, index): Omit<SeedEvent, "user_agent"> => ({
-      visitor_id: visitor("c"),
-      page_path,
-      event_type: "page_view",
-      minutesAgo: 300.5 - index * 2,
-    })),
+    ...["/", "/book", "/book/details", "/book/team", "/book/service", "/book/addons", "/book/review"].map(
+      (page_path, index): Omit<SeedEvent, "user_agent"> => ({
+        visitor_id: visitor("c"),
+        page_path,
+        event_type: "page_view",
+        minutesAgo: 300.5 - index * 2,
+      }),
+    ),
     { visitor_id: visitor("c"), page_path: "/payment-success", event_type: "page_view", referrer: "https://checkout.stripe.com", minutesAgo: 280.5 },
     { visitor_id: visitor("c"), page_path: "/payment-success", event_type: "page_exit", time_on_page: 90, minutesAgo: 279.5 },
     // D: yesterday, straight to the wizard from a review site; 45 s.
@@ -51,14 +53,14 @@ const KNOWN_EVENTS: SeedEvent[] = (
 ).map((event) => ({ ...event, user_agent: SEEDED }));
 
 const EXPECTED = {
-  figures: { "Total Page Views": "17", "Unique Visitors": "5", "Avg Time on Site": "1m 9s" },
+  figures: { "Total Page Views": "18", "Unique Visitors": "5", "Avg Time on Site": "1m 9s" },
   visitorsNote: "2 page views from visitors who ask not to be tracked count as views only",
   popular: [
     ["/", "6 views"],
     ["/book", "5 views"],
     ["/book/details", "2 views"],
     ["/book/addons", "1 view"],
-    ["/book/service", "1 view"],
+    ["/book/review", "1 view"],
   ],
   exits: [
     ["/book", "2 exits", "40% exit rate", "outline"],
@@ -73,6 +75,7 @@ const EXPECTED = {
     ["Step 3: Team /book/team", "1", "25%"],
     ["Step 4: Service /book/service", "1", "25%"],
     ["Step 5: Add-ons /book/addons", "1", "25%"],
+    ["Step 6: Review and pay /book/review", "1", "25%"],
     ["Paid the deposit /payment-success", "1", "25%"],
   ],
   paidReferrers: [["Direct or unknown", "1 visitor"]],
@@ -150,7 +153,7 @@ test("the Website Analytics tab shows the figures of a known set of events, and 
 
   const chart = page.getByRole("img", { name: /Page views per hour/ });
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAccessibleDescription(/^17 page views in the last 48 hours; the busiest hour was .+ with \d+ page views?\.$/);
+  await expect(chart).toHaveAccessibleDescription(/^18 page views in the last 48 hours; the busiest hour was .+ with \d+ page views?\.$/);
   const hoursWithViews = new Set(
     KNOWN_EVENTS.filter((event) => event.event_type === "page_view" && event.minutesAgo < 48 * 60).map((event) =>
       Math.floor((Date.now() - event.minutesAgo * 60_000) / 3_600_000),
@@ -163,7 +166,7 @@ test("the Website Analytics tab shows the figures of a known set of events, and 
   const hourly = page.getByRole("table", { name: "Page views in each hour of the last 48 hours" });
   await expect(hourly.locator("tbody tr")).toHaveCount(49);
   const total = await hourly.locator("tbody td").evaluateAll((cells) => cells.reduce((sum, cell) => sum + Number(cell.textContent), 0));
-  expect(total).toBe(17);
+  expect(total).toBe(18);
 });
 
 test("a visitor who books and pays the deposit is counted at every step of the funnel", async ({ page, browser, baseURL }) => {
@@ -175,8 +178,8 @@ test("a visitor who books and pays the deposit is counted at every step of the f
   const visit = await browser.newContext({ baseURL, userAgent, javaScriptEnabled });
   const visitorPage = await visit.newPage();
   await visitorPage.goto("/");
-  await completeStepsToAddons(visitorPage, { name: "Pat Payer", email: `payer-${Date.now().toString(36)}@example.com`, phone: "(404) 555-0111" });
-  await visitorPage.getByRole("button", { name: "Pay $50 Deposit" }).click();
+  await completeStepsToReview(visitorPage, { name: "Pat Payer", email: `payer-${Date.now().toString(36)}@example.com`, phone: "(404) 555-0111" });
+  await payButton(visitorPage).click();
   await payOnCheckout(visitorPage);
   await expect(visitorPage.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await visit.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../app/context.ts";
 import { createAppServices } from "../../app/load-context.ts";
@@ -93,21 +94,26 @@ async function answerSteps(browser: TestBrowser, answers: Answers) {
   expect(answered.map((answer) => answer.location)).toEqual(["/book/details", "/book/team", "/book/service", "/book/addons"]);
 }
 
-/** Presses Pay on the add-ons step. */
-function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
-  return browser.post(
+/** Answers the add-ons step as its form posts it: Continue leads to the review. */
+async function continueToReview(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
+  const answer = await browser.post(
     `/book/addons${search}`,
     wizardAction,
-    {
-      intent: "pay",
-      attempt: crypto.randomUUID(),
-      extraMovers: "0",
-      tvMounting: "0",
-      deepCleaningBedrooms: "0",
-      specialInstructions: answers.specialInstructions ?? "",
-    },
+    { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0", specialInstructions: answers.specialInstructions ?? "" },
     { step: "addons" },
   );
+  expect(answer.location).toBe("/book/review");
+}
+
+/** Presses Pay on the review, as that page's form posts it. */
+function pressPayOnReview(browser: TestBrowser, search = "") {
+  return browser.post(`/book/review${search}`, wizardAction, { intent: "pay", attempt: crypto.randomUUID() }, { step: "review" });
+}
+
+/** Continues from the add-ons step to the review and presses Pay there. */
+async function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}) {
+  await continueToReview(browser, answers);
+  return pressPayOnReview(browser);
 }
 
 async function signIn(browser: TestBrowser, account: Account) {
@@ -158,6 +164,23 @@ async function bookingsWhere(column: "user_id" | "email", value: string) {
 
 async function draftsOf(userId: string) {
   return backend.sql<{ data: Record<string, unknown> }>("select data from public.booking_drafts where user_id = $1", [userId]);
+}
+
+/** The id of the draft the browser's cookie names, or null. */
+async function cookieDraftId(services: AppServices, browser: TestBrowser): Promise<string | null> {
+  const cookie = browser.cookies().get("booking_draft");
+  return cookie ? ((await services.draftCookie.parse(`booking_draft=${cookie}`)) as string) : null;
+}
+
+/** The draft the browser's cookie names, as stored. */
+async function draftRow(services: AppServices, browser: TestBrowser) {
+  const id = await cookieDraftId(services, browser);
+  if (!id) return null;
+  const [row] = await backend.sql<{ data: Record<string, unknown>; updated_at: Date; user_id: string | null }>(
+    "select data, updated_at, user_id from public.booking_drafts where id = $1",
+    [id],
+  );
+  return row ?? null;
 }
 
 const ada: Omit<Answers, "email"> = { fullName: "Ada Alpha", phone: "(404) 555-0101", fromAddress: "1 Alpha St, Atlanta", toAddress: "2 Alpha Ave, Atlanta" };
@@ -292,12 +315,12 @@ describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finis
     const [cancelled] = await bookingsWhere("user_id", a.id);
     expect(cancelled).toMatchObject({ status: "cancelled" });
 
-    // The add-ons step left open before the cancellation: Pay there pays nothing and starts over.
-    const stalePay = await pressPay(browser);
+    // The review left open before the cancellation: Pay there pays nothing and starts over.
+    const stalePay = await pressPayOnReview(browser);
     expect(stalePay).toMatchObject({ status: 302, location: "/book" });
     expect(await bookingsWhere("user_id", a.id)).toEqual([cancelled]);
 
-    expect((await openStep(browser, "addons")).location).toBe("/book");
+    expect((await openStep(browser, "review")).location).toBe("/book");
     // A new draft: the account's name and email, none of the cancelled move's answers.
     const shown = shownDraft(await openStep(browser, undefined));
     expect(shown).toMatchObject({ fullName: ada.fullName, email: a.email });
@@ -319,17 +342,6 @@ describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finis
 });
 
 describe.skipIf(usingHostedBackend)("a link's pre-selections", () => {
-  /** The draft the browser's cookie names, as stored. */
-  async function draftRow(services: AppServices, browser: TestBrowser) {
-    const cookie = browser.cookies().get("booking_draft");
-    if (!cookie) return null;
-    const id = (await services.draftCookie.parse(`booking_draft=${cookie}`)) as string;
-    const [row] = await backend.sql<{ data: Record<string, unknown>; updated_at: Date }>("select data, updated_at from public.booking_drafts where id = $1", [
-      id,
-    ]);
-    return row ?? null;
-  }
-
   it("are shown without changing the visitor's draft; posting the step keeps them", async () => {
     const services = servicesWith();
     const browser = createTestBrowser(services);
@@ -378,7 +390,7 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.2" }), undefined, contact)).status).toBe(302);
   });
 
-  it("limits Pay per address, keeping what was typed, and per user across addresses", async () => {
+  it("limits Pay per address, keeping every answer, and per user across addresses", async () => {
     const services = servicesWith(2);
     const guest = createTestBrowser(services, { clientIp: "10.2.0.1" });
     await answerSteps(guest, { ...ada, email: uniqueEmail("pay-limit") });
@@ -386,9 +398,10 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     expect((await pressPay(guest)).status).toBe(303);
     const refused = await pressPay(guest, { specialInstructions: "Piano on the third floor" });
     expect(refused.status).toBe(429);
-    const reply = formReply(refused);
-    expectWaitMessage(reply.errors);
-    expect(reply.values).toMatchObject({ specialInstructions: "Piano on the third floor" });
+    expect((refused.value as { step: string }).step).toBe("review");
+    expectWaitMessage(formReply(refused).errors);
+    // The review shows the refusal above the answers, which the add-ons step saved before it.
+    expect(shownDraft(await openStep(guest, "review"))).toMatchObject({ specialInstructions: "Piano on the third floor", fullName: ada.fullName });
 
     const customer = await createAccount("pay-limit-user", ben.fullName);
     const phone = createTestBrowser(services, { clientIp: "10.2.0.2" });
@@ -400,5 +413,120 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     expect((await pressPay(phone)).status).toBe(303);
     expect((await pressPay(phone)).status).toBe(303);
     expect((await pressPay(laptop)).status).toBe(429);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("a guest's draft joining the account that signs up or in from the wizard", () => {
+  function signUpThere(browser: TestBrowser, email: string, fullName: string, redirectTo: string) {
+    return browser.post("/?index", landingAction, { intent: "signup", fullName, email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, redirectTo });
+  }
+
+  function signInThere(browser: TestBrowser, account: Account, redirectTo: string) {
+    return browser.post("/?index", landingAction, { intent: "login", email: account.email, password: TEST_PASSWORD, redirectTo });
+  }
+
+  it("signing up from a step comes back to it, signed in, with every answer kept in a draft that is now the account's", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    const email = uniqueEmail("wizard-signup");
+    await postStep(browser, undefined, { fullName: ada.fullName, email, phone: ada.phone }, "?tvMounting=2");
+    await answerSteps(browser, { ...ada, email });
+    const asGuest = shownDraft(await openStep(browser, "addons"));
+    expect((await draftRow(services, browser))?.user_id).toBeNull();
+
+    const signedUp = await signUpThere(browser, email, ada.fullName, "/book/addons");
+    expect(signedUp).toMatchObject({ status: 302, location: "/book/addons" });
+    const [account] = await backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]);
+    expect(await draftRow(services, browser)).toMatchObject({ user_id: account!.id, data: expect.objectContaining({ tvMounting: 2 }) });
+    const shown = shownDraft(await openStep(browser, "addons"));
+    expect(shown).toEqual(asGuest);
+    expect(shown).toMatchObject({
+      fullName: ada.fullName,
+      email,
+      phone: ada.phone,
+      fromAddress: ada.fromAddress,
+      teamType: "elite",
+      serviceType: "local",
+      tvMounting: 2,
+    });
+  });
+
+  it("signing in from a step brings the unpaid booking saved from the draft along: Pay there pays that booking", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    const account = await createAccount("wizard-signin", ben.fullName);
+    await answerSteps(browser, { ...ben, email: account.email });
+    expect((await pressPay(browser)).status).toBe(303);
+    const [guestBooking] = await bookingsWhere("email", account.email);
+    expect(guestBooking).toMatchObject({ user_id: null });
+
+    // Back from Checkout without paying, the guest signs in from the contact step.
+    expect(await signInThere(browser, account, "/book")).toMatchObject({ status: 302, location: "/book" });
+    expect((await draftRow(services, browser))?.user_id).toBe(account.id);
+    expect(shownDraft(await openStep(browser, "addons"))).toMatchObject({ fullName: ben.fullName, fromAddress: ben.fromAddress });
+    expect((await pressPay(browser)).status).toBe(303);
+    expect(await bookingsWhere("user_id", account.id)).toEqual([expect.objectContaining({ id: guestBooking!.id, status: "pending" })]);
+  });
+
+  it.each([
+    ["anywhere else", ""],
+    ["the dashboard", "/dashboard"],
+    ["a wizard address that is not a step", "/book/photos"],
+  ])("signing in from %s leaves the guest's draft alone", async (_where, redirectTo) => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    const account = await createAccount("elsewhere", ben.fullName);
+    await answerSteps(browser, { ...ada, email: uniqueEmail("left-alone") });
+    expect((await signInThere(browser, account, redirectTo)).status).toBe(302);
+    expect((await draftRow(services, browser))?.user_id).toBeNull();
+    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: account.email });
+  });
+
+  it("a draft that has an owner is never adopted: the next account signing in from the wizard starts its own", async () => {
+    const services = servicesWith();
+    const browser = createTestBrowser(services);
+    const [a, b] = await Promise.all([createAccount("owned-a", ada.fullName), createAccount("owned-b", ben.fullName)]);
+    await signIn(browser, a);
+    await answerSteps(browser, { ...ada, email: a.email });
+    // B signs in on the same browser without A signing out, from the wizard.
+    expect(await signInThere(browser, b, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
+    expect((await draftRow(services, browser))?.user_id).toBe(a.id);
+    expect((await openStep(browser, "addons")).location).toBe("/book");
+    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: b.email });
+    expect(await draftsOf(a.id)).toEqual([{ data: expect.objectContaining({ fullName: ada.fullName, fromAddress: ada.fromAddress }) }]);
+  });
+
+  it("adopt_guest_draft takes only a guest's recent draft whose booking is unpaid, and only the service role may call it", async () => {
+    const services = servicesWith();
+    const [a, b] = await Promise.all([createAccount("adopt-a", ada.fullName), createAccount("adopt-b", ben.fullName)]);
+    const service = backend.createClient({ key: "service_role" });
+    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString();
+    const adopt = (draftId: string, userId: string, changedSince = since) =>
+      service.rpc("adopt_guest_draft", { _draft_id: draftId, _user_id: userId, _changed_since: changedSince });
+
+    const paidBrowser = createTestBrowser(services);
+    await answerSteps(paidBrowser, { ...ada, email: uniqueEmail("adopt-paid") });
+    expect((await pressPay(paidBrowser)).status).toBe(303);
+    const paidDraft = (await cookieDraftId(services, paidBrowser))!;
+    await backend.sql("update public.bookings set deposit_status = 'paid', deposit_paid_at = now() where draft_id = $1", [paidDraft]);
+    expect((await adopt(paidDraft, a.id)).data).toBe(false);
+
+    const browser = createTestBrowser(services);
+    await answerSteps(browser, { ...ada, email: uniqueEmail("adopt") });
+    const draft = (await cookieDraftId(services, browser))!;
+    // Not by a customer, nor by a guest.
+    const customer = backend.createClient();
+    expect((await customer.auth.signInWithPassword({ email: a.email, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await customer.rpc("adopt_guest_draft", { _draft_id: draft, _user_id: a.id, _changed_since: since })).error?.code).toBe("42501");
+    expect((await backend.createClient().rpc("adopt_guest_draft", { _draft_id: draft, _user_id: a.id, _changed_since: since })).error?.code).toBe("42501");
+    // Not a draft older than asked for.
+    expect((await adopt(draft, a.id, new Date(Date.now() + 60_000).toISOString())).data).toBe(false);
+
+    expect((await adopt(draft, a.id)).data).toBe(true);
+    // Once owned, never again: not by another account, and no plain update gets through either.
+    expect((await adopt(draft, b.id)).data).toBe(false);
+    expect((await service.from("booking_drafts").update({ user_id: b.id }).eq("id", draft)).error?.message).toMatch(/owner/);
+    expect((await backend.sql<{ user_id: string }>("select user_id from public.booking_drafts where id = $1", [draft]))[0]?.user_id).toBe(a.id);
+    expect((await adopt(randomUUID(), a.id)).data).toBe(false);
   });
 });

@@ -233,6 +233,46 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     expect(await filesIn(folder)).toHaveLength(2);
   });
 
+  it("tells the page's script the outcome of each post as JSON with a status, with no message left for the next page", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    await serviceRole
+      .from("booking_drafts")
+      .update({ data: { photos: placeholders(pia.user.id, draftId, 8) } })
+      .eq("id", draftId);
+    const asking = { Accept: "application/json" };
+
+    const added = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId, headers: asking });
+    expect(added.response.status).toBe(200);
+    expect(added.response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await added.response.json()).toEqual({ type: "success", title: "Photo added" });
+    expect(added.toast).toBeNull();
+
+    const fake = file(Buffer.from("not a picture at all"), "notes.png", "image/png");
+    const notPhoto = await post(uploadForm(fake), { who: pia, draftId, headers: asking });
+    expect(notPhoto.response.status).toBe(422);
+    expect(await notPhoto.response.json()).toEqual({
+      type: "error",
+      title: PHOTO_MESSAGES.uploadFailed,
+      description: "0 of 1 photo was added. Photos must be PNG, JPG or WebP images.",
+    });
+
+    await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia, draftId, headers: asking });
+    const full = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia, draftId, headers: asking });
+    expect(full.response.status).toBe(409);
+    expect(await full.response.json()).toEqual({
+      type: "error",
+      title: PHOTO_MESSAGES.tooMany,
+      description: "A booking holds at most 10 photos; remove one to add another.",
+    });
+    expect((await draftOf(draftId)).photos?.slice(8).map((photo) => photo.fileName)).toEqual(["sofa.jpg", "tenth.jpg"]);
+
+    // Refusals of the body are plain text, for the script as for a page.
+    const huge = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia, draftId, headers: asking });
+    expect(huge.response.status).toBe(413);
+    expect(await huge.response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+  });
+
   it("asks for a photo when the form is sent without one", async () => {
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);

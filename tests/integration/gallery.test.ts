@@ -3,18 +3,19 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "../../app/context.ts";
 import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
 import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
 import { loader as imageLoader } from "../../app/routes/dashboard/gallery-image.ts";
 import { galleryAction, loadGalleryTab } from "../../app/routes/dashboard/gallery-tab.server.ts";
+import { action as uploadAction } from "../../app/routes/dashboard/gallery-upload.ts";
 import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 
-// The gallery against the embedded Supabase: the dashboard's gallery action (uploads streamed,
-// counted against the limit of 20, all or nothing; deletes of the customer's own photos only), the
+// The gallery against the embedded Supabase: the gallery's upload route (uploads streamed, counted
+// against the limit of 20, all or nothing; answers in JSON to the page's script) and the dashboard's
+// gallery action (deletes of the customer's own photos only), the
 // image route serving a photo to its owner only, the database's limit, row level security on
 // user_images, and the storage policies of the private user-images bucket.
 
@@ -65,30 +66,34 @@ function contextFor(who: SignedInCustomer, supabase: AppSupabaseClient = who.cli
   return { context, warnings };
 }
 
-/** Calls the dashboard's gallery action as React Router would (`POST /dashboard?index&tab=gallery`). */
+/**
+ * Posts as the browser would: a url-encoded form (a delete) to the dashboard's gallery action
+ * (`POST /dashboard?index&tab=gallery`), anything else to the gallery's upload route. Refusals come
+ * back as plain text from the upload route, thrown as data responses (shown by the error boundary)
+ * from the dashboard's action.
+ */
 async function post(
   who: SignedInCustomer,
   body: FormData | URLSearchParams | ReadableStream<Uint8Array>,
   { headers = {}, supabase, services }: { headers?: Record<string, string>; supabase?: AppSupabaseClient; services?: AppServices } = {},
 ) {
   const { context, warnings } = contextFor(who, supabase, services);
-  const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  const deleting = body instanceof URLSearchParams;
+  const address = deleting ? "/dashboard?index&tab=gallery" : "/dashboard/gallery/upload";
+  const request = new Request(`${TEST_PUBLIC_URL}${address}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  const args = { request, context, params: {} } as unknown as Parameters<typeof galleryAction>[0] & Parameters<typeof uploadAction>[0];
   let response: Response;
   try {
-    response = (await galleryAction({ request, context, params: {} } as unknown as Parameters<typeof galleryAction>[0])) as Response;
+    response = (await (deleting ? galleryAction(args) : uploadAction(args))) as Response;
   } catch (thrown) {
-    // Refusals are thrown as data responses (shown by the error boundary).
     const refusal = thrown as { type?: string; init?: { status?: number }; data?: unknown };
     if (refusal?.type !== "DataWithResponseInit") throw thrown;
-    return {
-      response: null,
-      refusal: { status: refusal.init?.status, message: refusal.data },
-      toast: null,
-      warnings,
-      headers: context.get(requestContext).responseHeaders,
-    };
+    return { response: null, refusal: { status: refusal.init?.status, message: refusal.data }, toast: null, warnings };
   }
-  return { response, refusal: null, toast: await flashedToast(context), warnings, headers: context.get(requestContext).responseHeaders };
+  if (response.headers.get("Content-Type")?.startsWith("text/plain")) {
+    return { response, refusal: { status: response.status, message: await response.text() }, toast: await flashedToast(context), warnings };
+  }
+  return { response, refusal: null, toast: await flashedToast(context), warnings };
 }
 
 async function getImage(who: SignedInCustomer, imageId: string, variant: string) {
@@ -209,11 +214,11 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const { refusal, headers } = await post(gala, body, {
+    const { refusal, response } = await post(gala, body, {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(202 * 1024 * 1024) },
     });
     expect(refusal).toEqual({ status: 413, message: GALLERY_MESSAGES.tooLarge });
-    expect(headers.get("Connection")).toBe("close");
+    expect(response?.headers.get("Connection")).toBe("close");
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
@@ -290,6 +295,56 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
     const { toast, response } = await post(gala, form);
     expect(toast).toMatchObject({ type: "info", title: GALLERY_MESSAGES.noneChosen });
     expect(response?.headers.get("Location")).toBe("/dashboard?tab=gallery&upload=1#upload");
+  });
+});
+
+describe.skipIf(usingHostedBackend)("answering the page's script", () => {
+  const asking = { Accept: "application/json" };
+
+  it("tells the outcome of each post as JSON with a status, instead of a redirect and a message for the next page", async () => {
+    const gala = await customer();
+    await seedRows(gala.user.id, 18);
+    const added = await post(gala, uploadForm(file(await jpeg(), "sofa.jpg")), { headers: asking });
+    expect(added.response?.status).toBe(200);
+    expect(added.response?.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await added.response?.json()).toEqual({ type: "success", title: "1 photo added" });
+    expect(added.toast).toBeNull();
+
+    const fake = file(Buffer.from("a shopping list, not a picture"), "notes.png", "image/png");
+    const notPhoto = await post(gala, uploadForm(fake), { headers: asking });
+    expect(notPhoto.response?.status).toBe(422);
+    expect(await notPhoto.response?.json()).toEqual({
+      type: "error",
+      title: GALLERY_MESSAGES.notImages,
+      description: "0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
+    });
+
+    await post(gala, uploadForm(file(await jpeg(), "twentieth.jpg")), { headers: asking });
+    const full = await post(gala, uploadForm(file(await jpeg(), "one-more.jpg")), { headers: asking });
+    expect(full.response?.status).toBe(409);
+    expect(await full.response?.json()).toEqual({
+      type: "error",
+      title: GALLERY_MESSAGES.tooMany,
+      description: "A gallery holds at most 20 photos; delete one to add another.",
+    });
+    expect((await rowsOf(gala.user.id)).map((row) => row.file_name).slice(0, 2)).toEqual(["twentieth.jpg", "sofa.jpg"]);
+  });
+
+  it("refuses a photo over 10 MB in the same plain words for both", async () => {
+    const gala = await customer();
+    const { refusal } = await post(gala, uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { headers: asking });
+    expect(refusal).toEqual({ status: 413, message: GALLERY_MESSAGES.tooLarge });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("the dashboard's gallery action", () => {
+  it("adds no photos: those go to the gallery's upload route", async () => {
+    const gala = await customer();
+    const { context } = contextFor(gala);
+    const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=gallery`, { method: "POST", body: new URLSearchParams({ intent: "upload" }) });
+    await expect(galleryAction({ request, context, params: {} } as unknown as Parameters<typeof galleryAction>[0])).rejects.toMatchObject({
+      init: { status: 400 },
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { Link, href, useNavigate } from "react-router";
 import type { AuthActionData, AuthView } from "~/domain/auth-views";
+import { isWizardPath } from "~/domain/wizard-path";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
@@ -28,18 +29,25 @@ export function AuthDialog({
   redirectTo: string;
   /** Fills the email field (the address just registered). */
   email: string;
-  /** A guest's signed claim to a booking, sent with the sign-up form. */
+  /** A guest's signed claim to a booking, sent with the sign-up or sign-in form and kept when switching between them. */
   claim?: string;
   actionData?: AuthActionData;
 }) {
   const navigate = useNavigate();
   const lastResult = actionData?.intent === view ? actionData.result : undefined;
+  // Opened from the booking wizard, closing goes back to its step; otherwise to the landing page.
+  const closeTo = isWizardPath(redirectTo) ? redirectTo : href("/");
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && navigate(href("/"), { preventScrollReset: true })}>
+    <Dialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
       <Dialog.Content
         aria-labelledby="auth-dialog-title"
         aria-describedby={undefined}
+        // Pressing a link keeps the focus in the field: a field checked as focus leaves it shows its
+        // message, and the dialog, growing, would move the link away from the pointer before the click.
+        onMouseDown={(event) => {
+          if (event.target instanceof Element && event.target.closest("a")) event.preventDefault();
+        }}
         className="fixed inset-x-0 bottom-0 z-50 max-h-dvh overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
       >
         <div className="mb-4 flex items-start justify-between gap-4">
@@ -47,12 +55,12 @@ export function AuthDialog({
             {TITLES[view]}
           </Dialog.Title>
           <Dialog.Close asChild>
-            <Link to={href("/")} preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+            <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
               <X aria-hidden className="size-5" />
             </Link>
           </Dialog.Close>
         </div>
-        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} email={email} lastResult={lastResult} /> : null}
+        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
         {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
         {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
       </Dialog.Content>

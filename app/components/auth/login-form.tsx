@@ -9,7 +9,17 @@ import { authViewPath } from "~/domain/auth-views";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
-export function LoginForm({ redirectTo, email, lastResult }: { redirectTo: string; email: string; lastResult?: SubmissionResult<string[]> }) {
+export function LoginForm({
+  redirectTo,
+  email,
+  claim,
+  lastResult,
+}: {
+  redirectTo: string;
+  email: string;
+  claim: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const pending = useIsSubmitting("login");
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -26,6 +36,7 @@ export function LoginForm({ redirectTo, email, lastResult }: { redirectTo: strin
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {claim ? <input type="hidden" name="claim" value={claim} /> : null}
       {form.errors?.[0] ? <FormAlert id={form.errorId} title="Login Failed" description={form.errors[0]} /> : null}
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
@@ -37,7 +48,11 @@ export function LoginForm({ redirectTo, email, lastResult }: { redirectTo: strin
       </StatusButton>
       <p className="text-center text-sm text-slate-600">
         New here?{" "}
-        <Link to={authViewPath("signup", redirectTo)} preventScrollReset className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={authViewPath("signup", redirectTo, fields.email.value || email, claim)}
+          preventScrollReset
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -68,7 +68,11 @@ export function SignupForm({
       </StatusButton>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={authViewPath("login", redirectTo)} preventScrollReset className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={authViewPath("login", redirectTo, fields.email.value || email, claim)}
+          preventScrollReset
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

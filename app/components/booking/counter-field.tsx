@@ -1,11 +1,13 @@
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { ADDON_CARD_CLASSES } from "./addon-card";
 
 /**
- * A number from min to max with − and + buttons. Without JavaScript each button submits the step to
- * the server, which moves the count (within its limits) and shows the step again; with JavaScript
- * the buttons change the count in place.
+ * A number from min to max with − and + buttons, as an add-on card. Without JavaScript each button
+ * submits the step to the server, which moves the count (within its limits) and shows the step again;
+ * with JavaScript the buttons change the count in place. Its buttons sit under the words on phones and
+ * beside them from the small breakpoint up, the same for every counter whatever its words.
  */
 export function CounterField({
   name,
@@ -37,15 +39,15 @@ export function CounterField({
   const buttonClasses =
     "flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-40";
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3" id={`${name}-field`}>
-      <div>
+    <div id={`${name}-field`} data-chosen={value > 0} className={`${ADDON_CARD_CLASSES} flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between`}>
+      <div className="min-w-0">
         <label htmlFor={id} className="font-medium">
           {label}
         </label>
-        <p className="text-sm text-slate-500">{hint}</p>
+        <p className="text-sm text-slate-600">{hint}</p>
         {error ? <p className="text-sm text-red-700">{error}</p> : null}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex shrink-0 items-center gap-2">
         <button
           type="submit"
           name="intent"

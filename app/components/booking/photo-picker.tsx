@@ -1,11 +1,10 @@
-import { ImageOff, ImagePlus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ImageOff, LoaderCircle, Trash2 } from "lucide-react";
 import { href, useFetcher } from "react-router";
+import { PhotoDropZone, PhotoUploadForm } from "~/components/photo-drop-zone";
 import { buttonClasses } from "~/components/ui/button";
-import { StatusButton } from "~/components/ui/status-button";
-import { MAX_BOOKING_PHOTOS, PHOTO_INPUT_ACCEPT, chosenPhotosProblem, remainingPhotoSlots, type PhotoView } from "~/domain/photo-rules";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, remainingPhotoSlots, type PhotoView } from "~/domain/photo-rules";
 
-/** One fetcher for the photo forms and the picker, wherever each is rendered. */
+/** One fetcher for the remove form and the picker, wherever each is rendered. */
 const FETCHER_KEY = "booking-photos";
 const UPLOAD_FORM_ID = "booking-photos-upload";
 const REMOVE_FORM_ID = "booking-photos-remove";
@@ -13,17 +12,15 @@ const ACTION = href("/book/photos");
 
 /**
  * The two forms the picker's controls belong to (through their `form` attribute): render them once,
- * outside any other form, since HTML forms cannot nest. Without JavaScript they post to
- * /book/photos, which answers with the add-ons step again and a message; with JavaScript they post
- * through a fetcher, so the page updates in place.
+ * outside any other form, since HTML forms cannot nest. Both post to /book/photos, which answers
+ * with the add-ons step again and a message; with JavaScript, removing goes through a fetcher, so
+ * the page updates in place, and the drop zone posts the upload form one file at a time.
  */
 export function PhotoPickerForms() {
   const fetcher = useFetcher({ key: FETCHER_KEY });
   return (
     <>
-      <fetcher.Form id={UPLOAD_FORM_ID} method="post" action={ACTION} encType="multipart/form-data" preventScrollReset hidden>
-        <input type="hidden" name="intent" value="upload" />
-      </fetcher.Form>
+      <PhotoUploadForm id={UPLOAD_FORM_ID} action={ACTION} />
       <fetcher.Form id={REMOVE_FORM_ID} method="post" action={ACTION} preventScrollReset hidden>
         <input type="hidden" name="intent" value="remove" />
       </fetcher.Form>
@@ -32,43 +29,25 @@ export function PhotoPickerForms() {
 }
 
 /**
- * Photos of the customer's belongings on the booking: thumbnails with a Remove button each, and a
- * file input (PNG, JPEG, WebP; several at once) with an Upload button. May sit inside another form
- * (the add-ons step's): its controls submit the forms of PhotoPickerForms. With JavaScript, chosen
- * files are checked first (count, size, type) and the upload shows its progress.
+ * Photos of the customer's belongings on the booking: thumbnails with a Remove button each, and
+ * the drop zone for more (PNG, JPEG, WebP; several at once). May sit inside another form (the
+ * add-ons step's): its controls submit the forms of PhotoPickerForms.
  */
 export function PhotoPicker({ photos }: { photos: PhotoView[] }) {
   const fetcher = useFetcher({ key: FETCHER_KEY });
-  const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
   const busy = fetcher.state !== "idle" ? fetcher.formData : undefined;
-  const uploading = busy?.get("intent") === "upload" ? busy.getAll("photos").filter((file) => file instanceof File && file.size > 0).length : 0;
   const removing = busy?.get("intent") === "remove" ? busy.get("path") : null;
-
-  // Once an upload is done the chosen files are cleared, so they are not sent twice.
-  const wasUploading = useRef(false);
-  useEffect(() => {
-    if (wasUploading.current && uploading === 0 && input.current) input.current.value = "";
-    wasUploading.current = uploading > 0;
-  }, [uploading]);
-
-  const room = remainingPhotoSlots(photos.length);
-  const hintId = "booking-photos-hint";
-  const problemId = "booking-photos-problem";
   return (
-    <fieldset className="flex flex-col gap-3" aria-busy={busy !== undefined}>
+    // A fieldset is as wide as its widest content unless told otherwise: the file input would push it out of the form.
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="text-sm font-medium text-slate-800">Photos of your belongings (optional)</legend>
-      <p id={hintId} className="text-sm text-slate-500">
-        Up to {MAX_BOOKING_PHOTOS} photos, PNG, JPG or WebP, 10 MB each. We resize them and remove their location and camera details.
-      </p>
 
       {photos.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Attached photos">
           {photos.map((photo) => {
             const pending = removing === photo.path;
             return (
-              <li key={photo.path} className={`flex flex-col gap-2 rounded-xl border border-slate-200 p-2 ${pending ? "opacity-50" : ""}`}>
+              <li key={photo.path} className={`flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 p-2 ${pending ? "opacity-50" : ""}`}>
                 {photo.thumbUrl ? (
                   <img src={photo.thumbUrl} alt={photo.fileName} loading="lazy" className="aspect-square w-full rounded-lg bg-slate-100 object-cover" />
                 ) : (
@@ -86,11 +65,12 @@ export function PhotoPicker({ photos }: { photos: PhotoView[] }) {
                   value={photo.path}
                   formNoValidate
                   disabled={pending}
+                  aria-busy={pending}
                   aria-label={`Remove ${photo.fileName}`}
-                  className={buttonClasses("outline", "sm")}
+                  className={buttonClasses("outline", "md")}
                 >
-                  <Trash2 aria-hidden className="size-4" />
-                  {pending ? "Removing…" : "Remove"}
+                  {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Trash2 aria-hidden className="size-4" />}
+                  Remove
                 </button>
               </li>
             );
@@ -98,49 +78,19 @@ export function PhotoPicker({ photos }: { photos: PhotoView[] }) {
         </ul>
       ) : null}
 
-      <p className="text-sm text-slate-600" aria-live="polite">
+      <p className="text-sm text-slate-600">
         {photos.length} of {MAX_BOOKING_PHOTOS} photos added.
       </p>
 
-      {room > 0 ? (
-        <div className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 p-4">
-          <label htmlFor="booking-photos-input" className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <ImagePlus aria-hidden className="size-5 text-brand-700" />
-            Choose photos
-          </label>
-          <input
-            ref={input}
-            id="booking-photos-input"
-            type="file"
-            name="photos"
-            form={UPLOAD_FORM_ID}
-            accept={PHOTO_INPUT_ACCEPT}
-            multiple
-            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => setProblem(chosenPhotosProblem(Array.from(event.currentTarget.files ?? []), photos.length))}
-            className="text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-medium"
-          />
-          {problem ? (
-            <p id={problemId} role="alert" className="text-sm text-red-700">
-              {problem}
-            </p>
-          ) : null}
-          {uploading > 0 ? (
-            <div className="flex flex-col gap-1" role="status">
-              <span className="text-sm text-slate-700">
-                Uploading {uploading} {uploading === 1 ? "photo" : "photos"}…
-              </span>
-              <progress className="h-2 w-full overflow-hidden rounded-full accent-brand-700" aria-label="Upload in progress" />
-            </div>
-          ) : null}
-          <StatusButton type="submit" form={UPLOAD_FORM_ID} formNoValidate pending={uploading > 0} disabled={problem !== null} className="self-start">
-            {uploading > 0 ? "Uploading…" : "Upload"}
-          </StatusButton>
-        </div>
-      ) : (
-        <p className="text-sm text-slate-600">You have added the most photos a booking holds. Remove one to add another.</p>
-      )}
+      <PhotoDropZone
+        id="booking-photos"
+        formId={UPLOAD_FORM_ID}
+        room={remainingPhotoSlots(photos.length)}
+        hint={`Up to ${MAX_BOOKING_PHOTOS} photos, PNG, JPG or WebP, 10 MB each. We resize them and remove their location and camera details.`}
+        fullMessage="You have added the most photos a booking holds. Remove one to add another."
+        failureMessage={PHOTO_MESSAGES.uploadFailed}
+        tooLargeMessage={PHOTO_MESSAGES.tooLarge}
+      />
     </fieldset>
   );
 }

@@ -22,27 +22,14 @@ export function PriceSummary({ estimate, offerUpdate = false }: { estimate: Esti
             <dd className="tabular-nums">{formatCents(line.amountCents)}</dd>
           </div>
         ))}
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
-          <dt>Estimated total</dt>
-          <dd className="tabular-nums" data-testid="estimate-total">
-            {formatCents(estimate.totalCents)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 text-brand-900">
-          <dt>Due now (deposit)</dt>
-          <dd className="tabular-nums">{formatCents(estimate.depositCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 text-slate-600">
-          <dt>Balance after the move</dt>
-          <dd className="tabular-nums">{formatCents(estimate.balanceCents)}</dd>
-        </div>
+        <EstimateTotals estimate={estimate} totalClassName="border-t border-slate-200 pt-2" totalTestId="estimate-total" />
       </dl>
       <p className="mt-2 text-xs text-slate-500">
         {estimate.hours} estimated hours at {formatCents(estimate.hourlyRateCents)}/hr. The final bill follows the actual time.
       </p>
       {offerUpdate && !hydrated ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm">
-          <p className="text-slate-600">Changed a service above? Update the estimate before paying.</p>
+          <p className="text-slate-600">Changed a service above? Update the estimate before you continue.</p>
           <button
             type="submit"
             name="intent"
@@ -55,5 +42,27 @@ export function PriceSummary({ estimate, offerUpdate = false }: { estimate: Esti
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The estimate's bottom lines, inside a `dl`: the total, the deposit due now and the balance after the move. */
+export function EstimateTotals({ estimate, totalClassName = "", totalTestId }: { estimate: Estimate; totalClassName?: string; totalTestId?: string }) {
+  return (
+    <>
+      <div className={`flex justify-between gap-4 font-semibold ${totalClassName}`.trim()}>
+        <dt>Estimated total</dt>
+        <dd className="tabular-nums" data-testid={totalTestId}>
+          {formatCents(estimate.totalCents)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 text-brand-900">
+        <dt>Due now (deposit)</dt>
+        <dd className="tabular-nums">{formatCents(estimate.depositCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 text-slate-600">
+        <dt>Balance after the move</dt>
+        <dd className="tabular-nums">{formatCents(estimate.balanceCents)}</dd>
+      </div>
+    </>
   );
 }

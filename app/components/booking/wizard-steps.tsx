@@ -1,26 +1,32 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
-import { useState } from "react";
+import type { Dispatch, SetStateAction } from "react";
 import { z } from "zod";
-import { Link, href } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { SelectField } from "~/components/ui/select-field";
-import { PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { ANY_TIME, COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { priceInBrief } from "~/domain/booking-review";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "~/domain/booking-schemas";
-import { estimateFromDraft, type BookingDraft } from "~/domain/booking-wizard";
+import { estimateFromDraft, withFormAnswers, type BookingDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
-import { ADDON_PRICES_CENTS, COUNTER_LIMITS, DEPOSIT_CENTS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, hourlyRateCents } from "~/domain/pricing";
+import { ADDON_PRICES_CENTS, COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, hourlyRateCents } from "~/domain/pricing";
 import type { PhotoView } from "~/domain/photo-rules";
+import { ADDON_CARD_CLASSES } from "./addon-card";
 import { ChoiceCards } from "./choice-cards";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
+import { WizardAccountLink } from "./wizard-account-link";
 import { PriceSummary } from "./price-summary";
 import { RateNote } from "./rate-note";
 import { WizardForm } from "./wizard-form";
 
-interface StepProps {
+export interface StepProps {
+  /** The draft as saved: what the step's fields start from. */
   draft: BookingDraft;
+  /** The draft as the customer is changing it on this step, before sending it: what the prices follow. */
+  live: BookingDraft;
+  onLiveChange: Dispatch<SetStateAction<BookingDraft>>;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -38,7 +44,7 @@ function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema:
 }
 const CONTINUE = { intent: "continue", label: "Continue", pendingLabel: "Saving…" };
 
-export function ContactStep({ draft, lastResult }: StepProps) {
+export function ContactStep({ draft, live, lastResult, signedIn }: StepProps & { signedIn: boolean }) {
   const [form, fields] = useForm({
     id: "wizard-contact",
     lastResult,
@@ -47,16 +53,24 @@ export function ContactStep({ draft, lastResult }: StepProps) {
     ...validation,
   });
   return (
-    <WizardForm form={form} isFirst primary={CONTINUE}>
+    <WizardForm form={form} isFirst primary={CONTINUE} price={priceInBrief(live)}>
+      {signedIn ? null : (
+        <p className="text-sm text-slate-600">
+          Have an account?{" "}
+          <WizardAccountLink view="login" email={draft.email}>
+            Sign in
+          </WizardAccountLink>
+        </p>
+      )}
       <TextField field={fields.fullName} label="Full name" type="text" autoComplete="name" />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-      <RateNote draft={draft} />
+      <RateNote draft={live} className="lg:hidden" />
     </WizardForm>
   );
 }
 
-export function DetailsStep({ draft, lastResult, today }: StepProps & { today: string }) {
+export function DetailsStep({ draft, live, onLiveChange, lastResult, today }: StepProps & { today: string }) {
   const [form, fields] = useForm({
     id: "wizard-details",
     lastResult,
@@ -65,13 +79,22 @@ export function DetailsStep({ draft, lastResult, today }: StepProps & { today: s
     ...validation,
   });
   return (
-    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+    <WizardForm
+      form={form}
+      isFirst={false}
+      primary={CONTINUE}
+      price={priceInBrief(live)}
+      onChange={(event) => {
+        const formData = new FormData(event.currentTarget);
+        onLiveChange((current) => withFormAnswers(current, "details", formData));
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.date} label="Move date" type="date" autoComplete="off" inputProps={{ min: today }} />
         <SelectField
           field={fields.time}
           label="Start time (optional)"
-          placeholder="Any time"
+          placeholder={ANY_TIME}
           options={TIME_SLOTS.map((slot) => ({ value: slot, label: formatTimeSlot(slot) }))}
         />
       </div>
@@ -83,13 +106,12 @@ export function DetailsStep({ draft, lastResult, today }: StepProps & { today: s
         placeholder="Choose a size"
         options={PROPERTY_SIZES.map((size) => ({ value: size, label: PROPERTY_SIZE_LABELS[size] }))}
       />
-      <RateNote draft={draft} />
+      <RateNote draft={live} className="lg:hidden" />
     </WizardForm>
   );
 }
 
-export function TeamStep({ draft, lastResult }: StepProps) {
-  const [team, setTeam] = useState(draft.teamType);
+export function TeamStep({ draft, live, onLiveChange, lastResult }: StepProps) {
   const [form, fields] = useForm({
     id: "wizard-team",
     lastResult,
@@ -97,14 +119,14 @@ export function TeamStep({ draft, lastResult }: StepProps) {
     onValidate: validateStep(teamSchema),
     ...validation,
   });
-  const service = draft.serviceType ?? "local";
-  const estimate = estimateFromDraft({ ...draft, teamType: team, serviceType: service });
+  const service = live.serviceType ?? "local";
+  const estimate = estimateFromDraft({ ...live, serviceType: service });
   return (
-    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+    <WizardForm form={form} isFirst={false} primary={CONTINUE} price={priceInBrief(live)}>
       <ChoiceCards
         field={fields.teamType}
         legend="Choose your team"
-        onChange={setTeam}
+        onChange={(teamType) => onLiveChange((current) => ({ ...current, teamType }))}
         choices={TEAM_TYPES.map((value) => ({
           value,
           title: TEAM_LABELS[value],
@@ -113,7 +135,7 @@ export function TeamStep({ draft, lastResult }: StepProps) {
       />
       {estimate ? (
         <>
-          {draft.serviceType ? null : <p className="text-sm text-slate-500">Estimated for a local move; you choose the service next.</p>}
+          {live.serviceType ? null : <p className="text-sm text-slate-500">Estimated for a local move; you choose the service next.</p>}
           <PriceSummary estimate={estimate} />
         </>
       ) : null}
@@ -121,8 +143,7 @@ export function TeamStep({ draft, lastResult }: StepProps) {
   );
 }
 
-export function ServiceStep({ draft, lastResult }: StepProps) {
-  const [service, setService] = useState(draft.serviceType);
+export function ServiceStep({ draft, live, onLiveChange, lastResult }: StepProps) {
   const [form, fields] = useForm({
     id: "wizard-service",
     lastResult,
@@ -130,14 +151,14 @@ export function ServiceStep({ draft, lastResult }: StepProps) {
     onValidate: validateStep(serviceSchema),
     ...validation,
   });
-  const team = draft.teamType ?? "elite";
-  const estimate = estimateFromDraft({ ...draft, serviceType: service });
+  const team = live.teamType ?? "elite";
+  const estimate = estimateFromDraft(live);
   return (
-    <WizardForm form={form} isFirst={false} primary={CONTINUE}>
+    <WizardForm form={form} isFirst={false} primary={CONTINUE} price={priceInBrief(live)}>
       <ChoiceCards
         field={fields.serviceType}
         legend="Choose the service"
-        onChange={setService}
+        onChange={(serviceType) => onLiveChange((current) => ({ ...current, serviceType }))}
         choices={SERVICE_TYPES.map((value) => ({
           value,
           title: SERVICE_TYPE_LABELS[value],
@@ -150,27 +171,24 @@ export function ServiceStep({ draft, lastResult }: StepProps) {
 }
 
 const FLAT_ADDONS = [
-  { name: "packingService", label: "Packing service", price: ADDON_PRICES_CENTS.packing },
-  { name: "storageService", label: "Storage service", price: ADDON_PRICES_CENTS.storage },
-  { name: "cleaningService", label: "Basic cleaning", price: ADDON_PRICES_CENTS.cleaning },
+  { name: "packingService", price: ADDON_PRICES_CENTS.packing },
+  { name: "storageService", price: ADDON_PRICES_CENTS.storage },
+  { name: "cleaningService", price: ADDON_PRICES_CENTS.cleaning },
 ] as const;
 
 const COUNTERS = [
-  { name: "extraMovers", label: "Extra movers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} per mover, for the whole move` },
+  { name: "extraMovers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} per mover, for the whole move` },
   {
     name: "tvMounting",
-    label: "TV mounting",
     hint: `${formatCents(ADDON_PRICES_CENTS.tvMountingFirst)} first TV, ${formatCents(ADDON_PRICES_CENTS.tvMountingAdditional)} each after`,
   },
   {
     name: "deepCleaningBedrooms",
-    label: "Deep cleaning (bedrooms)",
     hint: `${formatCents(ADDON_PRICES_CENTS.deepCleaningFirstBedroom)} first bedroom, ${formatCents(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom)} each after`,
   },
 ] as const;
 
-export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: StepProps & { signedIn: boolean; attempt: string; photos: PhotoView[] }) {
-  const [choices, setChoices] = useState<BookingDraft>(draft);
+export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, photos }: StepProps & { signedIn: boolean; photos: PhotoView[] }) {
   const [form, fields] = useForm({
     id: "wizard-addons",
     lastResult,
@@ -183,47 +201,53 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: Ste
     onValidate: validateStep(addonsSchema),
     ...validation,
   });
-  const estimate = estimateFromDraft(choices);
-  const pay = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
+  const estimate = estimateFromDraft(live);
   return (
     <>
       {/* The photo forms sit outside the step's form: HTML forms cannot nest. */}
       {signedIn ? <PhotoPickerForms /> : null}
-      <WizardForm form={form} isFirst={false} primary={pay} errorTitle="Payment Error">
-        <input type="hidden" name="attempt" value={attempt} />
+      <WizardForm form={form} isFirst={false} primary={CONTINUE} price={priceInBrief(live)}>
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-medium text-slate-800">Services</legend>
+          <legend className="mb-3 text-sm font-medium text-slate-800">Services</legend>
           {FLAT_ADDONS.map((addon) => (
-            <label key={addon.name} className="flex items-center justify-between gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600">
-              <span className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  name={addon.name}
-                  defaultChecked={Boolean(draft[addon.name])}
-                  onChange={(event) => setChoices((current) => ({ ...current, [addon.name]: event.target.checked }))}
-                  className="size-5 accent-brand-700"
-                />
-                {addon.label}
+            <label key={addon.name} className={`${ADDON_CARD_CLASSES} flex cursor-pointer items-start gap-3`}>
+              <input
+                type="checkbox"
+                name={addon.name}
+                defaultChecked={Boolean(draft[addon.name])}
+                aria-describedby={`${addon.name}-price`}
+                onChange={(event) => {
+                  const chosen = event.target.checked;
+                  onLiveChange((current) => ({ ...current, [addon.name]: chosen }));
+                }}
+                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              />
+              <span className="min-w-0">
+                <span className="block font-medium">{FLAT_ADDON_LABELS[addon.name]}</span>
+                {/* Read as the box's description rather than a part of its name. */}
+                <span id={`${addon.name}-price`} aria-hidden className="block text-sm text-slate-600">
+                  {formatCents(addon.price)}, one price for the whole move
+                </span>
               </span>
-              <span className="whitespace-nowrap font-semibold">+{formatCents(addon.price)}</span>
             </label>
           ))}
         </fieldset>
-        <div className="flex flex-col gap-4">
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-3 text-sm font-medium text-slate-800">Extras, by the number</legend>
           {COUNTERS.map((counter) => (
             <CounterField
               key={counter.name}
               name={counter.name}
-              label={counter.label}
+              label={COUNTER_LABELS[counter.name]}
               hint={counter.hint}
               min={COUNTER_LIMITS[counter.name].min}
               max={COUNTER_LIMITS[counter.name].max}
               defaultValue={draft[counter.name] ?? 0}
               error={fields[counter.name].errors?.[0]}
-              onChange={(value) => setChoices((current) => ({ ...current, [counter.name]: value }))}
+              onChange={(value) => onLiveChange((current) => ({ ...current, [counter.name]: value }))}
             />
           ))}
-        </div>
+        </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={fields.specialInstructions.id} className="text-sm font-medium text-slate-800">
             Special instructions (optional)
@@ -245,9 +269,9 @@ export function AddonsStep({ draft, lastResult, signedIn, attempt, photos }: Ste
             <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
               Tip:{" "}
-              <Link to={`${href("/")}?auth=signup`} className="font-medium underline">
+              <WizardAccountLink view="signup" email={draft.email}>
                 create an account
-              </Link>{" "}
+              </WizardAccountLink>{" "}
               to add photos of your belongings and follow your booking.
             </span>
           </p>

@@ -4,7 +4,9 @@ import { dashboardTabPath } from "~/domain/dashboard-tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import type { GalleryPhotoView } from "~/domain/gallery-rules";
-import { GALLERY_FORM_ACTION } from "./gallery-uploader";
+
+/** The gallery tab's own address: the dashboard's action hands its delete form to the gallery's handler. */
+const GALLERY_FORM_ACTION = "/dashboard?index&tab=gallery";
 
 const controlClasses =
   "inline-flex h-9 items-center gap-1.5 rounded-lg bg-white/95 px-3 text-sm font-semibold text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

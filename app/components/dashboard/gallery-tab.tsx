@@ -1,6 +1,7 @@
-import { ImageOff, ImagePlus, Plus } from "lucide-react";
+import { ImagePlus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PhotosIllustration } from "~/components/illustrations";
 import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dashboardTabPath } from "~/domain/dashboard-tabs";
@@ -32,10 +33,11 @@ const UPLOADER_ID = "upload";
 export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknown }) {
   const hydrated = useHydrated();
   const [uploaderOpen, setUploaderOpen] = useState(data.uploaderOpen);
-  // A new answer from the server (after an upload, or following the link) decides again.
-  const [answer, setAnswer] = useState({ uploaderOpen: data.uploaderOpen, photos: data.photos });
-  if (answer.uploaderOpen !== data.uploaderOpen || answer.photos !== data.photos) {
-    setAnswer({ uploaderOpen: data.uploaderOpen, photos: data.photos });
+  // The address decides again when it changes (the link, a form sent without a photo); new photos
+  // from the uploader leave it as it is.
+  const [openedByAddress, setOpenedByAddress] = useState(data.uploaderOpen);
+  if (openedByAddress !== data.uploaderOpen) {
+    setOpenedByAddress(data.uploaderOpen);
     setUploaderOpen(data.uploaderOpen);
   }
 
@@ -53,7 +55,7 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
       <button
         type="button"
         aria-expanded={uploaderOpen}
-        aria-controls={uploaderOpen ? UPLOADER_ID : undefined}
+        aria-controls={UPLOADER_ID}
         onClick={() => setUploaderOpen((open) => !open)}
         className={buttonClasses(variant, "md")}
       >
@@ -75,13 +77,13 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
         {openUploader("Add Photos", "primary")}
       </div>
 
-      {uploaderOpen ? <GalleryUploader id={UPLOADER_ID} held={data.photos.length} room={room} /> : null}
+      <GalleryUploader id={UPLOADER_ID} room={room} hidden={!uploaderOpen} />
 
       {data.loadFailed ? (
         <FormAlert title={GALLERY_MESSAGES.loadFailed} />
       ) : data.photos.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center">
-          <ImageOff aria-hidden className="size-10 text-slate-400" />
+          <PhotosIllustration className="max-w-40" />
           <p className="text-lg font-semibold text-slate-800">No photos yet</p>
           {openUploader("Upload Your First Photo", "outline")}
         </div>

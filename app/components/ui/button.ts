@@ -1,12 +1,16 @@
 const base =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50";
+
+// The focus ring stands out from the page behind the button: brand blue on light pages, white on the blue hero.
+const onLight = "focus-visible:outline-brand-600";
+const onDark = "focus-visible:outline-white";
 
 const variants = {
-  primary: "bg-brand-700 text-white hover:bg-brand-900",
-  accent: "bg-accent-400 text-slate-900 hover:bg-accent-500",
-  outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100",
-  outlineOnDark: "border border-white/70 text-white hover:bg-white/10",
-  ghost: "text-slate-700 hover:bg-slate-100",
+  primary: `bg-brand-700 text-white hover:bg-brand-900 ${onLight}`,
+  accent: `bg-accent-400 text-slate-900 hover:bg-accent-500 ${onDark}`,
+  outline: `border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 ${onLight}`,
+  outlineOnDark: `border border-white/70 text-white hover:bg-white/10 ${onDark}`,
+  ghost: `text-slate-700 hover:bg-slate-100 ${onLight}`,
 } as const;
 
 const sizes = {

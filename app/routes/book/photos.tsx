@@ -3,11 +3,13 @@ import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { BookingDraft } from "~/domain/booking-wizard";
 import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
 import type { ToastInput } from "~/domain/toast";
+import { UPLOAD_ANSWER_STATUS } from "~/domain/upload-answer";
 import { addDraftPhotos, createPhotoBatch, deleteDraftPhotoFiles, removeDraftPhoto, storeDraftPhotos } from "~/services/booking-photos.server";
 import { loadDraft } from "~/services/drafts.server";
 import { PHOTO_FILE_LIMIT_BYTES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
+import { plainRefusal, uploadAnswer, wantsUploadAnswer } from "../upload-answers";
 import type { Route } from "./+types/photos";
 
 /** Where every answer sends the customer back to: the wizard's add-ons step. */
@@ -15,10 +17,6 @@ const ADDONS = href("/book/:step?", { step: "addons" });
 
 /** Files one post may carry, however few the draft has room for (the rest are counted, not decoded). */
 const MAX_FILES_PER_POST = 5 * MAX_BOOKING_PHOTOS;
-
-/** A refusal as plain text; the connection is closed, so a body not read is not waited for. */
-const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close", ...headers } });
 
 const REFUSALS = {
   "too-large": { status: 413, message: PHOTO_MESSAGES.tooLarge },
@@ -31,18 +29,20 @@ const REFUSALS = {
  * is refused with 403 before the body is read). `intent=upload` takes the files of the `photos`
  * field (multipart, streamed, each checked by its bytes and re-encoded without metadata before it
  * is stored); `intent=remove` takes the `path` of one photo. Both answer with a redirect to the
- * add-ons step and a message, with or without JavaScript. Before any of the body is read: too many
+ * add-ons step and a message, or, to the page's script (which asks for JSON), with the message
+ * itself and a status; refusals are plain text for both. Before any of the body is read: too many
  * posts from this address or customer get 429, and without a draft the wizard starts at its first
  * step; files beyond the draft's room are counted, never decoded.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const { user, supabase } = context.get(sessionContext);
-  if (!user) return plain(PHOTO_MESSAGES.signInRequired, 403);
+  if (!user) return plainRefusal(PHOTO_MESSAGES.signInRequired, 403);
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > PHOTO_UPLOAD_BODY_LIMIT_BYTES) return plain(PHOTO_MESSAGES.tooLarge, 413);
+  if (Number.isFinite(declared) && declared > PHOTO_UPLOAD_BODY_LIMIT_BYTES) return plainRefusal(PHOTO_MESSAGES.tooLarge, 413);
   const { bookingLimits, serviceRole } = context.get(servicesContext);
   const wait = await bookingLimits.before("upload", context.get(requestContext).clientIp, user.id);
-  if (wait) return plain(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
+  if (wait) return plainRefusal(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
 
   const stored = await loadDraft(request, context);
   // No draft yet: nothing to add to or remove from; the wizard starts at its first step.
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { limitBytes: PHOTO_UPLOAD_BODY_LIMIT_BYTES, fileLimitBytes: PHOTO_FILE_LIMIT_BYTES, maxFiles: MAX_FILES_PER_POST },
     batch.add,
   );
-  if (!body.ok) return plain(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
+  if (!body.ok) return plainRefusal(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
 
   const intent = body.formData.get("intent");
   const owner = { userId: user.id };
@@ -64,36 +64,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     const path = body.formData.get("path");
     const photo = stored.draft.photos?.find((candidate) => candidate.path === path);
     // Not on the draft (removed already, by a second press): nothing left to do.
-    if (!photo) return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
+    if (!photo) return back(args, { type: "success", title: PHOTO_MESSAGES.removed }, UPLOAD_ANSWER_STATUS.done);
     // A photo someone else left on this browser's draft is only taken off the list: its files are theirs.
     if (isDraftPhotoOf(photo, owner.userId, draftId) && !(await deleteDraftPhotoFiles(supabase, [photo]))) {
       logger.warn({ path: photo.path }, "a booking photo could not be removed from storage");
-      return back(context, { type: "error", title: PHOTO_MESSAGES.removeFailed });
+      return back(args, { type: "error", title: PHOTO_MESSAGES.removeFailed }, UPLOAD_ANSWER_STATUS.storeFailed);
     }
     await removeDraftPhoto(serviceRole, draftId, photo.path);
-    return back(context, { type: "success", title: PHOTO_MESSAGES.removed });
+    return back(args, { type: "success", title: PHOTO_MESSAGES.removed }, UPLOAD_ANSWER_STATUS.done);
   }
 
-  if (intent !== "upload") return plain(PHOTO_MESSAGES.malformed, 400);
+  if (intent !== "upload") return plainRefusal(PHOTO_MESSAGES.malformed, 400);
   const { received, ready, rejected, tooMany } = batch.result();
-  if (tooMany) return back(context, tooManyToast(stored.draft));
-  if (received === 0) return back(context, { type: "info", title: PHOTO_MESSAGES.noneChosen });
+  if (tooMany) return back(args, tooManyToast(stored.draft), UPLOAD_ANSWER_STATUS.full);
+  if (received === 0) return back(args, { type: "info", title: PHOTO_MESSAGES.noneChosen }, UPLOAD_ANSWER_STATUS.noneChosen);
 
   const { stored: added, failed } = await storeDraftPhotos(supabase, { ...owner, draftId }, ready);
   if (failed > 0) logger.warn({ failed }, "booking photos could not be stored");
   // Another upload may have filled the draft meanwhile: then these are not kept.
   if (added.length > 0 && !(await addDraftPhotos(serviceRole, draftId, added))) {
     await deleteDraftPhotoFiles(supabase, added);
-    return back(context, tooManyToast((await loadDraft(request, context)).draft));
+    return back(args, tooManyToast((await loadDraft(request, context)).draft), UPLOAD_ANSWER_STATUS.full);
   }
   if (rejected + failed > 0) {
-    return back(context, {
-      type: "error",
-      title: PHOTO_MESSAGES.uploadFailed,
-      description: `${added.length} of ${received} ${received === 1 ? "photo was" : "photos were"} added. ${PHOTO_MESSAGES.acceptedTypes}`,
-    });
+    return back(
+      args,
+      {
+        type: "error",
+        title: PHOTO_MESSAGES.uploadFailed,
+        description: `${added.length} of ${received} ${received === 1 ? "photo was" : "photos were"} added. ${PHOTO_MESSAGES.acceptedTypes}`,
+      },
+      rejected > 0 ? UPLOAD_ANSWER_STATUS.notPhotos : UPLOAD_ANSWER_STATUS.storeFailed,
+    );
   }
-  return back(context, { type: "success", title: PHOTO_MESSAGES.uploaded(added.length) });
+  return back(args, { type: "success", title: PHOTO_MESSAGES.uploaded(added.length) }, UPLOAD_ANSWER_STATUS.done);
 }
 
 /** A GET (a bookmark, a refresh after a refusal) goes back to the add-ons step. */
@@ -101,8 +105,12 @@ export function loader() {
   return redirect(ADDONS);
 }
 
-/** Back to the add-ons step with a message; in place of the page that was there (no extra history entry). */
-async function back(context: Route.ActionArgs["context"], toast: ToastInput) {
+/**
+ * Back to the add-ons step with a message, in place of the page that was there (no extra history
+ * entry); to the page's script, the message itself with the status.
+ */
+async function back({ request, context }: Route.ActionArgs, toast: ToastInput, status: number) {
+  if (wantsUploadAnswer(request)) return uploadAnswer(toast, status);
   await setToast(context, toast);
   return replace(ADDONS);
 }

@@ -1,8 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { Link, data, href, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
+import { MoveSummaryPanel } from "~/components/booking/move-summary-panel";
+import { ReviewStep } from "~/components/booking/review-step";
+import { wizardPath } from "~/components/booking/wizard-path";
 import { WizardStepper } from "~/components/booking/wizard-stepper";
 import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
 import { requestContext, servicesContext, sessionContext } from "~/context";
@@ -16,15 +20,17 @@ import {
   adjustCounter,
   draftValuesFromForm,
   firstIncompleteStep,
-  nextStep,
+  parseReturnTo,
   parseStep,
   preselectionsFrom,
   previousStep,
   reachableStep,
+  stepAfter,
   stepSchema,
   type BookingDraft,
   type WizardStep,
 } from "~/domain/booking-wizard";
+import { cancellationTerms } from "~/domain/booking-review";
 import { fullNameOf } from "~/domain/account";
 import { COMPANY } from "~/domain/company";
 import type { AddonCounter } from "~/domain/pricing";
@@ -37,8 +43,6 @@ import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
 import { pageTitle } from "../frame-meta";
 import type { Route } from "./+types/wizard";
-
-const wizardPath = (step: WizardStep) => (step === "contact" ? href("/book/:step?") : href("/book/:step?", { step }));
 
 function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
   const step = params.step === undefined ? "contact" : parseStep(params.step);
@@ -61,10 +65,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const todayDate = today();
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
-  // Photos are for signed-in customers, on the last step, shown by signed thumbnail addresses.
+  // Photos are for signed-in customers, on the add-ons step, shown by the app's thumbnail addresses.
   const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
-  // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
-  return { step, draft, today: todayDate, signedIn: user !== null, attempt: crypto.randomUUID(), photos };
+  // The terms depend on the moment they are read, so the server states them once for the page.
+  const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null) : [];
+  return {
+    step,
+    draft,
+    today: todayDate,
+    signedIn: user !== null,
+    returnTo: parseReturnTo(url.searchParams),
+    // Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two.
+    attempt: crypto.randomUUID(),
+    photos,
+    cancellation,
+  };
 }
 
 /**
@@ -112,7 +127,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const intent = String(formData.get("intent") ?? "continue");
   const stored = await currentDraft(request, context);
-  const fromLink = await choicesFromLink(new URL(request.url), context);
+  const url = new URL(request.url);
+  const fromLink = await choicesFromLink(url, context);
+  // A step opened from the review's Edit link keeps that way back through its own redirects.
+  const returnTo = parseReturnTo(url.searchParams);
+  const here = wizardPath(step, returnTo);
 
   // Back, a counter moved or the estimate asked for without JavaScript: keep what was typed, unchecked, and move.
   const adjust = ADJUST.exec(intent);
@@ -122,10 +141,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const saved = await saveDraft(context, stored, draft);
     if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
     const destination = adjust
-      ? `${wizardPath(step)}#${adjust[1]}-field`
+      ? `${here}#${adjust[1]}-field`
       : intent === UPDATE_ESTIMATE_INTENT
-        ? `${wizardPath(step)}#price-summary`
-        : wizardPath(previousStep(step) ?? step);
+        ? `${here}#price-summary`
+        : wizardPath(previousStep(step) ?? step, returnTo);
     return redirect(destination);
   }
 
@@ -138,10 +157,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = await saveDraft(context, stored, draft);
   if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
   const draftId = saved.id;
-  const next = nextStep(step);
+  const next = stepAfter(step, returnTo);
   if (next) return redirect(wizardPath(next));
 
-  // The last step: check every answer again, save the booking priced here, and send the customer to Stripe.
+  // The review: check every answer again, save the booking priced here, and send the customer to Stripe.
   const complete = bookingRequestSchema(todayDate).safeParse(draft);
   if (!complete.success) return redirect(wizardPath(firstIncompleteStep(draft, todayDate) ?? "contact"));
   const services = context.get(servicesContext);
@@ -175,8 +194,25 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, draft, today: todayDate, signedIn, attempt, photos } = loaderData;
-  const lastResult = actionData && actionData.step === step ? actionData.result : undefined;
+  const lastResult = actionData && actionData.step === loaderData.step ? actionData.result : undefined;
+  // A new step starts from what the server saved; what the customer changes on it lives in its page.
+  return <WizardPage key={loaderData.step} {...loaderData} lastResult={lastResult} />;
+}
+
+function WizardPage({
+  step,
+  draft,
+  today: todayDate,
+  signedIn,
+  returnTo,
+  attempt,
+  photos,
+  cancellation,
+  lastResult,
+}: Route.ComponentProps["loaderData"] & { lastResult?: SubmissionResult<string[]> }) {
+  // The draft as the step's form holds it now: the summary and the estimates follow it before it is sent.
+  const [live, setLive] = useState<BookingDraft>(draft);
+  const stepProps = { draft, live, onLiveChange: setLive, lastResult };
   return (
     <div className="flex flex-col gap-6">
       {draft.entry === "dashboard" || draft.entry === "again" ? (
@@ -187,16 +223,21 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
       ) : null}
       <h1 className="text-2xl font-bold">{draft.entry === "again" ? "Book Again" : "Book your move"}</h1>
       <WizardStepper current={step} />
-      <section aria-labelledby="step-heading" className="rounded-2xl border border-slate-200 p-4 sm:p-6">
-        <h2 id="step-heading" className="mb-4 text-xl font-semibold">
-          {STEP_TITLES[step]}
-        </h2>
-        {step === "contact" ? <ContactStep key={step} draft={draft} lastResult={lastResult} /> : null}
-        {step === "details" ? <DetailsStep key={step} draft={draft} lastResult={lastResult} today={todayDate} /> : null}
-        {step === "team" ? <TeamStep key={step} draft={draft} lastResult={lastResult} /> : null}
-        {step === "service" ? <ServiceStep key={step} draft={draft} lastResult={lastResult} /> : null}
-        {step === "addons" ? <AddonsStep key={step} draft={draft} lastResult={lastResult} signedIn={signedIn} attempt={attempt} photos={photos} /> : null}
-      </section>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
+        <section aria-labelledby="step-heading" className="min-w-0 sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6">
+          <h2 id="step-heading" className="mb-4 text-xl font-semibold">
+            {STEP_TITLES[step]}
+          </h2>
+          {returnTo && step !== "review" ? <p className="mb-4 text-sm text-slate-600">Change what you need: Continue takes you back to the review.</p> : null}
+          {step === "contact" ? <ContactStep {...stepProps} signedIn={signedIn} /> : null}
+          {step === "details" ? <DetailsStep {...stepProps} today={todayDate} /> : null}
+          {step === "team" ? <TeamStep {...stepProps} /> : null}
+          {step === "service" ? <ServiceStep {...stepProps} /> : null}
+          {step === "addons" ? <AddonsStep {...stepProps} signedIn={signedIn} photos={photos} /> : null}
+          {step === "review" ? <ReviewStep {...stepProps} attempt={attempt} cancellation={cancellation} /> : null}
+        </section>
+        <MoveSummaryPanel draft={live} className="hidden lg:sticky lg:top-24 lg:block" />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { firstName } from "~/domain/account";
 import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { isWizardPath } from "~/domain/wizard-path";
 import { claimGuestBooking } from "~/services/booking-claims.server";
+import { adoptGuestDraft } from "~/services/drafts.server";
 import { isKnownDevice, rememberDevice } from "~/services/known-device.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
@@ -45,11 +47,26 @@ export async function signIn(request: Request, context: Context, formData: FormD
     return reply("login", submission.reply({ formErrors: [error?.message || UNEXPECTED], hideFields: ["password"] }), error?.status === 429 ? 429 : 400);
   }
   await rememberDevice(request, context, email);
+  const destination = safeRedirectPath(redirectTo, "");
+  const claimed = await keepGuestWork(request, context, formData, signedIn.user.id, destination);
+  if (claimed) await setToast(context, { type: "success", title: "Booking added", description: "The booking you just paid for is now in your account." });
   // The session read at the start of the request was the signed-out one: ask about the new user.
-  return redirect(safeRedirectPath(redirectTo, "") || homePath(await readRoles(session.supabase, signedIn.user, logger)));
+  return redirect(destination || homePath(await readRoles(session.supabase, signedIn.user, logger)));
 }
 
-export async function signUp(context: Context, formData: FormData) {
+/**
+ * What the guest did in this browser joins the account that has just signed up or in here: the booking
+ * the form's claim names (the payment page's dialog), and the wizard's draft when the dialog was opened
+ * from the wizard and returns there (the draft's cookie is the proof; a sign-in from anywhere else on
+ * a shared browser leaves a guest's draft alone). True when the claim's booking joined.
+ */
+async function keepGuestWork(request: Request, context: Context, formData: FormData, userId: string, destination: string): Promise<boolean> {
+  const claimed = await claimGuestBooking(context, formData.get("claim"), userId);
+  if (destination && isWizardPath(destination)) await adoptGuestDraft(request, context, userId);
+  return claimed;
+}
+
+export async function signUp(request: Request, context: Context, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") return reply("signup", submission.reply({ hideFields: ["password", "confirmPassword"] }), 400);
   const { fullName, email, password } = submission.value;
@@ -74,8 +91,10 @@ export async function signUp(context: Context, formData: FormData) {
   }
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), "");
   // Where the backend signs new accounts in (confirmations off), the customer is signed in here too.
+  // The address counts as confirmed then without any proof: the guest bookings made with it stay
+  // where they are, unless the form's claim names one.
   if (created.session && (await startSession(context, created.session))) {
-    await claimGuestBooking(context, formData.get("claim"), created.session.user.id);
+    await keepGuestWork(request, context, formData, created.session.user.id, redirectTo);
     const { companyName } = await context.get(settingsContext)();
     await setToast(context, {
       type: "success",
@@ -89,7 +108,14 @@ export async function signUp(context: Context, formData: FormData) {
   } else {
     await setToast(context, { type: "success", title: "Check your email to confirm your account", description: "Then sign in with your email and password." });
   }
-  return redirect(authViewPath("login", redirectTo || undefined, email));
+  // The claim (if any) goes on to the login view: signing in once the address is confirmed uses it.
+  return redirect(authViewPath("login", redirectTo || undefined, email, claimOf(formData)));
+}
+
+/** The claim a form carried, as the login view's address takes it back. */
+function claimOf(formData: FormData): string | undefined {
+  const claim = formData.get("claim");
+  return typeof claim === "string" && claim.length > 0 && claim.length <= 200 ? claim : undefined;
 }
 
 /** Puts a session the backend handed out into the request's cookies; false (and logged) when it cannot. */

@@ -2,8 +2,9 @@ import { ShieldCheck, Star, Truck, Wallet } from "lucide-react";
 import { Link, data, href, redirect } from "react-router";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 import { ContactUsButton } from "~/components/contact-us-button";
+import { BoxesIllustration, MoversIllustration } from "~/components/illustrations";
 import { ServicesSection } from "~/components/services-section";
-import { TestimonialsStrip } from "~/components/testimonials-strip";
+import { Testimonials } from "~/components/testimonials";
 import { buttonClasses } from "~/components/ui/button";
 import { parseAuthView } from "~/domain/auth-views";
 import { useCompany } from "~/components/company-context";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
     // The address just registered, so the login view that follows sign-up is filled in.
     email: email.length <= 320 ? email : "",
-    // A guest's claim to the booking they paid for, sent back with the sign-up form (checked there).
+    // A guest's claim to the booking they paid for, sent back with the sign-up or sign-in form (checked there).
     claim: (params.get("claim") ?? "").slice(0, 200),
   };
 }
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "login":
       return signIn(request, context, formData);
     case "signup":
-      return signUp(context, formData);
+      return signUp(request, context, formData);
     case "forgot":
       return requestPasswordReset(context, formData);
     default:
@@ -78,26 +79,29 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} claim={loaderData.claim} actionData={actionData} />
       ) : null}
       <main id="top">
-        <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">
-          <div className="mx-auto max-w-3xl text-center">
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
-              <Star aria-hidden className="size-4 fill-accent-400 text-accent-400" />
-              {COMPANY.rating} from verified customers
-            </p>
-            <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">Moving across {COMPANY.serviceArea}, made simple</h1>
-            <p className="mt-4 text-lg text-brand-100">
-              Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance is due after the move.
-            </p>
-            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to={href("/book/:step?")} className={buttonClasses("accent", "lg")}>
-                Book Your Move
-              </Link>
-              <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
+        <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-12 text-white sm:py-20">
+          <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-2">
+            <div className="text-center lg:text-left">
+              <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+                <Star aria-hidden className="size-4 fill-accent-400 text-accent-400" />
+                {COMPANY.rating} from verified customers
+              </p>
+              <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Moving across {COMPANY.serviceArea}, made simple</h1>
+              <p className="mt-4 text-lg text-brand-100">
+                Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance is due after the move.
+              </p>
+              <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+                <Link to={href("/book/:step?")} className={buttonClasses("accent", "lg")}>
+                  Book Your Move
+                </Link>
+                <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
+              </div>
             </div>
+            <MoversIllustration className="mx-auto max-w-md lg:max-w-none" />
           </div>
         </section>
 
-        <TestimonialsStrip />
+        <Testimonials />
         <ServicesSection />
 
         <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-slate-50 px-4 py-16">
@@ -122,6 +126,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <section className="px-4 py-16 text-center">
+          <BoxesIllustration lazy className="mx-auto mb-6 max-w-48" />
           <h2 className="text-3xl font-bold">Ready when you are</h2>
           <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
           <Link to={href("/book/:step?")} className={buttonClasses("primary", "lg", "mt-8")}>

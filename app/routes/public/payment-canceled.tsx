@@ -4,8 +4,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { pageTitle } from "../frame-meta";
 import type { Route } from "./+types/payment-canceled";
 
-/** The wizard's last step, where the deposit is paid: the booking is kept and can be paid from there. */
-const BACK_TO_BOOKING = href("/book/:step?", { step: "addons" });
+/** The wizard's review, where the deposit is paid: the booking is kept and can be paid from there. */
+const BACK_TO_BOOKING = href("/book/:step?", { step: "review" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Payment Canceled", matches), { name: "robots", content: "noindex" }];
 

@@ -191,13 +191,14 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       {summary}
       {loaderData.claim ? (
         <p className="w-full rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          <Link
-            to={`${authViewPath("signup", href("/dashboard"), booking.email)}&claim=${encodeURIComponent(loaderData.claim)}`}
-            className="font-semibold underline underline-offset-4"
-          >
+          <Link to={authViewPath("signup", href("/dashboard"), booking.email, loaderData.claim)} className="font-semibold underline underline-offset-4">
             Create an account to follow this booking
-          </Link>{" "}
-          within the hour, and this booking will be in your account.
+          </Link>
+          , or{" "}
+          <Link to={authViewPath("login", href("/dashboard"), booking.email, loaderData.claim)} className="font-semibold underline underline-offset-4">
+            sign in to yours
+          </Link>
+          , within the hour, and this booking will be in your account.
         </p>
       ) : null}
       <a href={`${href("/payment-success/move.ics")}?session_id=${encodeURIComponent(booking.sessionId)}`} download className={buttonClasses("outline", "md")}>

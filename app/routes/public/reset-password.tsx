@@ -4,10 +4,12 @@ import { Form, Link, data, redirect } from "react-router";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
+import { withBookingsJoined } from "~/domain/account";
 import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import { requestContext, servicesContext, sessionContext } from "~/context";
+import { claimBookingsOfConfirmedEmail } from "~/services/booking-claims.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
@@ -43,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await authLimits.verificationFailed();
     return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: verified.error?.status === 429 ? 429 : 400 });
   }
+  // The link reached this address's inbox: the guest bookings made with the address are the account's.
+  const joined = await claimBookingsOfConfirmedEmail(context, verified.data.user.id);
   const updated = await supabase.auth.updateUser({ password: submission.value.password });
   if (updated.error) {
     logger.warn({ err: updated.error }, "password update failed");
@@ -50,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await supabase.auth.signOut({ scope: "local" });
     return data(submission.reply({ ...hidden, formErrors: [`${updated.error.message} ${LINK_SPENT}`] }), { status: 400 });
   }
-  await setToast(context, { type: "success", title: "Password updated", description: "You are signed in with your new password." });
+  await setToast(context, {
+    type: "success",
+    title: "Password updated",
+    description: withBookingsJoined("You are signed in with your new password.", joined),
+  });
   return redirect(homePath(await readRoles(supabase, verified.data.user, logger)));
 }
 

@@ -11,7 +11,7 @@ import { confirmEmail, findUserByEmail, findUserById, isBanned, type Queryable, 
 import { validateEmail } from "./validation.ts";
 
 /** Email links and codes expire after an hour (GoTrue's mailer OTP expiry). */
-export const RECOVERY_TOKEN_LIFETIME_SECONDS = 3600;
+export const EMAIL_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** A recovery answers no sooner than this after the request arrives. The token write commits only for an
  * existing account and takes a few milliseconds more than the no-op for an unknown email, more under load;
@@ -39,7 +39,7 @@ async function sendRecovery(request: Request, db: EmulatorDatabase, config: Emul
   // The same statements run for an email without an account (an id no user has: they change nothing),
   // so the answer takes as long either way.
   const otp = String(randomInt(1_000_000)).padStart(6, "0");
-  const tokenHash = recoveryTokenHash(email, otp);
+  const tokenHash = emailTokenHash(email, otp);
   const sentAt = await db.pg.transaction(async (tx) => {
     const userId = user?.id ?? randomUUID();
     const { rows } = await tx.query<{ sent_at: Date }>(
@@ -65,12 +65,22 @@ async function sendRecovery(request: Request, db: EmulatorDatabase, config: Emul
 }
 
 const EMAIL_LINK_TYPES = new Set(["signup", "invite", "recovery", "magiclink", "email_change", "email"]);
-// With confirmations off the emulator only ever sends recovery emails, so only these types can match.
-const RECOVERY_TYPES = new Set(["recovery", "magiclink", "email"]);
 
-/** POST /verify for recovery links ({type, token_hash}) and codes ({type, email, token}). A token works
- *  once, within the hour; the answer is a session (auth-js then emits PASSWORD_RECOVERY). */
-export async function verifyRecovery(request: Request, db: EmulatorDatabase, config: EmulatorConfig): Promise<SessionResponse> {
+/** The user's emailed tokens a verification type checks, as GoTrue's /verify looks them up. */
+type EmailToken = "confirmation" | "recovery";
+const TOKENS_OF_TYPE: Record<string, readonly EmailToken[]> = {
+  signup: ["confirmation"],
+  invite: ["confirmation"],
+  recovery: ["recovery"],
+  magiclink: ["recovery"],
+  email: ["confirmation", "recovery"],
+};
+
+/** POST /verify for emailed links ({type, token_hash}) and codes ({type, email, token}): a recovery
+ *  (recovery, magiclink, email) or a sign-up confirmation (signup, invite, email). A token works once,
+ *  within the hour, and confirms the address; the answer is a session (auth-js then emits
+ *  PASSWORD_RECOVERY for a recovery). */
+export async function verifyEmailOtp(request: Request, db: EmulatorDatabase, config: EmulatorConfig): Promise<SessionResponse> {
   const body = await JsonBody.read(request, "VerifyParams");
   const type = body.string("type");
   const token = body.string("token");
@@ -87,33 +97,46 @@ export async function verifyRecovery(request: Request, db: EmulatorDatabase, con
     throw badRequest("validation_failed", "Invalid email verification type");
   }
   const email = token !== "" ? validateEmail(rawEmail) : "";
+  const kinds = TOKENS_OF_TYPE[type] ?? [];
 
   return db.pg.transaction(async (tx) => {
-    const user = RECOVERY_TYPES.has(type) ? (tokenHash !== "" ? await findUserByRecoveryToken(tx, tokenHash) : await findUserByEmail(tx, email)) : undefined;
-    const expectedHash = tokenHash !== "" ? tokenHash : recoveryTokenHash(email, token);
-    if (!user || user.recovery_token !== expectedHash || !recoveryStillValid(user)) {
+    const expectedHash = tokenHash !== "" ? tokenHash : emailTokenHash(email, token);
+    const user = kinds.length === 0 ? undefined : tokenHash !== "" ? await findUserByEmailToken(tx, kinds, tokenHash) : await findUserByEmail(tx, email);
+    const kind = user && kinds.find((candidate) => tokenOf(user, candidate) === expectedHash && stillValid(user, candidate));
+    if (!user || !kind) {
       throw forbidden("otp_expired", tokenHash !== "" ? "Email link is invalid or has expired" : "Token has expired or is invalid");
     }
     if (isBanned(user)) throw forbidden("user_banned", "User is banned");
-    await tx.query("update auth.users set recovery_token = '', updated_at = now() where id = $1", [user.id]);
-    await tx.query("delete from auth.one_time_tokens where user_id = $1", [user.id]);
+    if (kind === "recovery") {
+      await tx.query("update auth.users set recovery_token = '', updated_at = now() where id = $1", [user.id]);
+      await tx.query("delete from auth.one_time_tokens where user_id = $1", [user.id]);
+    }
     await confirmEmail(tx, user);
     return startSession(tx, config, (await findUserById(tx, user.id))!, "otp");
   });
 }
 
-async function findUserByRecoveryToken(tx: Queryable, tokenHash: string): Promise<UserRow | undefined> {
-  const { rows } = await tx.query<{ id: string }>("select id from auth.users where recovery_token = $1", [tokenHash]);
+async function findUserByEmailToken(tx: Queryable, kinds: readonly EmailToken[], tokenHash: string): Promise<UserRow | undefined> {
+  const { rows } = await tx.query<{ id: string }>("select id from auth.users where ($2 and confirmation_token = $1) or ($3 and recovery_token = $1) limit 1", [
+    tokenHash,
+    kinds.includes("confirmation"),
+    kinds.includes("recovery"),
+  ]);
   return rows[0] && findUserById(tx, rows[0].id);
 }
 
-/** GoTrue's token hash: hex SHA-224 of the email followed by the one-time code. */
-function recoveryTokenHash(email: string, otp: string): string {
+function tokenOf(user: UserRow, kind: EmailToken): string | null {
+  return kind === "confirmation" ? user.confirmation_token : user.recovery_token;
+}
+
+/** GoTrue's token hash of an emailed link or code: hex SHA-224 of the email followed by the one-time code. */
+export function emailTokenHash(email: string, otp: string): string {
   return createHash("sha224")
     .update(email + otp)
     .digest("hex");
 }
 
-function recoveryStillValid(user: UserRow): boolean {
-  return !!user.recovery_token && !!user.recovery_sent_at && Date.now() <= user.recovery_sent_at.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000;
+function stillValid(user: UserRow, kind: EmailToken): boolean {
+  const sentAt = kind === "confirmation" ? user.confirmation_sent_at : user.recovery_sent_at;
+  return !!tokenOf(user, kind) && !!sentAt && Date.now() <= sentAt.getTime() + EMAIL_TOKEN_LIFETIME_SECONDS * 1000;
 }

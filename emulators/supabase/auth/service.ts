@@ -6,7 +6,7 @@ import { signInWithPassword, signUp } from "./credentials.ts";
 import { AuthError, badRequest } from "./errors.ts";
 import { emptyResponse, errorResponse, JsonBody, jsonResponse } from "./http.ts";
 import { createRequestLimiter, createVerifyLimiter } from "./rate-limit.ts";
-import { recoverPassword, verifyRecovery } from "./recovery.ts";
+import { recoverPassword, verifyEmailOtp } from "./recovery.ts";
 import { refreshSession } from "./sessions.ts";
 
 /** The GoTrue subset served under /auth/v1. */
@@ -47,7 +47,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
     [
       route("POST", "/signup", async (r) => {
         limitRequest("signup", r);
-        return json(r, await signUp(r, db, config));
+        return json(r, await signUp(r, db, config, outbox));
       }),
       route("POST", "/token", token),
       route("POST", "/logout", async (r) => {
@@ -58,7 +58,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
         limitRequest("recover", r);
         return json(r, await recoverPassword(r, db, config, outbox));
       }),
-      route("POST", "/verify", async (r) => json(r, await limitVerification(r, () => verifyRecovery(r, db, config)))),
+      route("POST", "/verify", async (r) => json(r, await limitVerification(r, () => verifyEmailOtp(r, db, config)))),
       route("GET", "/user", async (r) => json(r, await getUser(r, db, config))),
       route("PUT", "/user", async (r) => json(r, await updateUser(r, db, config))),
       route(

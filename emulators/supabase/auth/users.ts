@@ -12,6 +12,8 @@ export interface UserRow {
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
   confirmed_at: Date | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
   recovery_token: string | null;
   recovery_sent_at: Date | null;
   email_change: string | null;
@@ -37,7 +39,7 @@ interface IdentityRow {
   email: string | null;
 }
 
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, recovery_token,
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, confirmation_token, confirmation_sent_at, recovery_token,
   recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, banned_until, is_anonymous`;
 
@@ -83,9 +85,11 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
   return (await findUserById(tx, id))!;
 }
 
-/** Marks the email confirmed; GoTrue also records email_verified in the metadata and identity. */
+/** Marks the email confirmed; GoTrue also records email_verified in the metadata and identity, and
+ *  forgets the confirmation token. */
 export async function confirmEmail(tx: Queryable, user: UserRow): Promise<void> {
   if (user.email_confirmed_at) return;
+  await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [user.id]);
   await tx.query(
     `update auth.users set email_confirmed_at = now(), confirmation_token = '', updated_at = now(),
        raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
@@ -129,6 +133,7 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
     email_confirmed_at: iso(user.email_confirmed_at),
     phone: "",
     confirmed_at: iso(user.confirmed_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
     recovery_sent_at: iso(user.recovery_sent_at),
     new_email: user.email_change || undefined,
     email_change_sent_at: user.email_change ? iso(user.email_change_sent_at) : undefined,

@@ -6,10 +6,25 @@ export const authDialog = (page: Page) => page.getByRole("dialog");
 
 export async function signInThroughDialog(page: Page, user: Pick<TestUser, "email" | "password">, path = "/?auth=login") {
   await page.goto(path);
+  await submitSignIn(page, user);
+}
+
+/** Fills the open dialog's login view and presses Sign In. */
+export async function submitSignIn(page: Page, user: Pick<TestUser, "email" | "password">) {
   const dialog = authDialog(page);
   await dialog.getByLabel("Email").fill(user.email);
   await dialog.getByLabel("Password").fill(user.password);
   await dialog.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Fills the open dialog's sign-up view (the email only when given: it may be filled in already) and presses Sign Up. */
+export async function submitSignUp(page: Page, person: { name: string; email?: string; password: string }) {
+  const dialog = authDialog(page);
+  await dialog.getByLabel("Full name").fill(person.name);
+  if (person.email) await dialog.getByLabel("Email").fill(person.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(person.password);
+  await dialog.getByLabel("Confirm password").fill(person.password);
+  await dialog.getByRole("button", { name: "Sign Up" }).click();
 }
 
 export async function expectSignedInDashboard(page: Page, firstName: string) {

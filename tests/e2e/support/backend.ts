@@ -80,11 +80,11 @@ export function stripeRefundsFor(paymentIntentId: string): Array<{ id: string; a
     .map((refund) => ({ id: refund.id, amount: refund.amount, status: refund.status }));
 }
 
-/** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl). */
-export function latestEmailTo(address: string): SentEmail | undefined {
+/** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl; another server's with `dataDir`). */
+export function latestEmailTo(address: string, dataDir = E2E_DATA_DIR): SentEmail | undefined {
   let lines: string[];
   try {
-    lines = readFileSync(path.join(E2E_DATA_DIR, "outbox.jsonl"), "utf8").trim().split("\n");
+    lines = readFileSync(path.join(dataDir, "outbox.jsonl"), "utf8").trim().split("\n");
   } catch {
     return undefined;
   }

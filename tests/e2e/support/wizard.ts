@@ -26,9 +26,20 @@ export async function fillDetails(page: Page, date = moveDateInAWeek()) {
 
 export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });
 
-/** From an empty wizard to the add-ons step: a guest's elite local move. */
-export async function completeStepsToAddons(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
-  await page.goto(`${base}/book?team=elite&service=local`);
+/** The review's button, which saves the booking and goes to Checkout. */
+export const payButton = (page: Page) => page.getByRole("button", { name: "Pay $50 Deposit" });
+
+/** The 'Your move' summary beside the steps (large screens). */
+export const moveSummary = (page: Page) => page.getByRole("complementary", { name: "Your move" });
+
+/** From an empty wizard to the add-ons step: a guest's elite local move, unless `choices` (a landing card's link) pre-select others. */
+export async function completeStepsToAddons(
+  page: Page,
+  contact?: { name: string; email: string; phone: string },
+  base = "",
+  choices = "team=elite&service=local",
+) {
+  await page.goto(`${base}/book?${choices}`);
   await fillContact(page, contact);
   await continueButton(page).click();
   await fillDetails(page);
@@ -36,6 +47,13 @@ export async function completeStepsToAddons(page: Page, contact?: { name: string
   await continueButton(page).click();
   await continueButton(page).click();
   await expectStep(page, "Add-ons");
+}
+
+/** From an empty wizard to the review, where Pay is: a guest's elite local move without add-ons. */
+export async function completeStepsToReview(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
+  await completeStepsToAddons(page, contact, base);
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
 }
 
 /** Stripe's hosted checkout (the embedded one in tests): card details and Pay. */
@@ -46,4 +64,12 @@ export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242") {
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByLabel("Name on card").fill("Gus Guest");
   await page.getByRole("button", { name: /^Pay \$50/ }).click();
+}
+
+/** A guest's elite local move from an empty wizard to the payment page, the deposit paid with 4242. */
+export async function bookAndPayAsGuest(page: Page, contact: { name: string; email: string; phone: string }) {
+  await completeStepsToReview(page, contact);
+  await payButton(page).click();
+  await payOnCheckout(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 }

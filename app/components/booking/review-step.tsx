@@ -1,0 +1,80 @@
+import { useForm } from "@conform-to/react";
+import { Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { PhoneLink } from "~/components/phone-link";
+import { useCompany } from "~/components/company-context";
+import { priceInBrief, reviewSections } from "~/domain/booking-review";
+import { estimateFromDraft } from "~/domain/booking-wizard";
+import { formatCents } from "~/domain/money";
+import { DEPOSIT_CENTS } from "~/domain/pricing";
+import { PriceSummary } from "./price-summary";
+import { wizardPath } from "./wizard-path";
+import { WizardForm } from "./wizard-form";
+import type { StepProps } from "./wizard-steps";
+
+const PAY = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
+
+/**
+ * The last step: every answer as saved, grouped by the step that asked for it, each group with an
+ * Edit link that comes back here; the estimate priced from the saved draft, the cancellation terms,
+ * and Pay, which saves the booking and goes to Checkout.
+ */
+export function ReviewStep({
+  draft,
+  lastResult,
+  attempt,
+  cancellation,
+}: Pick<StepProps, "draft" | "lastResult"> & {
+  /** Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two. */
+  attempt: string;
+  /** The terms in sentences, as the server stated them for the move's date. */
+  cancellation: string[];
+}) {
+  const company = useCompany();
+  const [form] = useForm({ id: "wizard-review", lastResult });
+  const estimate = estimateFromDraft(draft);
+  return (
+    <WizardForm form={form} isFirst={false} primary={PAY} price={priceInBrief(draft)} errorTitle="Payment Error">
+      <input type="hidden" name="attempt" value={attempt} />
+      <p className="text-slate-700">Check your answers, then pay the deposit to book your move.</p>
+      {reviewSections(draft).map((section) => (
+        <section key={section.step} aria-labelledby={`review-${section.step}`} className="rounded-xl border border-slate-200 p-4">
+          <div className="flex items-center justify-between gap-3">
+            <h3 id={`review-${section.step}`} className="font-semibold">
+              {section.title}
+            </h3>
+            <Link
+              to={wizardPath(section.step, "review")}
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              <Pencil aria-hidden className="size-3.5" />
+              Edit<span className="sr-only"> {section.title.toLowerCase()}</span>
+            </Link>
+          </div>
+          <dl className="mt-2 flex flex-col gap-2 text-sm">
+            {section.lines.map((line) => (
+              <div key={line.label} className="flex flex-col sm:flex-row sm:gap-4">
+                <dt className="shrink-0 text-slate-600 sm:w-44">{line.label}</dt>
+                <dd className="min-w-0 font-medium break-words whitespace-pre-line">{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      {estimate ? <PriceSummary estimate={estimate} /> : null}
+      <section aria-labelledby="review-cancellation" className="rounded-xl border border-slate-200 p-4 text-sm text-slate-700">
+        <h3 id="review-cancellation" className="font-semibold text-slate-900">
+          Cancellation
+        </h3>
+        {cancellation.map((sentence) => (
+          <p key={sentence} className="mt-2">
+            {sentence}
+          </p>
+        ))}
+        <p className="mt-2">
+          Our number: <PhoneLink className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{company.phoneDisplay}</PhoneLink>
+        </p>
+      </section>
+    </WizardForm>
+  );
+}

@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data, redirect } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { requestContext, servicesContext, sessionContext } from "~/context";
+import { withBookingsJoined } from "~/domain/account";
+import { confirmEmailSchema } from "~/domain/auth-schemas";
+import { authViewPath } from "~/domain/auth-views";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { useIsSubmitting } from "~/hooks/use-is-submitting";
+import { claimBookingsOfConfirmedEmail } from "~/services/booking-claims.server";
+import { readFormBody } from "~/services/form-body.server";
+import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
+import { homePath, readRoles } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import { pageTitle } from "../frame-meta";
+import type { Route } from "./+types/confirm-email";
+
+const LINK_INVALID = "This confirmation link is invalid or has expired. Confirmed already? Sign in. Otherwise sign up again for a new link.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Confirm your email", matches), { name: "robots", content: "noindex" }];
+
+/**
+ * The sign-up confirmation email links here (`/auth/confirm?token_hash=…&type=email&next=…`, the
+ * address Supabase's server-side guide uses). As on the password reset page, the token is spent only
+ * by the POST of the button, so mail scanners that open links cannot use it up.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const link = confirmEmailSchema.safeParse({
+    tokenHash: params.get("token_hash") ?? undefined,
+    type: params.get("type") ?? undefined,
+    next: params.get("next") ?? undefined,
+  });
+  return { link: link.success ? { ...link.data, next: safeRedirectPath(link.data.next, "") } : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormBody(request), { schema: confirmEmailSchema });
+  if (submission.status !== "success") return data({ error: LINK_INVALID }, { status: 400 });
+
+  const { clientIp, logger } = context.get(requestContext);
+  const { authLimits } = context.get(servicesContext);
+  const wait = await authLimits.beforeVerification(clientIp);
+  if (wait) return data({ error: tooManyAttemptsMessage(wait) }, { status: 429 });
+
+  const { supabase } = context.get(sessionContext);
+  const { tokenHash, type, next } = submission.value;
+  const verified = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
+  if (verified.error || !verified.data.user) {
+    await authLimits.verificationFailed();
+    return data({ error: LINK_INVALID }, { status: verified.error?.status === 429 ? 429 : 400 });
+  }
+  // The link reached this address's inbox: the guest bookings made with the address are the account's.
+  const joined = await claimBookingsOfConfirmedEmail(context, verified.data.user.id);
+  await setToast(context, {
+    type: "success",
+    title: "Email confirmed",
+    description: withBookingsJoined("You are signed in.", joined),
+  });
+  return redirect(safeRedirectPath(next, "") || homePath(await readRoles(supabase, verified.data.user, logger)));
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const pending = useIsSubmitting("confirm-email");
+  const { link } = loaderData;
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl font-bold">Confirm your email</h1>
+      {link ? (
+        <Form method="post" className="mt-6 flex flex-col gap-4">
+          <input type="hidden" name="intent" value="confirm-email" />
+          <input type="hidden" name="tokenHash" value={link.tokenHash} />
+          <input type="hidden" name="type" value={link.type} />
+          {link.next ? <input type="hidden" name="next" value={link.next} /> : null}
+          {actionData?.error ? <FormAlert title="Error" description={actionData.error} /> : null}
+          <p className="text-slate-600">One last step: confirm this is your address, and you are signed in.</p>
+          <StatusButton type="submit" pending={pending}>
+            {pending ? "Confirming…" : "Confirm my email"}
+          </StatusButton>
+        </Form>
+      ) : (
+        <div className="mt-6 flex flex-col gap-4">
+          <FormAlert title="Error" description={LINK_INVALID} />
+          <Link to={authViewPath("login")} className="font-medium text-brand-700 underline underline-offset-4">
+            Sign in
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { authDialog, submitSignIn, submitSignUp } from "./support/auth-ui.ts";
+import { createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
+import { spawnServer, type SpawnedServer } from "./support/spawn-server.ts";
+import { bookAndPayAsGuest, completeStepsToAddons, continueButton, expectStep, fillContact } from "./support/wizard.ts";
+
+// What a guest did joins their account once they prove it is theirs: the payment page's claim (by
+// signing up or signing in in its dialog), the wizard's draft (signing up or in from the wizard, in
+// the browser holding it), or a link emailed to the booking's address. Typing an address proves nothing.
+
+let guests = 0;
+const uniqueGuest = (name = "Gus Guest") => ({ name, email: `guest-${Date.now().toString(36)}-${guests++}@example.com`, phone: "(404) 555-0100" });
+
+async function bookingOwner(email: string): Promise<string | null> {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("bookings").select("user_id").eq("email", email).single();
+  if (error) throw error;
+  return data.user_id as string | null;
+}
+
+async function accountId(email: string): Promise<string> {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("profiles").select("user_id").eq("email", email).single();
+  if (error) throw error;
+  return data.user_id as string;
+}
+
+/** The wizard draft whose answers carry this email, with its owner. */
+async function draftOf(email: string): Promise<{ user_id: string | null; data: Record<string, unknown> }> {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("booking_drafts").select("user_id, data").eq("data->>email", email).single();
+  if (error) throw error;
+  return data as { user_id: string | null; data: Record<string, unknown> };
+}
+
+const bookedMove = (page: Page) => page.getByRole("main").getByText("12 Peachtree St, Atlanta");
+
+test.describe("the payment page's claim", () => {
+  test("a guest who pays and then signs in to their account from the payment page's dialog finds the booking in it", async ({ page }) => {
+    const account = await createTestUser({ fullName: "Sam Signin" });
+    const guest = uniqueGuest("Sam Signin");
+    await bookAndPayAsGuest(page, guest);
+
+    await page.getByRole("link", { name: "Create an account to follow this booking" }).click();
+    await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
+    // An account exists already: the dialog switches to signing in, the claim and the address going along.
+    await switchToSignIn(page, guest.email);
+    await submitSignIn(page, account);
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("The booking you just paid for is now in your account.")).toBeVisible();
+    await expect(bookedMove(page)).toBeVisible();
+    expect(await bookingOwner(guest.email)).toBe(account.id);
+  });
+
+  test("signing up with a paid booking's email does not show it; the emailed reset link proves the address and brings it", async ({ page, browser }) => {
+    const guest = uniqueGuest();
+    await bookAndPayAsGuest(page, guest);
+
+    // Later, on another browser, without the payment page's claim.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    const later = await other.newPage();
+    await later.goto("/?auth=signup");
+    await submitSignUp(later, { ...guest, password: "Unproven2026" });
+    await expect(later).toHaveURL(/\/dashboard$/);
+    await expect(later.getByText("No bookings yet")).toBeVisible();
+    expect(await bookingOwner(guest.email)).toBeNull();
+
+    await later.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(later.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+    await later.goto("/?auth=forgot");
+    await authDialog(later).getByLabel("Email").fill(guest.email);
+    await authDialog(later).getByRole("button", { name: "Send reset link" }).click();
+    await expect(later.getByText("Check your email")).toBeVisible();
+    await expect.poll(() => latestEmailTo(guest.email)?.link).toBeTruthy();
+    const link = new URL(latestEmailTo(guest.email)!.link);
+    await later.goto(`${link.pathname}${link.search}`);
+    await later.getByLabel("New password", { exact: true }).fill("Proven2026");
+    await later.getByLabel("Confirm new password").fill("Proven2026");
+    await later.getByRole("button", { name: "Save new password" }).click();
+
+    await expect(later).toHaveURL(/\/dashboard$/);
+    await expect(later.getByText("The booking made with this email is now in your account.")).toBeVisible();
+    await expect(bookedMove(later)).toBeVisible();
+    expect(await bookingOwner(guest.email)).toBe(await accountId(guest.email));
+    await other.close();
+  });
+});
+
+/** A guest's luxury long-distance move with two TVs to mount (a landing card's link), up to the add-ons step. */
+const answerUpToAddons = (page: Page, guest: ReturnType<typeof uniqueGuest>) =>
+  completeStepsToAddons(page, guest, "", "team=luxury&service=long_distance&tvMounting=2");
+
+/** From the open sign-up view to the login view, which keeps the address the dialog was opened with. */
+async function switchToSignIn(page: Page, email: string) {
+  const dialog = authDialog(page);
+  await dialog.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
+}
+
+/** Every answer of the wizard, read from its steps. */
+async function expectAnswersKept(page: Page, guest: ReturnType<typeof uniqueGuest>) {
+  await expect(page.getByLabel("TV mounting", { exact: true })).toHaveValue("2");
+  await page.goto("/book");
+  await expect(page.getByLabel("Full name")).toHaveValue(guest.name);
+  await expect(page.getByLabel("Email")).toHaveValue(guest.email);
+  await expect(page.getByLabel("Phone")).toHaveValue(guest.phone);
+  await page.goto("/book/details");
+  await expect(page.getByLabel("Pickup address")).toHaveValue("12 Peachtree St, Atlanta");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("40 Ponce de Leon Ave, Atlanta");
+  await page.goto("/book/team");
+  await expect(page.getByRole("radio", { name: /Luxury/ })).toBeChecked();
+  await page.goto("/book/service");
+  await expect(page.getByRole("radio", { name: /Long distance/ })).toBeChecked();
+}
+
+for (const screen of [
+  { name: "on a phone", viewport: { width: 390, height: 844 } },
+  { name: "on a desktop", viewport: { width: 1280, height: 800 } },
+]) {
+  test.describe(`from the wizard, ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport });
+
+    test("the add-ons tip's sign-up comes back to the step, signed in, with every answer kept in a draft that is now the account's", async ({ page }) => {
+      const guest = uniqueGuest("Wanda Wizard");
+      await answerUpToAddons(page, guest);
+      expect((await draftOf(guest.email)).user_id).toBeNull();
+
+      await page.getByRole("link", { name: "create an account" }).click();
+      const dialog = authDialog(page);
+      await expect(dialog.getByRole("heading", { name: "Create your account" })).toBeVisible();
+      await expect(dialog.getByLabel("Email")).toHaveValue(guest.email);
+      await submitSignUp(page, { name: guest.name, password: "Wizard2026" });
+
+      await expect(page).toHaveURL(/\/book\/addons$/);
+      await expectStep(page, "Add-ons");
+      // Signed in: photos instead of the tip.
+      await expect(page.getByText("Photos of your belongings (optional)")).toBeVisible();
+      await expect(page.getByRole("link", { name: "create an account" })).toHaveCount(0);
+      expect(await draftOf(guest.email)).toMatchObject({ user_id: await accountId(guest.email), data: expect.objectContaining({ tvMounting: 2 }) });
+      await expectAnswersKept(page, guest);
+    });
+
+    test("switching the tip's dialog to sign in returns to the step with the draft now the account's", async ({ page }) => {
+      const account = await createTestUser({ fullName: "Sid Signin" });
+      const guest = uniqueGuest("Sid Signin");
+      await answerUpToAddons(page, guest);
+
+      await page.getByRole("link", { name: "create an account" }).click();
+      await switchToSignIn(page, guest.email);
+      await submitSignIn(page, account);
+
+      await expect(page).toHaveURL(/\/book\/addons$/);
+      await expect(page.getByText("Photos of your belongings (optional)")).toBeVisible();
+      expect((await draftOf(guest.email)).user_id).toBe(account.id);
+      await expectAnswersKept(page, guest);
+    });
+  });
+}
+
+test("the contact step's 'Sign in' returns to it with what the guest entered, the draft now the account's", async ({ page }) => {
+  const account = await createTestUser({ fullName: "Cal Contact" });
+  const guest = uniqueGuest("Cal Contact");
+  await page.goto("/book");
+  await fillContact(page, guest);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await page.goto("/book");
+
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email);
+  await submitSignIn(page, account);
+
+  await expect(page).toHaveURL(/\/book$/);
+  await expect(page.getByLabel("Phone")).toHaveValue(guest.phone);
+  await expect(page.getByLabel("Email")).toHaveValue(guest.email);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
+  expect((await draftOf(guest.email)).user_id).toBe(account.id);
+});
+
+test.describe("with email confirmations on, as on a hosted project", () => {
+  let server: SpawnedServer;
+  let dataDir = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "movers-confirm-"));
+    server = await spawnServer({ dataDir, env: { EMBEDDED_EMAIL_CONFIRMATIONS: "1" } });
+  });
+
+  test.afterAll(() => {
+    server?.process.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("sign-up asks to confirm the email; its link confirms, signs in and brings the guest bookings made with the address", async ({ page }) => {
+    const email = uniqueGuest().email;
+    const client = await server.serviceClient();
+    const { data: booking, error } = await client
+      .from("bookings")
+      .insert({
+        full_name: "Gus Guest",
+        email,
+        phone: "(404) 555-0100",
+        moving_from: "12 Peachtree St, Atlanta",
+        moving_to: "40 Ponce de Leon Ave, Atlanta",
+        moving_date: "2027-06-15",
+        team_type: "elite",
+        service_type: "local",
+        property_size: "2_bedroom",
+        estimated_cost_cents: 100_000,
+      })
+      .select("id")
+      .single();
+    if (error) throw error;
+
+    await page.goto(`${server.base}/?auth=signup`);
+    await submitSignUp(page, { name: "Gus Guest", email, password: "Confirm2026" });
+    await expect(page.getByText("Check your email to confirm your account")).toBeVisible();
+    await expect(authDialog(page).getByRole("heading", { name: "Welcome back" })).toBeVisible();
+
+    await expect.poll(() => latestEmailTo(email, dataDir)?.link).toBeTruthy();
+    const link = new URL(latestEmailTo(email, dataDir)!.link);
+    expect(link.pathname).toBe("/auth/confirm");
+    await page.goto(`${server.base}${link.pathname}${link.search}`);
+    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${server.base}/dashboard$`));
+    await expect(page.getByText("The booking made with this email is now in your account.")).toBeVisible();
+    await expect(bookedMove(page)).toBeVisible();
+    const { data: joined } = await client.from("bookings").select("user_id").eq("id", booking.id).single();
+    expect(joined?.user_id).toEqual(expect.any(String));
+
+    // The link works once.
+    await page.goto(`${server.base}${link.pathname}${link.search}`);
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(page.getByRole("alert")).toContainText("This confirmation link is invalid or has expired.");
+  });
+});

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppServices } from "../../app/context.ts";
+import type { Toast } from "../../app/domain/toast.ts";
+import { createAppServices } from "../../app/load-context.ts";
+import { action as confirmAction, loader as confirmLoader } from "../../app/routes/public/confirm-email.tsx";
+import { action as landingAction } from "../../app/routes/public/landing.tsx";
+import { action as resetAction } from "../../app/routes/public/reset-password.tsx";
+import { bookingClaimToken } from "../../app/services/booking-claims.server.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
+import { createTestBrowser, type TestBrowser } from "./support/browser.ts";
+
+// A guest's booking joins an account only on proof that it is theirs: the payment page's signed claim
+// (sent back by the sign-up or the sign-in form, once), or a link the auth service emailed to the
+// booking's address and its owner opened (a password recovery; a sign-up confirmation where the
+// backend asks for one). Typing the address at sign-up proves nothing. Every request runs through the
+// root middleware with the browser's cookies, against the embedded Supabase.
+
+let backend: TestBackend;
+let services: AppServices;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  services = createAppServices(testAppOptions(backend));
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+/** A guest's booking (no owner) as the server writes it. */
+async function guestBooking(email: string, movingFrom = "7 Guest St, Atlanta", on = backend): Promise<string> {
+  const [row] = await on.sql<{ id: string }>(
+    `insert into public.bookings (full_name, email, phone, moving_from, moving_to, moving_date, team_type, service_type, property_size, estimated_cost_cents)
+     values ('Gus Guest', $1, '404-555-0100', $2, '8 Host Ave, Atlanta', '2027-03-01', 'elite', 'local', '2_bedroom', 100000) returning id`,
+    [email, movingFrom],
+  );
+  return row!.id;
+}
+
+async function ownerOf(bookingId: string, on = backend): Promise<string | null> {
+  const [row] = await on.sql<{ user_id: string | null }>("select user_id from public.bookings where id = $1", [bookingId]);
+  return row!.user_id;
+}
+
+async function accountId(email: string, on = backend): Promise<string> {
+  const [row] = await on.sql<{ id: string }>("select id from auth.users where lower(email) = lower($1)", [email]);
+  return row!.id;
+}
+
+function signUp(browser: TestBrowser, email: string, form: Record<string, string> = {}) {
+  return browser.post("/?index", landingAction, {
+    intent: "signup",
+    fullName: "Gus Guest",
+    email,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    redirectTo: "/dashboard",
+    ...form,
+  });
+}
+
+function signIn(browser: TestBrowser, email: string, form: Record<string, string> = {}) {
+  return browser.post("/?index", landingAction, { intent: "login", email, password: TEST_PASSWORD, redirectTo: "/dashboard", ...form });
+}
+
+/** The flash message the browser holds for its next page, or null. */
+async function flashIn(browser: TestBrowser, appServices = services): Promise<Toast | null> {
+  const cookie = browser.cookies().get(appServices.toastCookie.name);
+  return cookie ? ((await appServices.toastCookie.parse(`${appServices.toastCookie.name}=${cookie}`)) as Toast) : null;
+}
+
+const hasSession = (browser: TestBrowser) => [...browser.cookies().keys()].some((name) => /-auth-token(\.\d+)?$/.test(name));
+
+describe.skipIf(usingHostedBackend)("the payment page's claim", () => {
+  it("signing in to an existing account with it attaches the booking, and says so", async () => {
+    const email = uniqueEmail("claims-by-sign-in");
+    const booking = await guestBooking(email);
+    const account = await backend.adminCreateUser(uniqueEmail("existing"), TEST_PASSWORD);
+    const browser = createTestBrowser(services);
+
+    const answer = await signIn(browser, account.email!, { claim: bookingClaimToken(services.cookieSecret, booking) });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await ownerOf(booking)).toBe(account.id);
+    expect(await flashIn(browser)).toMatchObject({ title: "Booking added" });
+  });
+
+  it("works once: a claim used by one account never moves the booking to another, by sign-up or sign-in", async () => {
+    const email = uniqueEmail("claimed-once");
+    const booking = await guestBooking(email);
+    const claim = bookingClaimToken(services.cookieSecret, booking);
+    expect((await signUp(createTestBrowser(services), email, { claim })).status).toBe(302);
+    const first = await accountId(email);
+    expect(await ownerOf(booking)).toBe(first);
+
+    expect((await signUp(createTestBrowser(services), uniqueEmail("second-claimer"), { claim })).status).toBe(302);
+    const third = await backend.adminCreateUser(uniqueEmail("third-claimer"), TEST_PASSWORD);
+    const browser = createTestBrowser(services);
+    expect((await signIn(browser, third.email!, { claim })).status).toBe(302);
+    expect(await ownerOf(booking)).toBe(first);
+    expect(await flashIn(browser)).toBeNull();
+  });
+
+  it("a forged or expired claim attaches nothing, and the sign-in still succeeds", async () => {
+    const booking = await guestBooking(uniqueEmail("unclaimed"));
+    const account = await backend.adminCreateUser(uniqueEmail("forger"), TEST_PASSWORD);
+    const forged = bookingClaimToken("another-secret-of-at-least-32-characters", booking);
+    const expired = bookingClaimToken(services.cookieSecret, booking, Date.now() - 2 * 60 * 60 * 1000);
+    for (const claim of [forged, expired, "not-a-claim"]) {
+      expect((await signIn(createTestBrowser(services), account.email!, { claim })).location).toBe("/dashboard");
+    }
+    expect(await ownerOf(booking)).toBeNull();
+  });
+});
+
+describe.skipIf(usingHostedBackend)("guest bookings of a proven address", () => {
+  it("signing up with the booking's email joins nothing; opening the emailed reset link joins every guest booking of that address", async () => {
+    const email = uniqueEmail("Proves-Later");
+    const [first, second] = [await guestBooking(email.toUpperCase(), "1 First St"), await guestBooking(email, "2 Second St")];
+    const someoneElses = await guestBooking(uniqueEmail("someone-else"));
+    const browser = createTestBrowser(services);
+
+    expect(await signUp(browser, email)).toMatchObject({ status: 302, location: "/dashboard" });
+    const account = await accountId(email);
+    expect([await ownerOf(first), await ownerOf(second)]).toEqual([null, null]);
+
+    expect((await browser.post("/?index", landingAction, { intent: "forgot", email })).status).toBe(302);
+    const sent = await vi.waitFor(() => {
+      const recovery = backend.readOutbox().findLast((mail) => mail.to === email.toLowerCase() && mail.type === "recovery");
+      if (!recovery) throw new Error("no reset email yet");
+      return recovery;
+    });
+    const reset = await browser.post("/reset-password", resetAction, {
+      intent: "reset-password",
+      tokenHash: sent.tokenHash,
+      password: "Proven-Owner-1",
+      confirmPassword: "Proven-Owner-1",
+    });
+    expect(reset).toMatchObject({ status: 302, location: "/dashboard" });
+    expect([await ownerOf(first), await ownerOf(second)]).toEqual([account, account]);
+    expect(await ownerOf(someoneElses)).toBeNull();
+    expect(await flashIn(browser)).toMatchObject({ title: "Password updated", description: expect.stringContaining("The 2 bookings made with this email") });
+  });
+
+  it("claim_guest_bookings_of_confirmed_email is the service role's only, and joins nothing for an unconfirmed address", async () => {
+    const email = uniqueEmail("join-grants");
+    const booking = await guestBooking(email);
+    const account = await backend.adminCreateUser(email, TEST_PASSWORD);
+    const customer = backend.createClient();
+    expect((await customer.auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await customer.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).error?.code).toBe("42501");
+    expect((await backend.createClient().rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).error?.code).toBe("42501");
+    expect(await ownerOf(booking)).toBeNull();
+
+    const service = backend.createClient({ key: "service_role" });
+    await backend.sql("update auth.users set email_confirmed_at = null where id = $1", [account.id]);
+    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).data).toBe(0);
+    await backend.sql("update auth.users set email_confirmed_at = now() where id = $1", [account.id]);
+    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).data).toBe(1);
+    expect(await ownerOf(booking)).toBe(account.id);
+    // A booking with an owner is never taken again, even by the next account to hold the address.
+    const other = await backend.adminCreateUser(uniqueEmail("next-holder"), TEST_PASSWORD);
+    await backend.sql("update auth.users set email = 'moved-' || email where id = $1", [account.id]);
+    await backend.sql("update auth.users set email = $2 where id = $1", [other.id, email]);
+    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: other.id })).data).toBe(0);
+    expect(await ownerOf(booking)).toBe(account.id);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmation link at /auth/confirm)", () => {
+  let confirming: TestBackend;
+  let confirmingServices: AppServices;
+
+  beforeAll(async () => {
+    confirming = await startTestBackend({ confirmSignupLinkTemplate: "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email" });
+    confirmingServices = createAppServices(testAppOptions(confirming));
+  });
+  afterAll(async () => {
+    await confirming?.close();
+  });
+
+  it("sign-up asks to confirm, keeping where to go and the claim; the emailed link confirms, signs in and joins the address's guest bookings, once", async () => {
+    const email = uniqueEmail("confirms");
+    const booking = await guestBooking(email, "7 Guest St", confirming);
+    const claim = bookingClaimToken(confirmingServices.cookieSecret, booking);
+    const browser = createTestBrowser(confirmingServices);
+
+    const signedUp = await browser.post("/?index", landingAction, {
+      intent: "signup",
+      fullName: "Cora Confirm",
+      email,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      redirectTo: "/dashboard",
+      claim,
+    });
+    expect(signedUp.status).toBe(302);
+    const loginView = new URL(signedUp.location!, "http://localhost");
+    expect(Object.fromEntries(loginView.searchParams)).toEqual({ auth: "login", redirectTo: "/dashboard", email, claim });
+    expect(await flashIn(browser, confirmingServices)).toMatchObject({ title: "Check your email to confirm your account" });
+    expect(hasSession(browser)).toBe(false);
+    // Neither the sign-up nor the claim joined it: the address is not proven, and nobody is signed in.
+    expect(await ownerOf(booking, confirming)).toBeNull();
+
+    const sent = confirming.readOutbox().findLast((mail) => mail.to === email && mail.type === "signup")!;
+    const link = new URL(sent.link);
+    expect(link.pathname).toBe("/auth/confirm");
+    const page = await browser.get(`${link.pathname}${link.search}`, confirmLoader);
+    expect(page.value).toEqual({ link: { tokenHash: sent.tokenHash, type: "email", next: "" } });
+    // Opening the page spends nothing: only the button's post does.
+    const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email" });
+    expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(hasSession(browser)).toBe(true);
+    expect(await ownerOf(booking, confirming)).toBe(await accountId(email, confirming));
+    expect(await flashIn(browser, confirmingServices)).toMatchObject({
+      title: "Email confirmed",
+      description: "You are signed in. The booking made with this email is now in your account.",
+    });
+
+    const again = await createTestBrowser(confirmingServices).post("/auth/confirm", confirmAction, {
+      intent: "confirm-email",
+      tokenHash: sent.tokenHash,
+      type: "email",
+    });
+    expect(again).toMatchObject({ status: 400, value: { error: expect.stringContaining("invalid or has expired") } });
+  });
+
+  it("the link may name where to go next, on this site only; a link of another type shows the error", async () => {
+    const email = uniqueEmail("confirms-next");
+    const browser = createTestBrowser(confirmingServices);
+    await browser.post("/?index", landingAction, { intent: "signup", fullName: "Nat Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const sent = confirming.readOutbox().findLast((mail) => mail.to === email)!;
+    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({ link: null });
+    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=signup&next=//evil.example`, confirmLoader)).value).toEqual({
+      link: { tokenHash: sent.tokenHash, type: "signup", next: "" },
+    });
+    const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup", next: "/book" });
+    expect(confirmed).toMatchObject({ status: 302, location: "/book" });
+  });
+});
