@@ -21,6 +21,8 @@ export default [
   layout("routes/book/layout.tsx", [
     // Resource route: the add-ons step's photo forms post here (before the steps, which would match it).
     route("book/photos", "routes/book/photos.tsx"),
+    // Resource route: the details step's free days and times, as the customer changes the date or the month.
+    route("book/availability", "routes/book/availability.ts"),
     // Resource route: a booking photo or its thumbnail, for its owner only (the bucket is private).
     route("book/photos/:ownerId/drafts/:draftId/:fileName", "routes/book/booking-photo.ts"),
     route("book/:step?", "routes/book/wizard.tsx"),

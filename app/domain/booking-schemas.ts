@@ -53,7 +53,7 @@ export function detailsSchema(today: string) {
       .regex(ISO_DATE, BOOKING_MESSAGES.dateRequired)
       .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), BOOKING_MESSAGES.dateRequired)
       .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
-      .refine((value) => value <= addDays(today, 366), BOOKING_MESSAGES.dateTooFar),
+      .refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
     time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),
     fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
     toAddress: text(BOOKING_MESSAGES.toRequired, 500),
@@ -103,6 +103,11 @@ export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** The furthest move date taken: bookings are taken up to a year ahead (a day more, for leap years). */
+export function lastBookableDate(today: string): string {
+  return addDays(today, 366);
 }
 
 /** Today's date where the company works, as YYYY-MM-DD. */

@@ -23,7 +23,10 @@ export const CAPACITY_MESSAGES = {
   closedDay: "Closed",
   /** A closed day as customers are told: "We are closed on Thursday, November 26, 2026: Thanksgiving". */
   closedOn: (date: string, reason: string | null) => `We are closed on ${formatMoveDate(date)}${reason ? `: ${reason}` : ""}`,
-  noSlotFits: "No time on this day can take a move this long: please choose another day",
+  /** A day on which no crew is free for the move at any of its times. */
+  fullOn: (date: string) => `We are fully booked on ${formatMoveDate(date)}: please choose another day`,
+  /** A time chosen that cannot take the move (it was shown for another day, or the page was old). */
+  slotFullOn: (time: string, date: string) => `${formatTimeSlot(time)} is full on ${formatMoveDate(date)}: please choose another time`,
 } as const;
 
 /** One of the wizard's time slots on a date, for a move of some hours. */
@@ -54,6 +57,38 @@ export interface DaySlots extends DayCapacity {
   /** Hours the move takes (from the size of the home, as the price does). */
   hours: number;
   slots: SlotAvailability[];
+}
+
+/**
+ * What the details step shows for a month of the date picker and the date chosen: each bookable day's
+ * state that month, and the chosen date's slots for the move (null before a date is chosen, or when
+ * the date cannot be booked).
+ */
+export interface WizardAvailability {
+  /** "2026-12" */
+  month: string;
+  /** Hours the move takes, which the days and slots were judged for. */
+  hours: number;
+  days: DayCapacity[];
+  day: DaySlots | null;
+}
+
+/** Why the chosen date or time cannot take the move, by field: none when both can. */
+export interface CapacityProblems {
+  date?: string;
+  time?: string;
+}
+
+/**
+ * What stops a move on `day` at `time` (undefined: the first time that fits): the day closed or full,
+ * or the time full. `timeJustTaken` says the time was free when the customer chose it (it was saved):
+ * they are told it was just taken rather than that it is full.
+ */
+export function capacityProblems(day: DaySlots, time: string | undefined, { timeJustTaken }: { timeJustTaken: boolean }): CapacityProblems {
+  if (day.state === "closed") return { date: CAPACITY_MESSAGES.closedOn(day.date, day.reason) };
+  if (!firstFittingSlot(day.slots)) return { date: CAPACITY_MESSAGES.fullOn(day.date) };
+  if (time && !slotFits(day.slots, time)) return { time: timeJustTaken ? CAPACITY_MESSAGES.slotTaken : CAPACITY_MESSAGES.slotFullOn(time, day.date) };
+  return {};
 }
 
 /** The first slot that can take the move ('No preferred time'), or null when none can. */

@@ -1,5 +1,7 @@
 import { TIME_SLOTS } from "~/domain/pricing";
-import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability } from "~/domain/capacity";
+import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability, type WizardAvailability } from "~/domain/capacity";
+import { lastBookableDate } from "~/domain/booking-schemas";
+import { bookableDatesOf } from "~/domain/date-picker-month";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // What the wizard asks about capacity: the slots of a date for a move of some hours, and the state of
@@ -61,4 +63,22 @@ export async function slotsOfDay(
   if (!day) throw new CapacityReadError("could not read the slots of a day", "no day returned");
   const available: SlotAvailability[] = slots.data.map((row) => ({ time: slotTime(row.slot), fits: row.fits }));
   return { ...day, hours, slots: available };
+}
+
+/**
+ * What the wizard's details step shows: the bookable days of `month` and, when `date` can be booked,
+ * its slots, for a move of `hours`, leaving out the customer's own hold (`exceptDraft`). Throws
+ * CapacityReadError when the database fails.
+ */
+export async function wizardAvailability(
+  client: AppSupabaseClient,
+  { month, today, date, hours, exceptDraft }: { month: string; today: string; date?: string; hours: number; exceptDraft?: string },
+): Promise<WizardAvailability> {
+  const range = bookableDatesOf(month, today);
+  const bookable = date !== undefined && date >= today && date <= lastBookableDate(today);
+  const [days, day] = await Promise.all([
+    range ? capacityOfDays(client, { ...range, hours, exceptDraft }) : [],
+    bookable ? slotsOfDay(client, { date, hours, exceptDraft }) : null,
+  ]);
+  return { month, hours, days, day };
 }

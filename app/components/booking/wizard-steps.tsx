@@ -1,19 +1,24 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
-import type { Dispatch, SetStateAction } from "react";
+import { useState, type Dispatch, type SetStateAction } from "react";
 import { z } from "zod";
 import { TextField } from "~/components/ui/text-field";
 import { SelectField } from "~/components/ui/select-field";
-import { ANY_TIME, COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS, formatTimeSlot } from "~/domain/booking-labels";
+import { COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS } from "~/domain/booking-labels";
+import { CAPACITY_MESSAGES, slotFits, type CapacityProblems, type WizardAvailability } from "~/domain/capacity";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useWizardAvailability } from "~/hooks/use-wizard-availability";
 import { priceInBrief } from "~/domain/booking-review";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "~/domain/booking-schemas";
 import { estimateFromDraft, withFormAnswers, type BookingDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
-import { ADDON_PRICES_CENTS, COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, hourlyRateCents } from "~/domain/pricing";
+import { ADDON_PRICES_CENTS, COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, hourlyRateCents } from "~/domain/pricing";
 import type { PhotoView } from "~/domain/photo-rules";
 import { ADDON_CARD_CLASSES } from "./addon-card";
 import { ChoiceCards } from "./choice-cards";
+import { MoveDatePicker } from "./move-date-picker";
+import { StartTimeSlots } from "./start-time-slots";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
 import { CounterField } from "./counter-field";
 import { WizardAccountLink } from "./wizard-account-link";
@@ -70,7 +75,15 @@ export function ContactStep({ draft, live, lastResult, signedIn }: StepProps & {
   );
 }
 
-export function DetailsStep({ draft, live, onLiveChange, lastResult, today }: StepProps & { today: string }) {
+export function DetailsStep({
+  draft,
+  live,
+  onLiveChange,
+  lastResult,
+  today,
+  availability: rendered,
+  capacity,
+}: StepProps & { today: string; availability: WizardAvailability; capacity: CapacityProblems }) {
   const [form, fields] = useForm({
     id: "wizard-details",
     lastResult,
@@ -78,6 +91,19 @@ export function DetailsStep({ draft, live, onLiveChange, lastResult, today }: St
     onValidate: validateStep(detailsSchema(today)),
     ...validation,
   });
+  const hydrated = useHydrated();
+  const { availability, ask, loading, failed } = useWizardAvailability(rendered);
+  const initialDate = typeof fields.date.initialValue === "string" ? fields.date.initialValue : undefined;
+  const initialTime = typeof fields.time.initialValue === "string" ? fields.time.initialValue : undefined;
+  const [chosenDate, setChosenDate] = useState(initialDate);
+  // What the page was loaded with (a saved date or time since taken) holds until the customer changes that answer.
+  const [loadedProblems, setLoadedProblems] = useState(lastResult ? {} : capacity);
+  const [chosenTime, setChosenTime] = useState(initialTime);
+  const day = availability.day && availability.day.date === chosenDate ? availability.day : null;
+  // A time chosen before the date changed that the new date cannot take is no longer chosen: the customer is told why.
+  const timeFull = day && chosenTime && !slotFits(day.slots, chosenTime) ? CAPACITY_MESSAGES.slotFullOn(chosenTime, day.date) : undefined;
+
+  const sizeOf = (formData: FormData) => String(formData.get(fields.propertySize.name) ?? "") || undefined;
   return (
     <WizardForm
       form={form}
@@ -87,17 +113,12 @@ export function DetailsStep({ draft, live, onLiveChange, lastResult, today }: St
       onChange={(event) => {
         const formData = new FormData(event.currentTarget);
         onLiveChange((current) => withFormAnswers(current, "details", formData));
+        // A new home size changes which days and times can take the move.
+        if (event.target instanceof HTMLSelectElement && event.target.name === fields.propertySize.name) {
+          ask({ month: availability.month, date: chosenDate, size: sizeOf(formData) });
+        }
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.date} label="Move date" type="date" autoComplete="off" inputProps={{ min: today }} />
-        <SelectField
-          field={fields.time}
-          label="Start time (optional)"
-          placeholder={ANY_TIME}
-          options={TIME_SLOTS.map((slot) => ({ value: slot, label: formatTimeSlot(slot) }))}
-        />
-      </div>
       <TextField field={fields.fromAddress} label="Pickup address" type="text" autoComplete="street-address" />
       <TextField field={fields.toAddress} label="Delivery address" type="text" autoComplete="off" />
       <SelectField
@@ -105,6 +126,39 @@ export function DetailsStep({ draft, live, onLiveChange, lastResult, today }: St
         label="Property size"
         placeholder="Choose a size"
         options={PROPERTY_SIZES.map((size) => ({ value: size, label: PROPERTY_SIZE_LABELS[size] }))}
+      />
+      <MoveDatePicker
+        name={fields.date.name}
+        errorId={fields.date.errorId}
+        error={fields.date.errors?.[0] ?? loadedProblems.date ?? failed ?? undefined}
+        today={today}
+        availability={availability}
+        chosenDate={chosenDate}
+        loading={loading}
+        hydrated={hydrated}
+        onDateChange={(date) => {
+          setChosenDate(date);
+          setLoadedProblems({});
+          const formElement = document.getElementById(form.id);
+          ask({ month: availability.month, date, size: formElement instanceof HTMLFormElement ? sizeOf(new FormData(formElement)) : undefined });
+        }}
+        onMonthChange={(month) => {
+          const formElement = document.getElementById(form.id);
+          ask({ month, date: chosenDate, size: formElement instanceof HTMLFormElement ? sizeOf(new FormData(formElement)) : undefined });
+        }}
+      />
+      <StartTimeSlots
+        name={fields.time.name}
+        errorId={fields.time.errorId}
+        key={`${day?.date ?? "no-date"}:${availability.hours}`}
+        error={fields.time.errors?.[0] ?? loadedProblems.time ?? timeFull}
+        chosenTime={chosenTime}
+        day={day}
+        hydrated={hydrated}
+        onTimeChange={(time) => {
+          setChosenTime(time);
+          setLoadedProblems((problems) => ({ date: problems.date }));
+        }}
       />
       <RateNote draft={live} className="lg:hidden" />
     </WizardForm>

@@ -12,6 +12,8 @@ import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/c
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
 import { isBookingFinished } from "~/domain/booking-status";
+import { capacityProblems, type CapacityProblems, type WizardAvailability } from "~/domain/capacity";
+import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import type { BookingRequest } from "~/domain/booking";
 import {
   STEP_TITLES,
@@ -33,9 +35,10 @@ import {
 import { cancellationTerms } from "~/domain/booking-review";
 import { fullNameOf } from "~/domain/account";
 import { COMPANY } from "~/domain/company";
-import type { AddonCounter } from "~/domain/pricing";
+import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
-import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
+import { isDraftFinished, isSlotTakenError, savePendingBooking } from "~/services/bookings.server";
+import { slotsOfDay, wizardAvailability } from "~/services/capacity.server";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -69,6 +72,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // The terms depend on the moment they are read, so the server states them once for the page.
   const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null) : [];
+  const availability =
+    step === "details"
+      ? await detailsAvailability(context, { today: todayDate, month: parseMonth(url.searchParams.get(MONTH_PARAM)), draft, draftId: stored.id })
+      : null;
+  // A saved date or time that can no longer take the move (a day closed since, or Pay refused because
+  // another customer took the last crew first) is said on the step, with everything else kept.
+  const capacity: CapacityProblems = availability?.day ? capacityProblems(availability.day, draft.time, { timeJustTaken: true }) : {};
   return {
     step,
     draft,
@@ -79,7 +89,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attempt: crypto.randomUUID(),
     photos,
     cancellation,
+    availability,
+    capacity,
   };
+}
+
+/** The details step's month of days and the date's slots, for the move as the draft has it. */
+function detailsAvailability(
+  context: Route.LoaderArgs["context"],
+  { today, month, draft, draftId }: { today: string; month: string | null; draft: BookingDraft; draftId: string | null },
+): Promise<WizardAvailability> {
+  return wizardAvailability(context.get(sessionContext).supabase, {
+    month: monthToShow(today, month, draft.date),
+    today,
+    date: draft.date,
+    hours: estimatedHours(draft.propertySize),
+    exceptDraft: draftId ?? undefined,
+  });
 }
 
 /**
@@ -116,10 +142,18 @@ function bookingRequestOf(valid: ValidBookingRequest): BookingRequest {
 
 const ADJUST = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/;
 
+/**
+ * The step shown again with what was wrong: its form's answer (the messages, with everything typed)
+ * and, for the details step, the month and slots of the date posted.
+ */
+function stepAnswer(step: WizardStep, result: SubmissionResult<string[]>, status: number, availability: WizardAvailability | null = null) {
+  return data({ step, result, availability }, { status });
+}
+
 /** A limit reached: the message above the step's form, with everything typed sent back to it. */
 function tooManyAttempts(step: WizardStep, formData: FormData, retryAfterSeconds: number) {
   const typed = parseWithZod(formData, { schema: z.object({}) });
-  return data({ step, result: typed.reply({ formErrors: [tooManyAttemptsMessage(retryAfterSeconds)] }) as SubmissionResult<string[]> }, { status: 429 });
+  return stepAnswer(step, typed.reply({ formErrors: [tooManyAttemptsMessage(retryAfterSeconds)] }), 429);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -133,27 +167,41 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const returnTo = parseReturnTo(url.searchParams);
   const here = wizardPath(step, returnTo);
 
-  // Back, a counter moved or the estimate asked for without JavaScript: keep what was typed, unchecked, and move.
+  // Back, a counter moved, the estimate, a month or a date's times asked for without JavaScript: keep what was typed, unchecked, and move.
   const adjust = ADJUST.exec(intent);
-  if (intent === "previous" || intent === UPDATE_ESTIMATE_INTENT || adjust) {
+  const month = monthOfIntent(intent);
+  if (intent === "previous" || intent === UPDATE_ESTIMATE_INTENT || intent === SHOW_TIMES_INTENT || adjust || month) {
     let draft = { ...stored.draft, ...fromLink, ...draftValuesFromForm(step, formData) };
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
     const saved = await saveDraft(context, stored, draft);
     if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
-    const destination = adjust
-      ? `${here}#${adjust[1]}-field`
-      : intent === UPDATE_ESTIMATE_INTENT
-        ? `${here}#price-summary`
-        : wizardPath(previousStep(step) ?? step, returnTo);
-    return redirect(destination);
+    return redirect(
+      adjust
+        ? `${here}#${adjust[1]}-field`
+        : month
+          ? `${withSearch(here, MONTH_PARAM, month)}#move-date`
+          : intent === SHOW_TIMES_INTENT
+            ? `${here}#start-time`
+            : intent === UPDATE_ESTIMATE_INTENT
+              ? `${here}#price-summary`
+              : wizardPath(previousStep(step) ?? step, returnTo),
+    );
   }
 
   const todayDate = today();
   const submission = parseWithZod(formData, { schema: stepSchema(step, todayDate) });
   if (submission.status !== "success") {
-    return data({ step, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+    return stepAnswer(step, submission.reply(), 400);
   }
   const draft: BookingDraft = { ...stored.draft, ...fromLink, ...submission.value };
+  if (step === "details") {
+    const refused = await refusedForCapacity(context, { today: todayDate, draft, draftId: stored.id });
+    if (refused) {
+      const { problems, availability } = refused;
+      const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]]));
+      return stepAnswer(step, submission.reply({ fieldErrors }), 409, availability);
+    }
+  }
   const saved = await saveDraft(context, stored, draft);
   if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
   const draftId = saved.id;
@@ -167,7 +215,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = context.get(sessionContext).user?.id ?? null;
   const wait = await services.bookingLimits.before("pay", context.get(requestContext).clientIp, userId);
   if (wait) return tooManyAttempts(step, formData, wait);
-  const booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
+  let booking;
+  try {
+    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
+  } catch (error) {
+    // Another customer took the last crew first, or the day closed: the details step says so.
+    if (isSlotTakenError(error)) return redirect(wizardPath("details"));
+    throw error;
+  }
   // Paid or cancelled since the page was shown: nothing more to pay here, the wizard starts afresh.
   if (isBookingFinished(booking)) {
     await discardDraft(context, draftId);
@@ -179,12 +234,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
   });
+  if ("error" in checkout && checkout.slotTaken) return redirect(wizardPath("details"));
   if ("error" in checkout) {
     context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
-    return data({ step, result: submission.reply({ formErrors: [checkout.error] }) as SubmissionResult<string[]> }, { status: 502 });
+    return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);
   }
   // A full page load: Checkout is another site (the embedded one merely shares this origin).
   return redirectDocument(checkout.url, 303);
+}
+
+/**
+ * The details posted cannot be booked: the date is closed or full, or the time chosen is full (it was
+ * shown for another date, or before others booked it). Null when a crew can take the move; otherwise
+ * what to say, by field, and the posted date's month and slots to show with it.
+ */
+async function refusedForCapacity(
+  context: Route.ActionArgs["context"],
+  { today, draft, draftId }: { today: string; draft: BookingDraft; draftId: string | null },
+): Promise<{ problems: CapacityProblems; availability: WizardAvailability } | null> {
+  if (!draft.date) return null;
+  const client = context.get(sessionContext).supabase;
+  const hours = estimatedHours(draft.propertySize);
+  const day = await slotsOfDay(client, { date: draft.date, hours, exceptDraft: draftId ?? undefined });
+  const problems = capacityProblems(day, draft.time, { timeJustTaken: false });
+  if (!problems.date && !problems.time) return null;
+  return { problems, availability: await detailsAvailability(context, { today, month: null, draft, draftId }) };
+}
+
+/** `path` with one more query parameter. */
+function withSearch(path: string, name: string, value: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ [name]: value })}`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -194,9 +273,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
-  const lastResult = actionData && actionData.step === loaderData.step ? actionData.result : undefined;
+  const answered = actionData && actionData.step === loaderData.step ? actionData : undefined;
   // A new step starts from what the server saved; what the customer changes on it lives in its page.
-  return <WizardPage key={loaderData.step} {...loaderData} lastResult={lastResult} />;
+  return <WizardPage key={loaderData.step} {...loaderData} lastResult={answered?.result} postedAvailability={answered?.availability ?? undefined} />;
 }
 
 function WizardPage({
@@ -208,8 +287,11 @@ function WizardPage({
   attempt,
   photos,
   cancellation,
+  availability,
+  capacity,
   lastResult,
-}: Route.ComponentProps["loaderData"] & { lastResult?: SubmissionResult<string[]> }) {
+  postedAvailability,
+}: Route.ComponentProps["loaderData"] & { lastResult?: SubmissionResult<string[]>; postedAvailability?: WizardAvailability }) {
   // The draft as the step's form holds it now: the summary and the estimates follow it before it is sent.
   const [live, setLive] = useState<BookingDraft>(draft);
   const stepProps = { draft, live, onLiveChange: setLive, lastResult };
@@ -230,7 +312,9 @@ function WizardPage({
           </h2>
           {returnTo && step !== "review" ? <p className="mb-4 text-sm text-slate-600">Change what you need: Continue takes you back to the review.</p> : null}
           {step === "contact" ? <ContactStep {...stepProps} signedIn={signedIn} /> : null}
-          {step === "details" ? <DetailsStep {...stepProps} today={todayDate} /> : null}
+          {step === "details" && availability ? (
+            <DetailsStep {...stepProps} today={todayDate} availability={postedAvailability ?? availability} capacity={capacity} />
+          ) : null}
           {step === "team" ? <TeamStep {...stepProps} /> : null}
           {step === "service" ? <ServiceStep {...stepProps} /> : null}
           {step === "addons" ? <AddonsStep {...stepProps} signedIn={signedIn} photos={photos} /> : null}

@@ -1,0 +1,79 @@
+import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
+import { CAPACITY_MESSAGES, type DaySlots } from "~/domain/capacity";
+import { SHOW_TIMES_INTENT } from "~/domain/date-picker-month";
+import { TIME_SLOTS } from "~/domain/pricing";
+import { buttonClasses } from "~/components/ui/button";
+
+const SLOT_CLASSES =
+  "flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-500";
+
+/**
+ * The start time as radio buttons: 'No preferred time' (the first time that fits, chosen when the
+ * move is saved) and the day's slots, those that cannot take the move disabled and marked 'Full'.
+ * Before a date is chosen every slot is offered. Until JavaScript runs, 'Show free times' posts the
+ * step unchecked so the server shows the slots of the date just chosen; then they follow the date.
+ */
+export function StartTimeSlots({
+  name,
+  errorId,
+  error,
+  chosenTime,
+  day,
+  hydrated,
+  onTimeChange,
+}: {
+  name: string;
+  errorId: string;
+  error: string | undefined;
+  /** The time chosen ("10:00"), if any; a full one is not kept checked (the slots are remounted as the day changes). */
+  chosenTime: string | undefined;
+  day: DaySlots | null;
+  hydrated: boolean;
+  onTimeChange: (time: string | undefined) => void;
+}) {
+  const slots = day?.slots ?? TIME_SLOTS.map((time) => ({ time, fits: true }));
+  const hint = day ? `On ${formatMoveDate(day.date)}, for a move of about ${day.hours} hours.` : "Choose a move date to see which times are free.";
+  return (
+    <fieldset id="start-time" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="flex flex-col gap-2">
+      <legend className="text-sm font-medium text-slate-800">Start time</legend>
+      <p className="text-sm text-slate-600">{hint}</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <label className={`${SLOT_CLASSES} col-span-2 sm:col-span-3`}>
+          <input type="radio" name={name} value="" defaultChecked={!chosenTime} onChange={() => onTimeChange(undefined)} className="size-4 accent-brand-700" />
+          <span className="font-medium">No preferred time</span>
+          <span className="text-sm text-slate-600">(the first free time that day)</span>
+        </label>
+        {slots.map((slot) => (
+          <label key={slot.time} className={SLOT_CLASSES}>
+            <input
+              type="radio"
+              name={name}
+              value={slot.time}
+              defaultChecked={chosenTime === slot.time && slot.fits}
+              disabled={!slot.fits}
+              onChange={() => onTimeChange(slot.time)}
+              className="size-4 accent-brand-700"
+            />
+            <span className="font-medium tabular-nums">{formatTimeSlot(slot.time)}</span>
+            {slot.fits ? null : (
+              <>
+                {" "}
+                <span className="ml-auto text-xs font-medium uppercase">{CAPACITY_MESSAGES.full}</span>
+              </>
+            )}
+          </label>
+        ))}
+      </div>
+      {hydrated ? null : (
+        <button type="submit" name="intent" value={SHOW_TIMES_INTENT} formNoValidate className={buttonClasses("outline", "sm", "self-start")}>
+          Show free times for this date
+        </button>
+      )}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { requestContext, sessionContext } from "~/context";
+import { todayIn } from "~/domain/booking-schemas";
+import { COMPANY } from "~/domain/company";
+import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
+import { estimatedHours, isPropertySize } from "~/domain/pricing";
+import { isIsoDate } from "~/domain/schedule";
+import { CapacityReadError, wizardAvailability } from "~/services/capacity.server";
+import { loadDraft } from "~/services/drafts.server";
+import type { Route } from "./+types/availability";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The details step's date picker and time slots with JavaScript: the month's days and the chosen
+ * date's slots for a home of that size, as JSON, judged by the database as the page itself is (the
+ * visitor's own booking in progress does not count against them). A month out of range shows the
+ * nearest bookable one; a malformed query is a 400.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const month = parseMonth(params.get(AVAILABILITY_QUERY.month));
+  const date = params.get(AVAILABILITY_QUERY.date) || undefined;
+  const size = params.get(AVAILABILITY_QUERY.size) || undefined;
+  if (!month || (date !== undefined && !isIsoDate(date)) || (size !== undefined && !isPropertySize(size))) {
+    return data({ error: "Choose a month, and a real date and home size." }, { status: 400, headers: noStore });
+  }
+  const today = todayIn(COMPANY.timeZone);
+  const stored = await loadDraft(request, context);
+  try {
+    const availability = await wizardAvailability(context.get(sessionContext).supabase, {
+      month: monthToShow(today, month, date),
+      today,
+      date,
+      hours: estimatedHours(size),
+      exceptDraft: stored.id ?? undefined,
+    });
+    return data(availability, { headers: noStore });
+  } catch (error) {
+    if (!(error instanceof CapacityReadError)) throw error;
+    context.get(requestContext).logger.error({ err: error }, "could not read the wizard's availability");
+    return data({ error: "Free times could not be loaded. Please try again." }, { status: 503, headers: noStore });
+  }
+}
