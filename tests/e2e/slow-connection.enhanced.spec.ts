@@ -1,7 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
-import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+import { formatMoveDate } from "../../app/domain/booking-labels.ts";
+import { todayIn } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
+import { calendarDay, continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
 
 // A slow phone: the page is there but its scripts take 10 s to arrive. The customer does not wait.
 
@@ -41,9 +44,14 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
 
   // Type the next step while the scripts are still on their way; hydration lands in the middle.
   await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
+  const today = todayIn(COMPANY.timeZone);
+  await calendarDay(page, today).check();
   expect(await scriptsArrived()).toBe(false);
   await hydrated(page);
   await expect(page.getByLabel("Pickup address")).toHaveValue("12 Peachtree St, Atlanta");
+  // The day tapped before the scripts ran stays chosen, and its free times are asked for once they run.
+  await expect(calendarDay(page, today)).toBeChecked();
+  await expect(page.getByRole("group", { name: "Start time" })).toContainText(`On ${formatMoveDate(today)}`, { timeout: 15_000 });
   await fillDetails(page);
   await continueButton(page).click();
   await expectStep(page, "Team");

@@ -170,20 +170,18 @@ function CalendarDay({
         defaultChecked={chosen}
         disabled={day.state !== "open"}
         onChange={() => onChoose(date)}
+        aria-label={`${formatMoveDate(date)}${mark ? `, ${mark}` : ""}${day.state === "closed" && day.reason ? `: ${day.reason}` : ""}`}
         className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
       />
       {/* The radio covers the whole day, under its words, so a tap anywhere on the day chooses it. */}
       <span aria-hidden className="pointer-events-none font-medium tabular-nums">
         {number}
       </span>
-      <span className="sr-only">{formatMoveDate(date)}</span>
       {mark ? (
-        <>
-          {" "}
-          <span className="pointer-events-none mt-0.5 text-[0.625rem] font-medium uppercase">{mark}</span>
-        </>
+        <span aria-hidden className="pointer-events-none mt-0.5 text-[0.625rem] font-medium uppercase">
+          {mark}
+        </span>
       ) : null}
-      {day.state === "closed" && day.reason ? <span className="sr-only">{`: ${day.reason}`}</span> : null}
     </label>
   );
 }

@@ -1,7 +1,7 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
-import { useState, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { z } from "zod";
 import { TextField } from "~/components/ui/text-field";
 import { SelectField } from "~/components/ui/select-field";
@@ -103,7 +103,25 @@ export function DetailsStep({
   // A time chosen before the date changed that the new date cannot take is no longer chosen: the customer is told why.
   const timeFull = day && chosenTime && !slotFits(day.slots, chosenTime) ? CAPACITY_MESSAGES.slotFullOn(chosenTime, day.date) : undefined;
 
-  const sizeOf = (formData: FormData) => String(formData.get(fields.propertySize.name) ?? "") || undefined;
+  const answer = (name: string) => {
+    const formElement = document.getElementById(form.id);
+    return formElement instanceof HTMLFormElement ? String(new FormData(formElement).get(name) ?? "") || undefined : undefined;
+  };
+  const chooseDate = (date: string) => {
+    setChosenDate(date);
+    setLoadedProblems({});
+    ask({ month: availability.month, date, size: answer(fields.propertySize.name) });
+  };
+  // A day tapped or a size chosen before the scripts arrived is asked about once they run.
+  const [formId, dateField, sizeField] = [form.id, fields.date.name, fields.propertySize.name];
+  useEffect(() => {
+    const formElement = document.getElementById(formId);
+    if (!(formElement instanceof HTMLFormElement)) return;
+    const formData = new FormData(formElement);
+    const [date, size] = [formData.get(dateField), formData.get(sizeField)];
+    if (typeof date === "string" && date && (date !== initialDate || size !== (draft.propertySize ?? ""))) chooseDateOnHydration.current?.(date);
+  }, [formId, dateField, sizeField, initialDate, draft.propertySize]);
+  const chooseDateOnHydration = useRef<((date: string) => void) | null>(chooseDate);
   return (
     <WizardForm
       form={form}
@@ -115,7 +133,7 @@ export function DetailsStep({
         onLiveChange((current) => withFormAnswers(current, "details", formData));
         // A new home size changes which days and times can take the move.
         if (event.target instanceof HTMLSelectElement && event.target.name === fields.propertySize.name) {
-          ask({ month: availability.month, date: chosenDate, size: sizeOf(formData) });
+          ask({ month: availability.month, date: chosenDate, size: answer(fields.propertySize.name) });
         }
       }}
     >
@@ -136,16 +154,8 @@ export function DetailsStep({
         chosenDate={chosenDate}
         loading={loading}
         hydrated={hydrated}
-        onDateChange={(date) => {
-          setChosenDate(date);
-          setLoadedProblems({});
-          const formElement = document.getElementById(form.id);
-          ask({ month: availability.month, date, size: formElement instanceof HTMLFormElement ? sizeOf(new FormData(formElement)) : undefined });
-        }}
-        onMonthChange={(month) => {
-          const formElement = document.getElementById(form.id);
-          ask({ month, date: chosenDate, size: formElement instanceof HTMLFormElement ? sizeOf(new FormData(formElement)) : undefined });
-        }}
+        onDateChange={chooseDate}
+        onMonthChange={(month) => ask({ month, date: chosenDate, size: answer(fields.propertySize.name) })}
       />
       <StartTimeSlots
         name={fields.time.name}

@@ -220,7 +220,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
   } catch (error) {
     // Another customer took the last crew first, or the day closed: the details step says so.
-    if (isSlotTakenError(error)) return redirect(wizardPath("details"));
+    if (isSlotTakenError(error)) return redirect(wizardPath("details", "review"));
     throw error;
   }
   // Paid or cancelled since the page was shown: nothing more to pay here, the wizard starts afresh.
@@ -234,7 +234,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
   });
-  if ("error" in checkout && checkout.slotTaken) return redirect(wizardPath("details"));
+  if ("error" in checkout && checkout.slotTaken) return redirect(wizardPath("details", "review"));
   if ("error" in checkout) {
     context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
     return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);

@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { formatMoveDate, formatTimeSlot } from "../../../app/domain/booking-labels.ts";
+import { formatMonth, monthOf } from "../../../app/domain/date-picker-month.ts";
 
 /** A move date a week from now, as the date field takes it. */
 export function moveDateInAWeek(): string {
@@ -16,12 +18,37 @@ export async function fillContact(page: Page, contact = { name: "Gus Guest", ema
   await page.getByLabel("Phone").fill(contact.phone);
 }
 
-export async function fillDetails(page: Page, date = moveDateInAWeek()) {
-  await page.getByLabel("Move date").fill(date);
-  await page.getByLabel("Start time (optional)").selectOption("10:00");
+/** The details step's date picker. */
+export const moveDatePicker = (page: Page) => page.getByRole("group", { name: "Move date" });
+
+/** A day of the date picker's month, by its date ("2026-12-04"); its name also says Full or Closed. */
+export const calendarDay = (page: Page, date: string) => moveDatePicker(page).getByRole("radio", { name: formatMoveDate(date) });
+
+/** A start time's radio ("10:00"), or 'No preferred time' without one; a full time's name ends with Full. */
+export const startTime = (page: Page, time?: string) =>
+  page.getByRole("group", { name: "Start time" }).getByRole("radio", { name: new RegExp(`^${time ? formatTimeSlot(time) : "No preferred time"}\\b`) });
+
+/** Pages the date picker forward to the month of `date`, as a customer does, and taps that day. */
+export async function chooseMoveDate(page: Page, date: string) {
+  const picker = moveDatePicker(page);
+  const target = formatMonth(monthOf(date));
+  for (let pages = 0; pages < 13; pages++) {
+    const shown = picker.getByText(/^[A-Z][a-z]+ \d{4}$/);
+    const month = (await shown.textContent()) ?? "";
+    if (month === target) break;
+    await picker.getByRole("button", { name: "Next month" }).click();
+    // The first month asked for may wait for its route's script on a slow phone.
+    await expect(shown).not.toHaveText(month, { timeout: 15_000 });
+  }
+  await calendarDay(page, date).check();
+}
+
+export async function fillDetails(page: Page, date = moveDateInAWeek(), time: string | undefined = "10:00") {
   await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
   await page.getByLabel("Delivery address").fill("40 Ponce de Leon Ave, Atlanta");
   await page.getByLabel("Property size").selectOption("2_bedroom");
+  await chooseMoveDate(page, date);
+  await startTime(page, time).check();
 }
 
 export const continueButton = (page: Page) => page.getByRole("button", { name: "Continue" });

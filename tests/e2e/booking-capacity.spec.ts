@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatMoveDate } from "../../app/domain/booking-labels.ts";
+import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
+import { calendarDay, chooseMoveDate, continueButton, expectStep, fillContact, moveDatePicker, payButton, startTime } from "./support/wizard.ts";
+
+// The wizard offers only what a crew can take, with JavaScript on and off: full times and days are
+// marked and cannot be chosen, a day the office closes stops being offered, and the customer who loses
+// the race for the last crew at Pay is sent back to the details step and told, with everything kept.
+
+const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** A date of this test's own, about two months ahead, apart for each project (they share servers). */
+function dayOf(offset: number): string {
+  const project = javaScriptOn() ? 0 : 1;
+  return addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
+}
+
+async function setDayCrews(day: string, crews: number) {
+  const client = await getServiceClient();
+  const { error } = await client.from("schedule_days").upsert({ day, crews, closed: false, reason: null });
+  if (error) throw new Error(`could not set the crews of ${day}: ${error.message}`);
+}
+
+/** Another customer's confirmed move on `day`: 6 hours from `time` (a 2-bedroom home). */
+async function anotherCustomersMove(day: string, time: string) {
+  const other = await createTestUser({ fullName: "Olive Other" });
+  await createBooking(other, {
+    moving_date: day,
+    moving_time: time,
+    estimated_hours: 6,
+    status: "confirmed",
+    deposit_status: "paid",
+    deposit_paid_at: new Date().toISOString(),
+  });
+}
+
+async function toTheDetailsStep(page: Page, email: string) {
+  await page.goto("/book?team=elite&service=local");
+  await fillContact(page, { name: "Cara Capacity", email, phone: "(404) 555-0190" });
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await page.getByLabel("Pickup address").fill("3 Capacity Ct, Atlanta");
+  await page.getByLabel("Delivery address").fill("4 Crew Cir, Decatur");
+  await page.getByLabel("Property size").selectOption("2_bedroom");
+}
+
+/** Without JavaScript the slots follow the date when the customer asks; with it, by themselves. */
+async function showTimesOf(page: Page, day: string) {
+  if (!javaScriptOn()) await page.getByRole("button", { name: "Show free times for this date" }).click();
+  await expect(page.getByRole("group", { name: "Start time" })).toContainText(`On ${formatMoveDate(day)}`);
+}
+
+async function savedBookingOf(email: string) {
+  const client = await getServiceClient();
+  const { data, error } = await client.from("bookings").select("moving_date, moving_time, from:moving_from").eq("email", email);
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+test("a full time cannot be chosen, and 'No preferred time' is saved at the first time a crew can take", async ({ page }) => {
+  const day = dayOf(1);
+  await setDayCrews(day, 1);
+  // The one crew is out from 8:00 to 2:00 PM: a 6-hour move fits from 2:00 PM on (it runs to closing).
+  await anotherCustomersMove(day, "08:00");
+  const email = `full-time-${test.info().project.name}@example.com`;
+  await toTheDetailsStep(page, email);
+  await chooseMoveDate(page, day);
+
+  if (!javaScriptOn()) {
+    // Chosen before the slots were shown for that day: the server refuses it, and shows the day's slots.
+    await startTime(page, "10:00").check();
+    await continueButton(page).click();
+    await expect(page.getByRole("group", { name: "Start time" })).toHaveAccessibleDescription(
+      `10:00 AM is full on ${formatMoveDate(day)}: please choose another time`,
+    );
+    await expect(page.getByLabel("Pickup address")).toHaveValue("3 Capacity Ct, Atlanta");
+  }
+  await showTimesOf(page, day);
+  for (const time of ["08:00", "10:00", "12:00"]) {
+    await expect(startTime(page, time)).toBeDisabled();
+    await expect(startTime(page, time)).toHaveAccessibleName(/Full$/);
+  }
+  await expect(startTime(page, "14:00")).toBeEnabled();
+  await expect(startTime(page, "16:00")).toBeEnabled();
+
+  await startTime(page).check();
+  await continueButton(page).click();
+  await expectStep(page, "Team");
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
+  expect(await savedBookingOf(email)).toEqual([{ moving_date: day, moving_time: "14:00:00", from: "3 Capacity Ct, Atlanta" }]);
+});
+
+test("a day the office closes stops being offered, and a draft on that day is told why", async ({ page, browser }) => {
+  const day = dayOf(2);
+  const email = `closed-day-${test.info().project.name}@example.com`;
+  await toTheDetailsStep(page, email);
+  await chooseMoveDate(page, day);
+  await startTime(page, "10:00").check();
+  await continueButton(page).click();
+  await expectStep(page, "Team");
+
+  // Meanwhile the office closes the day, from the schedule.
+  const admin = await createTestUser({ fullName: "Closing Admin", admin: true });
+  const office = await browser.newPage();
+  await signInDirectly(office, admin, `/admin/schedule?day=${day}`);
+  await office.getByLabel("Reason for closing (optional)").fill("Company picnic");
+  await office.getByRole("button", { name: "Close this day" }).click();
+  await expect(office.getByTestId("schedule-day-summary")).toContainText("Closed: Company picnic");
+  await office.close();
+
+  await page.getByRole("button", { name: "Previous", exact: true }).click();
+  await expectStep(page, "Move details");
+  const closedMessage = `We are closed on ${formatMoveDate(day)}: Company picnic`;
+  await expect(moveDatePicker(page)).toHaveAccessibleDescription(closedMessage);
+  await expect(calendarDay(page, day)).toBeDisabled();
+  await expect(calendarDay(page, day)).toHaveAccessibleName(`${formatMoveDate(day)}, Closed: Company picnic`);
+  await expect(moveDatePicker(page)).toContainText(closedMessage);
+  // What was typed is all still there.
+  await expect(page.getByLabel("Pickup address")).toHaveValue("3 Capacity Ct, Atlanta");
+
+  const nextDay = addDays(day, 1);
+  await chooseMoveDate(page, nextDay);
+  await showTimesOf(page, nextDay);
+  await startTime(page, "10:00").check();
+  await continueButton(page).click();
+  await expectStep(page, "Team");
+});
+
+test("two customers race for the last crew: the one who pays second is sent back to choose another time, with everything kept", async ({ page }) => {
+  const day = dayOf(3);
+  await setDayCrews(day, 1);
+  const email = `race-${test.info().project.name}@example.com`;
+  await toTheDetailsStep(page, email);
+  await chooseMoveDate(page, day);
+  await showTimesOf(page, day);
+  await startTime(page, "10:00").check();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+
+  // Another customer pays for the last crew first.
+  await anotherCustomersMove(day, "10:00");
+  await payButton(page).click();
+
+  await expectStep(page, "Move details");
+  await expect(page.getByRole("group", { name: "Start time" })).toHaveAccessibleDescription("That time was just taken: please choose another");
+  await expect(startTime(page, "10:00")).toBeDisabled();
+  await expect(calendarDay(page, day)).toBeChecked();
+  await expect(page.getByLabel("Pickup address")).toHaveValue("3 Capacity Ct, Atlanta");
+  await expect(page.getByLabel("Property size")).toHaveValue("2_bedroom");
+  expect(await savedBookingOf(email)).toEqual([]);
+
+  // The crew is free again from 4:00 PM: Continue goes straight back to the review.
+  await startTime(page, "16:00").check();
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
+  expect(await savedBookingOf(email)).toEqual([{ moving_date: day, moving_time: "16:00:00", from: "3 Capacity Ct, Atlanta" }]);
+});
