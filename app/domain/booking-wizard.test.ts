@@ -13,6 +13,7 @@ import {
   returnSearch,
   stepAfter,
   withFormAnswers,
+  withStepAnswers,
   type BookingDraft,
 } from "./booking-wizard";
 
@@ -133,5 +134,14 @@ describe("the draft as a step's form holds it", () => {
       fromAddress: "9 New St",
       propertySize: "3_bedroom",
     });
+  });
+});
+
+describe("a step's answers saved", () => {
+  it("replace what the draft held for that step: 'No preferred time' after a time leaves no time", () => {
+    const saved: BookingDraft = { ...contact, ...details, time: "08:00", teamType: "luxury" };
+    const answers: BookingDraft = { date: "2026-12-03", fromAddress: "9 New St", toAddress: "1 Old Rd", propertySize: "studio" };
+    expect(withStepAnswers(saved, "details", answers)).toEqual({ ...contact, teamType: "luxury", ...answers });
+    expect(withStepAnswers(saved, "team", { teamType: "elite" })).toEqual({ ...saved, teamType: "elite" });
   });
 });

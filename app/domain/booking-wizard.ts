@@ -204,12 +204,17 @@ export function draftValuesFromForm(step: WizardStep, formData: FormData): Booki
   return readDraft(values);
 }
 
-/**
- * The draft as a step's form holds it right now, for what the page shows before the step is sent:
- * the step's own fields are the form's (a field emptied is gone), the rest as saved.
- */
-export function withFormAnswers(draft: BookingDraft, step: WizardStep, formData: FormData): BookingDraft {
+/** The draft with a step's answers in place of what it held for that step: an answer left empty (no preferred time) is gone. */
+export function withStepAnswers(draft: BookingDraft, step: WizardStep, answers: BookingDraft): BookingDraft {
   const fields = new Set(STEP_FIELDS[step]);
   const kept = Object.fromEntries(Object.entries(draft).filter(([field]) => !fields.has(field as keyof BookingDraft)));
-  return { ...kept, ...draftValuesFromForm(step, formData) };
+  return { ...kept, ...answers };
+}
+
+/**
+ * The draft as a step's form holds it right now, for what the page shows before the step is sent and
+ * what a button that skips checks keeps: the step's own fields are the form's, the rest as saved.
+ */
+export function withFormAnswers(draft: BookingDraft, step: WizardStep, formData: FormData): BookingDraft {
+  return withStepAnswers(draft, step, draftValuesFromForm(step, formData));
 }

@@ -86,8 +86,11 @@ export interface CapacityProblems {
  */
 export function capacityProblems(day: DaySlots, time: string | undefined, { timeJustTaken }: { timeJustTaken: boolean }): CapacityProblems {
   if (day.state === "closed") return { date: CAPACITY_MESSAGES.closedOn(day.date, day.reason) };
+  const timeFull = time !== undefined && !slotFits(day.slots, time);
+  // The race for the last crew lost: the time the customer chose is what they are told about.
+  if (timeFull && timeJustTaken) return { time: CAPACITY_MESSAGES.slotTaken };
   if (!firstFittingSlot(day.slots)) return { date: CAPACITY_MESSAGES.fullOn(day.date) };
-  if (time && !slotFits(day.slots, time)) return { time: timeJustTaken ? CAPACITY_MESSAGES.slotTaken : CAPACITY_MESSAGES.slotFullOn(time, day.date) };
+  if (timeFull) return { time: CAPACITY_MESSAGES.slotFullOn(time, day.date) };
   return {};
 }
 

@@ -14,8 +14,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 /**
  * The details step's date picker and time slots with JavaScript: the month's days and the chosen
  * date's slots for a home of that size, as JSON, judged by the database as the page itself is (the
- * visitor's own booking in progress does not count against them). A month out of range shows the
- * nearest bookable one; a malformed query is a 400.
+ * visitor's own booking in progress does not count against them). A month that cannot be booked shows
+ * the date's, or this month; a malformed query is a 400.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

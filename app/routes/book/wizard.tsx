@@ -20,7 +20,8 @@ import {
   UPDATE_ESTIMATE_INTENT,
   WIZARD_STEPS,
   adjustCounter,
-  draftValuesFromForm,
+  withFormAnswers,
+  withStepAnswers,
   firstIncompleteStep,
   parseReturnTo,
   parseStep,
@@ -171,7 +172,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const adjust = ADJUST.exec(intent);
   const month = monthOfIntent(intent);
   if (intent === "previous" || intent === UPDATE_ESTIMATE_INTENT || intent === SHOW_TIMES_INTENT || adjust || month) {
-    let draft = { ...stored.draft, ...fromLink, ...draftValuesFromForm(step, formData) };
+    let draft = withFormAnswers({ ...stored.draft, ...fromLink }, step, formData);
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
     const saved = await saveDraft(context, stored, draft);
     if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
@@ -193,7 +194,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return stepAnswer(step, submission.reply(), 400);
   }
-  const draft: BookingDraft = { ...stored.draft, ...fromLink, ...submission.value };
+  const draft = withStepAnswers({ ...stored.draft, ...fromLink }, step, submission.value);
   if (step === "details") {
     const refused = await refusedForCapacity(context, { today: todayDate, draft, draftId: stored.id });
     if (refused) {

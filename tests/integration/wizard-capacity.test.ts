@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../app/context.ts";
+import { BOOKING_MESSAGES, addDays, lastBookableDate, todayIn } from "../../app/domain/booking-schemas.ts";
+import { CAPACITY_MESSAGES, type CapacityProblems, type WizardAvailability } from "../../app/domain/capacity.ts";
+import { COMPANY } from "../../app/domain/company.ts";
+import { monthOf } from "../../app/domain/date-picker-month.ts";
+import type { TablesInsert } from "../../supabase/types.ts";
+import { createAppServices } from "../../app/load-context.ts";
+import { loader as availabilityLoader } from "../../app/routes/book/availability.ts";
+import { action as wizardAction, loader as wizardLoader } from "../../app/routes/book/wizard.tsx";
+import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { testAppOptions } from "./support/app-harness.ts";
+import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+
+// The details step as the wizard's forms and its date picker meet it over HTTP: the month of days and
+// the date's slots the server renders, Continue refusing a closed or full day and a full time with the
+// posted date's slots, the no-JavaScript month and free-times buttons, /book/availability, and Pay
+// refused for want of a crew sending the customer back to choose again.
+
+let backend: TestBackend;
+let stripe: TestStripe;
+let services: AppServices;
+
+beforeAll(async () => {
+  [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
+  services = createAppServices(
+    testAppOptions(backend, {
+      bookingActionsPerMinute: 1000,
+      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_wizard_capacity", fetch: stripe.emulator?.fetch },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await Promise.all([backend?.close(), stripe?.close()]);
+});
+
+const today = () => todayIn(COMPANY.timeZone);
+/** A date of its own for each test, months ahead (so no other test's bookings share its crews). */
+let dayCounter = 0;
+const freshDay = () => addDays(today(), 120 + 3 * dayCounter++);
+
+async function setDay(day: string, setting: { crews: number } | { closed: true; reason: string }) {
+  const row: TablesInsert<"schedule_days"> =
+    "crews" in setting ? { day, crews: setting.crews, closed: false, reason: null } : { day, crews: null, closed: true, reason: setting.reason };
+  const { error } = await services.serviceRole.from("schedule_days").upsert(row);
+  if (error) throw error;
+}
+
+/** Another customer's confirmed 6-hour move on `day` from `time`. */
+async function anotherMove(day: string, time: string) {
+  await backend.sql(
+    `insert into public.bookings (full_name, email, phone, moving_from, moving_to, moving_date, moving_time, team_type, service_type,
+       property_size, estimated_hours, estimated_cost_cents, deposit_amount_cents, status, deposit_status, deposit_paid_at)
+     values ('Olive Other', 'olive@example.com', '(404) 555-0100', '1 A St', '2 B St', $1, $2, 'elite', 'local',
+       '2_bedroom', 6, 100000, 5000, 'confirmed', 'paid', now())`,
+    [day, time],
+  );
+}
+
+const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
+const post = (browser: TestBrowser, step: string | undefined, form: Record<string, string>, search = "") =>
+  browser.post(`${stepPath(step)}${search}`, wizardAction, form, { step });
+const open = (browser: TestBrowser, step: string | undefined, search = "") => browser.get(`${stepPath(step)}${search}`, wizardLoader, { step });
+
+interface DetailsPage {
+  draft: Record<string, unknown>;
+  availability: WizardAvailability;
+  capacity: CapacityProblems;
+}
+interface RefusedStep {
+  result: { error: Record<string, string[] | null> };
+  availability: WizardAvailability | null;
+}
+
+function page(answer: Answer): DetailsPage {
+  expect(answer.status, `the step was rendered, not redirected to ${answer.location}`).toBe(200);
+  return answer.value as DetailsPage;
+}
+
+const details = (date: string, time = "10:00") => ({
+  intent: "continue",
+  date,
+  time,
+  fromAddress: "7 Crew Ct, Atlanta",
+  toAddress: "8 Slot St, Decatur",
+  propertySize: "2_bedroom",
+});
+
+async function startWizard(email = uniqueEmail("capacity")) {
+  const browser = createTestBrowser(services);
+  const contact = await post(browser, undefined, { intent: "continue", fullName: "Cal Capacity", email, phone: "(404) 555-0177" });
+  expect(contact.location).toBe("/book/details");
+  return browser;
+}
+
+async function bookingsOf(email: string) {
+  return backend.sql<{ moving_time: string }>("select moving_time::text from public.bookings where email = $1", [email]);
+}
+
+const fits = (availability: WizardAvailability) => availability.day?.slots.map((slot) => `${slot.time} ${slot.fits ? "fits" : "full"}`);
+
+describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
+  it("renders this month's bookable days before a date is chosen, then the chosen date's month and slots for the home's size", async () => {
+    const browser = await startWizard();
+    const first = page(await open(browser, "details")).availability;
+    expect(first.month).toBe(monthOf(today()));
+    expect(first.day).toBeNull();
+    expect(first.days[0]?.date).toBe(today());
+    expect(first.days.every((day) => monthOf(day.date) === first.month)).toBe(true);
+
+    const day = freshDay();
+    await setDay(day, { crews: 1 });
+    await anotherMove(day, "08:00");
+    expect((await post(browser, "details", details(day, "16:00"))).location).toBe("/book/team");
+    const shown = page(await open(browser, "details")).availability;
+    expect(shown.month).toBe(monthOf(day));
+    expect(shown.hours).toBe(6);
+    // The one crew is out 8:00 to 2:00 PM: a 6-hour move fits from 2:00 PM (it runs to closing).
+    expect(fits(shown)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 fits"]);
+    expect(shown.days.find((candidate) => candidate.date === day)).toMatchObject({ state: "open", crews: 1, crewsUsed: 1 });
+
+    // A month asked for in the address is shown when it can be booked; any other shows the chosen date's.
+    const nextMonth = monthOf(addDays(`${monthOf(day)}-01`, 40));
+    expect(page(await open(browser, "details", `?month=${nextMonth}`)).availability.month).toBe(nextMonth);
+    expect(page(await open(browser, "details", "?month=1999-01")).availability.month).toBe(monthOf(day));
+    expect(page(await open(browser, "details", "?month=garbage")).availability.month).toBe(monthOf(day));
+  });
+
+  it("refuses a closed day with its reason, a full day and a full time on Continue, showing the posted date's slots and keeping the draft", async () => {
+    const email = uniqueEmail("refused");
+    const browser = await startWizard(email);
+    const closed = freshDay();
+    await setDay(closed, { closed: true, reason: "Staff training" });
+    const refusedClosed = await post(browser, "details", details(closed));
+    expect(refusedClosed.status).toBe(409);
+    const closedAnswer = refusedClosed.value as RefusedStep;
+    expect(closedAnswer.result.error.date).toEqual([CAPACITY_MESSAGES.closedOn(closed, "Staff training")]);
+    expect(closedAnswer.availability?.day).toMatchObject({ date: closed, state: "closed" });
+
+    const full = freshDay();
+    await setDay(full, { crews: 1 });
+    await anotherMove(full, "08:00");
+    await anotherMove(full, "14:00");
+    const refusedFull = (await post(browser, "details", details(full))).value as RefusedStep;
+    expect(refusedFull.result.error.date).toEqual([CAPACITY_MESSAGES.fullOn(full)]);
+
+    const busy = freshDay();
+    await setDay(busy, { crews: 1 });
+    await anotherMove(busy, "10:00");
+    const refusedTime = await post(browser, "details", details(busy, "12:00"));
+    expect(refusedTime.status).toBe(409);
+    const timeAnswer = refusedTime.value as RefusedStep;
+    expect(timeAnswer.result.error.time).toEqual([CAPACITY_MESSAGES.slotFullOn("12:00", busy)]);
+    expect(timeAnswer.availability && fits(timeAnswer.availability)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 fits"]);
+    // Nothing of the refused answers was saved.
+    expect(page(await open(browser, "details")).draft.date).toBeUndefined();
+
+    expect((await post(browser, "details", details(busy, "16:00"))).location).toBe("/book/team");
+    expect(page(await open(browser, "details")).draft).toMatchObject({ date: busy, time: "16:00" });
+    expect(await bookingsOf(email)).toEqual([]);
+  });
+
+  it("refuses a date before today or more than a year ahead, whatever the page offered", async () => {
+    const browser = await startWizard();
+    const past = (await post(browser, "details", details(addDays(today(), -1)))).value as RefusedStep;
+    expect(past.result.error.date).toEqual([BOOKING_MESSAGES.dateInPast]);
+    const far = (await post(browser, "details", details(addDays(lastBookableDate(today()), 1)))).value as RefusedStep;
+    expect(far.result.error.date).toEqual([BOOKING_MESSAGES.dateTooFar]);
+  });
+
+  it("keeps what was typed, unchecked, when the month buttons or 'Show free times' are pressed without JavaScript", async () => {
+    const browser = await startWizard();
+    const day = freshDay();
+    const month = monthOf(addDays(`${monthOf(day)}-01`, 40));
+    const shownMonth = await post(browser, "details", { ...details(day), intent: `month:${month}`, toAddress: "" });
+    expect(shownMonth.location).toBe(`/book/details?month=${month}#move-date`);
+    expect(page(await open(browser, "details")).draft).toMatchObject({ date: day, time: "10:00", fromAddress: "7 Crew Ct, Atlanta" });
+
+    const times = await post(browser, "details", { ...details(day, ""), intent: "times" }, "?return=review");
+    expect(times.location).toBe("/book/details?return=review#start-time");
+    const shown = page(await open(browser, "details"));
+    expect(shown.draft.time).toBeUndefined();
+    expect(shown.availability.day?.date).toBe(day);
+    // A malformed month is no month button: the step is checked as on Continue.
+    expect((await post(browser, "details", { ...details(day), intent: "month:2027-13" })).location).toBe("/book/team");
+  });
+
+  it("sends the customer who loses the last crew at Pay back to the details step, which says the time was just taken", async () => {
+    const email = uniqueEmail("race");
+    const browser = await startWizard(email);
+    const day = freshDay();
+    await setDay(day, { crews: 1 });
+    expect((await post(browser, "details", details(day, "10:00"))).location).toBe("/book/team");
+    await post(browser, "team", { intent: "continue", teamType: "elite" });
+    await post(browser, "service", { intent: "continue", serviceType: "local" });
+    expect((await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" })).location).toBe("/book/review");
+    await anotherMove(day, "10:00");
+
+    const pay = await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() });
+    expect(pay).toMatchObject({ status: 302, location: "/book/details?return=review" });
+    expect(await bookingsOf(email)).toEqual([]);
+    const back = page(await open(browser, "details", "?return=review"));
+    expect(back.capacity).toEqual({ time: CAPACITY_MESSAGES.slotTaken });
+    expect(back.draft).toMatchObject({ date: day, time: "10:00", fromAddress: "7 Crew Ct, Atlanta" });
+
+    // Another time, and Pay again: the booking is saved at that time.
+    expect((await post(browser, "details", details(day, "16:00"), "?return=review")).location).toBe("/book/review");
+    expect((await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() })).status).toBe(303);
+    expect(await bookingsOf(email)).toEqual([{ moving_time: "16:00:00" }]);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("/book/availability", () => {
+  const ask = (browser: TestBrowser, query: string) => browser.get(`/book/availability?${query}`, availabilityLoader);
+
+  it("answers a month's days and a date's slots for a home's size, without the visitor's own hold", async () => {
+    const email = uniqueEmail("own-hold");
+    const browser = await startWizard(email);
+    const day = freshDay();
+    await setDay(day, { crews: 1 });
+    await post(browser, "details", details(day, "10:00"));
+    await post(browser, "team", { intent: "continue", teamType: "elite" });
+    await post(browser, "service", { intent: "continue", serviceType: "local" });
+    await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" });
+    // Pay saves the booking, which holds the one crew while its customer is in Checkout.
+    expect((await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() })).status).toBe(303);
+
+    const own = await ask(browser, `month=${monthOf(day)}&date=${day}&size=studio`);
+    expect(own.status).toBe(200);
+    const answer = own.value as WizardAvailability;
+    expect(answer).toMatchObject({ month: monthOf(day), hours: 3 });
+    expect(fits(answer)).toEqual(["08:00 fits", "10:00 fits", "12:00 fits", "14:00 fits", "16:00 fits"]);
+    // Anyone else is told the crew is out from 10:00 to 4:00 PM: a 3-hour move fits only at 4:00 PM.
+    const other = (await ask(createTestBrowser(services), `month=${monthOf(day)}&date=${day}&size=studio`)).value as WizardAvailability;
+    expect(fits(other)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 fits"]);
+  });
+
+  it("shows this month for one that cannot be booked, and refuses a malformed question with a 400", async () => {
+    const browser = createTestBrowser(services);
+    const far = (await ask(browser, "month=2099-01")).value as WizardAvailability;
+    expect(far.month).toBe(monthOf(today()));
+    expect(far.day).toBeNull();
+    for (const query of ["", "month=2027-1", "month=2027-13", `month=${monthOf(today())}&date=2027-02-30`, `month=${monthOf(today())}&size=castle`]) {
+      const answer = await ask(browser, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.value).toEqual({ error: "Choose a month, and a real date and home size." });
+    }
+  });
+});
