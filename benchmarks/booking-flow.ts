@@ -103,6 +103,37 @@ try {
     `  details page (the GET the details step is shown by): p50 ${percentile(detailsPage, 0.5).toFixed(1)} ms, p95 ${percentile(detailsPage, 0.95).toFixed(1)} ms`,
   );
 
+  // The details step with the busiest day ahead chosen: its page (the month of days and the day's
+  // slots, rendered by the server) and the same from /book/availability, as JavaScript asks for it.
+  const { anonKey: guestKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());
+  const dates = await createClient(base, guestKey, { auth: { persistSession: false, autoRefreshToken: false } }).rpc("capacity_days", {
+    _from: isoDay(0),
+    _to: isoDay(30),
+    _hours: 6,
+    _slots: SLOTS,
+  });
+  if (dates.error) throw new Error(dates.error.message);
+  const busiestDay = (dates.data as Array<{ day: string; crews_used: number }>).reduce((most, day) => (day.crews_used > most.crews_used ? day : most)).day;
+  const returning = new PlainBrowser(base);
+  await returning.post(steps(0)[0]![0], steps(0)[0]![1], new Set());
+  const chosen = await returning.send("POST", "/book/details", { ...steps(0)[1]![1], intent: "times", date: busiestDay });
+  if (chosen.status !== 302) throw new Error(`the details step kept nothing: ${chosen.status}`);
+  const pageTimes: number[] = [];
+  const answerTimes: number[] = [];
+  for (let round = 0; round < 10 + ROUNDS * 5; round++) {
+    const shownPage = await returning.send("GET", "/book/details");
+    if (shownPage.status !== 200 || !shownPage.body.includes("Start time")) throw new Error(`the details step answered ${shownPage.status}`);
+    const answer = await returning.send("GET", `/book/availability?month=${busiestDay.slice(0, 7)}&date=${busiestDay}&size=2_bedroom`);
+    if (answer.status !== 200) throw new Error(`/book/availability answered ${answer.status}`);
+    if (round >= 10) {
+      pageTimes.push(shownPage.ms);
+      answerTimes.push(answer.ms);
+    }
+  }
+  console.log(`the details step with ${busiestDay} chosen (the busiest day ahead), ${pageTimes.length} each:`);
+  console.log(`  its page (month of days and the day's slots): p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms`);
+  console.log(`  /book/availability (the same, as JSON): p50 ${percentile(answerTimes, 0.5).toFixed(1)} ms, p95 ${percentile(answerTimes, 0.95).toFixed(1)} ms`);
+
   // The capacity questions of the details step, as a guest's client asks them through the server's
   // own Supabase API: the slots of the busiest day ahead for a 2-bedroom move, and 31 days of dates.
   const { anonKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());

@@ -199,10 +199,12 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     await anotherMove(day, "10:00");
 
     const pay = await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() });
-    expect(pay).toMatchObject({ status: 302, location: "/book/details?return=review" });
+    expect(pay).toMatchObject({ status: 302, location: "/book/details?return=review&taken=1" });
     expect(await bookingsOf(email)).toEqual([]);
-    const back = page(await open(browser, "details", "?return=review"));
+    const back = page(await open(browser, "details", "?return=review&taken=1"));
     expect(back.capacity).toEqual({ time: CAPACITY_MESSAGES.slotTaken });
+    // Coming back to the step later, the time is simply full that day.
+    expect(page(await open(browser, "details")).capacity).toEqual({ time: CAPACITY_MESSAGES.slotFullOn("10:00", day) });
     expect(back.draft).toMatchObject({ date: day, time: "10:00", fromAddress: "7 Crew Ct, Atlanta" });
 
     // Another time, and Pay again: the booking is saved at that time.

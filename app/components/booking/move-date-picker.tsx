@@ -135,7 +135,11 @@ export function MoveDatePicker({
 const buttonClassesForMonth =
   "flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40";
 
-/** One day of the month: a radio when it can be booked (disabled, and marked, when closed or full), else its number alone. */
+/**
+ * One day of the month: a radio when it can be booked (disabled, and marked, when closed or full), else
+ * its number alone. The day chosen is never disabled under the customer's hand (a focused radio taken
+ * away loses its form's events): it shows its mark, and Continue refuses it with the reason.
+ */
 function CalendarDay({
   name,
   date,
@@ -168,7 +172,7 @@ function CalendarDay({
         name={name}
         value={date}
         defaultChecked={chosen}
-        disabled={day.state !== "open"}
+        disabled={day.state !== "open" && !chosen}
         onChange={() => onChoose(date)}
         aria-label={`${formatMoveDate(date)}${mark ? `, ${mark}` : ""}${day.state === "closed" && day.reason ? `: ${day.reason}` : ""}`}
         className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"

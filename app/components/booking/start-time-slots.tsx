@@ -10,7 +10,9 @@ const SLOT_CLASSES =
 /**
  * The start time as radio buttons: 'No preferred time' (the first time that fits, chosen when the
  * move is saved) and the day's slots, those that cannot take the move disabled and marked 'Full'.
- * Before a date is chosen every slot is offered. Until JavaScript runs, 'Show free times' posts the
+ * Before a date is chosen every slot is offered. The time chosen is never disabled under the
+ * customer's hand as the date changes (a focused radio taken away loses its form's events): it shows
+ * 'Full' with the message, and Continue refuses it. Until JavaScript runs, 'Show free times' posts the
  * step unchecked so the server shows the slots of the date just chosen; then they follow the date.
  */
 export function StartTimeSlots({
@@ -18,6 +20,7 @@ export function StartTimeSlots({
   errorId,
   error,
   chosenTime,
+  noPreference,
   day,
   hydrated,
   onTimeChange,
@@ -25,8 +28,10 @@ export function StartTimeSlots({
   name: string;
   errorId: string;
   error: string | undefined;
-  /** The time chosen ("10:00"), if any; a full one is not kept checked (the slots are remounted as the day changes). */
+  /** The time chosen ("10:00"), if any. */
   chosenTime: string | undefined;
+  /** 'No preferred time' starts chosen (the draft had no time). */
+  noPreference: boolean;
   day: DaySlots | null;
   hydrated: boolean;
   onTimeChange: (time: string | undefined) => void;
@@ -39,7 +44,7 @@ export function StartTimeSlots({
       <p className="text-sm text-slate-600">{hint}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <label className={`${SLOT_CLASSES} col-span-2 sm:col-span-3`}>
-          <input type="radio" name={name} value="" defaultChecked={!chosenTime} onChange={() => onTimeChange(undefined)} className="size-4 accent-brand-700" />
+          <input type="radio" name={name} value="" defaultChecked={noPreference} onChange={() => onTimeChange(undefined)} className="size-4 accent-brand-700" />
           <span className="font-medium">No preferred time</span>
           <span className="text-sm text-slate-600">(the first free time that day)</span>
         </label>
@@ -49,8 +54,8 @@ export function StartTimeSlots({
               type="radio"
               name={name}
               value={slot.time}
-              defaultChecked={chosenTime === slot.time && slot.fits}
-              disabled={!slot.fits}
+              defaultChecked={chosenTime === slot.time}
+              disabled={!slot.fits && chosenTime !== slot.time}
               onChange={() => onTimeChange(slot.time)}
               className="size-4 accent-brand-700"
             />

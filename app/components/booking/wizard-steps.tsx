@@ -95,12 +95,13 @@ export function DetailsStep({
   const { availability, ask, loading, failed } = useWizardAvailability(rendered);
   const initialDate = typeof fields.date.initialValue === "string" ? fields.date.initialValue : undefined;
   const initialTime = typeof fields.time.initialValue === "string" ? fields.time.initialValue : undefined;
-  const [chosenDate, setChosenDate] = useState(initialDate);
-  // What the page was loaded with (a saved date or time since taken) holds until the customer changes that answer.
+  // A saved date or time the page says can no longer take the move (closed since, or taken) starts unchosen.
+  const [chosenDate, setChosenDate] = useState(capacity.date ? undefined : initialDate);
+  const [chosenTime, setChosenTime] = useState(capacity.date || capacity.time ? undefined : initialTime);
+  // What the page was loaded with holds until the customer changes that answer.
   const [loadedProblems, setLoadedProblems] = useState(lastResult ? {} : capacity);
-  const [chosenTime, setChosenTime] = useState(initialTime);
   const day = availability.day && availability.day.date === chosenDate ? availability.day : null;
-  // A time chosen before the date changed that the new date cannot take is no longer chosen: the customer is told why.
+  // A time chosen before the date changed that the new date cannot take: the customer is told why (Continue refuses it).
   const timeFull = day && chosenTime && !slotFits(day.slots, chosenTime) ? CAPACITY_MESSAGES.slotFullOn(chosenTime, day.date) : undefined;
 
   const answer = (name: string) => {
@@ -160,9 +161,9 @@ export function DetailsStep({
       <StartTimeSlots
         name={fields.time.name}
         errorId={fields.time.errorId}
-        key={`${day?.date ?? "no-date"}:${availability.hours}`}
         error={fields.time.errors?.[0] ?? loadedProblems.time ?? timeFull}
         chosenTime={chosenTime}
+        noPreference={!initialTime}
         day={day}
         hydrated={hydrated}
         onTimeChange={(time) => {

@@ -56,6 +56,11 @@ function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
 
 const today = () => todayIn(COMPANY.timeZone);
 
+/** Marks the details step Pay sent the customer back to: their time was free when chosen, and was just taken. */
+const TAKEN_PARAM = "taken";
+/** Where Pay refused for want of a crew leads: the details step, whose Continue returns to the review. */
+const TAKEN_AT_PAY = withSearch(wizardPath("details", "review"), TAKEN_PARAM, "1");
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const step = stepFrom(params);
   const session = context.get(sessionContext);
@@ -79,7 +84,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   // A saved date or time that can no longer take the move (a day closed since, or Pay refused because
   // another customer took the last crew first) is said on the step, with everything else kept.
-  const capacity: CapacityProblems = availability?.day ? capacityProblems(availability.day, draft.time, { timeJustTaken: true }) : {};
+  const timeJustTaken = url.searchParams.has(TAKEN_PARAM);
+  const capacity: CapacityProblems = availability?.day ? capacityProblems(availability.day, draft.time, { timeJustTaken }) : {};
   return {
     step,
     draft,
@@ -221,7 +227,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
   } catch (error) {
     // Another customer took the last crew first, or the day closed: the details step says so.
-    if (isSlotTakenError(error)) return redirect(wizardPath("details", "review"));
+    if (isSlotTakenError(error)) return redirect(TAKEN_AT_PAY);
     throw error;
   }
   // Paid or cancelled since the page was shown: nothing more to pay here, the wizard starts afresh.
@@ -235,7 +241,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
   });
-  if ("error" in checkout && checkout.slotTaken) return redirect(wizardPath("details", "review"));
+  if ("error" in checkout && checkout.slotTaken) return redirect(TAKEN_AT_PAY);
   if ("error" in checkout) {
     context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
     return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);

@@ -28,7 +28,7 @@ export const calendarDay = (page: Page, date: string) => moveDatePicker(page).ge
 export const startTime = (page: Page, time?: string) =>
   page.getByRole("group", { name: "Start time" }).getByRole("radio", { name: new RegExp(`^${time ? formatTimeSlot(time) : "No preferred time"}\\b`) });
 
-/** Pages the date picker forward to the month of `date`, as a customer does, and taps that day. */
+/** Pages the date picker to the month of `date`, as a customer does, and taps that day. */
 export async function chooseMoveDate(page: Page, date: string) {
   const picker = moveDatePicker(page);
   const target = formatMonth(monthOf(date));
@@ -36,7 +36,8 @@ export async function chooseMoveDate(page: Page, date: string) {
     const shown = picker.getByText(/^[A-Z][a-z]+ \d{4}$/);
     const month = (await shown.textContent()) ?? "";
     if (month === target) break;
-    await picker.getByRole("button", { name: "Next month" }).click();
+    const forward = Date.parse(`1 ${target}`) > Date.parse(`1 ${month}`);
+    await picker.getByRole("button", { name: forward ? "Next month" : "Previous month" }).click();
     // The first month asked for may wait for its route's script on a slow phone.
     await expect(shown).not.toHaveText(month, { timeout: 15_000 });
   }
