@@ -131,8 +131,12 @@ try {
     }
   }
   console.log(`the details step with ${busiestDay} chosen (the busiest day ahead), ${pageTimes.length} each:`);
-  console.log(`  its page (month of days and the day's slots): p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms`);
-  console.log(`  /book/availability (the same, as JSON): p50 ${percentile(answerTimes, 0.5).toFixed(1)} ms, p95 ${percentile(answerTimes, 0.95).toFixed(1)} ms`);
+  console.log(
+    `  its page (month of days and the day's slots): p50 ${percentile(pageTimes, 0.5).toFixed(1)} ms, p95 ${percentile(pageTimes, 0.95).toFixed(1)} ms`,
+  );
+  console.log(
+    `  /book/availability (the same, as JSON): p50 ${percentile(answerTimes, 0.5).toFixed(1)} ms, p95 ${percentile(answerTimes, 0.95).toFixed(1)} ms`,
+  );
 
   // The capacity questions of the details step, as a guest's client asks them through the server's
   // own Supabase API: the slots of the busiest day ahead for a 2-bedroom move, and 31 days of dates.
