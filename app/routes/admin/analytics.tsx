@@ -4,8 +4,9 @@ import { requestContext, sessionContext } from "~/context";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadAnalytics } from "~/services/admin-analytics.server";
 import type { Route } from "./+types/analytics";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Analytics · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Analytics · Admin", matches);
 
 /** The figures as the database computes them; when it fails the page still renders, saying so. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,8 +16,10 @@ import { refundDeposit } from "~/services/refunds.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-cancel";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Cancel booking ${loaderData.shortId} · Admin` : "Cancel booking · Admin" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(loaderData ? `Cancel booking ${loaderData.shortId} · Admin` : "Cancel booking · Admin", matches);
 
 const bookingIdSchema = z.uuid();
 const notFound = () => data(null, { status: 404 });

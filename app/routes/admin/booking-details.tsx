@@ -24,8 +24,10 @@ import { refundDeposit } from "~/services/refunds.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-details";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Booking ${loaderData.booking.shortId} · Admin` : "Booking · Admin" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(loaderData ? `Booking ${loaderData.booking.shortId} · Admin` : "Booking · Admin", matches);
 
 const bookingIdSchema = z.uuid();
 

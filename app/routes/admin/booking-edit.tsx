@@ -23,8 +23,10 @@ import type { AppSupabaseClient } from "~/services/supabase.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-edit";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Edit booking ${loaderData.shortId} · Admin` : "Edit booking · Admin" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(loaderData ? `Edit booking ${loaderData.shortId} · Admin` : "Edit booking · Admin", matches);
 
 const bookingIdSchema = z.uuid();
 const notFound = () => data(null, { status: 404 });

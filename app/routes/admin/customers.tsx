@@ -5,8 +5,9 @@ import { parseAdminCustomersQuery } from "~/domain/admin-customers";
 import { ensurePermission } from "~/middleware/guards.server";
 import { listCustomers } from "~/services/admin-customers.server";
 import type { Route } from "./+types/customers";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Customer Database · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Customer Database · Admin", matches);
 
 /** A page of customers for the URL's search and page; when the database fails the page still renders, saying so. */
 export async function loader({ request, context }: Route.LoaderArgs) {

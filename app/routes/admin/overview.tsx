@@ -17,8 +17,9 @@ import { ensurePermission } from "~/middleware/guards.server";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/overview";
 import { loadStatCards, loadUsersPreview, loadWebsiteAnalyticsTab } from "./overview-dashboard.server";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Admin Dashboard", matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -2,8 +2,9 @@ import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingsTable } from "~/components/admin/bookings-table";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/pending";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pending Bookings · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Pending Bookings · Admin", matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadBookingsTable(request, context, "pending");

@@ -31,10 +31,10 @@ import { businessHours, changeScheduleDay, changeWeekdayCrews, crewsByWeekday, s
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/schedule";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Schedule · ${formatMoveDate(loaderData.day)} · Admin` : "Schedule · Admin" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(loaderData ? `Schedule · ${formatMoveDate(loaderData.day)} · Admin` : "Schedule · Admin", matches);
 
 const schedulePath = (day: string) => `${href("/admin/schedule")}?day=${day}`;
 

@@ -13,8 +13,9 @@ import { loadCompanySettings, saveCompanySettings } from "~/services/settings.se
 import { readSystemInformation } from "~/services/system-information.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/settings";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Settings · Admin", matches);
 
 /** The settings as saved now (not this process's short-lived copy), and the system's state; for staff who may change settings. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -19,8 +19,9 @@ import { readFormBody } from "~/services/form-body.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/users";
+import { pageMeta } from "../frame-meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Users · Admin", matches);
 
 /**
  * A page of accounts for the URL's search and page, for staff who may read users; the role forms only

@@ -45,7 +45,7 @@ import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/wizard";
 
 function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
@@ -274,9 +274,9 @@ function withSearch(path: string, name: string, value: string): string {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [pageTitle("Book your move", matches)];
+  if (!loaderData) return [...pageMeta("Book your move", matches)];
   const number = WIZARD_STEPS.indexOf(loaderData.step) + 1;
-  return [pageTitle(`${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move`, matches)];
+  return [...pageMeta(`${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move`, matches)];
 };
 
 export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {

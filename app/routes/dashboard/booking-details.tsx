@@ -17,11 +17,11 @@ import { formatCents } from "~/domain/money";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
 import { setToast } from "~/services/toast.server";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/booking-details";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  pageTitle(loaderData ? `Move on ${loaderData.booking.moveDate}` : "Booking details", matches),
+  ...pageMeta(loaderData ? `Move on ${loaderData.booking.moveDate}` : "Booking details", matches),
 ];
 
 const bookingIdSchema = z.uuid();

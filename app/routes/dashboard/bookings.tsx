@@ -6,10 +6,10 @@ import { BookingPagination } from "~/components/dashboard/booking-pagination";
 import { requestContext, sessionContext, userContext } from "~/context";
 import { BOOKINGS_LOAD_FAILED, customerBookingView, requestedPage } from "~/domain/customer-bookings";
 import { bookingsPage } from "~/services/customer-bookings.server";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/bookings";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("All bookings", matches)];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("All bookings", matches)];
 
 /**
  * All of the customer's bookings, newest first, a page at a time (`?page=`). A page number that is

@@ -8,7 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/context";
 import { firstName } from "~/domain/account";
 import { DASHBOARD_TABS, DASHBOARD_TAB_LABELS, dashboardTab, dashboardTabPath, type DashboardTab } from "~/domain/dashboard-tabs";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import { loadGalleryTab, galleryAction } from "./gallery-tab.server";
 import { loadOverviewTab } from "./overview-tab.server";
 import { loadProfileTab, profileAction } from "./profile-tab.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/home";
 
 const TAB_TITLES: Record<DashboardTab, string> = { overview: "My Bookings", profile: "Profile", gallery: "Photo Gallery" };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [pageTitle(TAB_TITLES[loaderData?.tab ?? "overview"], matches)];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMeta(TAB_TITLES[loaderData?.tab ?? "overview"], matches)];
 
 /** The header's facts and the open tab's data (only that tab's: the others load when opened). */
 export async function loader(args: Route.LoaderArgs) {

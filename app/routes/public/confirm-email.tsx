@@ -13,12 +13,12 @@ import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/confirm-email";
 
 const LINK_INVALID = "This confirmation link is invalid or has expired. Confirmed already? Sign in. Otherwise sign up again for a new link.";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Confirm your email", matches), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("Confirm your email", matches), { name: "robots", content: "noindex" }];
 
 /**
  * The sign-up confirmation email links here (`/auth/confirm?token_hash=…&type=email&next=…`, the

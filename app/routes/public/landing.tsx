@@ -14,7 +14,7 @@ import { safeRedirectPath } from "~/domain/safe-redirect";
 import { sessionContext } from "~/context";
 import { homePath } from "~/services/session.server";
 import { readFormBody } from "~/services/form-body.server";
-import { companyFromMatches } from "../frame-meta";
+import { companyDescription, companyFromMatches } from "../frame-meta";
 import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
 import { LANDING_STAY_PARAM } from "~/domain/website-path";
 import type { Route } from "./+types/landing";
@@ -52,13 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = companyFromMatches(matches);
-  return [
-    { title: `${company.name} · Book your move in a minute` },
-    {
-      name: "description",
-      content: `${company.name} moves homes and offices across ${company.serviceArea}. Book online and pay a ${formatCents(DEPOSIT_CENTS)} deposit.`,
-    },
-  ];
+  return [{ title: `${company.name} · Book your move in a minute` }, { name: "description", content: companyDescription(company) }];
 };
 
 const PROMISES = [

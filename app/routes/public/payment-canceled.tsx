@@ -1,13 +1,13 @@
 import { ArrowLeft, CircleX } from "lucide-react";
 import { Link, href } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/payment-canceled";
 
 /** The wizard's review, where the deposit is paid: the booking is kept and can be paid from there. */
 const BACK_TO_BOOKING = href("/book/:step?", { step: "review" });
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Payment Canceled", matches), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("Payment Canceled", matches), { name: "robots", content: "noindex" }];
 
 /** Stripe Checkout sends the customer here when they leave without paying. */
 export default function PaymentCanceled() {

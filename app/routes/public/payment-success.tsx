@@ -15,7 +15,7 @@ import { formatCents } from "~/domain/money";
 import { bookingClaimToken } from "~/services/booking-claims.server";
 import { returnFromCheckout } from "~/services/payments.server";
 import { useFrameAccount } from "~/root";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/payment-success";
 
 const MESSAGES = {
@@ -97,7 +97,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  pageTitle(loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue", matches),
+  ...pageMeta(loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,13 +14,13 @@ import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
-import { pageTitle } from "../frame-meta";
+import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/reset-password";
 
 const LINK_INVALID = "This reset link is invalid or has expired. Request a new one.";
 const LINK_SPENT = "This link has now been used: request a new one to try again.";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Choose a new password", matches), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("Choose a new password", matches), { name: "robots", content: "noindex" }];
 
 /** The emailed link lands here. The token is spent only by the POST, so mail scanners that follow links cannot use it up. */
 export function loader({ request }: Route.LoaderArgs) {
