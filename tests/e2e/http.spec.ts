@@ -12,6 +12,16 @@ test.describe("HTTP behaviour", () => {
     expect(html).toContain(`nonce="${nonce}"`);
   });
 
+  test("the stylesheet, which blocks the first paint, comes before every script and module preload", async ({ request }) => {
+    for (const path of ["/", "/book"]) {
+      const head = (await (await request.get(path)).text()).split("</head>")[0] ?? "";
+      const stylesheet = head.search(/<link[^>]+rel="stylesheet"/);
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(head.search(/<link[^>]+rel="modulepreload"/), path).toBeGreaterThan(stylesheet);
+      expect(head.search(/<script/), path).toBeGreaterThan(stylesheet);
+    }
+  });
+
   test("pages are compressed", async ({ request }) => {
     const response = await request.get("/", { headers: { "accept-encoding": "gzip" } });
     expect(response.headers()["content-encoding"]).toBe("gzip");
