@@ -1,6 +1,6 @@
 import { ShieldCheck, Star, Truck, Wallet } from "lucide-react";
 import { Link, data, href, redirect } from "react-router";
-import { AuthDialog } from "~/components/auth/auth-dialog";
+import { AuthDialogOnDemand } from "~/components/auth/auth-dialog-on-demand";
 import { ContactUsButton } from "~/components/contact-us-button";
 import { BoxesIllustration, MoversIllustration } from "~/components/illustrations";
 import { ServicesSection } from "~/components/services-section";
@@ -70,7 +70,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       {loaderData.authView ? (
-        <AuthDialog view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} claim={loaderData.claim} actionData={actionData} />
+        <AuthDialogOnDemand view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} claim={loaderData.claim} actionData={actionData} />
       ) : null}
       <main id="top">
         <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-12 text-white sm:py-20">
