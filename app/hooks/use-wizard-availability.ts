@@ -1,9 +1,7 @@
 import { useRef, useState } from "react";
-import { href, useFetcher } from "react-router";
+import { href } from "react-router";
 import type { WizardAvailability } from "~/domain/capacity";
 import { AVAILABILITY_QUERY } from "~/domain/date-picker-month";
-
-type Answer = WizardAvailability | { error: string };
 
 export interface AvailabilityQuestion {
   month: string;
@@ -11,29 +9,44 @@ export interface AvailabilityQuestion {
   size?: string;
 }
 
+const COULD_NOT_LOAD = "Free times could not be loaded. Please try again.";
+
 /**
- * The details step's free days and times with JavaScript: what the server rendered, then what
- * /book/availability answers as the customer changes the month, the date or the size of the home (the
- * newest question wins). A failed answer keeps what is shown and says so.
+ * The details step's free days and times with JavaScript: what the server rendered, then what the
+ * /book/availability loader answers as the customer changes the month, the date or the size of the
+ * home. Only the answer to the newest question is shown, whatever order the answers arrive in; a
+ * failed answer keeps what is shown and says so.
  */
 export function useWizardAvailability(rendered: WizardAvailability) {
-  const fetcher = useFetcher<Answer>();
-  const asked = useRef<string | null>(null);
-  const fetched = fetcher.data && !("error" in fetcher.data) ? fetcher.data : null;
+  const [fetched, setFetched] = useState<WizardAvailability | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const newest = useRef(0);
   // A new page (the step posted and answered) brings its own: what was fetched before it is older.
   const [page, setPage] = useState({ rendered, fetchedBefore: fetched });
   if (page.rendered !== rendered) setPage({ rendered, fetchedBefore: fetched });
   const shown = fetched && fetched !== page.fetchedBefore ? fetched : rendered;
 
-  const ask = ({ month, date, size }: AvailabilityQuestion) => {
+  const ask = async ({ month, date, size }: AvailabilityQuestion) => {
     const query = new URLSearchParams({ [AVAILABILITY_QUERY.month]: month });
     if (date) query.set(AVAILABILITY_QUERY.date, date);
     if (size) query.set(AVAILABILITY_QUERY.size, size);
-    const key = query.toString();
-    if (key === asked.current) return;
-    asked.current = key;
-    void fetcher.load(`${href("/book/availability")}?${key}`);
+    const question = ++newest.current;
+    setLoading(true);
+    try {
+      const response = await fetch(`${href("/book/availability")}?${query}`, { headers: { Accept: "application/json" } });
+      const answer = (await response.json()) as WizardAvailability | { error: string };
+      if (question !== newest.current) return;
+      if (!response.ok || "error" in answer) setFailed("error" in answer ? answer.error : COULD_NOT_LOAD);
+      else {
+        setFetched(answer);
+        setFailed(null);
+      }
+    } catch {
+      if (question === newest.current) setFailed(COULD_NOT_LOAD);
+    } finally {
+      if (question === newest.current) setLoading(false);
+    }
   };
-  const failed = fetcher.state === "idle" && fetcher.data !== undefined && "error" in fetcher.data ? fetcher.data.error : null;
-  return { availability: shown, ask, loading: fetcher.state === "loading", failed };
+  return { availability: shown, ask: (question: AvailabilityQuestion) => void ask(question), loading, failed };
 }
