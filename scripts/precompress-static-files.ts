@@ -8,12 +8,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-
-/** Text formats. Fonts (woff2) and images (png, jpg, webp) are compressed already. */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".js", ".mjs", ".css", ".svg", ".json", ".webmanifest", ".txt", ".ico", ".xml", ".html"]);
-
-/** The copies' suffixes, by the Content-Encoding they are sent with. */
-export const PRECOMPRESSED_SUFFIXES = { br: ".br", gzip: ".gz" } as const;
+import { isCompressible, PRECOMPRESSED_SUFFIXES } from "../server/compressible-files.ts";
 
 const compressWithBrotli = promisify(brotliCompress);
 const compressWithGzip = promisify(gzip);
@@ -24,10 +19,6 @@ const ENCODERS = [
 ];
 
 export type PrecompressedFile = { path: string; bytes: number; brotliBytes?: number; gzipBytes?: number };
-
-export function isCompressible(fileName: string): boolean {
-  return COMPRESSIBLE_EXTENSIONS.has(path.extname(fileName).toLowerCase());
-}
 
 /** Compresses every compressible file under `directory`; returns each one's size and its copies' sizes. */
 export async function precompressStaticFiles(directory: string): Promise<PrecompressedFile[]> {
@@ -57,7 +48,5 @@ if (import.meta.main) {
   if (!directory) throw new Error("usage: node scripts/precompress-static-files.ts <directory>");
   const files = await precompressStaticFiles(directory);
   const total = (key: "bytes" | "brotliBytes" | "gzipBytes") => files.reduce((sum, file) => sum + (file[key] ?? file.bytes), 0);
-  console.log(
-    `precompressed ${files.length} files in ${directory}: ${total("bytes")} bytes, ${total("brotliBytes")} as brotli, ${total("gzipBytes")} as gzip`,
-  );
+  console.log(`precompressed ${files.length} files in ${directory}: ${total("bytes")} bytes, ${total("brotliBytes")} as brotli, ${total("gzipBytes")} as gzip`);
 }
