@@ -1,6 +1,5 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { appRequestHandler } from "./server/app-handler.ts";
@@ -19,6 +18,8 @@ import { requestLogger } from "./server/request-log.ts";
 import { keepServingAfterStrayErrors } from "./server/process-guard.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
+import { compressResponses } from "./server/response-compression.ts";
+import { clientBuildFiles } from "./server/static-assets.ts";
 
 let config;
 try {
@@ -77,7 +78,7 @@ app.get("/healthz", async (_request, response) => {
 // Before the request log and the app: thousands a second, each answered 204 at once.
 app.post("/api/analytics", analyticsBeacon({ ingest: analytics, limit: createBeaconRateLimit({ eventsPerMinute: config.analyticsEventsPerMinute }) }));
 
-app.use(compression());
+app.use(compressResponses());
 app.use(requestLogger(logger));
 // Methods no page or API here answers (TRACE, CONNECT, …) stop before any of them.
 app.use((request, response, next) => {
@@ -105,9 +106,8 @@ let loadBuild: () => Promise<ServerBuild>;
 let closeDevServer = async () => {};
 if (!config.usesViteDevServer) {
   const buildDirectory = path.resolve("build");
-  // Hashed file names: cache for a year. 404 here instead of rendering a page for a missing chunk.
-  app.use("/assets", express.static(path.join(buildDirectory, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(path.join(buildDirectory, "client"), { maxAge: "1h" }));
+  // Sent as the build precompressed them; hashed /assets cached for a year, a missing one a 404.
+  app.use(clientBuildFiles(path.join(buildDirectory, "client")));
   const build = (await import(pathToFileURL(path.join(buildDirectory, "server/index.js")).href)) as ServerBuild;
   loadBuild = async () => build;
 } else {
