@@ -70,7 +70,13 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       {loaderData.authView ? (
-        <AuthDialogOnDemand view={loaderData.authView} redirectTo={loaderData.redirectTo} email={loaderData.email} claim={loaderData.claim} actionData={actionData} />
+        <AuthDialogOnDemand
+          view={loaderData.authView}
+          redirectTo={loaderData.redirectTo}
+          email={loaderData.email}
+          claim={loaderData.claim}
+          actionData={actionData}
+        />
       ) : null}
       <main id="top">
         <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-12 text-white sm:py-20">
