@@ -1,33 +1,20 @@
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "./testing/raw-http.ts";
 import { compressResponses } from "./response-compression.ts";
 
 const page = `<!DOCTYPE html><html><body>${"<p>Two movers and a 26 ft truck, from $129 an hour.</p>".repeat(60)}</body></html>`;
 const smallJson = JSON.stringify({ status: "ok", supabase: "ok" });
 const events = "data: one booking paid\n\n".repeat(200);
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
 describe("compressResponses", () => {
   let server: Server;
   let origin: URL;
 
-  /** A raw HTTP request: fetch would ask for and undo compression by itself. */
-  function send(pathname: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = httpRequest(new URL(pathname, origin), { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      });
-      request.on("error", reject);
-      request.end();
-    });
-  }
+  const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(origin, pathname, headers, method);
 
   beforeAll(async () => {
     const app = express();

@@ -1,37 +1,24 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "./testing/raw-http.ts";
 import { clientBuildFiles } from "./static-assets.ts";
 
 const script = "export function quote(rooms) {\n  return 9900 + rooms * 4500;\n}\n".repeat(100);
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${'<rect width="4" height="4" fill="#1d4ed8"/>'.repeat(40)}</svg>`;
 const tinyChunk = "export{};";
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
 describe("clientBuildFiles", () => {
   let directory: string;
   let server: Server;
   let origin: URL;
 
-  /** A raw HTTP request: fetch would ask for and undo compression by itself. */
-  function send(pathname: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = httpRequest(new URL(pathname, origin), { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      });
-      request.on("error", reject);
-      request.end();
-    });
-  }
+  const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(origin, pathname, headers, method);
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), "client-build-"));
