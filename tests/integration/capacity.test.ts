@@ -11,7 +11,7 @@ import { createServiceRoleClient, type AppSupabaseClient } from "../../app/servi
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import { deliveriesSettled, expireSession, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInCustomer, testAppOptions, testRequestContext, type SignedInCustomer } from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL, signInCustomer, signInStaff, testAppOptions, testRequestContext, type SignedInCustomer } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
@@ -24,23 +24,13 @@ let backend: TestBackend;
 let serviceRole: AppSupabaseClient;
 let anon: AppSupabaseClient;
 let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
 let customer: SignedInCustomer;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
   anon = backend.createClient() as unknown as AppSupabaseClient;
-  [admin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin", "Ada Admin"),
-    signInCustomer(backend, "moderator", "Mo Moderator"),
-    signInCustomer(backend, "customer", "Cam Customer"),
-  ]);
-  const granted = await serviceRole.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
+  [admin, customer] = await Promise.all([signInStaff(backend, "admin", "admin", "Ada Admin"), signInCustomer(backend, "customer", "Cam Customer")]);
 });
 
 afterAll(async () => {

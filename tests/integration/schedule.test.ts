@@ -13,7 +13,7 @@ import { STATUS_MESSAGES } from "../../app/routes/admin/bookings-table.server.ts
 import { action as scheduleAction, loader as scheduleLoader } from "../../app/routes/admin/schedule.tsx";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signInStaff, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // The office's side of crews and capacity, through the routes' loaders and actions with each
@@ -30,15 +30,10 @@ beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
   [admin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin", "Ada Admin"),
-    signInCustomer(backend, "moderator", "Mo Moderator"),
+    signInStaff(backend, "admin", "admin", "Ada Admin"),
+    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
     signInCustomer(backend, "customer", "Cam Customer"),
   ]);
-  const granted = await serviceRole.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
   await serviceRole.from("profiles").update({ full_name: "Ada Admin" }).eq("user_id", admin.user.id);
 });
 
