@@ -45,6 +45,22 @@ export async function capacityOfDays(
   }));
 }
 
+/** Each of the wizard's time slots on `date`: whether a crew can take a move of `hours` from it. */
+async function slotAvailability(
+  client: AppSupabaseClient,
+  { date, hours, exceptDraft }: { date: string; hours: number; exceptDraft?: string },
+): Promise<SlotAvailability[]> {
+  const { data, error } = await client.rpc("capacity_slots", { _day: date, _hours: hours, _slots: [...TIME_SLOTS], _except_draft: exceptDraft });
+  if (error) throw new CapacityReadError("could not read the slots of a day", error);
+  return data.map((row) => ({ time: slotTime(row.slot), fits: row.fits }));
+}
+
+/** The slots of a day and the day's own capacity, as one answer. */
+function daySlots(day: DayCapacity | undefined, hours: number, slots: SlotAvailability[]): DaySlots {
+  if (!day) throw new CapacityReadError("could not read the slots of a day", "no day returned");
+  return { ...day, hours, slots };
+}
+
 /**
  * The wizard's time slots on `date` for a move of `hours` (each fits, or is full), with the date's
  * state: what the details step shows for the date posted. On a closed day no slot fits. Throws
@@ -55,19 +71,16 @@ export async function slotsOfDay(
   { date, hours, exceptDraft }: { date: string; hours: number; exceptDraft?: string },
 ): Promise<DaySlots> {
   const [slots, days] = await Promise.all([
-    client.rpc("capacity_slots", { _day: date, _hours: hours, _slots: [...TIME_SLOTS], _except_draft: exceptDraft }),
+    slotAvailability(client, { date, hours, exceptDraft }),
     capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
   ]);
-  if (slots.error) throw new CapacityReadError("could not read the slots of a day", slots.error);
-  const day = days[0];
-  if (!day) throw new CapacityReadError("could not read the slots of a day", "no day returned");
-  const available: SlotAvailability[] = slots.data.map((row) => ({ time: slotTime(row.slot), fits: row.fits }));
-  return { ...day, hours, slots: available };
+  return daySlots(days[0], hours, slots);
 }
 
 /**
  * What the wizard's details step shows: the bookable days of `month` and, when `date` can be booked,
- * its slots, for a move of `hours`, leaving out the customer's own hold (`exceptDraft`). Throws
+ * its slots, for a move of `hours`, leaving out the customer's own hold (`exceptDraft`). A date in
+ * the month takes its state from the month's days rather than asking for it again. Throws
  * CapacityReadError when the database fails.
  */
 export async function wizardAvailability(
@@ -75,10 +88,15 @@ export async function wizardAvailability(
   { month, today, date, hours, exceptDraft }: { month: string; today: string; date?: string; hours: number; exceptDraft?: string },
 ): Promise<WizardAvailability> {
   const range = bookableDatesOf(month, today);
-  const bookable = date !== undefined && date >= today && date <= lastBookableDate(today);
-  const [days, day] = await Promise.all([
+  if (date === undefined || date < today || date > lastBookableDate(today)) {
+    return { month, hours, days: range ? await capacityOfDays(client, { ...range, hours, exceptDraft }) : [], day: null };
+  }
+  const inMonth = range !== null && date >= range.from && date <= range.to;
+  const [days, slots, outsideMonth] = await Promise.all([
     range ? capacityOfDays(client, { ...range, hours, exceptDraft }) : [],
-    bookable ? slotsOfDay(client, { date, hours, exceptDraft }) : null,
+    slotAvailability(client, { date, hours, exceptDraft }),
+    inMonth ? [] : capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
   ]);
-  return { month, hours, days, day };
+  const day = inMonth ? days.find((candidate) => candidate.date === date) : outsideMonth[0];
+  return { month, hours, days, day: daySlots(day, hours, slots) };
 }
