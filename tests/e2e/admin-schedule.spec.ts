@@ -6,7 +6,7 @@ import { addDays } from "../../app/domain/booking-schemas.ts";
 import { TIME_SLOTS } from "../../app/domain/pricing.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createApiKeys } from "../../emulators/supabase/index.ts";
-import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient, setDayCrews } from "./support/backend.ts";
 import { E2E_DATA_DIR, e2eBaseUrl } from "./support/environment.ts";
 import { E2E_WEEKDAY_CREWS } from "./support/global-setup.ts";
 
@@ -18,12 +18,6 @@ import { E2E_WEEKDAY_CREWS } from "./support/global-setup.ts";
 function dayOf(offset: number): string {
   const project = test.info().project.name === "javascript" ? 0 : 1;
   return addDays("2027-11-01", project * 40 + offset);
-}
-
-async function setDayCrews(day: string, crews: number) {
-  const client = await getServiceClient();
-  const { error } = await client.from("schedule_days").upsert({ day, crews, closed: false, reason: null });
-  if (error) throw new Error(`could not set the crews of ${day}: ${error.message}`);
 }
 
 async function scheduleDay(day: string) {

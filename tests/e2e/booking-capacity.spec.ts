@@ -3,7 +3,7 @@ import { formatMoveDate } from "../../app/domain/booking-labels.ts";
 import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient, setDayCrews } from "./support/backend.ts";
 import { calendarDay, chooseMoveDate, continueButton, expectStep, fillContact, moveDatePicker, payButton, startTime } from "./support/wizard.ts";
 
 // The wizard offers only what a crew can take, with JavaScript on and off: full times and days are
@@ -16,12 +16,6 @@ const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
 function dayOf(offset: number): string {
   const project = javaScriptOn() ? 0 : 1;
   return addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
-}
-
-async function setDayCrews(day: string, crews: number) {
-  const client = await getServiceClient();
-  const { error } = await client.from("schedule_days").upsert({ day, crews, closed: false, reason: null });
-  if (error) throw new Error(`could not set the crews of ${day}: ${error.message}`);
 }
 
 /** Another customer's confirmed move on `day`: 6 hours from `time` (a 2-bedroom home). */

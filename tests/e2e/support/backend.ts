@@ -151,3 +151,10 @@ export async function createBooking(user: Pick<TestUser, "id" | "email" | "fullN
   if (error) throw new Error(`could not create a booking: ${error.message}`);
   return data as Record<string, unknown> & { id: string; created_at: string };
 }
+
+/** Gives a date its own crews, as an admin does from the schedule (the day stays open). */
+export async function setDayCrews(day: string, crews: number) {
+  const client = await getServiceClient();
+  const { error } = await client.from("schedule_days").upsert({ day, crews, closed: false, reason: null });
+  if (error) throw new Error(`could not set the crews of ${day}: ${error.message}`);
+}
