@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createTestUser } from "./support/backend.ts";
 import { authDialog, signInThroughDialog } from "./support/auth-ui.ts";
+import { hydrated } from "./support/hydration.ts";
 
 // What JavaScript adds to the auth dialog; the plain-HTML behaviour is covered in auth.spec.ts.
 test.describe("auth dialog with JavaScript", () => {
@@ -34,6 +35,8 @@ test.describe("auth dialog with JavaScript", () => {
 
   test("checks the email as soon as the field is left", async ({ page }) => {
     await page.goto("/?auth=signup");
+    // Checking on leaving a field is what the scripts add: before they run, the server checks on submit.
+    await hydrated(page);
     const dialog = authDialog(page);
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Password", { exact: true }).focus();

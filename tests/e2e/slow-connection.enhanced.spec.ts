@@ -4,6 +4,7 @@ import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { formatMoveDate } from "../../app/domain/booking-labels.ts";
 import { todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
+import { hydrated } from "./support/hydration.ts";
 import { calendarDay, continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
 
 // A slow phone: the page is there but its scripts take 10 s to arrive. The customer does not wait.
@@ -17,11 +18,6 @@ async function slowScripts(page: Page) {
   });
   // React Router's inline module runs once the held-back modules it imports have arrived.
   return () => page.evaluate(() => "__reactRouterRouteModules" in window);
-}
-
-/** Waits until React has hydrated the page: the header's menu link has become the dialog's button. */
-async function hydrated(page: Page) {
-  await expect(page.locator("button[aria-label='Open menu']")).toBeAttached({ timeout: 20_000 });
 }
 
 test("steps submitted before the scripts load work, and hydration loses nothing typed", async ({ page }) => {
