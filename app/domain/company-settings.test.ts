@@ -2,16 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { Tables } from "../../supabase/types";
 import { COMPANY } from "./company";
-import {
-  DEFAULT_COMPANY_FACTS,
-  DEFAULT_COMPANY_SETTINGS,
-  SETTINGS_MESSAGES,
-  companyFacts,
-  companySettingsSchema,
-  settingsFromRow,
-  settingsToRow,
-  type CompanySettings,
-} from "./company-settings";
+import { DEFAULT_COMPANY_FACTS, DEFAULT_COMPANY_SETTINGS, companyFacts, settingsFromRow, settingsToRow, type CompanySettings } from "./company-settings";
+import { SETTINGS_MESSAGES, companySettingsSchema } from "./company-settings-form";
 
 const row: Tables<"app_settings"> = {
   id: true,

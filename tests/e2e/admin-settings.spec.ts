@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { SETTINGS_MESSAGES, settingsFromRow, type CompanySettings } from "../../app/domain/company-settings.ts";
+import { settingsFromRow, type CompanySettings } from "../../app/domain/company-settings.ts";
+import { SETTINGS_MESSAGES } from "../../app/domain/company-settings-form.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 

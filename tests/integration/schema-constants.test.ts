@@ -5,7 +5,7 @@ import { CUSTOMER_CANCELLATION_NOTICE_HOURS } from "../../app/domain/booking-can
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings.ts";
+import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 
 // The lists and limits the app offers must be the ones the database accepts: a value the app offers

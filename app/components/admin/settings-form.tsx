@@ -5,7 +5,8 @@ import { Form } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
-import { ANALYTICS_RETENTION_DAYS, companySettingsSchema, type CompanySettings } from "~/domain/company-settings";
+import type { CompanySettings } from "~/domain/company-settings";
+import { ANALYTICS_RETENTION_DAYS, companySettingsSchema } from "~/domain/company-settings-form";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const SAVE_SETTINGS_INTENT = "save-settings";

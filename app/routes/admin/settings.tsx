@@ -5,7 +5,7 @@ import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { SAVE_SETTINGS_INTENT, SettingsForm } from "~/components/admin/settings-form";
 import { SettingsSystemInformation } from "~/components/admin/settings-system-information";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { SETTINGS_MESSAGES, companySettingsSchema } from "~/domain/company-settings";
+import { SETTINGS_MESSAGES, companySettingsSchema } from "~/domain/company-settings-form";
 import { ensurePermission } from "~/middleware/guards.server";
 import { readFormBody } from "~/services/form-body.server";
 import { currentAccount } from "~/services/session.server";

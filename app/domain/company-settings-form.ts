@@ -1,0 +1,81 @@
+// The company settings form, in the browser and on the server: its messages, limits and schema.
+import { z } from "zod";
+import type { CompanySettings } from "./company-settings";
+import { US_PHONE } from "./profile";
+import { SIMPLE_EMAIL, noControlCharacters } from "./text";
+
+export const SETTINGS_MESSAGES = {
+  companyNameRequired: "Company name is required",
+  adminEmailRequired: "Admin email is required",
+  emailInvalid: "Enter a valid email address, like office@example.com",
+  adminPhoneRequired: "Admin phone is required",
+  phoneInvalid: "Enter a phone number, like (404) 555-0182 or +44 20 7946 0958",
+  serviceAreaRequired: "Default service area is required",
+  businessHoursRequired: "Business hours are required",
+  executiveNameRequired: "The executive's name is required",
+  executiveTitleRequired: "The executive's title is required",
+  retentionRequired: "Enter how many days to keep website analytics",
+  retentionRange: "Enter a whole number of days from 1 to 3650",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+  controlCharacters: "Please remove unusual characters",
+  saved: "Settings Saved",
+  savedDescription: "Your settings have been updated successfully.",
+} as const;
+
+/** The longest value each text setting may hold (the database checks the same). */
+export const SETTINGS_LIMITS = {
+  companyName: 200,
+  adminEmail: 320,
+  phone: 40,
+  text: 200,
+  executive: 120,
+} as const;
+
+/** How long website analytics may be kept, in days (the database checks the same). */
+export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+/** A US number as people write it, or an international one: "+", then 8 to 15 digits with spaces, dots, dashes or brackets. */
+export function isPhoneNumber(value: string): boolean {
+  if (US_PHONE.test(value)) return true;
+  const digits = value.replace(/\D/g, "").length;
+  return /^\+[\d\s().-]+$/.test(value) && digits >= 8 && digits <= 15;
+}
+
+const requiredText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, SETTINGS_MESSAGES.tooLong(max))
+    .refine(noControlCharacters, SETTINGS_MESSAGES.controlCharacters);
+
+/**
+ * The settings form, in the browser and on the server. An empty field arrives as undefined; an unchecked
+ * checkbox is not sent at all, so a missing toggle means off.
+ */
+export const companySettingsSchema = z.object({
+  companyName: requiredText(SETTINGS_MESSAGES.companyNameRequired, SETTINGS_LIMITS.companyName),
+  adminEmail: requiredText(SETTINGS_MESSAGES.adminEmailRequired, SETTINGS_LIMITS.adminEmail).regex(SIMPLE_EMAIL, SETTINGS_MESSAGES.emailInvalid),
+  adminPhone: requiredText(SETTINGS_MESSAGES.adminPhoneRequired, SETTINGS_LIMITS.phone).refine(isPhoneNumber, SETTINGS_MESSAGES.phoneInvalid),
+  defaultServiceArea: requiredText(SETTINGS_MESSAGES.serviceAreaRequired, SETTINGS_LIMITS.text),
+  businessHours: requiredText(SETTINGS_MESSAGES.businessHoursRequired, SETTINGS_LIMITS.text),
+  // Optional: a phone number the crews call after hours.
+  emergencyContact: z
+    .string()
+    .trim()
+    .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.phone))
+    .refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid)
+    .optional()
+    .transform((value) => value ?? ""),
+  notificationsEnabled: z.boolean().default(false),
+  emailAlerts: z.boolean().default(false),
+  autoConfirmBookings: z.boolean().default(false),
+  executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
+  executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
+  // Conform turns the typed digits into a number; anything else is not one.
+  analyticsRetentionDays: z
+    .number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.retentionRequired : SETTINGS_MESSAGES.retentionRange) })
+    .int(SETTINGS_MESSAGES.retentionRange)
+    .min(ANALYTICS_RETENTION_DAYS.min, SETTINGS_MESSAGES.retentionRange)
+    .max(ANALYTICS_RETENTION_DAYS.max, SETTINGS_MESSAGES.retentionRange),
+}) satisfies z.ZodType<CompanySettings, unknown>;
