@@ -1,6 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { buttonClasses } from "./ui/button";
 
@@ -20,8 +19,9 @@ const triggerClasses = buttonClasses("ghost", "sm", "size-11 px-0 md:hidden");
 
 /**
  * The side menu below 768px. Before JavaScript it is a CSS :target drawer: the trigger links to
- * #mobile-menu and following any link inside closes it. Once hydrated it is a Radix dialog
- * (focus kept inside, Escape closes, no history entries).
+ * #mobile-menu and following any link inside closes it. Once hydrated it is the browser's own modal
+ * dialog (the page behind it inert, Escape closes, focus back on the trigger, no history entries):
+ * no dialog library in the first page's scripts.
  */
 export function MobileMenu(props: MobileMenuProps) {
   return useHydrated() ? <DialogMenu {...props} /> : <TargetMenu {...props} />;
@@ -59,22 +59,30 @@ function TargetMenu(props: MobileMenuProps) {
 }
 
 function DialogMenu(props: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={triggerClasses} aria-label="Open menu">
+    <>
+      <button type="button" className={triggerClasses} aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         <Menu aria-hidden className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" />
-        <Dialog.Content className={`fixed inset-y-0 right-0 z-50 md:hidden ${panelClasses}`} aria-describedby={undefined}>
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <Dialog.Close className={`${triggerClasses} self-end`} aria-label="Close menu">
+      </button>
+      {/* A click on the backdrop lands on the dialog element itself and closes the menu; the keyboard has Escape. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <dialog
+        ref={dialog}
+        aria-label="Menu"
+        className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none bg-transparent p-0 backdrop:bg-slate-900/50 md:hidden"
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className={panelClasses}>
+          <button type="button" className={`${triggerClasses} self-end`} aria-label="Close menu" onClick={close}>
             <X aria-hidden className="size-6" />
-          </Dialog.Close>
-          <MenuLinks {...props} onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </button>
+          <MenuLinks {...props} onNavigate={close} />
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -85,6 +85,15 @@ test.describe("landing page with JavaScript", () => {
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+    // A click on the dimmed page beside the menu closes it; the page behind did not scroll meanwhile.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.wheel(0, 600);
+    await page.mouse.click(20, 400);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("client-side navigation to an unknown path shows the not-found page", async ({ page }) => {
