@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 // The recommendations of typescript-eslint, React, its hooks and jsx-a11y, as React Router's templates
 // set them up; Prettier owns formatting, so the rules that would disagree with it are off.
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".data/", "test-results/", "playwright-report/", "node_modules/", "supabase/types.ts"] },
+  { ignores: ["**/build/", "**/.react-router/", ".data/", "test-results/", "playwright-report/", "node_modules/", "supabase/types.ts"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: ["**/*.{ts,tsx}"], ...react.configs.flat.recommended },

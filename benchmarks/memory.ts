@@ -1,0 +1,106 @@
+// Prints the server's resident memory (RSS): its peak while starting, idle after start-up, and idle
+// again after a short load, in three set-ups:
+//   embedded, first start   the embedded Supabase (PGlite) builds its database in an empty DATA_DIR
+//   embedded, restart       the same DATA_DIR started again: the database is already there
+//   hosted backends         Supabase in a separate process (the emulator over HTTP, standing in for a
+//                           hosted project) and hosted-Stripe mode: only the app is measured
+// Usage: npm run build && npm run bench:memory
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { memoryOf } from "./support/process-memory.ts";
+import { startBenchServer, type BenchServer } from "./support/server.ts";
+
+/** How long a server is left alone before its idle memory is read. */
+const SETTLE_MS = 10_000;
+/** The pages of the load: what anonymous visitors open most. */
+const LOAD_PATHS = ["/", "/book", "/?auth=login", "/privacy"];
+
+const mib = (value: number) => `${value.toFixed(0).padStart(5)} MiB`;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+interface Reading {
+  startPeak: number;
+  idle: number;
+  afterLoad: number;
+  loadPeak: number;
+}
+
+async function measure(server: BenchServer): Promise<Reading> {
+  const pid = server.process.pid!;
+  const startPeak = memoryOf(pid).peakMiB;
+  await settle();
+  const idle = memoryOf(pid).rssMiB;
+  for (const pathname of LOAD_PATHS) {
+    await autocannon({ url: `${server.origin}${pathname}`, connections: 10, duration: 5, headers: { "accept-encoding": "br, gzip" } });
+  }
+  const loadPeak = memoryOf(pid).peakMiB;
+  await settle();
+  return { startPeak, idle, afterLoad: memoryOf(pid).rssMiB, loadPeak };
+}
+
+function print(label: string, reading: Reading) {
+  console.log(
+    `  ${label.padEnd(22)} start-up peak ${mib(reading.startPeak)}   idle ${mib(reading.idle)}   ` +
+      `peak under load ${mib(reading.loadPeak)}   idle after load ${mib(reading.afterLoad)}`,
+  );
+}
+
+/** The Supabase emulator in its own process, over HTTP; resolves once it prints its keys. */
+async function startStandaloneSupabase(dataDir: string): Promise<{ child: ChildProcess; env: Record<string, string> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "support/standalone-supabase.ts"), String(port), dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+  const keys = JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string; jwtSecret: string };
+  return {
+    child,
+    env: {
+      SUPABASE_URL: keys.url,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_JWT_SECRET: keys.jwtSecret,
+      STRIPE_SECRET_KEY: "sk_test_memory_benchmark",
+      STRIPE_WEBHOOK_SECRET: "whsec_memory_benchmark",
+    },
+  };
+}
+
+console.log(`server RSS (idle = ${SETTLE_MS / 1000} s after start-up; load = ${LOAD_PATHS.join(", ")}, 5 s each, 10 connections):`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "movers-memory-"));
+try {
+  const first = await startBenchServer({}, { dataDir });
+  const firstReading = await measure(first).finally(() => first.process.kill("SIGTERM"));
+  await once(first.process, "exit");
+  print("embedded, first start", firstReading);
+
+  const again = await startBenchServer({}, { dataDir });
+  try {
+    print("embedded, restart", await measure(again));
+  } finally {
+    await again.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const supabaseDir = mkdtempSync(path.join(tmpdir(), "movers-memory-supabase-"));
+const supabase = await startStandaloneSupabase(supabaseDir);
+try {
+  const hosted = await startBenchServer(supabase.env);
+  try {
+    print("hosted backends", await measure(hosted));
+  } finally {
+    await hosted.stop();
+  }
+} finally {
+  supabase.child.kill("SIGTERM");
+  await once(supabase.child, "exit");
+  rmSync(supabaseDir, { recursive: true, force: true });
+}
