@@ -9,6 +9,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
 import { percentile } from "./support/statistics.ts";
@@ -22,7 +23,7 @@ const ROUND_SECONDS = 8;
 
 const KINDS = ["HTML", "CSS", "JS", "fonts", "images", "other"] as const;
 type Kind = (typeof KINDS)[number];
-type Weight = Map<Kind, { files: string[]; raw: number; sent: number; encodings: Set<string> }>;
+type Weight = Map<Kind, { files: string[]; raw: number; gzip: number; sent: number; encodings: Set<string> }>;
 
 function kindOf(resourceType: string): Kind {
   switch (resourceType) {
@@ -42,7 +43,7 @@ function kindOf(resourceType: string): Kind {
 }
 
 async function pageWeight(browser: Browser, origin: string): Promise<Weight> {
-  const weight: Weight = new Map(KINDS.map((kind) => [kind, { files: [], raw: 0, sent: 0, encodings: new Set() }]));
+  const weight: Weight = new Map(KINDS.map((kind) => [kind, { files: [], raw: 0, gzip: 0, sent: 0, encodings: new Set() }]));
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   try {
     const counted: Array<Promise<void>> = [];
@@ -51,11 +52,15 @@ async function pageWeight(browser: Browser, origin: string): Promise<Weight> {
       if (url.origin !== origin) return;
       counted.push(
         Promise.all([request.response(), request.sizes()]).then(async ([response, sizes]) => {
+          // Asked again for the decoded size: a preloaded module's body is not kept for the page to read.
+          const body = Buffer.from(await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+          const encoding = (await response?.headerValue("content-encoding")) ?? "identity";
           const total = weight.get(kindOf(request.resourceType()))!;
           total.files.push(url.pathname);
-          total.raw += (await response?.body())?.length ?? 0;
+          total.raw += body.length;
+          total.gzip += gzipSync(body, { level: 9 }).length;
           total.sent += sizes.responseBodySize;
-          total.encodings.add((await response?.headerValue("content-encoding")) ?? "identity");
+          total.encodings.add(encoding);
         }),
       );
     });
@@ -80,7 +85,7 @@ function printWeight(label: string, weight: Weight) {
     const names = kind === "fonts" || kind === "images" || kind === "other" ? `  ${total.files.map((file) => file.split("/").pop()).join(", ")}` : "";
     console.log(
       `  ${`${kind}:`.padEnd(8)} ${String(total.files.length).padStart(2)} file(s), ${kib(total.raw).padStart(10)} raw, ` +
-        `${kib(total.sent).padStart(10)} sent (${[...total.encodings].join(", ")})${names}`,
+        `${kib(total.gzip).padStart(10)} gzip -9, ${kib(total.sent).padStart(10)} sent (${[...total.encodings].join(", ")})${names}`,
     );
   }
   console.log(`  ${"total:".padEnd(8)} ${kib(sent)} sent`);
