@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type sharpModule from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { AVATAR_SIDE_PX } from "~/domain/profile";
 import {
   MAX_PHOTO_INPUT_PIXELS,
@@ -9,8 +10,20 @@ import {
   type AcceptedPhotoType,
 } from "~/domain/photo-rules";
 
-// Each upload is decoded once: libvips' operation cache would only keep its pixels in memory.
-sharp.cache(false);
+type SharpFactory = typeof sharpModule;
+let sharpLoading: Promise<SharpFactory> | undefined;
+
+/**
+ * libvips, loaded with the first image rather than at start-up: it adds about 20 MiB to a process
+ * that may never see an upload.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  return (sharpLoading ??= import("sharp").then(({ default: sharp }) => {
+    // Each upload is decoded once: libvips' operation cache would only keep its pixels in memory.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 let decoding: Promise<unknown> = Promise.resolve();
 
@@ -53,6 +66,7 @@ const decodeOptions = { limitInputPixels: MAX_PHOTO_INPUT_PIXELS, failOn: "error
 export async function inspectPhoto(bytes: Uint8Array): Promise<{ type: AcceptedPhotoType; width: number; height: number } | PhotoRejection> {
   const type = sniffPhotoType(bytes.subarray(0, PHOTO_SNIFF_BYTES));
   if (!type) return "not-a-photo";
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only: the pixel limit is checked here, with a reason, rather than by the decoder.
@@ -79,6 +93,7 @@ async function reencodePhotoNow(bytes: Uint8Array): Promise<ReencodedPhoto | Pho
   const inspected = await inspectPhoto(bytes);
   if (typeof inspected === "string") return inspected;
   const output = inspected.type === "image/jpeg" ? "jpeg" : "webp";
+  const sharp = await loadSharp();
   try {
     const image = await encode(sharp(bytes, decodeOptions).autoOrient(), PHOTO_MAX_SIDE_PX, output);
     // The thumbnail is made from the upright, reduced image: a fraction of the work of the original.
@@ -101,6 +116,7 @@ export function reencodeAvatar(bytes: Uint8Array): Promise<EncodedImage | PhotoR
 async function reencodeAvatarNow(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
   const inspected = await inspectPhoto(bytes);
   if (typeof inspected === "string") return inspected;
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, decodeOptions)
       .autoOrient()
