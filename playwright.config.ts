@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN, E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from "./tests/e2e/support/environment.ts";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 
 /** A port nobody listens on, chosen once: workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -53,7 +54,7 @@ export default defineConfig({
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.enhanced\.spec\.ts$/ },
   ],
   webServer: servers.map((index) => ({
-    command: "node build/server.js",
+    command: ["node", ...SERVER_NODE_FLAGS, "build/server.js"].join(" "),
     url: `${e2eBaseUrl(index)}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

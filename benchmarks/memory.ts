@@ -12,13 +12,13 @@ import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { memoryOf } from "./support/process-memory.ts";
+import { memoryOf, resetPeak } from "./support/process-memory.ts";
 import { startBenchServer, type BenchServer } from "./support/server.ts";
 
 /** How long a server is left alone before its idle memory is read. */
 const SETTLE_MS = 10_000;
 /** The pages of the load: what anonymous visitors open most. */
-const LOAD_PATHS = ["/", "/book", "/?auth=login", "/privacy"];
+const LOAD_PATHS = ["/", "/book", "/?auth=login", "/payment-canceled"];
 
 const mib = (value: number) => `${value.toFixed(0).padStart(5)} MiB`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -35,6 +35,7 @@ async function measure(server: BenchServer): Promise<Reading> {
   const startPeak = memoryOf(pid).peakMiB;
   await settle();
   const idle = memoryOf(pid).rssMiB;
+  resetPeak(pid);
   for (const pathname of LOAD_PATHS) {
     await autocannon({ url: `${server.origin}${pathname}`, connections: 10, duration: 5, headers: { "accept-encoding": "br, gzip" } });
   }

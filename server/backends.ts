@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { SupabaseConnection } from "../app/load-context.ts";
 import type { Database } from "../supabase/types.ts";
 import type { ServerConfig } from "./config.ts";
+import { EMBEDDED_DATABASE_TEMPLATES_DIR } from "./embedded-database-templates.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 import type { Logger } from "./logger.ts";
 
@@ -158,6 +159,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     dataDir: config.dataDir,
     migrationsDir: path.resolve("supabase/migrations"),
     seedFile: path.resolve("supabase/seed.sql"),
+    templateCacheDir: path.resolve(EMBEDDED_DATABASE_TEMPLATES_DIR),
     accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
     confirmSignupLinkTemplate: config.embeddedEmailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
   });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export interface BenchServer {
   /** Where the server answers, also its PUBLIC_URL (so form posts carry a matching Origin). */
@@ -33,7 +34,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "movers-bench-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env },
     stdio: "inherit",
   });

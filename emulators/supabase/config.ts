@@ -25,8 +25,10 @@ export interface EmulatorConfig {
   verifyRateLimits: VerifyRateLimits;
   /** Limits of POST /token, /signup and /recover per client address; the defaults are GoTrue's. */
   authRateLimits: AuthRateLimits;
-  /** A directory of migrated databases to start from, for in-memory emulators (ignored with a data
-   *  directory): creating a cluster and migrating it takes seconds, loading a copy of one a second. */
+  /** A directory of migrated databases to start from: creating a cluster and migrating it takes
+   *  seconds and, while it runs, twice the memory. An in-memory emulator loads a copy of its `.tar`
+   *  (saving one when it had to build it); a data directory that holds no database yet starts as a
+   *  copy of its data-directory template, when one was built (see `dataDirectoryTemplate`). */
   templateCacheDir?: string;
   /** Email confirmations on (config.toml's `[auth.email] enable_confirmations`, a hosted project's
    *  default): sign-up answers the user without a session and emails a link made from this template,
@@ -103,7 +105,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     verifyRateLimits: options.verifyRateLimits ?? DEFAULT_VERIFY_RATE_LIMITS,
     authRateLimits: options.authRateLimits ?? GOTRUE_AUTH_RATE_LIMITS,
-    templateCacheDir: options.dataDir ? undefined : options.templateCacheDir,
+    templateCacheDir: options.templateCacheDir,
     confirmSignupLinkTemplate: options.confirmSignupLinkTemplate,
   };
 }

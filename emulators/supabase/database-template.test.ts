@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { resolveConfig } from "./config.ts";
+import { dataDirectoryTemplate } from "./database.ts";
 import { createSupabaseEmulator } from "./index.ts";
 
 // In-memory emulators with a template cache start from a copy of the database their scripts built.
@@ -51,6 +53,32 @@ describe("a database template", () => {
       const { rows } = await emulator.db.pg.query<{ name: string }>("select to_regclass('public.crates')::text as name");
       expect(rows).toEqual([{ name: "crates" }]);
       await emulator.close();
+    },
+    BUILDS_A_CLUSTER_MS,
+  );
+
+  it(
+    "starts a data directory that holds no database as a copy of the data-directory template, and never replaces one",
+    async () => {
+      // The template: a data directory these migrations built, marked with a row no migration writes.
+      const building = join(scratch, "building");
+      const built = await createSupabaseEmulator({ url, migrationsDir, seedFile: undefined, dataDir: building });
+      await built.db.pg.exec("insert into public.parcels values (42)");
+      await built.close();
+      const template = dataDirectoryTemplate({ ...resolveConfig({ url, migrationsDir, seedFile: undefined, dataDir: building }), templateCacheDir });
+      renameSync(join(building, "pg"), template);
+
+      const dataDir = join(scratch, "data");
+      const first = await createSupabaseEmulator({ url, migrationsDir, seedFile: undefined, dataDir, templateCacheDir });
+      const copied = await first.db.pg.query<{ id: number }>("select id from public.parcels");
+      expect(copied.rows).toEqual([{ id: 42 }]);
+      await first.db.pg.exec("insert into public.parcels values (7)");
+      await first.close();
+
+      const again = await createSupabaseEmulator({ url, migrationsDir, seedFile: undefined, dataDir, templateCacheDir });
+      const kept = await again.db.pg.query<{ id: number }>("select id from public.parcels order by id");
+      expect(kept.rows).toEqual([{ id: 7 }, { id: 42 }]);
+      await again.close();
     },
     BUILDS_A_CLUSTER_MS,
   );

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { spawnServer, type SpawnedServer } from "./support/spawn-server.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 // A second server, started as a person starts it in a terminal, behind a TLS proxy's address
 // (PUBLIC_URL https, no TRUST_PROXY): the plain start-up lines, and form posts that still work.
@@ -28,7 +29,7 @@ test.beforeAll(async () => {
       LOG_LEVEL: "info",
     },
     // `script` gives the server a terminal, as `npm start` in a shell has.
-    command: (node) => ["script", ["-qfec", `${JSON.stringify(node)} build/server.js`, "/dev/null"]],
+    command: (node) => ["script", ["-qfec", `${[JSON.stringify(node), ...SERVER_NODE_FLAGS].join(" ")} build/server.js`, "/dev/null"]],
   });
   base = server.base;
 });

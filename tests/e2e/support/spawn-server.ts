@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
+import { SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
 
 /** A port nobody listens on. */
 export async function freePort(): Promise<number> {
@@ -32,7 +33,7 @@ export async function spawnServer(options: {
 }): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const base = `http://localhost:${port}`;
-  const [command, args] = options.command?.(process.execPath) ?? [process.execPath, ["build/server.js"]];
+  const [command, args] = options.command?.(process.execPath) ?? [process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"]];
   let output = "";
   const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: options.dataDir, LOG_LEVEL: "warn", ...options.env },
