@@ -41,4 +41,15 @@ describe("each page's meta", () => {
     expect(descriptors.find((descriptor) => "title" in descriptor)?.title).toMatch(/\S/);
     expect(descriptors.find((descriptor) => descriptor.name === "description")?.content).toMatch(/\w.{20,}/);
   });
+
+  it("only the pages of one payment or one emailed link ask search engines not to list them", async () => {
+    // Pages behind sign-in need no such tag: a crawler is sent to the sign-in page and never sees them.
+    const unlisted: string[] = [];
+    for (const file of pages) {
+      const module = (await import(path.join(ROUTES, file))) as { meta: (args: unknown) => Array<Record<string, string>> };
+      const descriptors = module.meta({ matches: [], loaderData: undefined, params: {}, location: { pathname: "/" }, error: undefined });
+      if (descriptors.some((descriptor) => descriptor.name === "robots" && descriptor.content.includes("noindex"))) unlisted.push(file);
+    }
+    expect(unlisted.sort()).toEqual(["public/confirm-email.tsx", "public/payment-canceled.tsx", "public/payment-success.tsx", "public/reset-password.tsx"]);
+  });
 });

@@ -56,7 +56,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : [{ name: "robots", content: "noindex" }]);
+// The title of an error this layout caught; each page names itself. No "noindex": a crawler is sent
+// to the sign-in page and never sees a page behind it.
+export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : []);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <LayoutErrorBoundary error={error} />;

@@ -7,7 +7,9 @@ export default function BookLayout() {
   return <LayoutFrame width="narrowWithPanel" />;
 }
 
-export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : [{ name: "robots", content: "noindex" }]);
+// The title of an error this layout caught; each step names itself. The wizard is how a customer
+// books, so search engines may list it; a step past the first sends a visitor without a draft to it.
+export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : []);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <LayoutErrorBoundary error={error} />;
