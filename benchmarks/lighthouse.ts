@@ -105,6 +105,8 @@ try {
     if (wanted && !wanted.includes(label)) continue;
     const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
     const failed: string[] = [];
+    const lcp: number[] = [];
+    let scripts = "";
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
@@ -116,7 +118,14 @@ try {
       if (!result || result.lhr.runtimeError) throw new Error(`${label}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
       if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) failed.push(`ended at ${result.lhr.finalDisplayedUrl}`);
       for (const category of CATEGORIES) scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+      lcp.push(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
       if (run === 0) {
+        // The page's own JavaScript as the phone receives it (compressed), from Lighthouse's resource summary.
+        const items = (
+          result.lhr.audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number; requestCount: number }> }
+        )?.items;
+        const script = items?.find((item) => item.resourceType === "script");
+        if (script) scripts = `JS ${(script.transferSize / 1024).toFixed(1)} KiB in ${script.requestCount} files, `;
         for (const category of CATEGORIES.filter((name) => name !== "performance")) {
           const refs = result.lhr.categories[category]?.auditRefs ?? [];
           for (const ref of refs) {
@@ -127,7 +136,9 @@ try {
       }
     }
     const figures = CATEGORIES.map((category) => `${category} ${median(scores[category]!)} / ${Math.min(...scores[category]!)}`).join(", ");
-    console.log(`  ${label}: ${figures}${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`);
+    console.log(
+      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
+    );
   }
 } finally {
   await chrome.kill();

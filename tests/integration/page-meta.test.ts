@@ -48,7 +48,7 @@ describe("each page's meta", () => {
     for (const file of pages) {
       const module = (await import(path.join(ROUTES, file))) as { meta: (args: unknown) => Array<Record<string, string>> };
       const descriptors = module.meta({ matches: [], loaderData: undefined, params: {}, location: { pathname: "/" }, error: undefined });
-      if (descriptors.some((descriptor) => descriptor.name === "robots" && descriptor.content.includes("noindex"))) unlisted.push(file);
+      if (descriptors.some((descriptor) => descriptor.name === "robots" && descriptor.content?.includes("noindex"))) unlisted.push(file);
     }
     expect(unlisted.sort()).toEqual(["public/confirm-email.tsx", "public/payment-canceled.tsx", "public/payment-success.tsx", "public/reset-password.tsx"]);
   });
