@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { AppRole } from "~/domain/roles";
 import { readRoles, readUser } from "~/services/session.server";
-import { createVisitorClient } from "~/services/supabase.server";
+import { createVisitorClient, sessionCookieName, type AppSupabaseClient } from "~/services/supabase.server";
 
 /**
  * Runs first for every page and data request: makes the visitor's Supabase client and reads the
@@ -14,13 +14,19 @@ import { createVisitorClient } from "~/services/supabase.server";
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
   const { logger, responseHeaders } = context.get(requestContext);
-  const supabase = createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders });
-  const user = await readUser(supabase, logger);
+  let client: AppSupabaseClient | undefined;
+  const supabase = () => (client ??= createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders }));
+  // Without a Supabase auth cookie there is no session to read: most anonymous visits need no client
+  // at all, and one is made only when a loader or action asks for it.
+  const hasSession = (request.headers.get("Cookie") ?? "").includes(sessionCookieName(services.supabase.url));
+  const user = hasSession ? await readUser(supabase(), logger) : null;
   let roles: Promise<ReadonlySet<AppRole>> | undefined;
   context.set(sessionContext, {
-    supabase,
+    get supabase() {
+      return supabase();
+    },
     user,
-    roles: () => (roles ??= user ? readRoles(supabase, user, logger) : Promise.resolve(new Set())),
+    roles: () => (roles ??= user ? readRoles(supabase(), user, logger) : Promise.resolve(new Set())),
   });
 
   const response = await next();

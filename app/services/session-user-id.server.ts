@@ -1,5 +1,6 @@
 import { parseCookieHeader } from "@supabase/ssr";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { sessionCookieName } from "./supabase.server";
 
 /** How access tokens are checked without asking the auth server: the project's JWT secret (HS256), or its published signing keys. */
 export type AccessTokenKey = { secret: string } | { jwksUrl: string };
@@ -18,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * once and cached by jose). An expired, forged or unreadable token counts as no user.
  */
 export function createSessionUserIds({ supabaseUrl, key }: { supabaseUrl: string; key: AccessTokenKey }): SessionUserIds {
-  const cookieName = `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
+  const cookieName = sessionCookieName(supabaseUrl);
   const verifyKey: Uint8Array | JWTVerifyGetKey = "secret" in key ? new TextEncoder().encode(key.secret) : createRemoteJWKSet(new URL(key.jwksUrl));
 
   return {

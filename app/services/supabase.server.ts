@@ -34,6 +34,14 @@ export function createStatelessAnonClient(connection: SupabaseConnection): AppSu
  * The visitor's client for one request (@supabase/ssr): the session lives in HttpOnly cookies, and
  * every cookie it writes (sign-in, refresh, sign-out) goes into `responseHeaders`.
  */
+/**
+ * The cookie @supabase/ssr keeps a session in (split into `.0`, `.1`… when long; the PKCE verifier in
+ * `…-code-verifier`): named after the project's reference, the first label of its host.
+ */
+export function sessionCookieName(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
+}
+
 export function createVisitorClient(
   request: Request,
   connection: SupabaseConnection,
