@@ -15,7 +15,10 @@ type CachingOptions = { maxAge: string; immutable?: boolean; fallthrough?: boole
 export function clientBuildFiles(clientDirectory: string): Router {
   const router = express.Router();
   router.use("/assets", precompressedFiles(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  router.use(precompressedFiles(clientDirectory, { maxAge: "1h" }));
+  const rootFiles = precompressedFiles(clientDirectory, { maxAge: "1h" });
+  // The files beside /assets (favicon.ico, robots.txt…) all have an extension; a page's address has
+  // none and goes straight on, without a file looked up on disk and a "not found" made for it.
+  router.use((request, response, next) => (path.extname(request.path) ? rootFiles(request, response, next) : next()));
   return router;
 }
 
