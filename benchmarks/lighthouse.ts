@@ -107,6 +107,7 @@ try {
     const failed: string[] = [];
     const lcp: number[] = [];
     let scripts = "";
+    let lcpElement = "";
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
@@ -126,6 +127,8 @@ try {
         )?.items;
         const script = items?.find((item) => item.resourceType === "script");
         if (script) scripts = `JS ${(script.transferSize / 1024).toFixed(1)} KiB in ${script.requestCount} files, `;
+        const element = JSON.stringify(result.lhr.audits["lcp-breakdown-insight"]?.details ?? {}).match(/"nodeLabel":"([^"]{0,60})/)?.[1];
+        if (element) lcpElement = ` (${element})`;
         for (const category of CATEGORIES.filter((name) => name !== "performance")) {
           const refs = result.lhr.categories[category]?.auditRefs ?? [];
           for (const ref of refs) {
@@ -137,7 +140,7 @@ try {
     }
     const figures = CATEGORIES.map((category) => `${category} ${median(scores[category]!)} / ${Math.min(...scores[category]!)}`).join(", ");
     console.log(
-      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
+      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
     );
   }
 } finally {
