@@ -12,6 +12,8 @@ interface IllustrationProps {
   className?: string;
   /** Below the fold: fetched only when the reader scrolls near it. */
   lazy?: boolean;
+  /** The largest picture of the first view: fetched ahead of the page's scripts, which it would queue behind. */
+  priority?: boolean;
 }
 
 function Illustration({
@@ -21,9 +23,19 @@ function Illustration({
   alt,
   className = "",
   lazy = false,
+  priority = false,
 }: IllustrationProps & { src: string; width: number; height: number; alt: string }) {
   return (
-    <img src={src} alt={alt} width={width} height={height} loading={lazy ? "lazy" : "eager"} decoding="async" className={`h-auto w-full ${className}`.trim()} />
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={lazy ? "lazy" : "eager"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      className={`h-auto w-full ${className}`.trim()}
+    />
   );
 }
 

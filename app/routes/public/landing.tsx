@@ -97,7 +97,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
                 <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
               </div>
             </div>
-            <MoversIllustration className="mx-auto max-w-md lg:max-w-none" />
+            <MoversIllustration priority className="mx-auto max-w-md lg:max-w-none" />
           </div>
         </section>
 
