@@ -3,7 +3,7 @@
 // those scripts): a server whose DATA_DIR holds no database yet starts from a copy of its files
 // instead of creating a cluster and migrating it, which takes seconds and, while it runs, twice the
 // memory. Nothing is done when the template is already there.
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../emulators/supabase/config.ts";
 import { dataDirectoryTemplate, openDatabase } from "../emulators/supabase/database.ts";
@@ -26,6 +26,11 @@ try {
     const database = await openDatabase({ ...config, templateCacheDir: undefined });
     await database.close();
     renameSync(path.join(scratch, "pg"), template);
+  }
+  // Templates of earlier migrations would only take space: no server built from this code reads them.
+  for (const entry of readdirSync(templateCacheDir)) {
+    const other = path.join(templateCacheDir, entry);
+    if (other !== template && other !== scratch) rmSync(other, { recursive: true, force: true });
   }
   console.log(`embedded database template: ${path.relative(process.cwd(), template)}`);
 } finally {
