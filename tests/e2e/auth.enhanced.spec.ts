@@ -58,4 +58,16 @@ test.describe("auth dialog with JavaScript", () => {
     await expect(page.getByRole("menu")).toBeHidden();
     await expect(trigger).toBeFocused();
   });
+
+  test("a link in the dialog clicked while the dialog's code is still arriving still opens its view", async ({ page }) => {
+    // The page's scripts are here and running; only the dialog's own code is slow to come.
+    await page.route("**/assets/auth-dialog-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    await page.goto("/?auth=login");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    await authDialog(page).getByRole("link", { name: "Create an account" }).click();
+    await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible({ timeout: 10_000 });
+  });
 });
