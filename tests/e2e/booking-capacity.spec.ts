@@ -12,10 +12,26 @@ import { calendarDay, chooseMoveDate, continueButton, expectStep, fillContact, m
 
 const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
 
-/** A date of this test's own, about two months ahead, apart for each project (they share servers). */
-function dayOf(offset: number): string {
+/**
+ * A date of this test's own: from about two months ahead (apart for each project, as they share
+ * servers), the first that neither it nor the days beside it hold a booking or a schedule of their own.
+ * Other tests book fixed dates (the admin table's 60 seeded bookings fill January to March 2027), and a
+ * date counted from today would meet them as the weeks pass.
+ */
+async function ownDay(offset: number): Promise<string> {
   const project = javaScriptOn() ? 0 : 1;
-  return addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
+  const from = addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
+  const to = addDays(from, 200);
+  const client = await getServiceClient();
+  const [booked, scheduled] = await Promise.all([
+    client.from("bookings").select("day:moving_date").gte("moving_date", addDays(from, -1)).lte("moving_date", to),
+    client.from("schedule_days").select("day").gte("day", addDays(from, -1)).lte("day", to),
+  ]);
+  if (booked.error || scheduled.error) throw new Error((booked.error ?? scheduled.error)!.message);
+  const taken = new Set([...booked.data, ...scheduled.data].map((row) => row.day));
+  let day = from;
+  while ([addDays(day, -1), day, addDays(day, 1)].some((near) => taken.has(near))) day = addDays(day, 1);
+  return day;
 }
 
 /** Another customer's confirmed move on `day`: 6 hours from `time` (a 2-bedroom home). */
@@ -55,7 +71,7 @@ async function savedBookingOf(email: string) {
 }
 
 test("a full time cannot be chosen, and 'No preferred time' is saved at the first time a crew can take", async ({ page }) => {
-  const day = dayOf(1);
+  const day = await ownDay(1);
   await setDayCrews(day, 1);
   // The one crew is out from 8:00 to 2:00 PM: a 6-hour move fits from 2:00 PM on (it runs to closing).
   await anotherCustomersMove(day, "08:00");
@@ -97,7 +113,7 @@ test("a full time cannot be chosen, and 'No preferred time' is saved at the firs
 });
 
 test("a day the office closes stops being offered, and a draft on that day is told why", async ({ page, browser }) => {
-  const day = dayOf(2);
+  const day = await ownDay(2);
   const email = `closed-day-${test.info().project.name}@example.com`;
   await toTheDetailsStep(page, email);
   await chooseMoveDate(page, day);
@@ -133,7 +149,7 @@ test("a day the office closes stops being offered, and a draft on that day is to
 });
 
 test("two customers race for the last crew: the one who pays second is sent back to choose another time, with everything kept", async ({ page }) => {
-  const day = dayOf(3);
+  const day = await ownDay(3);
   await setDayCrews(day, 1);
   const email = `race-${test.info().project.name}@example.com`;
   await toTheDetailsStep(page, email);

@@ -2,10 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { formatMoveDate } from "../../app/domain/booking-labels.ts";
-import { todayIn } from "../../app/domain/booking-schemas.ts";
-import { COMPANY } from "../../app/domain/company.ts";
 import { hydrated } from "./support/hydration.ts";
-import { calendarDay, continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+import { calendarDay, continueButton, expectStep, fillContact, fillDetails, moveDatePicker } from "./support/wizard.ts";
 
 // A slow phone: the page is there but its scripts take 10 s to arrive. The customer does not wait.
 
@@ -40,7 +38,8 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
 
   // Type the next step while the scripts are still on their way; hydration lands in the middle.
   await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
-  const today = todayIn(COMPANY.timeZone);
+  // The first day the page offers (today, as the server saw it: a run may cross midnight meanwhile).
+  const today = await moveDatePicker(page).locator("input[type=radio]:enabled").first().inputValue();
   await calendarDay(page, today).check();
   expect(await scriptsArrived()).toBe(false);
   await hydrated(page);
