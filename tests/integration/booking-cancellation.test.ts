@@ -44,9 +44,16 @@ function newYorkWallTime(instant: Date): { moving_date: string; moving_time: str
 /** A move starting about `hours` from now (rounded up to the next minute, so never sooner). */
 const moveIn = (hours: number) => newYorkWallTime(new Date(Date.now() + hours * HOUR + 60_000));
 
-/** A booking of this customer's, as the server writes it (service role), ten days ahead. */
+let defaultDays = 0;
+
+/**
+ * A booking of this customer's, as the server writes it (service role), ten days ahead or later: each
+ * on a day of its own, since three confirmed or completed moves at one time would take every crew and
+ * the database would refuse the fourth (whenever that time falls within business hours).
+ */
 async function createBooking(owner: SignedInCustomer, overrides: Partial<TablesInsert<"bookings">> = {}) {
-  return insertStoredBooking(service as unknown as AppSupabaseClient, owner, { estimated_hours: 6, ...moveIn(24 * 10), ...overrides });
+  const when = moveIn(24 * (10 + defaultDays++));
+  return insertStoredBooking(service as unknown as AppSupabaseClient, owner, { estimated_hours: 6, ...when, ...overrides });
 }
 
 async function bookingAsService(id: string) {
