@@ -13,6 +13,8 @@ export interface AppServices {
   /** Where browsers reach this app (PUBLIC_URL), for links in emails. */
   publicUrl: string;
   supabase: SupabaseConnection;
+  /** The cookie @supabase/ssr keeps a visitor's session in, named after the project once per process. */
+  sessionCookieName: string;
   /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
   serviceRole: AppSupabaseClient;
   secureCookies: boolean;

@@ -7,7 +7,7 @@ import { createAuthRateLimits, createBookingRateLimits } from "./services/rate-l
 import { createStripeClient } from "./services/payments.server";
 import { createSettingsCache } from "./services/settings-cache.server";
 import { readCompanySettings } from "./services/settings.server";
-import { createServiceRoleClient, type SupabaseConnection } from "./services/supabase.server";
+import { createServiceRoleClient, sessionCookieName, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie } from "./services/toast.server";
 
 export type { AppServices } from "./context";
@@ -37,6 +37,7 @@ export function createAppServices(options: AppOptions): AppServices {
   return {
     publicUrl: options.publicUrl,
     supabase: options.supabase,
+    sessionCookieName: sessionCookieName(options.supabase.url),
     serviceRole,
     secureCookies: options.secureCookies,
     cookieSecret: options.cookieSecret,

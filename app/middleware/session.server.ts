@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { AppRole } from "~/domain/roles";
 import { readRoles, readUser } from "~/services/session.server";
-import { createVisitorClient, sessionCookieName, type AppSupabaseClient } from "~/services/supabase.server";
+import { createVisitorClient, type AppSupabaseClient } from "~/services/supabase.server";
 
 /**
  * Runs first for every page and data request: makes the visitor's Supabase client and reads the
@@ -18,7 +18,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const supabase = () => (client ??= createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders }));
   // Without a Supabase auth cookie there is no session to read: most anonymous visits need no client
   // at all, and one is made only when a loader or action asks for it.
-  const hasSession = (request.headers.get("Cookie") ?? "").includes(sessionCookieName(services.supabase.url));
+  const hasSession = (request.headers.get("Cookie") ?? "").includes(services.sessionCookieName);
   const user = hasSession ? await readUser(supabase(), logger) : null;
   let roles: Promise<ReadonlySet<AppRole>> | undefined;
   context.set(sessionContext, {
