@@ -21,9 +21,9 @@ try {
     seedFile: path.resolve("supabase/seed.sql"),
     templateCacheDir,
   });
-  const template = dataDirectoryTemplate({ ...config, templateCacheDir });
+  const template = dataDirectoryTemplate(templateCacheDir, config);
   if (!existsSync(template)) {
-    const database = await openDatabase({ ...config, templateCacheDir: undefined });
+    const database = await openDatabase(config);
     await database.close();
     renameSync(path.join(scratch, "pg"), template);
   }

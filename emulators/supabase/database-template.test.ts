@@ -65,7 +65,7 @@ describe("a database template", () => {
       const built = await createSupabaseEmulator({ url, migrationsDir, seedFile: undefined, dataDir: building });
       await built.db.pg.exec("insert into public.parcels values (42)");
       await built.close();
-      const template = dataDirectoryTemplate({ ...resolveConfig({ url, migrationsDir, seedFile: undefined, dataDir: building }), templateCacheDir });
+      const template = dataDirectoryTemplate(templateCacheDir, resolveConfig({ url, migrationsDir, seedFile: undefined, dataDir: building }));
       renameSync(join(building, "pg"), template);
 
       const dataDir = join(scratch, "data");

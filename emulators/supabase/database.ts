@@ -52,23 +52,17 @@ export async function openDatabase(config: EmulatorConfig): Promise<EmulatorData
   const templateDump = template ? readTemplate(template) : undefined;
   // A template is a database these same scripts built, so a copy of it needs none of them run again.
   if (templateDump) return databaseOver(await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: templateDump }));
-  const pg = await PGlite.create(PGLITE_OPTIONS);
-  try {
-    await prepare(pg, config);
+  return prepared(await PGlite.create(PGLITE_OPTIONS), config, async (pg) => {
     if (template && templateCacheDir) await saveTemplate(pg, template, templateCacheDir);
-  } catch (error) {
-    await pg.close();
-    throw error;
-  }
-  return databaseOver(pg);
+  });
 }
 
 /**
  * The template of a data directory: a PGlite data directory these same scripts built, named like the
  * in-memory template without its ".tar". Copied as files, it costs the server no memory at all.
  */
-export function dataDirectoryTemplate(config: EmulatorConfig & { templateCacheDir: string }): string {
-  return templateFile(config.templateCacheDir, { bootstrapSql: BOOTSTRAP_SQL, ...config }).replace(/\.tar$/, "");
+export function dataDirectoryTemplate(templateCacheDir: string, config: EmulatorConfig): string {
+  return templateFile(templateCacheDir, { bootstrapSql: BOOTSTRAP_SQL, ...config }).replace(/\.tar$/, "");
 }
 
 /**
@@ -78,23 +72,24 @@ export function dataDirectoryTemplate(config: EmulatorConfig & { templateCacheDi
  */
 async function openDataDirectory(config: EmulatorConfig, dataDir: string): Promise<EmulatorDatabase> {
   const directory = join(dataDir, "pg");
-  const template = config.templateCacheDir ? dataDirectoryTemplate({ ...config, templateCacheDir: config.templateCacheDir }) : undefined;
+  const template = config.templateCacheDir ? dataDirectoryTemplate(config.templateCacheDir, config) : undefined;
   if (template && existsSync(template) && !existsSync(join(directory, "PG_VERSION"))) cpSync(template, directory, { recursive: true });
   mkdirSync(directory, { recursive: true });
-  const pg = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: directory });
+  return prepared(await PGlite.create({ ...PGLITE_OPTIONS, dataDir: directory }), config);
+}
+
+/** Runs the bootstrap, the migrations not yet applied and the seed (then `after`); closes the database when any fails. */
+async function prepared(pg: PGlite, config: EmulatorConfig, after?: (pg: PGlite) => Promise<void>): Promise<EmulatorDatabase> {
   try {
-    await prepare(pg, config);
+    await bootstrap(pg);
+    await applyMigrations(pg, config.migrationsDir);
+    if (config.seedFile) await applySeedOnce(pg, config.seedFile);
+    await after?.(pg);
   } catch (error) {
     await pg.close();
     throw error;
   }
   return databaseOver(pg);
-}
-
-async function prepare(pg: PGlite, config: EmulatorConfig): Promise<void> {
-  await bootstrap(pg);
-  await applyMigrations(pg, config.migrationsDir);
-  if (config.seedFile) await applySeedOnce(pg, config.seedFile);
 }
 
 function databaseOver(pg: PGlite): EmulatorDatabase {
