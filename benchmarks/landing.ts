@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
 import { percentile } from "./support/statistics.ts";
-import { startBenchServer } from "./support/server.ts";
+import { freePort, startBenchServer } from "./support/server.ts";
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 /** What Chromium sends, so each server picks the encoding it would pick for a browser. */
@@ -100,7 +100,7 @@ async function requestsPerSecond(origin: string): Promise<{ rate: number; p50: n
 async function startReference(): Promise<{ origin: string; child: ChildProcess }> {
   const directory = path.join(import.meta.dirname, "bare-react-router");
   execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build", directory], { stdio: "ignore" });
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, [path.join(directory, "server.ts"), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
   await once(createInterface({ input: child.stdout! }), "line");
   return { origin: `http://127.0.0.1:${port}`, child };

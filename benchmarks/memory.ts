@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { memoryOf, resetPeak } from "./support/process-memory.ts";
-import { startBenchServer, type BenchServer } from "./support/server.ts";
+import { freePort, startBenchServer, type BenchServer } from "./support/server.ts";
 
 /** How long a server is left alone before its idle memory is read. */
 const SETTLE_MS = 10_000;
@@ -53,7 +53,7 @@ function print(label: string, reading: Reading) {
 
 /** The Supabase emulator in its own process, over HTTP; resolves once it prints its keys. */
 async function startStandaloneSupabase(dataDir: string): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "support/standalone-supabase.ts"), String(port), dataDir], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -77,6 +77,7 @@ console.log(`server RSS (idle = ${SETTLE_MS / 1000} s after start-up; load = ${L
 const dataDir = mkdtempSync(path.join(tmpdir(), "movers-memory-"));
 try {
   const first = await startBenchServer({}, { dataDir });
+  // Stopped by hand: stop() would remove the data directory the restart is measured on.
   const firstReading = await measure(first).finally(() => first.process.kill("SIGTERM"));
   await once(first.process, "exit");
   print("embedded, first start", firstReading);

@@ -17,7 +17,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on, for a server a benchmark starts. */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
   await once(server, "listening");
   const address = server.address();

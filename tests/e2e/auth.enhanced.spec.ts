@@ -60,14 +60,20 @@ test.describe("auth dialog with JavaScript", () => {
   });
 
   test("a link in the dialog clicked while the dialog's code is still arriving still opens its view", async ({ page }) => {
-    // The page's scripts are here and running; only the dialog's own code is slow to come.
-    await page.route("**/assets/auth-dialog-*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // The page's scripts are here and running; the dialog's own code is held back until after the click.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The dialog's own chunk, not the small module that fetches it on demand.
+    const dialogCode = (url: URL) => url.pathname.startsWith("/assets/auth-dialog-") && !url.pathname.startsWith("/assets/auth-dialog-on-demand-");
+    await page.route(dialogCode, async (route) => {
+      await held;
       await route.continue();
     });
-    await page.goto("/?auth=login");
+    // The held code keeps the page's load event waiting: the page is there once its document is.
+    await page.goto("/?auth=login", { waitUntil: "domcontentloaded" });
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await authDialog(page).getByRole("link", { name: "Create an account" }).click();
-    await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible({ timeout: 10_000 });
+    release();
+    await expect(authDialog(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
   });
 });

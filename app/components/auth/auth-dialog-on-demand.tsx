@@ -30,7 +30,7 @@ function AuthDialogInBrowser(props: ComponentProps<AuthDialogComponent>) {
  * without JavaScript. No Suspense boundary of its own: React may send a boundary's content apart
  * from the page, to be moved into place by a script, which a browser without JavaScript never runs.
  * In the browser, opening it is a navigation (a transition), which waits for the code. A page that
- * loads with it open is hydrated only once the code is here (app/entry.client.tsx): a root waiting
- * for code mid-hydration swallowed a click on the dialog's links.
+ * loads with it open is hydrated only once the code is here (app/entry.client.tsx), so hydration
+ * runs in one go and never stops to fetch it.
  */
 export const AuthDialogOnDemand: AuthDialogComponent = import.meta.env.SSR ? (await import("./auth-dialog")).AuthDialog : AuthDialogInBrowser;
