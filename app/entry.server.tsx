@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
+import { modulePreloadsAfterPaint } from "./module-preloads-after-paint.server";
 import { NonceProvider } from "./nonce";
 
 // The Express server builds each request's context with these (same module instances as the routes).
@@ -49,7 +50,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const preloadsMoved = modulePreloadsAfterPaint(nonce);
+          pipe(preloadsMoved);
+          preloadsMoved.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,0 +1,51 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { modulePreloadsAfterPaint } from "./module-preloads-after-paint.server";
+
+const page =
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n1"/><link rel="modulepreload" href="/assets/chunk-2.js" nonce="n1"/>' +
+  '</head><body><p>Book your move</p><script type="module" async="">import "/assets/root.js";</script></body></html>';
+
+/** The document as the browser receives it, written in chunks of `size` characters. */
+async function rewritten(html: string, size: number, nonce = "n1") {
+  const chunks = html.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [];
+  return text(Readable.from(chunks).pipe(modulePreloadsAfterPaint(nonce)));
+}
+
+describe("modulePreloadsAfterPaint", () => {
+  it.each([1, 7, 64, 10_000])("takes the module preloads out of the head and adds them back after the first paint (chunks of %i)", async (size) => {
+    const html = await rewritten(page, size);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<link[^>]*modulepreload/);
+    expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    const script = /<script nonce="n1">(.*?)<\/script><\/head>/.exec(html)?.[1] ?? "";
+    expect(script).toContain('["/assets/entry.client-1.js","/assets/chunk-2.js"]');
+    expect(script.startsWith("requestAnimationFrame(")).toBe(true);
+    // The body, the page's own module script included, is untouched.
+    expect(html.slice(html.indexOf("</head>"))).toBe(page.slice(page.indexOf("</head>")));
+  });
+
+  it("adds links that carry the page's nonce, as its policy on scripts asks", async () => {
+    const added: Array<Record<string, string>> = [];
+    const html = await rewritten(page, 64, "abc+/=");
+    const script = /<script nonce="abc\+\/=">(.*?)<\/script>/.exec(html)?.[1] ?? "";
+    const fakeDocument = { createElement: () => ({}), head: { appendChild: (link: Record<string, string>) => added.push(link) } };
+    new Function("requestAnimationFrame", "setTimeout", "document", script)(
+      (run: () => void) => run(),
+      (run: () => void) => run(),
+      fakeDocument,
+    );
+    expect(added).toEqual([
+      { rel: "modulepreload", href: "/assets/entry.client-1.js", nonce: "abc+/=" },
+      { rel: "modulepreload", href: "/assets/chunk-2.js", nonce: "abc+/=" },
+    ]);
+  });
+
+  it("leaves a head without module preloads, and a document without a head, as they were", async () => {
+    const plain = "<html><head><title>Hi</title></head><body></body></html>";
+    expect(await rewritten(plain, 5)).toBe(plain);
+    expect(await rewritten("<p>no head</p>", 3)).toBe("<p>no head</p>");
+  });
+});
