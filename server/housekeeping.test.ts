@@ -47,7 +47,10 @@ describe("scheduleHousekeeping", () => {
   });
 
   it("logs each failed task by name beside what the others removed", async () => {
-    const run = async (): Promise<HousekeepingReport> => ({ removed: { stripeEvents: { rows: 1 } }, failed: [{ task: "orphanedFiles", error: new Error("storage away") }] });
+    const run = async (): Promise<HousekeepingReport> => ({
+      removed: { stripeEvents: { rows: 1 } },
+      failed: [{ task: "orphanedFiles", error: new Error("storage away") }],
+    });
     const { lines, logger } = recordingLogger();
     const schedule = scheduleHousekeeping({ claim: async () => true, run, logger, everyMs: HOUR });
     await vi.advanceTimersByTimeAsync(0);

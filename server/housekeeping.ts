@@ -31,7 +31,8 @@ export function scheduleHousekeeping({
     if (!(await claim())) return;
     const startedAt = Date.now();
     const report = await run(stopping.signal);
-    for (const { task, error } of report.failed) logger.error({ err: error, task }, "a housekeeping task failed; it runs again with the next day's housekeeping");
+    for (const { task, error } of report.failed)
+      logger.error({ err: error, task }, "a housekeeping task failed; it runs again with the next day's housekeeping");
     logger.info({ removed: report.removed, failed: report.failed.map(({ task }) => task), ms: Date.now() - startedAt }, "housekeeping done");
   };
   const tick = () => {

@@ -30,7 +30,9 @@ export interface HousekeepingReport {
 
 type DatabaseFunctions = Database["public"]["Functions"];
 /** A database function without arguments that returns how many rows it deleted. */
-type RowCountFunction = { [Name in keyof DatabaseFunctions]: DatabaseFunctions[Name] extends { Args: never; Returns: number } ? Name : never }[keyof DatabaseFunctions];
+type RowCountFunction = {
+  [Name in keyof DatabaseFunctions]: DatabaseFunctions[Name] extends { Args: never; Returns: number } ? Name : never;
+}[keyof DatabaseFunctions];
 
 /** The housekeeping tasks, in the order they run; a new one is one more entry. */
 export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
