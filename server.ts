@@ -9,9 +9,9 @@ import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
-import { ANALYTICS_PURGE_EVERY_MS, createAnalyticsIngest, createBeaconRateLimit, DEFAULT_COMPANY_SETTINGS, purgeOldAnalytics } from "./app/load-context.ts";
+import { createAnalyticsIngest, createBeaconRateLimit, DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
 import { analyticsBeacon, documentViewRecorder } from "./server/analytics-http.ts";
-import { scheduleAnalyticsPurge } from "./server/analytics-retention.ts";
+import { startHousekeeping } from "./server/housekeeping.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
@@ -59,8 +59,8 @@ const analytics = createAnalyticsIngest({
   publicUrl: config.publicUrl,
   logger,
 });
-// Events past the company's retention and expired visitor-id salts: deleted now and every day.
-const analyticsPurge = scheduleAnalyticsPurge({ purge: () => purgeOldAnalytics(startupClient), logger, everyMs: ANALYTICS_PURGE_EVERY_MS });
+// Old drafts, orphaned files, old Stripe event ids and analytics past their retention: at start and daily, once across instances.
+const housekeeping = startHousekeeping(startupClient, logger);
 
 const app = express();
 app.disable("x-powered-by");
@@ -148,7 +148,7 @@ listenWithGracefulShutdown(app, {
     await closeDevServer();
     // Every event accepted before the server stopped is written before the database closes.
     await analytics.close();
-    await analyticsPurge.stop();
+    await housekeeping.stop();
     await backends.close();
   },
 });

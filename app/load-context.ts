@@ -76,4 +76,4 @@ export { createAnalyticsIngest, type AnalyticsIngest, type EventRequest } from "
 export { createBeaconRateLimit, type BeaconRateLimit } from "./services/rate-limit.server";
 export { beaconSchema, MAX_BEACON_BYTES } from "./domain/analytics-events";
 export { isServerCountedPage, isTrackedPage, normalisePagePath } from "./domain/analytics-pages";
-export { purgeOldAnalytics, ANALYTICS_PURGE_EVERY_MS, type AnalyticsPurge } from "./services/analytics-retention.server";
+export { claimHousekeepingRun, runHousekeeping, HOUSEKEEPING_CHECK_EVERY_MS, type HousekeepingReport } from "./services/housekeeping.server";

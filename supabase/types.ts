@@ -481,6 +481,21 @@ export type Database = {
           },
         ]
       }
+      housekeeping_runs: {
+        Row: {
+          claimed_at: string
+          job: string
+        }
+        Insert: {
+          claimed_at: string
+          job: string
+        }
+        Update: {
+          claimed_at?: string
+          job?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           address: string | null
@@ -1179,6 +1194,7 @@ export type Database = {
         Args: { _user_id: string }
         Returns: number
       }
+      claim_housekeeping_run: { Args: never; Returns: boolean }
       company_month: { Args: { _at: string }; Returns: string }
       company_time_zone: { Args: never; Returns: string }
       crew_levels: {
@@ -1325,6 +1341,13 @@ export type Database = {
           total: number
         }[]
       }
+      orphaned_storage_objects: {
+        Args: { _limit?: number }
+        Returns: {
+          bucket_id: string
+          name: string
+        }[]
+      }
       purge_old_analytics: {
         Args: never
         Returns: {
@@ -1332,6 +1355,14 @@ export type Database = {
           salts_deleted: number
         }[]
       }
+      purge_old_booking_drafts: {
+        Args: { _limit?: number }
+        Returns: {
+          drafts_deleted: number
+          photo_names: string[]
+        }[]
+      }
+      purge_old_stripe_events: { Args: never; Returns: number }
       record_deposit_refund: {
         Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
         Returns: boolean
@@ -1467,6 +1498,13 @@ export type Database = {
         }[]
       }
       set_weekday_crews: { Args: { _crews: number[] }; Returns: number }
+      storage_names_in_use: {
+        Args: never
+        Returns: {
+          bucket_id: string
+          name: string
+        }[]
+      }
       storage_used_by_bucket: {
         Args: never
         Returns: {

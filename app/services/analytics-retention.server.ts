@@ -1,8 +1,5 @@
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** How often each server deletes website analytics past the company's retention (and on start). */
-export const ANALYTICS_PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
-
 export interface AnalyticsPurge {
   eventsDeleted: number;
   saltsDeleted: number;
