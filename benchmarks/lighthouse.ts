@@ -106,6 +106,7 @@ try {
     const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
     const failed: string[] = [];
     const lcp: number[] = [];
+    const blocking: number[] = [];
     let scripts = "";
     let lcpElement = "";
     for (let run = 0; run < RUNS; run++) {
@@ -120,6 +121,7 @@ try {
       if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) failed.push(`ended at ${result.lhr.finalDisplayedUrl}`);
       for (const category of CATEGORIES) scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       lcp.push(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
+      blocking.push(result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
       if (run === 0) {
         // The page's own JavaScript as the phone receives it (compressed), from Lighthouse's resource summary.
         const items = (
@@ -133,14 +135,18 @@ try {
           const refs = result.lhr.categories[category]?.auditRefs ?? [];
           for (const ref of refs) {
             const audit = result.lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.push(`${category}: ${audit.id}`);
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              // Which element, so that a failure caught mid-animation can be told from a real one.
+              const node = JSON.stringify(audit.details ?? {}).match(/"snippet":"([^"]{0,80})/)?.[1];
+              failed.push(`${category}: ${audit.id}${node ? ` at ${node}` : ""}`);
+            }
           }
         }
       }
     }
     const figures = CATEGORIES.map((category) => `${category} ${median(scores[category]!)} / ${Math.min(...scores[category]!)}`).join(", ");
     console.log(
-      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
+      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}, TBT ${Math.round(median(blocking))} ms${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
     );
   }
 } finally {
