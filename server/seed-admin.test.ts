@@ -34,6 +34,20 @@ describe.skipIf(usingHostedBackend)("ensureAdminAccount", () => {
     expect(await admins()).toEqual([{ email }]);
   });
 
+  it("promotes an existing account without printing a password, which would not be the account's", async () => {
+    await backend.sql("delete from public.user_roles where role = 'admin'");
+    const email = uniqueEmail("owner-without-password");
+    await backend.adminCreateUser(email, "Customer123");
+    const lines: Array<Record<string, unknown>> = [];
+    const recordingLogger = pino({}, { write: (line: string) => lines.push(JSON.parse(line)) });
+
+    const made = await ensureAdminAccount(backend.createClient({ key: "service_role" }), { email }, recordingLogger);
+    expect(made).toEqual({ email, existingAccount: true });
+    expect(await admins()).toEqual([{ email }]);
+    expect(lines.some((line) => "password" in line)).toBe(false);
+    expect((await backend.createClient().auth.signInWithPassword({ email, password: "Customer123" })).error).toBeNull();
+  });
+
   it("creates the account with a generated password that meets the sign-up rule", async () => {
     await backend.sql("delete from public.user_roles where role = 'admin'");
     const email = uniqueEmail("fresh-admin");

@@ -17,6 +17,8 @@ interface AdminAccount {
 export interface AdminAccountCreated {
   email: string;
   generatedPassword?: string;
+  /** An account with that email existed and was made admin: its own password stays. */
+  existingAccount?: true;
 }
 
 export async function ensureAdminAccount(serviceClient: SupabaseClient, account: AdminAccount, logger: Logger): Promise<AdminAccountCreated | null> {
@@ -25,9 +27,14 @@ export async function ensureAdminAccount(serviceClient: SupabaseClient, account:
   if ((existing.count ?? 0) > 0) return null;
 
   const password = account.password ?? generatePassword();
-  const userId = await createOrFindUser(serviceClient, account.email, password);
-  const grant = await serviceClient.from("user_roles").upsert({ user_id: userId, role: "admin" }, { onConflict: "user_id,role" });
+  const user = await createOrFindUser(serviceClient, account.email, password);
+  const grant = await serviceClient.from("user_roles").upsert({ user_id: user.id, role: "admin" }, { onConflict: "user_id,role" });
   if (grant.error) throw new Error(`could not grant the admin role: ${grant.error.message}`);
+
+  if (!user.created) {
+    logger.info({ email: account.email }, "existing account made admin; its password is unchanged");
+    return { email: account.email, existingAccount: true };
+  }
 
   if (account.password) {
     logger.info({ email: account.email }, "admin account ready (password from ADMIN_PASSWORD)");
@@ -37,21 +44,21 @@ export async function ensureAdminAccount(serviceClient: SupabaseClient, account:
   return { email: account.email, generatedPassword: password };
 }
 
-async function createOrFindUser(serviceClient: SupabaseClient, email: string, password: string): Promise<string> {
+async function createOrFindUser(serviceClient: SupabaseClient, email: string, password: string): Promise<{ id: string; created: boolean }> {
   const created = await serviceClient.auth.admin.createUser({
     email,
     password,
     email_confirm: true,
     user_metadata: { full_name: "Administrator" },
   });
-  if (created.data.user) return created.data.user.id;
+  if (created.data.user) return { id: created.data.user.id, created: true };
   if (created.error?.code !== "email_exists") throw new Error(`could not create the admin account: ${created.error?.message}`);
 
   for (let page = 1; ; page++) {
     const listed = await serviceClient.auth.admin.listUsers({ page, perPage: 200 });
     if (listed.error) throw new Error(`could not list users: ${listed.error.message}`);
     const match = listed.data.users.find((user) => user.email?.toLowerCase() === email.toLowerCase());
-    if (match) return match.id;
+    if (match) return { id: match.id, created: false };
     if (listed.data.users.length < 200) throw new Error(`user ${email} exists but could not be found`);
   }
 }

@@ -7,6 +7,7 @@ import type { AdminAccountCreated } from "./seed-admin.ts";
 export function startupBanner(url: string, admin: AdminAccountCreated | null): string[] {
   const lines = [`Open ${url}`];
   if (admin?.generatedPassword) lines.push(`Admin: ${admin.email} / ${admin.generatedPassword}  (shown only this once)`);
+  else if (admin?.existingAccount) lines.push(`Admin: ${admin.email} (an existing account, with its own password)`);
   else if (admin) lines.push(`Admin: ${admin.email} (password from ADMIN_PASSWORD)`);
   return lines;
 }
