@@ -520,6 +520,24 @@ export type Database = {
         }
         Relationships: []
       }
+      rate_limit_counters: {
+        Row: {
+          expires_at: string | null
+          key: string
+          points: number
+        }
+        Insert: {
+          expires_at?: string | null
+          key: string
+          points: number
+        }
+        Update: {
+          expires_at?: string | null
+          key?: string
+          points?: number
+        }
+        Relationships: []
+      }
       role_permissions: {
         Row: {
           permission: string
@@ -1232,7 +1250,15 @@ export type Database = {
         }[]
       }
       customer_cancellation_notice: { Args: never; Returns: string }
+      delete_rate_limit: { Args: { _key: string }; Returns: boolean }
       estimated_hours_for: { Args: { _property_size: string }; Returns: number }
+      get_rate_limit: {
+        Args: { _key: string }
+        Returns: {
+          ms_before_next: number
+          points: number
+        }[]
+      }
       has_permission: { Args: { _permission: string }; Returns: boolean }
       has_role: {
         Args: {
@@ -1240,6 +1266,18 @@ export type Database = {
           _user_id: string
         }
         Returns: boolean
+      }
+      hit_rate_limit: {
+        Args: {
+          _duration_ms: number
+          _force_expiry?: boolean
+          _key: string
+          _points: number
+        }
+        Returns: {
+          ms_before_next: number
+          points: number
+        }[]
       }
       is_booking_quote: {
         Args: { _estimated_cost_cents: number; _quote: Json }
@@ -1325,6 +1363,7 @@ export type Database = {
           total: number
         }[]
       }
+      purge_expired_rate_limits: { Args: never; Returns: number }
       purge_old_analytics: {
         Args: never
         Returns: {
