@@ -1279,6 +1279,14 @@ export type Database = {
           points: number
         }[]
       }
+      hit_rate_limits: {
+        Args: { _durations_ms: number[]; _keys: string[]; _points: number[] }
+        Returns: {
+          key: string
+          ms_before_next: number
+          points: number
+        }[]
+      }
       is_booking_quote: {
         Args: { _estimated_cost_cents: number; _quote: Json }
         Returns: boolean

@@ -191,21 +191,48 @@ export function createBookingRateLimits(settings: { actionsPerMinute: number; co
 
 /**
  * Analytics beacons per client address and minute, counted in the database like the other limits.
- * A browser sends a few a minute; the allowance leaves room for visitors behind one address. An
- * address that has spent it is refused from this process's memory until its minute ends, so a flood
- * from one address costs the database nothing more.
+ * A browser sends a few a minute; the allowance leaves room for visitors behind one address.
+ *
+ * Like the rest of the analytics intake, a beacon never waits for the database: it is counted in the
+ * background, and once the count says the address has spent its allowance, the address is refused
+ * from this process's memory until its minute ends, costing the database nothing more. Beacons that
+ * arrive while the count is on its way (one round trip) still get through.
  */
 export interface BeaconRateLimit {
-  /** Consumes one beacon of the address's allowance; seconds to wait when it is spent, or null. */
+  /** Counts one beacon of the address's allowance; seconds to wait when the address has spent it, or null. */
   before(clientIp: string): Promise<number | null>;
 }
 
+/** Spent addresses kept before the expired ones are swept out. */
+const SPENT_ADDRESSES_BEFORE_SWEEP = 10_000;
+
 export function createBeaconRateLimit(settings: { eventsPerMinute: number; counters?: RateLimitCounters }): BeaconRateLimit {
-  const perAddress = limiter(settings.counters ?? "memory", {
-    keyPrefix: "beacon:address",
-    points: settings.eventsPerMinute,
-    duration: 60,
-    refuseSpentFromMemory: true,
-  });
-  return { before: (clientIp) => consumeAll([[perAddress, clientIp]]) };
+  const perAddress = limiter(settings.counters ?? "memory", { keyPrefix: "beacon:address", points: settings.eventsPerMinute, duration: 60 });
+  // Addresses that have spent their allowance, and until when (ms since the epoch).
+  const spent = new Map<string, number>();
+  const markSpent = (clientIp: string, result: RateLimiterRes) => {
+    const now = Date.now();
+    if (spent.size >= SPENT_ADDRESSES_BEFORE_SWEEP) for (const [address, until] of spent) if (until <= now) spent.delete(address);
+    spent.set(clientIp, now + result.msBeforeNext);
+  };
+  return {
+    async before(clientIp) {
+      const until = spent.get(clientIp);
+      if (until !== undefined) {
+        const wait = until - Date.now();
+        if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
+        spent.delete(clientIp);
+      }
+      perAddress.consume(clientIp).then(
+        (result) => {
+          if (result.remainingPoints <= 0) markSpent(clientIp, result);
+        },
+        (rejection: unknown) => {
+          // Anything else than a refusal is a failure the store's memory insurance has already answered.
+          if (rejection instanceof RateLimiterRes) markSpent(clientIp, rejection);
+        },
+      );
+      return null;
+    },
+  };
 }

@@ -36,6 +36,28 @@ as $$
     case when counter.expires_at is null then null else greatest(0, ceil(extract(epoch from counter.expires_at - clock_timestamp()) * 1000))::bigint end;
 $$;
 
+-- hit_rate_limit for many keys in one statement (each key once): what a server sends for the hits
+-- that arrived while its previous call was under way. Rows are locked in key order, so two instances'
+-- batches never wait on each other in a circle.
+create function public.hit_rate_limits(_keys text[], _points integer[], _durations_ms bigint[])
+returns table (key text, points integer, ms_before_next bigint)
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.rate_limit_counters as counter (key, points, expires_at)
+  select hit.key, hit.points, case when hit.duration_ms > 0 then clock_timestamp() + make_interval(secs => hit.duration_ms / 1000.0) end
+  from unnest(_keys, _points, _durations_ms) as hit (key, points, duration_ms)
+  order by hit.key
+  on conflict (key) do update set
+    points = case when counter.expires_at <= clock_timestamp() then excluded.points else counter.points + excluded.points end,
+    expires_at = case when counter.expires_at <= clock_timestamp() then excluded.expires_at else counter.expires_at end
+  returning
+    counter.key,
+    counter.points,
+    case when counter.expires_at is null then null else greatest(0, ceil(extract(epoch from counter.expires_at - clock_timestamp()) * 1000))::bigint end;
+$$;
+
 -- The key's counter while it has not expired; no row otherwise.
 create function public.get_rate_limit(_key text)
 returns table (points integer, ms_before_next bigint)
@@ -84,10 +106,12 @@ end;
 $$;
 
 revoke all on function public.hit_rate_limit(text, integer, bigint, boolean) from public, anon, authenticated;
+revoke all on function public.hit_rate_limits(text[], integer[], bigint[]) from public, anon, authenticated;
 revoke all on function public.get_rate_limit(text) from public, anon, authenticated;
 revoke all on function public.delete_rate_limit(text) from public, anon, authenticated;
 revoke all on function public.purge_expired_rate_limits() from public, anon, authenticated;
 grant execute on function public.hit_rate_limit(text, integer, bigint, boolean) to service_role;
+grant execute on function public.hit_rate_limits(text[], integer[], bigint[]) to service_role;
 grant execute on function public.get_rate_limit(text) to service_role;
 grant execute on function public.delete_rate_limit(text) to service_role;
 grant execute on function public.purge_expired_rate_limits() to service_role;
