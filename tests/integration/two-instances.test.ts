@@ -184,7 +184,11 @@ describe("two instances behind one database", () => {
     });
     const signature = new Stripe("sk_test_signer", { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     const deliver = (server: SpawnedServer) =>
-      fetch(`${server.base}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+      fetch(`${server.base}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
     // Stripe retrying on another instance while the first delivery is still being handled.
     const answers = await Promise.all([deliver(first), deliver(second)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
