@@ -76,7 +76,13 @@ app.get("/healthz", async (_request, response) => {
 });
 
 // Before the request log and the app: thousands a second, each answered 204 at once.
-app.post("/api/analytics", analyticsBeacon({ ingest: analytics, limit: createBeaconRateLimit({ eventsPerMinute: config.analyticsEventsPerMinute }) }));
+app.post(
+  "/api/analytics",
+  analyticsBeacon({
+    ingest: analytics,
+    limit: createBeaconRateLimit({ eventsPerMinute: config.analyticsEventsPerMinute, counters: { serviceRole: startupClient } }),
+  }),
+);
 
 app.use(compressResponses());
 app.use(requestLogger(logger));

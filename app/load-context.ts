@@ -28,12 +28,18 @@ export interface AppOptions {
   authAttemptsPerMinute: number;
   /** New booking drafts and Pay presses per minute, per address and per user (photo uploads: a multiple). */
   bookingActionsPerMinute: number;
+  /**
+   * Where the rate limits count: the database, shared by every instance (the default), or this
+   * process's memory, for test apps that must start with fresh counters as a new server once did.
+   */
+  rateLimitCounters?: "database" | "memory";
   /** Stripe: the secret key, the webhook signing secret, and for the embedded emulator the fetch that reaches it in-process. */
   stripe: { secretKey: string; webhookSecret: string; fetch?: typeof fetch };
 }
 
 export function createAppServices(options: AppOptions): AppServices {
   const serviceRole = createServiceRoleClient(options.supabase, options.serviceRoleKey);
+  const counters = options.rateLimitCounters === "memory" ? "memory" : { serviceRole };
   return {
     publicUrl: options.publicUrl,
     supabase: options.supabase,
@@ -44,8 +50,8 @@ export function createAppServices(options: AppOptions): AppServices {
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
-    authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute }),
-    bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute }),
+    authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute, counters }),
+    bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute, counters }),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
     settings: createSettingsCache({ load: (logger) => readCompanySettings(serviceRole, logger) }),

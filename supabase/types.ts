@@ -535,6 +535,24 @@ export type Database = {
         }
         Relationships: []
       }
+      rate_limit_counters: {
+        Row: {
+          expires_at: string | null
+          key: string
+          points: number
+        }
+        Insert: {
+          expires_at?: string | null
+          key: string
+          points: number
+        }
+        Update: {
+          expires_at?: string | null
+          key?: string
+          points?: number
+        }
+        Relationships: []
+      }
       role_permissions: {
         Row: {
           permission: string
@@ -1248,7 +1266,15 @@ export type Database = {
         }[]
       }
       customer_cancellation_notice: { Args: never; Returns: string }
+      delete_rate_limit: { Args: { _key: string }; Returns: boolean }
       estimated_hours_for: { Args: { _property_size: string }; Returns: number }
+      get_rate_limit: {
+        Args: { _key: string }
+        Returns: {
+          ms_before_next: number
+          points: number
+        }[]
+      }
       has_permission: { Args: { _permission: string }; Returns: boolean }
       has_role: {
         Args: {
@@ -1256,6 +1282,26 @@ export type Database = {
           _user_id: string
         }
         Returns: boolean
+      }
+      hit_rate_limit: {
+        Args: {
+          _duration_ms: number
+          _force_expiry?: boolean
+          _key: string
+          _points: number
+        }
+        Returns: {
+          ms_before_next: number
+          points: number
+        }[]
+      }
+      hit_rate_limits: {
+        Args: { _durations_ms: number[]; _keys: string[]; _points: number[] }
+        Returns: {
+          key: string
+          ms_before_next: number
+          points: number
+        }[]
       }
       is_booking_quote: {
         Args: { _estimated_cost_cents: number; _quote: Json }
@@ -1348,6 +1394,7 @@ export type Database = {
           name: string
         }[]
       }
+      purge_expired_rate_limits: { Args: never; Returns: number }
       purge_old_analytics: {
         Args: never
         Returns: {

@@ -40,6 +40,8 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "orphanedFiles", run: removeOrphanedFiles },
   { name: "stripeEvents", run: (serviceRole) => deletedRows(serviceRole, "purge_old_stripe_events") },
   { name: "websiteAnalytics", run: async (serviceRole) => ({ ...(await purgeOldAnalytics(serviceRole)) }) },
+  // Expired counters are never read as live: this only keeps the table small.
+  { name: "rateLimits", run: (serviceRole) => deletedRows(serviceRole, "purge_expired_rate_limits") },
 ];
 
 /**

@@ -1,8 +1,35 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterDatabase } from "./rate-limit-store.server";
+import type { AppSupabaseClient } from "./supabase.server";
 
 /**
- * Limits on the auth forms, counted in this process's memory (one instance; several instances
- * would need a shared store such as rate-limiter-flexible's Redis or Postgres limiters).
+ * Where the limits count: in the database through the service role (`public.rate_limit_counters`,
+ * see `RateLimiterDatabase`), shared by every instance of the server, so that a guesser spreading
+ * attempts over instances behind a load balancer gets no more than from one; or in this process's
+ * memory ("memory": one process only, for tests of the rules and test apps that start afresh).
+ */
+export type RateLimitCounters = { serviceRole: AppSupabaseClient } | "memory";
+
+interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  /** A key that has spent its allowance is refused from this process's memory until its window ends: no database call. */
+  refuseSpentFromMemory?: boolean;
+}
+
+function limiter(counters: RateLimitCounters, { refuseSpentFromMemory, ...options }: LimiterOptions): RateLimiterAbstract {
+  if (counters === "memory") return new RateLimiterMemory(options);
+  return new RateLimiterDatabase({
+    ...options,
+    serviceRole: counters.serviceRole,
+    inMemoryBlockOnConsumed: refuseSpentFromMemory ? options.points : undefined,
+  });
+}
+
+/**
+ * Limits on the auth forms, counted where `counters` says: the database in the server, shared by
+ * every instance.
  *
  * Why these keys:
  * - A password guesser is held by the strict per-(email, address) limit, and one address cannot
@@ -15,6 +42,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  *   known email. The hash does not say which email it is for, so failed verifications are counted
  *   per address and in total: at most `verificationFailuresPer10Minutes` failures across all callers,
  *   which leaves a guess across many addresses a negligible chance within a link's hour.
+ * - The counters are shared, not per instance: with N instances a per-instance count would allow N
+ *   times the attempts, and the total of failed verifications would not be a total at all.
  */
 export interface AuthRateLimits {
   /** Seconds to wait before this sign-in may be tried, or null. */
@@ -32,12 +61,15 @@ export interface AuthLimitSettings {
   /** Failed sign-ins per email (15 minutes) before each further one waits. */
   failuresBeforeBackoff?: number;
   verificationFailuresPer10Minutes?: number;
+  /** Where the attempts are counted; this process's memory when unset. */
+  counters?: RateLimitCounters;
 }
 
 const MAX_BACKOFF_SECONDS = 60;
 
 export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimits {
-  const perMinute = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  const counters = settings.counters ?? "memory";
+  const perMinute = (keyPrefix: string, points: number) => limiter(counters, { keyPrefix, points, duration: 60, refuseSpentFromMemory: true });
   const strict = {
     signInPair: perMinute("login:pair", settings.attemptsPerMinute),
     signInAddress: perMinute("login:address", settings.attemptsPerMinute * 5),
@@ -48,13 +80,9 @@ export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimit
     verifyAddress: perMinute("verify:address", settings.attemptsPerMinute),
   };
   const failuresBeforeBackoff = settings.failuresBeforeBackoff ?? settings.attemptsPerMinute;
-  const signInFailures = new RateLimiterMemory({ keyPrefix: "login:failures", points: Number.MAX_SAFE_INTEGER, duration: 15 * 60 });
-  const signInPause = new RateLimiterMemory({ keyPrefix: "login:pause", points: 1, duration: 1 });
-  const verificationFailures = new RateLimiterMemory({
-    keyPrefix: "verify:failures",
-    points: settings.verificationFailuresPer10Minutes ?? 30,
-    duration: 10 * 60,
-  });
+  const signInFailures = limiter(counters, { keyPrefix: "login:failures", points: Number.MAX_SAFE_INTEGER, duration: 15 * 60 });
+  const signInPause = limiter(counters, { keyPrefix: "login:pause", points: 1, duration: 1 });
+  const verificationFailures = limiter(counters, { keyPrefix: "verify:failures", points: settings.verificationFailuresPer10Minutes ?? 30, duration: 10 * 60 });
 
   return {
     async beforeSignIn(clientIp, email, knownDevice) {
@@ -97,7 +125,7 @@ export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimit
   };
 }
 
-async function consumeAll(checks: Array<[RateLimiterMemory, string]>): Promise<number | null> {
+async function consumeAll(checks: Array<[RateLimiterAbstract, string]>): Promise<number | null> {
   try {
     for (const [limiter, key] of checks) await limiter.consume(key);
     return null;
@@ -117,7 +145,7 @@ export type BookingAction = "draft" | "pay" | "upload";
 /**
  * Limits on the booking flow's costly actions, per client address and, when someone is signed in,
  * per user: a new wizard draft, a press of Pay (each makes a Checkout Session), a photo upload post.
- * Counted in this process's memory, like the auth limits.
+ * Counted where the auth limits are: in the server, the database shared by every instance.
  */
 export interface BookingRateLimits {
   /** Consumes one of this action's allowance; seconds to wait when it is spent, or null. */
@@ -131,11 +159,12 @@ const BOOKING_ACTION_SHARES: Record<BookingAction, { perAddress: number; perUser
   upload: { perAddress: 3, perUser: 2 },
 };
 
-export function createBookingRateLimits(settings: { actionsPerMinute: number }): BookingRateLimits {
+export function createBookingRateLimits(settings: { actionsPerMinute: number; counters?: RateLimitCounters }): BookingRateLimits {
+  const counters = settings.counters ?? "memory";
   const limiters = Object.fromEntries(
     (Object.keys(BOOKING_ACTION_SHARES) as BookingAction[]).map((action) => {
       const share = BOOKING_ACTION_SHARES[action];
-      const perMinute = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+      const perMinute = (keyPrefix: string, points: number) => limiter(counters, { keyPrefix, points, duration: 60, refuseSpentFromMemory: true });
       return [
         action,
         {
@@ -144,7 +173,7 @@ export function createBookingRateLimits(settings: { actionsPerMinute: number }):
         },
       ];
     }),
-  ) as Record<BookingAction, { address: RateLimiterMemory; user: RateLimiterMemory }>;
+  ) as Record<BookingAction, { address: RateLimiterAbstract; user: RateLimiterAbstract }>;
   return {
     before(action, clientIp, userId) {
       const { address, user } = limiters[action];
@@ -161,15 +190,49 @@ export function createBookingRateLimits(settings: { actionsPerMinute: number }):
 }
 
 /**
- * Analytics beacons per client address and minute, counted in this process's memory like the other
- * limits. A browser sends a few a minute; the allowance leaves room for visitors behind one address.
+ * Analytics beacons per client address and minute, counted in the database like the other limits.
+ * A browser sends a few a minute; the allowance leaves room for visitors behind one address.
+ *
+ * Like the rest of the analytics intake, a beacon never waits for the database: it is counted in the
+ * background, and once the count says the address has spent its allowance, the address is refused
+ * from this process's memory until its minute ends, costing the database nothing more. Beacons that
+ * arrive while the count is on its way (one round trip) still get through.
  */
 export interface BeaconRateLimit {
-  /** Consumes one beacon of the address's allowance; seconds to wait when it is spent, or null. */
+  /** Counts one beacon of the address's allowance; seconds to wait when the address has spent it, or null. */
   before(clientIp: string): Promise<number | null>;
 }
 
-export function createBeaconRateLimit(settings: { eventsPerMinute: number }): BeaconRateLimit {
-  const perAddress = new RateLimiterMemory({ keyPrefix: "beacon:address", points: settings.eventsPerMinute, duration: 60 });
-  return { before: (clientIp) => consumeAll([[perAddress, clientIp]]) };
+/** Spent addresses kept before the expired ones are swept out. */
+const SPENT_ADDRESSES_BEFORE_SWEEP = 10_000;
+
+export function createBeaconRateLimit(settings: { eventsPerMinute: number; counters?: RateLimitCounters }): BeaconRateLimit {
+  const perAddress = limiter(settings.counters ?? "memory", { keyPrefix: "beacon:address", points: settings.eventsPerMinute, duration: 60 });
+  // Addresses that have spent their allowance, and until when (ms since the epoch).
+  const spent = new Map<string, number>();
+  const markSpent = (clientIp: string, result: RateLimiterRes) => {
+    const now = Date.now();
+    if (spent.size >= SPENT_ADDRESSES_BEFORE_SWEEP) for (const [address, until] of spent) if (until <= now) spent.delete(address);
+    spent.set(clientIp, now + result.msBeforeNext);
+  };
+  return {
+    async before(clientIp) {
+      const until = spent.get(clientIp);
+      if (until !== undefined) {
+        const wait = until - Date.now();
+        if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
+        spent.delete(clientIp);
+      }
+      perAddress.consume(clientIp).then(
+        (result) => {
+          if (result.remainingPoints <= 0) markSpent(clientIp, result);
+        },
+        (rejection: unknown) => {
+          // Anything else than a refusal is a failure the store's memory insurance has already answered.
+          if (rejection instanceof RateLimiterRes) markSpent(clientIp, rejection);
+        },
+      );
+      return null;
+    },
+  };
 }

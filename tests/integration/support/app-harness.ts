@@ -62,6 +62,9 @@ export function testAppOptions(backend: TestBackend, overrides: Partial<AppOptio
     secureCookies: false,
     authAttemptsPerMinute: 1000,
     bookingActionsPerMinute: 1000,
+    // Each test app counts from zero, as a new server's memory did: tests of a limit make their own app.
+    // The shared counters are tested in rate-limit-counters.test.ts and two-instances.test.ts.
+    rateLimitCounters: "memory",
     stripe: { secretKey: "sk_test_integration", webhookSecret: "whsec_test_integration" },
     ...overrides,
   };
