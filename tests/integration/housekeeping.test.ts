@@ -257,7 +257,7 @@ describe.skipIf(usingHostedBackend)("several servers", () => {
     expect(await backend.sql("select name from storage.objects")).toEqual([]);
     for (const name of orphans) expect(await stored("user-images", name)).toBe(false);
     // The website analytics purge is one of the tasks.
-    expect(Object.keys(reports[0]!.removed)).toEqual(["bookingDrafts", "orphanedFiles", "stripeEvents", "websiteAnalytics"]);
+    expect(Object.keys(reports[0]!.removed)).toEqual(["bookingDrafts", "orphanedFiles", "stripeEvents", "websiteAnalytics", "rateLimits"]);
   });
 });
 
