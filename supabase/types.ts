@@ -1325,6 +1325,7 @@ export type Database = {
           total: number
         }[]
       }
+      newest_applied_migration: { Args: never; Returns: string }
       purge_old_analytics: {
         Args: never
         Returns: {
