@@ -17,6 +17,8 @@ import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
 import { keepServingAfterStrayErrors } from "./server/process-guard.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
+import { createReadinessCheck, livenessProbe, readinessProbe } from "./server/health.ts";
+import { expectedMigrationVersion } from "./server/migration-version.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
 import { compressResponses } from "./server/response-compression.ts";
 import { clientBuildFiles } from "./server/static-assets.ts";
@@ -66,14 +68,17 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
 
-// Before the request log: probes every few seconds would drown it.
-app.get("/healthz", async (_request, response) => {
-  const healthy = await backends.isHealthy();
-  response
-    .status(healthy ? 200 : 503)
-    .set("Cache-Control", "no-store")
-    .json({ status: healthy ? "ok" : "degraded", supabase: healthy ? "ok" : "unreachable" });
-});
+// Before the request log: probes every few seconds would drown it. /healthz: the process answers
+// (liveness); /readyz: the backends answer, the migrations are applied and no stop has begun (readiness).
+let stopping = false;
+app.get("/healthz", livenessProbe());
+app.get(
+  "/readyz",
+  readinessProbe({
+    check: createReadinessCheck({ connection: supabase.connection, serviceRoleKey: supabase.serviceRoleKey, expectedMigration: expectedMigrationVersion() }),
+    isStopping: () => stopping,
+  }),
+);
 
 // Before the request log and the app: thousands a second, each answered 204 at once.
 app.post(
@@ -149,7 +154,9 @@ listenWithGracefulShutdown(app, {
   host: config.host,
   port: config.port,
   logger,
+  drainSeconds: config.shutdownDrainSeconds,
   onListening: () => printStartupBanner(config.publicUrl, adminCreated),
+  onStopping: () => (stopping = true),
   onClose: async () => {
     await closeDevServer();
     // Every event accepted before the server stopped is written before the database closes.

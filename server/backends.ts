@@ -49,8 +49,6 @@ export interface Backends {
   stripe: StripeBackend;
   httpApis: Array<{ paths: string[]; handler: RequestHandler }>;
   pages: Array<{ paths: string[]; handler: RequestHandler }>;
-  /** True when every backend answers. */
-  isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -65,7 +63,6 @@ export async function startBackends(config: ServerConfig, logger: Logger, option
     stripe,
     httpApis: supabase.httpApi ? [supabase.httpApi] : [],
     pages: stripe.pages ? [stripe.pages] : [],
-    isHealthy: () => isSupabaseHealthy(supabase.connection),
     close: async () => {
       await stripe.close();
       await supabase.close();
@@ -182,17 +179,3 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
 
 /** The "Confirm signup" email template's link the README asks ops to set on a hosted project. */
 const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email";
-
-/** True when Supabase answers a trivial anonymous query within two seconds. */
-async function isSupabaseHealthy(connection: SupabaseConnection): Promise<boolean> {
-  try {
-    const response = await connection.fetch(`${connection.url}/rest/v1/app_settings?select=id&limit=1`, {
-      headers: { apikey: connection.anonKey, authorization: `Bearer ${connection.anonKey}` },
-      signal: AbortSignal.timeout(2_000),
-    });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}

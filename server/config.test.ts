@@ -34,6 +34,18 @@ describe("readConfig", () => {
     expect(() => readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "yes" })).toThrow(/EMBEDDED_EMAIL_CONFIRMATIONS/);
   });
 
+  it("drains for 5 s after SIGTERM unless told otherwise or in development, and never longer than the 10 s stop allows", () => {
+    expect(readConfig({ NODE_ENV: "production" }).shutdownDrainSeconds).toBe(5);
+    expect(readConfig({ NODE_ENV: "test" }).shutdownDrainSeconds).toBe(5);
+    expect(readConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_SECONDS: "3" }).shutdownDrainSeconds).toBe(3);
+    expect(readConfig({ SHUTDOWN_DRAIN_SECONDS: "0" }).shutdownDrainSeconds).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_SECONDS: "1.5" }).shutdownDrainSeconds).toBe(1.5);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_SECONDS: "7" })).toThrow(/SHUTDOWN_DRAIN_SECONDS: at most 6/);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_SECONDS: "soon" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => readConfig({ PORT: "70000" })).toThrow(ConfigError);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MAX_DRAIN_SECONDS } from "./shutdown.ts";
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
@@ -34,6 +35,11 @@ const environmentSchema = z
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
     EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(["0", "1"]).optional(),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number()
+      .min(0)
+      .max(MAX_DRAIN_SECONDS, `at most ${MAX_DRAIN_SECONDS}: the whole stop must end within 10 s of SIGTERM`)
+      .optional(),
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
@@ -115,6 +121,11 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     bookingActionsPerMinute: env.BOOKING_ACTIONS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 1_000 : 10),
     /** Analytics beacons per minute and client address. */
     analyticsEventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE ?? (env.NODE_ENV === "test" ? 100_000 : 300),
+    /**
+     * After SIGTERM, how long /readyz answers 503 while the server still serves, before it stops accepting.
+     * None in development: `npm run dev` restarts the server with SIGTERM on every change.
+     */
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === "development" ? 0 : 5),
     /** Cookies get Secure when browsers reach us over https. */
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
   };

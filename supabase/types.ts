@@ -1387,6 +1387,7 @@ export type Database = {
           total: number
         }[]
       }
+      newest_applied_migration: { Args: never; Returns: string }
       orphaned_storage_objects: {
         Args: { _limit?: number }
         Returns: {

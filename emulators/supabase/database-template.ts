@@ -18,10 +18,14 @@ function pgliteVersion(): string {
   throw new Error("Cannot find the installed version of @electric-sql/pglite");
 }
 
+/** What the emulator writes beyond the scripts themselves (each migration's bookkeeping row): raised when that
+ *  changes, so no template made the older way is copied. */
+const TEMPLATE_LAYOUT = "2: migrations recorded with their statements";
+
 /** Where the copy of a database built from exactly these scripts is kept: the name is a digest of the
- *  PGlite version and every script's name and text, so editing a migration makes a new template. */
+ *  PGlite version, the template layout and every script's name and text, so editing a migration makes a new template. */
 export function templateFile(cacheDir: string, scripts: { bootstrapSql: string; migrationsDir: string; seedFile?: string }): string {
-  const digest = createHash("sha256").update(pgliteVersion()).update("\0").update(scripts.bootstrapSql);
+  const digest = createHash("sha256").update(pgliteVersion()).update("\0").update(TEMPLATE_LAYOUT).update("\0").update(scripts.bootstrapSql);
   if (existsSync(scripts.migrationsDir)) {
     for (const file of readdirSync(scripts.migrationsDir).sort()) {
       if (!file.endsWith(".sql")) continue;

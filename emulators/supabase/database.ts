@@ -107,7 +107,12 @@ async function bootstrap(pg: PGlite): Promise<void> {
   });
 }
 
-/** Applies <version>_<name>.sql files in filename order, each once, each in its own transaction. */
+/**
+ * Applies <version>_<name>.sql files in filename order, each once, each in its own transaction, and
+ * records each as the Supabase CLI's `db push` does (version, name, statements), so the server's
+ * readiness check reads an embedded database and a hosted project alike. The CLI splits a file into
+ * its statements; here the file's text is the one statement.
+ */
 async function applyMigrations(pg: PGlite, migrationsDir: string): Promise<void> {
   if (!existsSync(migrationsDir)) return;
   const files = readdirSync(migrationsDir)
@@ -122,7 +127,7 @@ async function applyMigrations(pg: PGlite, migrationsDir: string): Promise<void>
     try {
       await pg.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [version, name]);
+        await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, array[$3::text])", [version, name, sql]);
       });
     } catch (error) {
       throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
