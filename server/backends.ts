@@ -149,7 +149,15 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     };
   }
 
-  const { createSupabaseEmulator, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } = await import("../emulators/supabase/index.ts");
+  const { createSupabaseEmulator, readCliProjectSettings, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } = await import("../emulators/supabase/index.ts");
+  // The Supabase CLI's project file decides, as it does for `supabase start`; EMBEDDED_EMAIL_CONFIRMATIONS overrides it.
+  let emailConfirmations = config.embeddedEmailConfirmations;
+  if (emailConfirmations === undefined) {
+    const projectFile = path.resolve(CLI_PROJECT_FILE);
+    const project = readCliProjectSettings(projectFile);
+    if (!project) logger.warn({ file: projectFile }, "no Supabase CLI project file: the embedded Supabase keeps email confirmations off");
+    emailConfirmations = project?.emailConfirmations ?? false;
+  }
   const emulator = await createSupabaseEmulator({
     authRateLimits: config.embeddedAuthRateLimits === "lifted" ? LIFTED_AUTH_RATE_LIMITS : GOTRUE_AUTH_RATE_LIMITS,
     url: config.publicUrl,
@@ -158,9 +166,9 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     seedFile: path.resolve("supabase/seed.sql"),
     templateCacheDir: path.resolve(EMBEDDED_DATABASE_TEMPLATES_DIR),
     accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
-    confirmSignupLinkTemplate: config.embeddedEmailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
+    confirmSignupLinkTemplate: emailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
   });
-  logger.info({ dataDir: config.dataDir }, "embedded Supabase started; data lives in DATA_DIR");
+  logger.info({ dataDir: config.dataDir, emailConfirmations }, "embedded Supabase started; data lives in DATA_DIR");
   const outboxFile = path.join(config.dataDir, "outbox.jsonl");
   emulator.outbox.subscribe((email) => {
     // No mail server in embedded mode: the log and DATA_DIR/outbox.jsonl are where the link is read.
@@ -178,4 +186,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
 }
 
 /** The "Confirm signup" email template's link the README asks ops to set on a hosted project. */
-const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email";
+const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=signup";
+
+/** The Supabase CLI's project file, which `supabase start` reads too. */
+const CLI_PROJECT_FILE = "supabase/config.toml";

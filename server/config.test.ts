@@ -28,9 +28,10 @@ describe("readConfig", () => {
     expect(() => readConfig({ EMBEDDED_AUTH_RATE_LIMITS: "none" })).toThrow(/EMBEDDED_AUTH_RATE_LIMITS/);
   });
 
-  it("leaves the embedded Supabase's email confirmations off, as the Supabase CLI does, unless asked", () => {
-    expect(readConfig({}).embeddedEmailConfirmations).toBe(false);
+  it("leaves the embedded Supabase's email confirmations to supabase/config.toml unless overridden", () => {
+    expect(readConfig({}).embeddedEmailConfirmations).toBeUndefined();
     expect(readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "1" }).embeddedEmailConfirmations).toBe(true);
+    expect(readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "0" }).embeddedEmailConfirmations).toBe(false);
     expect(() => readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "yes" })).toThrow(/EMBEDDED_EMAIL_CONFIRMATIONS/);
   });
 

@@ -108,8 +108,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
     /** The embedded Supabase's per-address limits of sign-in, sign-up and recovery: GoTrue's, or lifted for test suites. */
     embeddedAuthRateLimits: env.EMBEDDED_AUTH_RATE_LIMITS ?? (env.NODE_ENV === "test" ? "lifted" : "gotrue"),
-    /** The embedded Supabase asks new accounts to confirm their email first, as hosted projects do by default. */
-    embeddedEmailConfirmations: env.EMBEDDED_EMAIL_CONFIRMATIONS === "1",
+    /** Overrides supabase/config.toml's `[auth.email] enable_confirmations` for the embedded Supabase; undefined: the file decides. */
+    embeddedEmailConfirmations: env.EMBEDDED_EMAIL_CONFIRMATIONS === undefined ? undefined : env.EMBEDDED_EMAIL_CONFIRMATIONS === "1",
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
     /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */
     sessionSecret: env.SESSION_SECRET,

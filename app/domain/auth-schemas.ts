@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
   confirmRequired: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
   passwordsDontMatchDetail: "Please ensure both passwords are the same.",
+  emailNotConfirmed: "Please confirm your email first: we sent you a link when you signed up.",
+  confirmationResent: "If that address needs confirming, we sent a new link.",
 } as const;
 
 const email = z
@@ -65,6 +67,9 @@ export const signupSchema = z
   .refine(...passwordsMatch);
 
 export const forgotPasswordSchema = z.object({ email });
+
+/** A new sign-up confirmation link, asked for from the login view (which keeps where to go next). */
+export const resendConfirmationSchema = z.object({ email, redirectTo: z.string().max(2000).optional() });
 
 export const resetPasswordSchema = z
   .object({

@@ -23,4 +23,6 @@ export function authViewPath(view: AuthView, redirectTo?: string, email?: string
 export interface AuthActionData {
   intent: AuthView;
   result: SubmissionResult<string[]>;
+  /** The address whose password was right but which is not confirmed yet: the login view offers a new link. */
+  unconfirmedEmail?: string;
 }

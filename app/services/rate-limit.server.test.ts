@@ -46,13 +46,24 @@ describe("sign-in limits", () => {
   });
 });
 
-describe("sign-up and reset-link limits", () => {
+describe("sign-up, reset-link and confirmation-link limits", () => {
   it("limits per address across emails, and keeps the two apart", async () => {
     const limits = createAuthRateLimits({ attemptsPerMinute: 2 });
     expect(await limits.beforeRequest("signup", "192.0.2.7", "one@example.com")).toBeNull();
     expect(await limits.beforeRequest("signup", "192.0.2.7", "two@example.com")).toBeNull();
     expect(await limits.beforeRequest("signup", "192.0.2.7", "three@example.com")).not.toBeNull();
     expect(await limits.beforeRequest("password-reset", "192.0.2.7", "one@example.com")).toBeNull();
+  });
+
+  it("limits new confirmation links per address and per email, apart from sign-ups", async () => {
+    const limits = createAuthRateLimits({ attemptsPerMinute: 2 });
+    expect(await limits.beforeRequest("signup", "192.0.2.8", "new@example.com")).toBeNull();
+    expect(await limits.beforeRequest("signup", "192.0.2.8", "new@example.com")).toBeNull();
+    expect(await limits.beforeRequest("confirmation-resend", "192.0.2.8", "new@example.com")).toBeNull();
+    expect(await limits.beforeRequest("confirmation-resend", "192.0.2.9", "New@example.com")).toBeNull();
+    expect(await limits.beforeRequest("confirmation-resend", "192.0.2.10", "new@example.com")).not.toBeNull();
+    expect(await limits.beforeRequest("confirmation-resend", "192.0.2.8", "other@example.com")).toBeNull();
+    expect(await limits.beforeRequest("confirmation-resend", "192.0.2.8", "third@example.com")).not.toBeNull();
   });
 });
 

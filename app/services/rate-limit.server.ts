@@ -49,8 +49,8 @@ export interface AuthRateLimits {
   /** Seconds to wait before this sign-in may be tried, or null. */
   beforeSignIn(clientIp: string, email: string, knownDevice: boolean): Promise<number | null>;
   signInFailed(email: string): Promise<void>;
-  /** Seconds to wait before a sign-up or a reset-link request, or null. */
-  beforeRequest(action: "signup" | "password-reset", clientIp: string, email: string): Promise<number | null>;
+  /** Seconds to wait before a sign-up, a reset-link request or a new confirmation link, or null. */
+  beforeRequest(action: "signup" | "password-reset" | "confirmation-resend", clientIp: string, email: string): Promise<number | null>;
   /** Seconds to wait before a recovery token may be verified, or null. */
   beforeVerification(clientIp: string): Promise<number | null>;
   verificationFailed(): Promise<void>;
@@ -77,6 +77,8 @@ export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimit
     signupEmail: perMinute("signup:email", settings.attemptsPerMinute),
     resetAddress: perMinute("password-reset:address", settings.attemptsPerMinute),
     resetEmail: perMinute("password-reset:email", settings.attemptsPerMinute),
+    resendAddress: perMinute("confirmation-resend:address", settings.attemptsPerMinute),
+    resendEmail: perMinute("confirmation-resend:email", settings.attemptsPerMinute),
     verifyAddress: perMinute("verify:address", settings.attemptsPerMinute),
   };
   const failuresBeforeBackoff = settings.failuresBeforeBackoff ?? settings.attemptsPerMinute;
@@ -104,6 +106,12 @@ export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimit
     },
     beforeRequest(action, clientIp, email) {
       const key = email.toLowerCase();
+      if (action === "confirmation-resend") {
+        return consumeAll([
+          [strict.resendAddress, clientIp],
+          [strict.resendEmail, key],
+        ]);
+      }
       return action === "signup"
         ? consumeAll([
             [strict.signupAddress, clientIp],

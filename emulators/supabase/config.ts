@@ -33,8 +33,9 @@ export interface EmulatorConfig {
   /** Email confirmations on (config.toml's `[auth.email] enable_confirmations`, a hosted project's
    *  default): sign-up answers the user without a session and emails a link made from this template,
    *  the project's "Confirm signup" email template, in which `{{ .SiteURL }}`, `{{ .TokenHash }}`,
-   *  `{{ .Token }}`, `{{ .RedirectTo }}` and `{{ .Email }}` are filled in. Unset: confirmations off,
-   *  as in the CLI's default (sign-up confirms the address at once and signs the user in). */
+   *  `{{ .Token }}`, `{{ .RedirectTo }}` and `{{ .Email }}` are filled in; POST /resend sends it again.
+   *  Unset: confirmations off, as in the CLI's default (sign-up confirms the address at once and signs
+   *  the user in). */
   confirmSignupLinkTemplate?: string;
 }
 
@@ -54,14 +55,17 @@ export interface AuthRateLimits {
   signup: RateLimit;
   /** POST /recover (GoTrue's RATE_LIMIT_OTP). */
   recover: RateLimit;
+  /** POST /resend (GoTrue's RATE_LIMIT_OTP). */
+  resend: RateLimit;
 }
 
-/** GoTrue's defaults, also hosted Supabase's: 150 token requests per 5 minutes in bursts of 30; 30 sign-ups
- *  and 30 recoveries per 5 minutes. */
+/** GoTrue's defaults, also hosted Supabase's: 150 token requests per 5 minutes in bursts of 30; 30 sign-ups,
+ *  30 recoveries and 30 resent confirmations per 5 minutes. */
 export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({
   token: { limit: 150, windowSeconds: 300, burst: 30 },
   signup: { limit: 30, windowSeconds: 300 },
   recover: { limit: 30, windowSeconds: 300 },
+  resend: { limit: 30, windowSeconds: 300 },
 });
 
 /** The limits of POST /verify, where a recovery link or code is checked. */
@@ -83,7 +87,7 @@ const DEFAULT_VERIFY_RATE_LIMITS: VerifyRateLimits = {
 
 const LIFTED: RateLimit = { limit: 100_000, windowSeconds: 300 };
 /** Limits high enough for test suites, which sign in and sign up many users from one address. */
-export const LIFTED_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({ token: LIFTED, signup: LIFTED, recover: LIFTED });
+export const LIFTED_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({ token: LIFTED, signup: LIFTED, recover: LIFTED, resend: LIFTED });
 
 /** What createSupabaseEmulator takes: the URL, and any setting to override. */
 export type EmulatorOptions = Partial<EmulatorConfig> & { url: string };

@@ -13,6 +13,8 @@ export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database
 export type { Outbox, OutboxEmail } from "./outbox.ts";
 /** The anon and service_role keys of a JWT secret, as the emulator (and the Supabase CLI) derive them. */
 export { createApiKeys } from "./jwt.ts";
+/** The settings the embedded Supabase takes from the Supabase CLI's project file (supabase/config.toml). */
+export { CliConfigError, readCliProjectSettings, type CliProjectSettings } from "./cli-config.ts";
 
 export interface SupabaseEmulator {
   url: string;

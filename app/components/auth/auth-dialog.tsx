@@ -60,7 +60,16 @@ export function AuthDialog({
             </Link>
           </Dialog.Close>
         </div>
-        {view === "login" ? <LoginForm key="login" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
+        {view === "login" ? (
+          <LoginForm
+            key="login"
+            redirectTo={redirectTo}
+            email={email}
+            claim={claim}
+            lastResult={lastResult}
+            unconfirmedEmail={actionData?.intent === "login" ? actionData.unconfirmedEmail : undefined}
+          />
+        ) : null}
         {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
         {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
       </Dialog.Content>

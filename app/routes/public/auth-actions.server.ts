@@ -3,7 +3,7 @@ import { data, href, redirect, type RouterContextProvider } from "react-router";
 import type { Session } from "@supabase/supabase-js";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { firstName } from "~/domain/account";
-import { forgotPasswordSchema, loginSchema, signupSchema } from "~/domain/auth-schemas";
+import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, resendConfirmationSchema, signupSchema } from "~/domain/auth-schemas";
 import { authViewPath, type AuthActionData } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { isWizardPath } from "~/domain/wizard-path";
@@ -15,7 +15,7 @@ import { homePath, readRoles } from "~/services/session.server";
 import { createStatelessAnonClient } from "~/services/supabase.server";
 import { setToast } from "~/services/toast.server";
 
-// The auth dialog's three forms post to the landing page; these are its action's handlers.
+// The auth dialog's forms post to the landing page; these are its action's handlers.
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -25,7 +25,7 @@ function reply(intent: AuthActionData["intent"], result: AuthActionData["result"
   return data<AuthActionData>({ intent, result }, { status });
 }
 
-function limitRequest(context: Context, action: "signup" | "password-reset", email: string) {
+function limitRequest(context: Context, action: "signup" | "password-reset" | "confirmation-resend", email: string) {
   return context.get(servicesContext).authLimits.beforeRequest(action, context.get(requestContext).clientIp, email);
 }
 
@@ -41,6 +41,11 @@ export async function signIn(request: Request, context: Context, formData: FormD
 
   const session = context.get(sessionContext);
   const { data: signedIn, error } = await session.supabase.auth.signInWithPassword({ email, password });
+  if (error?.code === "email_not_confirmed") {
+    // Supabase says so only once the password is right, so it is no failure: the login view offers a new link.
+    const result = submission.reply({ formErrors: [AUTH_MESSAGES.emailNotConfirmed], hideFields: ["password"] });
+    return data<AuthActionData>({ intent: "login", result, unconfirmedEmail: email }, { status: 400 });
+  }
   if (error || !signedIn.user) {
     if (!error?.status || error.status >= 500) logger.error({ err: error }, "sign-in failed unexpectedly");
     else await authLimits.signInFailed(email);
@@ -106,7 +111,11 @@ export async function signUp(request: Request, context: Context, formData: FormD
   if (created.session) {
     await setToast(context, { type: "success", title: "Account created", description: "Sign in with your email and password." });
   } else {
-    await setToast(context, { type: "success", title: "Check your email to confirm your account", description: "Then sign in with your email and password." });
+    await setToast(context, {
+      type: "success",
+      title: "Check your email to confirm your account",
+      description: `Open the link we sent to ${email}: it confirms your address and signs you in.`,
+    });
   }
   // The claim (if any) goes on to the login view: signing in once the address is confirmed uses it.
   return redirect(authViewPath("login", redirectTo || undefined, email, claimOf(formData)));
@@ -147,4 +156,31 @@ export async function requestPasswordReset(context: Context, formData: FormData)
     description: "If an account exists for that address, a link to choose a new password is on its way.",
   });
   return redirect(authViewPath("login"));
+}
+
+/**
+ * A new sign-up confirmation link, asked for from the login view after signing in before confirming.
+ * The same answer, in the same time, whether or not the address has an account that needs
+ * confirming: the request is sent without waiting for it, and its failures are for the log only.
+ */
+export async function resendConfirmation(context: Context, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
+  if (submission.status !== "success") return reply("login", submission.reply(), 400);
+  const { email, redirectTo } = submission.value;
+  const { logger } = context.get(requestContext);
+  const services = context.get(servicesContext);
+
+  const wait = await limitRequest(context, "confirmation-resend", email);
+  if (wait)
+    return data<AuthActionData>(
+      { intent: "login", result: submission.reply({ formErrors: [tooManyAttemptsMessage(wait)] }), unconfirmedEmail: email },
+      { status: 429 },
+    );
+
+  void createStatelessAnonClient(services.supabase)
+    .auth.resend({ type: "signup", email, options: { emailRedirectTo: services.publicUrl } })
+    .then(({ error }) => error && logger.warn({ err: error }, "confirmation link request failed"))
+    .catch((error: unknown) => logger.warn({ err: error }, "confirmation link request failed"));
+  await setToast(context, { type: "success", title: "Check your email", description: AUTH_MESSAGES.confirmationResent });
+  return redirect(authViewPath("login", safeRedirectPath(redirectTo, "") || undefined, email, claimOf(formData)));
 }

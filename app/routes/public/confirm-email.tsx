@@ -16,13 +16,13 @@ import { setToast } from "~/services/toast.server";
 import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/confirm-email";
 
-const LINK_INVALID = "This confirmation link is invalid or has expired. Confirmed already? Sign in. Otherwise sign up again for a new link.";
+const LINK_INVALID = "This confirmation link is invalid or has expired. Sign in: if your email still needs confirming, you can ask for a new link there.";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("Confirm your email", matches), { name: "robots", content: "noindex" }];
 
 /**
- * The sign-up confirmation email links here (`/auth/confirm?token_hash=…&type=email&next=…`, the
- * address Supabase's server-side guide uses). As on the password reset page, the token is spent only
+ * The sign-up confirmation email links here (`/auth/confirm?token_hash=…&type=signup&next=…`, the
+ * address Supabase's server-side guide uses; its templates' `type=email` works too). As on the password reset page, the token is spent only
  * by the POST of the button, so mail scanners that open links cannot use it up.
  */
 export function loader({ request }: Route.LoaderArgs) {

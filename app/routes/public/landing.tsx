@@ -15,7 +15,7 @@ import { sessionContext } from "~/context";
 import { homePath } from "~/services/session.server";
 import { readFormBody } from "~/services/form-body.server";
 import { companyDescription, companyFromMatches } from "../frame-meta";
-import { requestPasswordReset, signIn, signUp } from "./auth-actions.server";
+import { requestPasswordReset, resendConfirmation, signIn, signUp } from "./auth-actions.server";
 import { LANDING_STAY_PARAM } from "~/domain/website-path";
 import type { Route } from "./+types/landing";
 
@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return signUp(request, context, formData);
     case "forgot":
       return requestPasswordReset(context, formData);
+    case "resend-confirmation":
+      return resendConfirmation(context, formData);
     default:
       throw data("Unknown form", { status: 400 });
   }

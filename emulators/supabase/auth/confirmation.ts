@@ -1,9 +1,13 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { EmulatorConfig } from "../config.ts";
-import type { OutboxEmail } from "../outbox.ts";
+import type { EmulatorDatabase } from "../database.ts";
+import type { Outbox, OutboxEmail } from "../outbox.ts";
+import { badRequest } from "./errors.ts";
+import { JsonBody } from "./http.ts";
 import { emailTokenHash } from "./recovery.ts";
 import { allowedRedirect } from "./redirects.ts";
-import { AUTHENTICATED_AUDIENCE, type Queryable, type UserRow } from "./users.ts";
+import { AUTHENTICATED_AUDIENCE, findUserByEmail, type Queryable, type UserRow } from "./users.ts";
+import { validateEmail } from "./validation.ts";
 
 // Sign-up with email confirmations on (a hosted project's default): the account waits, unconfirmed and
 // unable to sign in, until the link of the emailed "Confirm signup" message is verified (POST /verify
@@ -32,6 +36,43 @@ export async function newConfirmation(tx: Queryable, request: Request, config: E
   const redirectTo = allowedRedirect(request, config);
   const link = fillTemplate(template, { SiteURL: config.url, TokenHash: tokenHash, Token: otp, RedirectTo: redirectTo, Email: email });
   return { to: email, type: "signup", token: otp, tokenHash, redirectTo, link, sentAt: rows[0]!.sent_at.toISOString() };
+}
+
+/** The link of GoTrue's default "Confirm signup" template (its ConfirmationURL), for a project that set
+ *  none: with confirmations off only an admin makes unconfirmed users, and /resend still mails them. */
+const DEFAULT_CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/v1/verify?token={{ .TokenHash }}&type=signup&redirect_to={{ .RedirectTo }}";
+
+const RESEND_TYPES = new Set(["signup", "email_change", "sms", "phone_change"]);
+
+/**
+ * POST /resend, as GoTrue answers it. Type `signup` sends an unconfirmed user a new confirmation email
+ * (the older link stops working); for an unknown address or a confirmed account it answers the same
+ * 200 {} and sends nothing, so nobody learns which addresses have accounts. The emulator sends no
+ * email-change messages and has no phone provider: `email_change` and `phone_change` answer {}.
+ */
+export async function resendConfirmation(request: Request, db: EmulatorDatabase, config: EmulatorConfig, outbox: Outbox): Promise<Record<string, never>> {
+  const body = await JsonBody.read(request, "ResendConfirmationParams");
+  const type = body.string("type");
+  const rawEmail = body.string("email");
+  const phone = body.string("phone");
+  if (!RESEND_TYPES.has(type)) throw badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change");
+  if ((type === "signup" || type === "email_change") && (body.string("code_challenge") === "") !== (body.string("code_challenge_method") === "")) {
+    throw badRequest("validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
+  }
+  if (rawEmail === "" && type === "signup") throw badRequest("validation_failed", "Type provided requires an email address");
+  if (phone === "" && type === "sms") throw badRequest("validation_failed", "Type provided requires a phone number");
+  if (rawEmail !== "" && phone !== "") throw badRequest("validation_failed", "Only an email address or phone number should be provided.");
+  if (phone !== "") throw badRequest("phone_provider_disabled", "Phone logins are disabled");
+  if (rawEmail === "") throw badRequest("validation_failed", "Missing email address or phone number");
+  const email = validateEmail(rawEmail);
+
+  const user = await findUserByEmail(db.pg, email);
+  if (!user || type !== "signup" || user.email_confirmed_at) return {};
+  const template = config.confirmSignupLinkTemplate ?? DEFAULT_CONFIRM_SIGNUP_LINK;
+  const confirmation = await db.pg.transaction((tx) => newConfirmation(tx, request, config, template, user));
+  // Sent once the new token is committed.
+  outbox.send(confirmation);
+  return {};
 }
 
 /**

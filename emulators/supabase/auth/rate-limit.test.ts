@@ -26,7 +26,7 @@ describe("RateLimiter (token buckets)", () => {
     expect(limiter.take("203.0.113.1")).toBe(false);
   });
 
-  it("has GoTrue's limits of /token (bursts of 30, then 150 per 5 minutes) and of /signup and /recover (30 per 5 minutes)", () => {
+  it("has GoTrue's limits of /token (bursts of 30, then 150 per 5 minutes) and of /signup, /recover and /resend (30 per 5 minutes)", () => {
     const time = clock();
     const token = new RateLimiter(GOTRUE_AUTH_RATE_LIMITS.token, time.now);
     for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
@@ -38,7 +38,7 @@ describe("RateLimiter (token buckets)", () => {
     for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
     expect(token.take("203.0.113.1")).toBe(false);
 
-    for (const rate of [GOTRUE_AUTH_RATE_LIMITS.signup, GOTRUE_AUTH_RATE_LIMITS.recover]) {
+    for (const rate of [GOTRUE_AUTH_RATE_LIMITS.signup, GOTRUE_AUTH_RATE_LIMITS.recover, GOTRUE_AUTH_RATE_LIMITS.resend]) {
       const limiter = new RateLimiter(rate, time.now);
       for (let request = 0; request < 30; request++) expect(limiter.take("203.0.113.1")).toBe(true);
       expect(limiter.take("203.0.113.1")).toBe(false);

@@ -87,6 +87,7 @@ export function createRequestLimiter(limits: AuthRateLimits, now?: () => number)
     token: new RateLimiter(limits.token, now),
     signup: new RateLimiter(limits.signup, now),
     recover: new RateLimiter(limits.recover, now),
+    resend: new RateLimiter(limits.resend, now),
   };
   return (endpoint, request) => {
     if (!limiters[endpoint].take(clientAddress(request))) throw overRequestRateLimit();

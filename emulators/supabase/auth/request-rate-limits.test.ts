@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
 // GoTrue limits sign-ins and token refreshes (POST /token: 150 per 5 minutes per client address, in
-// bursts of 30), sign-ups (POST /signup: 30 per 5 minutes) and recovery emails (POST /recover: 30 per
-// 5 minutes), answering 429 over_request_rate_limit. Test backends lift these limits (suites sign in
+// bursts of 30), sign-ups (POST /signup: 30 per 5 minutes), recovery emails (POST /recover: 30 per
+// 5 minutes) and resent confirmations (POST /resend: 30 per 5 minutes), answering 429 over_request_rate_limit. Test backends lift these limits (suites sign in
 // many users from one address); these tests set small ones (GoTrue's own are checked in rate-limit.test.ts).
 
 const PASSWORD = "correct-horse-42";
@@ -18,12 +18,12 @@ function post(backend: TestBackend, path: string, body: Record<string, unknown>,
   });
 }
 
-describe.skipIf(usingHostedBackend)("rate limits of POST /token, /signup and /recover", () => {
+describe.skipIf(usingHostedBackend)("rate limits of POST /token, /signup, /recover and /resend", () => {
   let small: TestBackend;
 
   beforeAll(async () => {
     const three = { limit: 3, windowSeconds: 3600 };
-    small = await startTestBackend({ authRateLimits: { token: three, signup: three, recover: three } });
+    small = await startTestBackend({ authRateLimits: { token: three, signup: three, recover: three, resend: three } });
   });
   afterAll(async () => {
     await small?.close();
@@ -75,5 +75,23 @@ describe.skipIf(usingHostedBackend)("rate limits of POST /token, /signup and /re
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual(RATE_LIMITED);
     expect(small.readOutbox().filter((message) => message.to === email)).toHaveLength(sent);
+  });
+
+  it("limits resent confirmations per address, unknown addresses' too, and sends none once refused", async () => {
+    // Confirmations are off here: an account an admin left unconfirmed still gets the email.
+    const unconfirmed = uniqueEmail("resend-limit");
+    const { error } = await small.createClient({ key: "service_role" }).auth.admin.createUser({ email: unconfirmed, password: PASSWORD });
+    expect(error).toBeNull();
+    expect((await post(small, "resend", { type: "signup", email: uniqueEmail("resend-unknown") }, "203.0.113.40")).status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect((await post(small, "resend", { type: "signup", email: unconfirmed }, "203.0.113.40")).status).toBe(200);
+    const emailsSent = () => small.readOutbox().filter((message) => message.to === unconfirmed).length;
+    expect(emailsSent()).toBe(2);
+    const refused = await post(small, "resend", { type: "signup", email: unconfirmed }, "203.0.113.40");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual(RATE_LIMITED);
+    expect(emailsSent()).toBe(2);
+    expect((await post(small, "resend", { type: "signup", email: unconfirmed }, "203.0.113.41")).status).toBe(200);
+    expect(emailsSent()).toBe(3);
   });
 });

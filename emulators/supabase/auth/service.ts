@@ -2,6 +2,7 @@ import { createRouter, route } from "../router.ts";
 import type { Service, ServiceDeps } from "../service.ts";
 import { getUser, logOut, updateUser } from "./account.ts";
 import { createUser, deleteUserById, getUserById, listUsers, requireAdmin, updateUserById } from "./admin.ts";
+import { resendConfirmation } from "./confirmation.ts";
 import { signInWithPassword, signUp } from "./credentials.ts";
 import { AuthError, badRequest } from "./errors.ts";
 import { emptyResponse, errorResponse, JsonBody, jsonResponse } from "./http.ts";
@@ -57,6 +58,10 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
       route("POST", "/recover", async (r) => {
         limitRequest("recover", r);
         return json(r, await recoverPassword(r, db, config, outbox));
+      }),
+      route("POST", "/resend", async (r) => {
+        limitRequest("resend", r);
+        return json(r, await resendConfirmation(r, db, config, outbox));
       }),
       route("POST", "/verify", async (r) => json(r, await limitVerification(r, () => verifyEmailOtp(r, db, config)))),
       route("GET", "/user", async (r) => json(r, await getUser(r, db, config))),
