@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 /** Records, for every click on a tel: link, whether the page cancelled it (the browser then does not dial). */
 function recordTelClicks() {
@@ -159,5 +160,22 @@ test.describe("landing page with JavaScript", () => {
     await expect(page.getByRole("status").getByText("Loading...")).toBeAttached();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expect(page.getByRole("status").getByText("Loading...")).not.toBeAttached();
+  });
+
+  test("the scripts' preloads arrive once the first frame is painted, each script is fetched once, and the page comes alive", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const preloads = await page
+      .locator('head link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloads.filter((href) => /\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(preloads.length).toBeGreaterThan(5);
+    // The preload and the page's own imports share the browser's module map: no script twice.
+    expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
+    for (const href of preloads) expect(scripts).toContain(href);
   });
 });
