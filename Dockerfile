@@ -18,8 +18,8 @@ RUN npm install --no-audit --no-fund
 
 FROM dependencies AS build
 COPY . .
-# The runtime's user copies the database template into a new DATA_DIR: it must be able to read it.
-RUN npm run build && chmod -R a+rX build/database-templates
+# The runtime's user copies the database template into a new DATA_DIR: it may read it, never change it.
+RUN npm run build && chmod -R a+rX,go-w build/database-templates
 
 FROM node:24-bookworm-slim AS production-dependencies
 WORKDIR /app
