@@ -32,6 +32,12 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config.logLevel);
+if (config.embeddedDemo) {
+  logger.warn(
+    { dataDir: config.dataDir },
+    `EMBEDDED=1: a demo on the embedded Supabase and Stripe. Every account, booking and upload lives in ${config.dataDir}: mount a volume there, or they go with the container`,
+  );
+}
 
 function exitOnStartupError(error: unknown, message: string): never {
   logger.fatal({ err: error }, message);

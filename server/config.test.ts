@@ -69,6 +69,61 @@ describe("readConfig", () => {
     expect(() => readConfig({ EMBEDDED: "1", SUPABASE_URL: "https://abc.supabase.co" })).toThrow(/EMBEDDED/);
   });
 
+  describe("EMBEDDED=0, the container's default", () => {
+    const production = {
+      NODE_ENV: "production",
+      EMBEDDED: "0",
+      SUPABASE_URL: "https://abc.supabase.co",
+      SUPABASE_ANON_KEY: "anon-key-of-twenty-characters",
+      SUPABASE_SERVICE_ROLE_KEY: "service-key-of-twenty-characters",
+      STRIPE_SECRET_KEY: "sk_live_51Abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      SESSION_SECRET: "a-session-secret-of-thirty-two-chars",
+    };
+
+    it("starts with hosted Supabase and Stripe and the shared session secret", () => {
+      const config = readConfig(production);
+      expect(config.supabase).toMatchObject({ mode: "hosted", url: "https://abc.supabase.co" });
+      expect(config.stripe).toMatchObject({ mode: "hosted", secretKey: "sk_live_51Abc" });
+      expect(config.sessionSecret).toBe(production.SESSION_SECRET);
+      expect(config.embeddedDemo).toBe(false);
+    });
+
+    it("names every missing variable in one message", () => {
+      expect(() => readConfig({ EMBEDDED: "0" })).toThrow(
+        "Missing: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SESSION_SECRET\n",
+      );
+      expect(() => readConfig({ ...production, STRIPE_WEBHOOK_SECRET: "", SESSION_SECRET: undefined })).toThrow(
+        /^Invalid configuration:\nMissing: STRIPE_WEBHOOK_SECRET, SESSION_SECRET\n {2}STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0\n {2}SESSION_SECRET: required when EMBEDDED=0$/,
+      );
+    });
+
+    it("needs SESSION_SECRET, since every instance must sign and read the same cookies", () => {
+      expect(() => readConfig({ ...production, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET: required when EMBEDDED=0/);
+      expect(() => readConfig({ ...production, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    });
+  });
+
+  it("runs the embedded demo with EMBEDDED=1 without any secret, its session secret kept in DATA_DIR", () => {
+    const config = readConfig({ NODE_ENV: "production", EMBEDDED: "1", DATA_DIR: "/data" });
+    expect(config.embeddedDemo).toBe(true);
+    expect(config.supabase).toEqual({ mode: "embedded" });
+    expect(config.stripe).toEqual({ mode: "embedded" });
+    expect(config.sessionSecret).toBeUndefined();
+    expect(config.dataDir).toBe("/data");
+  });
+
+  it("without EMBEDDED, stays embedded unless SUPABASE_URL is set, and needs no SESSION_SECRET", () => {
+    expect(readConfig({ NODE_ENV: "production" })).toMatchObject({ embeddedDemo: false, supabase: { mode: "embedded" }, sessionSecret: undefined });
+    expect(
+      readConfig({
+        SUPABASE_URL: "https://abc.supabase.co",
+        SUPABASE_ANON_KEY: "anon-key-of-twenty-characters",
+        SUPABASE_SERVICE_ROLE_KEY: "service-key-of-twenty-characters",
+      }),
+    ).toMatchObject({ supabase: { mode: "hosted" }, stripe: { mode: "embedded" }, sessionSecret: undefined });
+  });
+
   describe("Stripe", () => {
     const SECRET_KEY = "sk_test_51Abc";
     const WEBHOOK_SECRET = "whsec_abc123";
@@ -112,9 +167,10 @@ describe("readConfig", () => {
       expect(() => readConfig({ ...hostedSupabase, EMBEDDED: "0" })).toThrow(
         /STRIPE_SECRET_KEY: required when EMBEDDED=0[\s\S]*STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0/,
       );
-      expect(readConfig({ ...hostedSupabase, EMBEDDED: "0", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toMatchObject({
-        mode: "hosted",
-      });
+      expect(
+        readConfig({ ...hostedSupabase, EMBEDDED: "0", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, SESSION_SECRET: "s".repeat(32) })
+          .stripe,
+      ).toMatchObject({ mode: "hosted" });
       expect(() => readConfig({ EMBEDDED: "1", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(
         /EMBEDDED=1 conflicts with STRIPE_SECRET_KEY/,
       );

@@ -2,6 +2,16 @@ import path from "node:path";
 import { z } from "zod";
 import { MAX_DRAIN_SECONDS } from "./shutdown.ts";
 
+/** What the image's default, EMBEDDED=0, cannot start without. */
+const EMBEDDED_0_REQUIRES = [
+  "SUPABASE_URL",
+  "SUPABASE_ANON_KEY",
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "SESSION_SECRET",
+] as const;
+
 const port = z.coerce.number().int().min(1).max(65_535);
 
 const environmentSchema = z
@@ -43,20 +53,20 @@ const environmentSchema = z
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message });
+    const missing = (variable: string, message: string) => context.addIssue({ code: "custom", path: [variable], message, params: { missing: true } });
     if (env.EMBEDDED === "1" && env.SUPABASE_URL) problem("EMBEDDED", "EMBEDDED=1 conflicts with SUPABASE_URL: unset one of them");
-    if (env.EMBEDDED === "0" && !env.SUPABASE_URL) problem("SUPABASE_URL", "required when EMBEDDED=0");
-    if (env.SUPABASE_URL) {
-      if (!env.SUPABASE_ANON_KEY) problem("SUPABASE_ANON_KEY", "required when SUPABASE_URL is set");
-      if (!env.SUPABASE_SERVICE_ROLE_KEY) problem("SUPABASE_SERVICE_ROLE_KEY", "required when SUPABASE_URL is set");
-    }
     if (env.EMBEDDED === "1" && env.STRIPE_SECRET_KEY) problem("EMBEDDED", "EMBEDDED=1 conflicts with STRIPE_SECRET_KEY: unset one of them");
     if (env.EMBEDDED === "0") {
-      if (!env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "required when EMBEDDED=0");
-      if (!env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "required when EMBEDDED=0");
-    } else {
-      if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set");
-      if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "required when STRIPE_WEBHOOK_SECRET is set");
+      // Production: hosted Supabase and Stripe, and one cookie-signing secret that every instance shares.
+      for (const variable of EMBEDDED_0_REQUIRES) if (!env[variable]) missing(variable, "required when EMBEDDED=0");
+      return;
     }
+    if (env.SUPABASE_URL) {
+      if (!env.SUPABASE_ANON_KEY) missing("SUPABASE_ANON_KEY", "required when SUPABASE_URL is set");
+      if (!env.SUPABASE_SERVICE_ROLE_KEY) missing("SUPABASE_SERVICE_ROLE_KEY", "required when SUPABASE_URL is set");
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) missing("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set");
+    if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) missing("STRIPE_SECRET_KEY", "required when STRIPE_WEBHOOK_SECRET is set");
   });
 
 export type ServerConfig = ReturnType<typeof readConfig>;
@@ -75,7 +85,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
   const result = environmentSchema.safeParse(setValues);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+    const missing = result.error.issues.filter((issue) => issue.code === "custom" && issue.params?.missing).map((issue) => issue.path.join("."));
+    const summary = missing.length > 0 ? `Missing: ${missing.join(", ")}\n` : "";
+    throw new ConfigError(`Invalid configuration:\n${summary}${problems.join("\n")}`);
   }
   const env = result.data;
   const supabase: SupabaseSettings = env.SUPABASE_URL
@@ -102,6 +114,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    /** EMBEDDED=1: the whole product on the embedded emulators, a demo whose data lives only in DATA_DIR. */
+    embeddedDemo: env.EMBEDDED === "1",
     supabase,
     /** Stripe's API with these keys, or the embedded emulator when both are unset. */
     stripe,
@@ -111,7 +125,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     /** Overrides supabase/config.toml's `[auth.email] enable_confirmations` for the embedded Supabase; undefined: the file decides. */
     embeddedEmailConfirmations: env.EMBEDDED_EMAIL_CONFIRMATIONS === undefined ? undefined : env.EMBEDDED_EMAIL_CONFIRMATIONS === "1",
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
-    /** Signs the flash-message cookie; unset: a random secret kept in DATA_DIR (one instance only). */
+    /** Signs the toast, draft and known-device cookies and guest booking claims; unset: a random secret kept in DATA_DIR (one instance only). */
     sessionSecret: env.SESSION_SECRET,
     /** Express "trust proxy": how many proxies (or which addresses) may set X-Forwarded-For. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

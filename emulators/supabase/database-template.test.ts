@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -68,9 +68,12 @@ describe("a database template", () => {
       await built.close();
       const template = dataDirectoryTemplate(templateCacheDir, resolveConfig({ url, migrationsDir, seedFile: undefined, dataDir: building }));
       renameSync(join(building, "pg"), template);
+      // Readable by every user, as a container image ships it to the user that runs the server.
+      chmodSync(template, 0o755);
 
       const dataDir = join(scratch, "data");
       const first = await createSupabaseEmulator({ url, migrationsDir, seedFile: undefined, dataDir, templateCacheDir });
+      expect(statSync(join(dataDir, "pg")).mode & 0o777).toBe(0o700);
       const copied = await first.db.pg.query<{ id: number }>("select id from public.parcels");
       expect(copied.rows).toEqual([{ id: 42 }]);
       await first.db.pg.exec("insert into public.parcels values (7)");

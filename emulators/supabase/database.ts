@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -75,6 +75,8 @@ async function openDataDirectory(config: EmulatorConfig, dataDir: string): Promi
   const template = config.templateCacheDir ? dataDirectoryTemplate(config.templateCacheDir, config) : undefined;
   if (template && existsSync(template) && !existsSync(join(directory, "PG_VERSION"))) cpSync(template, directory, { recursive: true });
   mkdirSync(directory, { recursive: true });
+  // The database is the server's alone, however readable the template it was copied from (a container's is).
+  chmodSync(directory, 0o700);
   return prepared(await PGlite.create({ ...PGLITE_OPTIONS, dataDir: directory }), config);
 }
 
