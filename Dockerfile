@@ -41,7 +41,8 @@ VOLUME /data
 USER node
 EXPOSE 3000
 STOPSIGNAL SIGTERM
-# Slim images have no curl: Node's fetch asks /healthz, which answers 503 when Supabase is unreachable.
+# Slim images have no curl: Node's fetch asks /healthz, the liveness probe, which answers while the process does
+# (readiness, /readyz, is for the load balancer: a database blip must not get every instance restarted).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 # The flags of server/node-flags.ts (the container-steps script checks that they match).
