@@ -162,20 +162,38 @@ test.describe("landing page with JavaScript", () => {
     await expect(page.getByRole("status").getByText("Loading...")).not.toBeAttached();
   });
 
-  test("the scripts' preloads arrive once the first frame is painted, each script is fetched once, and the page comes alive", async ({ page }) => {
+  test("the scripts' preloads are added once the page can be painted, each script is fetched once, and the page comes alive", async ({ page }) => {
+    // Every module preload that enters the document, parsed or added, and when; React adopts the added
+    // ones as its own while hydrating and removes them once hydrated, so they are recorded as they come.
+    await page.addInitScript(() => {
+      const added: Array<{ href: string; at: number }> = [];
+      Object.assign(window, { preloadsAdded: added });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === "modulepreload") added.push({ href: new URL(node.href).pathname, at: performance.now() });
+      }).observe(document, { childList: true, subtree: true });
+    });
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto("/");
     await hydrated(page);
-    const preloads = await page
-      .locator('head link[rel="modulepreload"]')
-      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-    expect(preloads.filter((href) => /\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toHaveLength(1);
-    expect(preloads.length).toBeGreaterThan(5);
+    const { added, stylesheetLoaded } = await page.evaluate(() => ({
+      added: (window as unknown as { preloadsAdded: Array<{ href: string; at: number }> }).preloadsAdded,
+      stylesheetLoaded:
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry as PerformanceResourceTiming)
+          .find((entry) => entry.initiatorType === "link" && /\/assets\/app-[\w-]+\.css$/.test(entry.name))?.responseEnd ?? Number.NaN,
+    }));
+    expect(added.filter(({ href }) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(added.length).toBeGreaterThan(5);
+    // None is in the page as sent: they are added once a frame can be painted, which the stylesheet holds back.
+    expect(Math.min(...added.map(({ at }) => at))).toBeGreaterThanOrEqual(stylesheetLoaded);
     // The preload and the page's own imports share the browser's module map: no script twice.
     expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
-    for (const href of preloads) expect(scripts).toContain(href);
+    for (const { href } of added) expect(scripts).toContain(href);
   });
 });
