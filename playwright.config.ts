@@ -1,21 +1,10 @@
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN, E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from "./tests/e2e/support/environment.ts";
 import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
+import { freePort } from "./server/testing/free-port.ts";
 
-/** A port nobody listens on, chosen once: workers inherit it through the environment. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
+// Ports chosen once: workers inherit them through the environment.
 const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
 // Decided once in the runner process; workers load this file again and inherit the ports.
 if (!process.env.E2E_PORTS) {

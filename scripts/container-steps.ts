@@ -7,11 +7,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { once } from "node:events";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { freePort } from "../server/testing/free-port.ts";
 
 const PROJECT = path.resolve(import.meta.dirname, "..");
 const STOP_SECONDS = 10;
@@ -75,15 +74,6 @@ function parseEnv(args: string, line: number): Array<[string, string]> {
     const match = pair.match(/^([A-Za-z_][A-Za-z0-9_]*)=([^"'\s]*)$/) ?? fail(`Dockerfile line ${line}: write ENV as KEY=value pairs without quotes: ${args}`);
     return [match[1]!, match[2]!];
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
 }
 
 /** The environment of the server as the image runs it: PATH, HOME and what is given. */

@@ -2,10 +2,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { freePort } from "../../server/testing/free-port.ts";
+
+export { freePort };
 
 export interface BenchServer {
   /** Where the server answers, also its PUBLIC_URL (so form posts carry a matching Origin). */
@@ -15,16 +17,6 @@ export interface BenchServer {
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on, for a server a benchmark starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
 }
 
 /**

@@ -1,20 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
 import { SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
+import { freePort } from "../../../server/testing/free-port.ts";
 
-/** A port nobody listens on. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface SpawnedServer {
   base: string;
