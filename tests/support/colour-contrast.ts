@@ -1,4 +1,5 @@
-// WCAG 2 contrast of CSS colours: sRGB hex (#rgb, #rrggbb) and oklch(), as app.css and Tailwind's palette write them.
+// WCAG 2 contrast of CSS colours: sRGB hex (#rgb, #rrggbb) and oklch(), as app.css and Tailwind's palette write them,
+// and rgb(), as a browser reports a computed colour.
 
 /** Red, green and blue from 0 to 1, in sRGB. */
 export type Rgb = readonly [number, number, number];
@@ -37,6 +38,8 @@ export function parseColour(text: string): Rgb {
   const value = text.trim();
   if (value.startsWith("#")) return fromHex(value);
   if (value.startsWith("oklch(")) return fromOklch(value);
+  const rgb = /^rgb\(\s*(\d+),\s*(\d+),\s*(\d+)\s*\)$/.exec(value);
+  if (rgb) return [rgb[1], rgb[2], rgb[3]].map((channel) => Number(channel) / 255) as unknown as Rgb;
   throw new Error(`unsupported colour: ${text}`);
 }
 
