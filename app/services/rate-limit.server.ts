@@ -211,26 +211,18 @@ export interface BeaconRateLimit {
   before(clientIp: string): Promise<number | null>;
 }
 
-/** Spent addresses kept before the expired ones are swept out. */
-const SPENT_ADDRESSES_BEFORE_SWEEP = 10_000;
-
 export function createBeaconRateLimit(settings: { eventsPerMinute: number; counters?: RateLimitCounters }): BeaconRateLimit {
   const perAddress = limiter(settings.counters ?? "memory", { keyPrefix: "beacon:address", points: settings.eventsPerMinute, duration: 60 });
-  // Addresses that have spent their allowance, and until when (ms since the epoch).
-  const spent = new Map<string, number>();
+  // Addresses that have spent their allowance, blocked in this process's memory until their minute ends.
+  const spent = new RateLimiterMemory({ keyPrefix: "beacon:spent", points: 1, duration: 60 });
   const markSpent = (clientIp: string, result: RateLimiterRes) => {
-    const now = Date.now();
-    if (spent.size >= SPENT_ADDRESSES_BEFORE_SWEEP) for (const [address, until] of spent) if (until <= now) spent.delete(address);
-    spent.set(clientIp, now + result.msBeforeNext);
+    // A block of 0 seconds would last for ever: a window that has just ended blocks nothing.
+    if (result.msBeforeNext > 0) void spent.block(clientIp, result.msBeforeNext / 1000);
   };
   return {
     async before(clientIp) {
-      const until = spent.get(clientIp);
-      if (until !== undefined) {
-        const wait = until - Date.now();
-        if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
-        spent.delete(clientIp);
-      }
+      const blocked = await spent.get(clientIp);
+      if (blocked && blocked.msBeforeNext > 0) return secondsOf(blocked);
       perAddress.consume(clientIp).then(
         (result) => {
           if (result.remainingPoints <= 0) markSpent(clientIp, result);
