@@ -93,13 +93,19 @@ export function livenessProbe(): RequestHandler {
  * load balancer sends no new requests during the drain before it stops).
  */
 export function readinessProbe(options: { check: () => Promise<Readiness>; isStopping: () => boolean }): RequestHandler {
+  const STOPPING = { status: "stopping", failed: ["shutdown"] };
   return async (_request, response) => {
     response.set("Cache-Control", "no-store");
     if (options.isStopping()) {
-      response.status(503).json({ status: "stopping", failed: ["shutdown"] });
+      response.status(503).json(STOPPING);
       return;
     }
     const readiness = await options.check();
+    // Stopping may have begun while the checks ran.
+    if (options.isStopping()) {
+      response.status(503).json(STOPPING);
+      return;
+    }
     const failed = (["database", "storage", "migrations"] as const).filter((part) => readiness[part] !== "ok");
     const body = {
       status: readiness.ready ? "ready" : "not ready",
@@ -110,11 +116,6 @@ export function readinessProbe(options: { check: () => Promise<Readiness>; isSto
       // Which versions, only when they disagree: what ops need to see, and nothing more to anyone else.
       ...(readiness.migrations !== "ok" ? { expectedMigration: readiness.expectedMigration ?? null, appliedMigration: readiness.appliedMigration } : {}),
     };
-    // Stopping may have begun while the checks ran.
-    if (options.isStopping()) {
-      response.status(503).json({ status: "stopping", failed: ["shutdown"] });
-      return;
-    }
     response.status(readiness.ready ? 200 : 503).json(body);
   };
 }
