@@ -138,6 +138,7 @@ describe("two instances behind one database", () => {
         shownAfter = performance.now() - savedAt;
         break;
       }
+      // The poll's interval: the copy expires on the other process's clock, which nothing here can await.
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(shownAfter, `the second instance still showed the old name ${SETTINGS_CACHE_LIFETIME_MS + 2_000} ms after the save`).not.toBeNull();
