@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { authDialog, submitSignIn, submitSignUp } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
-import { spawnServer, type SpawnedServer } from "./support/spawn-server.ts";
+import { ownServer } from "./support/own-server.ts";
 import { bookAndPayAsGuest, completeStepsToAddons, continueButton, expectStep, fillContact } from "./support/wizard.ts";
 
 // What a guest did joins their account once they prove it is theirs: the payment page's claim (by
@@ -183,23 +180,11 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
 });
 
 test.describe("with email confirmations on, as on a hosted project", () => {
-  let server: SpawnedServer;
-  let dataDir = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "movers-confirm-"));
-    server = await spawnServer({ dataDir, env: { EMBEDDED_EMAIL_CONFIRMATIONS: "1" } });
-  });
-
-  test.afterAll(() => {
-    server?.process.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = ownServer("confirm", { EMBEDDED_EMAIL_CONFIRMATIONS: "1" });
 
   test("sign-up asks to confirm the email; its link confirms, signs in and brings the guest bookings made with the address", async ({ page }) => {
     const email = uniqueGuest().email;
-    const client = await server.serviceClient();
+    const client = await server().serviceClient();
     const { data: booking, error } = await client
       .from("bookings")
       .insert({
@@ -218,26 +203,26 @@ test.describe("with email confirmations on, as on a hosted project", () => {
       .single();
     if (error) throw error;
 
-    await page.goto(`${server.base}/?auth=signup`);
+    await page.goto(`${server().base}/?auth=signup`);
     await submitSignUp(page, { name: "Gus Guest", email, password: "Confirm2026" });
     await expect(page.getByText("Check your email to confirm your account")).toBeVisible();
     await expect(authDialog(page).getByRole("heading", { name: "Welcome back" })).toBeVisible();
 
-    await expect.poll(() => latestEmailTo(email, dataDir)?.link).toBeTruthy();
-    const link = new URL(latestEmailTo(email, dataDir)!.link);
+    await expect.poll(() => latestEmailTo(email, server().dataDir)?.link).toBeTruthy();
+    const link = new URL(latestEmailTo(email, server().dataDir)!.link);
     expect(link.pathname).toBe("/auth/confirm");
-    await page.goto(`${server.base}${link.pathname}${link.search}`);
+    await page.goto(`${server().base}${link.pathname}${link.search}`);
     await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
     await page.getByRole("button", { name: "Confirm my email" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${server.base}/dashboard$`));
+    await expect(page).toHaveURL(new RegExp(`^${server().base}/dashboard$`));
     await expect(page.getByText("The booking made with this email is now in your account.")).toBeVisible();
     await expect(bookedMove(page)).toBeVisible();
     const { data: joined } = await client.from("bookings").select("user_id").eq("id", booking.id).single();
     expect(joined?.user_id).toEqual(expect.any(String));
 
     // The link works once.
-    await page.goto(`${server.base}${link.pathname}${link.search}`);
+    await page.goto(`${server().base}${link.pathname}${link.search}`);
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await expect(page.getByRole("alert")).toContainText("This confirmation link is invalid or has expired.");
   });

@@ -10,6 +10,8 @@ export { freePort };
 
 export interface SpawnedServer {
   base: string;
+  /** Its DATA_DIR (the embedded outbox, the database). */
+  dataDir: string;
   process: ChildProcess;
   output(): string;
   /** The embedded Supabase of this server, with the service-role key (for checks the UI cannot make). */
@@ -46,6 +48,7 @@ export async function spawnServer(options: {
   }
   return {
     base,
+    dataDir: options.dataDir,
     process: child,
     output: () => output,
     async serviceClient() {
