@@ -118,7 +118,8 @@ try {
         extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
       });
       if (!result || result.lhr.runtimeError) throw new Error(`${label}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
-      if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) failed.push(`ended at ${result.lhr.finalDisplayedUrl}`);
+      // A run that ended elsewhere (a session lost, a redirect) measured another page: its scores would lie.
+      if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) throw new Error(`${label}: run ${run + 1} ended at ${result.lhr.finalDisplayedUrl}`);
       for (const category of CATEGORIES) scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       lcp.push(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
       blocking.push(result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);

@@ -102,6 +102,18 @@ test("the collapsed sidebar stays collapsed after a reload, and opens again", as
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
 });
 
+test("the sidebar leaves its cookie alone until it is toggled", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/bookings");
+  const navigation = page.getByRole("navigation", { name: "Admin" });
+  // Another page, reached by a click: with JavaScript, the page has come alive by then.
+  await navigation.getByRole("link", { name: /^Pending/ }).click();
+  await expect(page).toHaveURL(/\/admin\/pending$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pending Bookings" })).toBeVisible();
+  const cookies = (await page.context().cookies()).map((each) => each.name);
+  expect(cookies).not.toContain("admin_sidebar");
+});
+
 test.describe("on a 375px phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 

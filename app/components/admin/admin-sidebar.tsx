@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, href, useLocation } from "react-router";
 import { otherSidebarState, sidebarCookie, type SidebarState } from "~/domain/admin-sidebar";
 import { SidebarFooter, SidebarNavigation, SidebarTitle } from "./admin-sidebar-parts";
@@ -21,7 +21,11 @@ export function AdminSidebar(props: AdminSidebarProps) {
   const [state, setState] = useState(props.state);
   const collapsed = state === "collapsed";
 
+  // Only a change is written: the server drew the first state from the cookie (or its default) already.
+  const written = useRef(props.state);
   useEffect(() => {
+    if (state === written.current) return;
+    written.current = state;
     document.cookie = sidebarCookie(state);
   }, [state]);
 
