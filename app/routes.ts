@@ -19,13 +19,20 @@ export default [
   // Resource route: Stripe delivers its signed webhook events here.
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   layout("routes/book/layout.tsx", [
-    // Resource route: the add-ons step's photo forms post here (before the steps, which would match it).
+    // The wizard's steps, a route module each so that a step's page loads its own code alone. Not an
+    // index route for the first step: its form posts to /book itself.
+    route("book", "routes/book/contact.tsx"),
+    route("book/details", "routes/book/details.tsx"),
+    route("book/team", "routes/book/team.tsx"),
+    route("book/service", "routes/book/service.tsx"),
+    route("book/addons", "routes/book/addons.tsx"),
+    route("book/review", "routes/book/review.tsx"),
+    // Resource route: the add-ons step's photo forms post here.
     route("book/photos", "routes/book/photos.tsx"),
     // Resource route: the details step's free days and times, as the customer changes the date or the month.
     route("book/availability", "routes/book/availability.ts"),
     // Resource route: a booking photo or its thumbnail, for its owner only (the bucket is private).
     route("book/photos/:ownerId/drafts/:draftId/:fileName", "routes/book/booking-photo.ts"),
-    route("book/:step?", "routes/book/wizard.tsx"),
   ]),
   layout("routes/dashboard/layout.tsx", [
     ...prefix("dashboard", [

@@ -145,9 +145,12 @@ try {
         }
       }
     }
+    // The run with the lowest performance score, and why: a slow paint or a long task.
+    const worst = scores.performance!.indexOf(Math.min(...scores.performance!));
+    const worstRun = `worst run: LCP ${(lcp[worst]! / 1000).toFixed(2)} s, TBT ${Math.round(blocking[worst]!)} ms`;
     const figures = CATEGORIES.map((category) => `${category} ${median(scores[category]!)} / ${Math.min(...scores[category]!)}`).join(", ");
     console.log(
-      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}, TBT ${Math.round(median(blocking))} ms${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
+      `  ${label}: ${figures}; ${scripts}LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}, TBT ${Math.round(median(blocking))} ms (${worstRun})${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
     );
   }
 } finally {

@@ -58,7 +58,7 @@ function AddonAction({ addon }: { addon: AddonCard }) {
   const className = buttonClasses("outline", "sm", "mt-4 w-full");
   if (addon.bookingCounter) {
     return (
-      <Link to={`${href("/book/:step?")}?${addon.bookingCounter}=1`} className={className}>
+      <Link to={`${href("/book")}?${addon.bookingCounter}=1`} className={className}>
         Add to my move<span className="sr-only"> ({addon.name})</span>
       </Link>
     );
@@ -103,7 +103,7 @@ export function ServicesSection() {
                   </li>
                 ))}
               </ul>
-              <Link to={`${href("/book/:step?")}?team=${tier.team}`} className={buttonClasses(tier.highlighted ? "primary" : "outline", "md", "mt-6")}>
+              <Link to={`${href("/book")}?team=${tier.team}`} className={buttonClasses(tier.highlighted ? "primary" : "outline", "md", "mt-6")}>
                 Book the {tier.name}
               </Link>
             </article>

@@ -4,7 +4,7 @@ import type { AppServices } from "../../app/context.ts";
 import { createAppServices } from "../../app/load-context.ts";
 import { action as landingAction } from "../../app/routes/public/landing.tsx";
 import { action as logoutAction } from "../../app/routes/public/logout.tsx";
-import { action as wizardAction, loader as wizardLoader } from "../../app/routes/book/wizard.tsx";
+import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
 import { tooManyAttemptsMessage } from "../../app/services/rate-limit.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";

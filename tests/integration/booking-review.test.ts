@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../app/context.ts";
 import { createAppServices } from "../../app/load-context.ts";
-import { action as wizardAction, loader as wizardLoader } from "../../app/routes/book/wizard.tsx";
+import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { testAppOptions } from "./support/app-harness.ts";

@@ -7,7 +7,7 @@ import { monthOf } from "../../app/domain/date-picker-month.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import { createAppServices } from "../../app/load-context.ts";
 import { loader as availabilityLoader } from "../../app/routes/book/availability.ts";
-import { action as wizardAction, loader as wizardLoader } from "../../app/routes/book/wizard.tsx";
+import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { testAppOptions } from "./support/app-harness.ts";

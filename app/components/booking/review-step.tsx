@@ -10,7 +10,7 @@ import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { PriceSummary } from "./price-summary";
 import { wizardPath } from "./wizard-path";
 import { WizardForm } from "./wizard-form";
-import type { StepProps } from "./wizard-steps";
+import type { StepProps } from "./wizard-step-form";
 
 const PAY = { intent: "pay", label: `Pay ${formatCents(DEPOSIT_CENTS)} Deposit`, pendingLabel: "Going to payment…" };
 

@@ -59,7 +59,7 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
       <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
         {booking.canPayDeposit ? <PayDepositForm bookingId={booking.id} attempt={attempt} /> : null}
         {booking.canBookAgain ? (
-          <Link to={`${href("/book/:step?")}?rebook=${booking.id}`} className={buttonClasses("outline", "sm")}>
+          <Link to={`${href("/book")}?rebook=${booking.id}`} className={buttonClasses("outline", "sm")}>
             <RotateCcw aria-hidden className="size-4" />
             Book Again
           </Link>

@@ -9,7 +9,7 @@ export function NoBookingsYet() {
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-8 text-center">
       <BoxesIllustration priority className="max-w-40" />
       <p className="text-lg font-medium text-slate-800">No bookings yet</p>
-      <Link to={`${href("/book/:step?")}?from=dashboard`} className={buttonClasses("primary", "md")}>
+      <Link to={`${href("/book")}?from=dashboard`} className={buttonClasses("primary", "md")}>
         <Plus aria-hidden className="size-5" />
         Book Your First Move
       </Link>

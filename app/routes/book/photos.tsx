@@ -13,7 +13,7 @@ import { plainRefusal, uploadAnswer, wantsUploadAnswer } from "../upload-answers
 import type { Route } from "./+types/photos";
 
 /** Where every answer sends the customer back to: the wizard's add-ons step. */
-const ADDONS = href("/book/:step?", { step: "addons" });
+const ADDONS = href("/book/addons");
 
 /** Files one post may carry, however few the draft has room for (the rest are counted, not decoded). */
 const MAX_FILES_PER_POST = 5 * MAX_BOOKING_PHOTOS;
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const stored = await loadDraft(request, context);
   // No draft yet: nothing to add to or remove from; the wizard starts at its first step.
   const draftId = stored.id;
-  if (!draftId) return redirect(href("/book/:step?"), { headers: { Connection: "close" } });
+  if (!draftId) return redirect(href("/book"), { headers: { Connection: "close" } });
   const batch = createPhotoBatch(remainingPhotoSlots(stored.draft.photos?.length ?? 0));
   const body = await readUploadBody(
     request,

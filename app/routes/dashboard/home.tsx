@@ -51,7 +51,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
           <p className="text-slate-600">{header.email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`${href("/book/:step?")}?from=dashboard`} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
+          <Link to={`${href("/book")}?from=dashboard`} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
             <Plus aria-hidden className="size-5" />
             Book New Move
           </Link>

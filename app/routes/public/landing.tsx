@@ -93,7 +93,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
                 Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance is due after the move.
               </p>
               <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-                <Link to={href("/book/:step?")} className={buttonClasses("accent", "lg")}>
+                <Link to={href("/book")} className={buttonClasses("accent", "lg")}>
                   Book Your Move
                 </Link>
                 <ContactUsButton className={buttonClasses("outlineOnDark", "lg")} />
@@ -131,7 +131,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
           <BoxesIllustration lazy className="mx-auto mb-6 max-w-48" />
           <h2 className="text-3xl font-bold">Ready when you are</h2>
           <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
-          <Link to={href("/book/:step?")} className={buttonClasses("primary", "lg", "mt-8")}>
+          <Link to={href("/book")} className={buttonClasses("primary", "lg", "mt-8")}>
             Start Booking Now
           </Link>
         </section>

@@ -5,7 +5,7 @@ import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/payment-canceled";
 
 /** The wizard's review, where the deposit is paid: the booking is kept and can be paid from there. */
-const BACK_TO_BOOKING = href("/book/:step?", { step: "review" });
+const BACK_TO_BOOKING = href("/book/review");
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("Payment Canceled", matches), { name: "robots", content: "noindex" }];
 

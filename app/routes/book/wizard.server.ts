@@ -1,14 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
-import { Link, data, href, redirect, redirectDocument } from "react-router";
+import { data, redirect, redirectDocument, type LoaderFunctionArgs, type ActionFunctionArgs } from "react-router";
 import { z } from "zod";
-import { MoveSummaryPanel } from "~/components/booking/move-summary-panel";
-import { ReviewStep } from "~/components/booking/review-step";
 import { wizardPath } from "~/components/booking/wizard-path";
-import { WizardStepper } from "~/components/booking/wizard-stepper";
-import { AddonsStep, ContactStep, DetailsStep, ServiceStep, TeamStep } from "~/components/booking/wizard-steps";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
 import { isBookingFinished } from "~/domain/booking-status";
@@ -16,15 +10,12 @@ import { capacityProblems, type CapacityProblems, type WizardAvailability } from
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import type { BookingRequest } from "~/domain/booking";
 import {
-  STEP_TITLES,
   UPDATE_ESTIMATE_INTENT,
-  WIZARD_STEPS,
   adjustCounter,
   withFormAnswers,
   withStepAnswers,
   firstIncompleteStep,
   parseReturnTo,
-  parseStep,
   preselectionsFrom,
   previousStep,
   reachableStep,
@@ -45,14 +36,12 @@ import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
-import { pageMeta } from "../frame-meta";
-import type { Route } from "./+types/wizard";
 
-function stepFrom(params: Route.LoaderArgs["params"]): WizardStep {
-  const step = params.step === undefined ? "contact" : parseStep(params.step);
-  if (!step) throw data("This booking step does not exist.", { status: 404 });
-  return step;
-}
+// The booking wizard's loader and action, shared by its six pages (one route module each, so that a
+// step's page loads the code of that step alone): the step is the page's, the draft the visitor's.
+
+type LoaderArgs = Pick<LoaderFunctionArgs, "request" | "context">;
+type ActionArgs = Pick<ActionFunctionArgs, "request" | "context">;
 
 const today = () => todayIn(COMPANY.timeZone);
 
@@ -61,8 +50,8 @@ const TAKEN_PARAM = "taken";
 /** Where Pay refused for want of a crew leads: the details step, whose Continue returns to the review. */
 const TAKEN_AT_PAY = withSearch(wizardPath("details", "review"), TAKEN_PARAM, "1");
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const step = stepFrom(params);
+/** What a step's page shows: the visitor's draft, and what that step needs besides. */
+export async function wizardLoader(step: WizardStep, { request, context }: LoaderArgs) {
   const session = context.get(sessionContext);
   const stored = await currentDraft(request, context);
   const url = new URL(request.url);
@@ -103,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The details step's month of days and the date's slots, for the move as the draft has it. */
 function detailsAvailability(
-  context: Route.LoaderArgs["context"],
+  context: LoaderArgs["context"],
   { today, month, draft, draftId }: { today: string; month: string | null; draft: BookingDraft; draftId: string | null },
 ): Promise<WizardAvailability> {
   return wizardAvailability(context.get(sessionContext).supabase, {
@@ -121,7 +110,7 @@ function detailsAvailability(
  * only shows them, since any site can link here; the step's form posts to the address it was shown at,
  * and that post saves them with the step's answers.
  */
-async function choicesFromLink(url: URL, context: Route.LoaderArgs["context"]): Promise<BookingDraft> {
+async function choicesFromLink(url: URL, context: LoaderArgs["context"]): Promise<BookingDraft> {
   const choices: BookingDraft = preselectionsFrom(url.searchParams);
   if (url.searchParams.get("from") === "dashboard") choices.entry = "dashboard";
   const rebookId = url.searchParams.get("rebook");
@@ -134,7 +123,7 @@ async function choicesFromLink(url: URL, context: Route.LoaderArgs["context"]): 
 }
 
 /** The visitor's own draft, unless its booking is paid or cancelled: then the wizard starts afresh. */
-async function currentDraft(request: Request, context: Route.LoaderArgs["context"]): Promise<StoredDraft> {
+async function currentDraft(request: Request, context: LoaderArgs["context"]): Promise<StoredDraft> {
   const stored = await loadDraft(request, context);
   if (stored.id && (await isDraftFinished(context.get(servicesContext).serviceRole, stored.id))) {
     await discardDraft(context, stored.id);
@@ -163,8 +152,8 @@ function tooManyAttempts(step: WizardStep, formData: FormData, retryAfterSeconds
   return stepAnswer(step, typed.reply({ formErrors: [tooManyAttemptsMessage(retryAfterSeconds)] }), 429);
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const step = stepFrom(params);
+/** A step's form posted: Back, a counter or a month without JavaScript, Continue, or the review's Pay. */
+export async function wizardAction(step: WizardStep, { request, context }: ActionArgs) {
   const formData = await readFormBody(request);
   const intent = String(formData.get("intent") ?? "continue");
   const stored = await currentDraft(request, context);
@@ -256,7 +245,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  * what to say, by field, and the posted date's month and slots to show with it.
  */
 async function refusedForCapacity(
-  context: Route.ActionArgs["context"],
+  context: ActionArgs["context"],
   { today, draft, draftId }: { today: string; draft: BookingDraft; draftId: string | null },
 ): Promise<{ problems: CapacityProblems; availability: WizardAvailability } | null> {
   if (!draft.date) return null;
@@ -271,64 +260,4 @@ async function refusedForCapacity(
 /** `path` with one more query parameter. */
 function withSearch(path: string, name: string, value: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ [name]: value })}`;
-}
-
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [...pageMeta("Book your move", matches)];
-  const number = WIZARD_STEPS.indexOf(loaderData.step) + 1;
-  return [...pageMeta(`${STEP_TITLES[loaderData.step]} · Step ${number} of ${WIZARD_STEPS.length} · Book your move`, matches)];
-};
-
-export default function BookingWizard({ loaderData, actionData }: Route.ComponentProps) {
-  const answered = actionData && actionData.step === loaderData.step ? actionData : undefined;
-  // A new step starts from what the server saved; what the customer changes on it lives in its page.
-  return <WizardPage key={loaderData.step} {...loaderData} lastResult={answered?.result} postedAvailability={answered?.availability ?? undefined} />;
-}
-
-function WizardPage({
-  step,
-  draft,
-  today: todayDate,
-  signedIn,
-  returnTo,
-  attempt,
-  photos,
-  cancellation,
-  availability,
-  capacity,
-  lastResult,
-  postedAvailability,
-}: Route.ComponentProps["loaderData"] & { lastResult?: SubmissionResult<string[]>; postedAvailability?: WizardAvailability }) {
-  // The draft as the step's form holds it now: the summary and the estimates follow it before it is sent.
-  const [live, setLive] = useState<BookingDraft>(draft);
-  const stepProps = { draft, live, onLiveChange: setLive, lastResult };
-  return (
-    <div className="flex flex-col gap-6">
-      {draft.entry === "dashboard" || draft.entry === "again" ? (
-        <Link to={href("/dashboard")} className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:underline">
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to Dashboard
-        </Link>
-      ) : null}
-      <h1 className="text-2xl font-bold">{draft.entry === "again" ? "Book Again" : "Book your move"}</h1>
-      <WizardStepper current={step} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
-        <section aria-labelledby="step-heading" className="min-w-0 sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6">
-          <h2 id="step-heading" className="mb-4 text-xl font-semibold">
-            {STEP_TITLES[step]}
-          </h2>
-          {returnTo && step !== "review" ? <p className="mb-4 text-sm text-slate-600">Change what you need: Continue takes you back to the review.</p> : null}
-          {step === "contact" ? <ContactStep {...stepProps} signedIn={signedIn} /> : null}
-          {step === "details" && availability ? (
-            <DetailsStep {...stepProps} today={todayDate} availability={postedAvailability ?? availability} capacity={capacity} />
-          ) : null}
-          {step === "team" ? <TeamStep {...stepProps} /> : null}
-          {step === "service" ? <ServiceStep {...stepProps} /> : null}
-          {step === "addons" ? <AddonsStep {...stepProps} signedIn={signedIn} photos={photos} /> : null}
-          {step === "review" ? <ReviewStep {...stepProps} attempt={attempt} cancellation={cancellation} /> : null}
-        </section>
-        <MoveSummaryPanel draft={live} className="hidden lg:sticky lg:top-24 lg:block" />
-      </div>
-    </div>
-  );
 }
