@@ -1,3 +1,4 @@
+import { madeOnFirstUse } from "./made-on-first-use";
 /** The analytics page's figures: the value of all bookings (final cost, else estimate, whatever the status). */
 export interface AnalyticsFigures {
   totalBookings: number;
@@ -31,11 +32,11 @@ export function averageCents(valueCents: number, bookings: number): number {
   return bookings > 0 ? Math.round(valueCents / bookings) : 0;
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** "2027-02-01" as "Feb 2027". */
 export function monthLabel(month: string): string {
-  return monthFormat.format(new Date(`${month.slice(0, 10)}T00:00:00Z`));
+  return monthFormat().format(new Date(`${month.slice(0, 10)}T00:00:00Z`));
 }
 
 /** A bar's length as a share of the longest, 0 to 1; all zero when every value is zero. */

@@ -1,4 +1,5 @@
 import type { AddonCounter, PropertySize, ServiceType, TeamType } from "./pricing";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./calendar-names";
 
 export const PROPERTY_SIZE_LABELS: Record<PropertySize, string> = {
   studio: "Studio",
@@ -47,12 +48,11 @@ export function formatTimeSlot(slot: string): string {
   return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, "0")} ${suffix}`;
 }
 
-const moveDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 /** A move date as pages show it: "2027-03-01" → "Monday, March 1, 2027", the same day wherever it is read. */
 export function formatMoveDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : moveDateFormat.format(parsed);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return `${WEEKDAY_NAMES[parsed.getUTCDay()]}, ${MONTH_NAMES[parsed.getUTCMonth()]} ${parsed.getUTCDate()}, ${parsed.getUTCFullYear()}`;
 }
 
 /** The wizard's words for a move without a chosen start time. */

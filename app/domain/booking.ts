@@ -5,6 +5,7 @@ import { isBookingStatus, type BookingStatus, type DepositStatus } from "./booki
 import { quoteFromEstimate } from "./booking-quote";
 import { COMPANY } from "./company";
 import { DEPOSIT_CENTS, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
+import { madeOnFirstUse } from "./made-on-first-use";
 
 /** A complete booking request, as the wizard has it once every step is valid. */
 export interface BookingRequest {
@@ -107,18 +108,21 @@ export function shortBookingId(id: string): string {
   return id.slice(0, 8);
 }
 
-const companyDateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-  timeZone: COMPANY.timeZone,
-});
+const companyDateTimeFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+      timeZone: COMPANY.timeZone,
+    }),
+);
 
 /** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
 export function formatCompanyDateTime(instant: string | Date): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : companyDateTimeFormat.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : companyDateTimeFormat().format(parsed);
 }

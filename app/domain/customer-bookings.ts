@@ -6,6 +6,7 @@ import { formatMoveDate, serviceTypeLabel } from "./booking-labels";
 import { canPayDeposit, depositStateLabel } from "./booking-status";
 import { COMPANY } from "./company";
 import { formatCents } from "./money";
+import { madeOnFirstUse } from "./made-on-first-use";
 
 /** The overview shows this many of the newest bookings; 'All bookings' has the rest. */
 export const RECENT_BOOKINGS_LIMIT = 5;
@@ -53,12 +54,14 @@ export interface CustomerBookingView {
   canBookAgain: boolean;
 }
 
-const createdDateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone });
+const createdDateFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone }),
+);
 
 /** When a booking was made, as lists show it ("Nov 23, 2026"); an unreadable timestamp shows as stored. */
 export function formatCreatedDate(timestamp: string): string {
   const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? timestamp : createdDateFormat.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? timestamp : createdDateFormat().format(parsed);
 }
 
 export function customerBookingView(row: CustomerBookingListRow): CustomerBookingView {

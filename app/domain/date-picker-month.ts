@@ -2,6 +2,7 @@
 // and the months a customer may page through (this month to the last bookable day's).
 
 import { addDays, lastBookableDate } from "./booking-schemas";
+import { MONTH_NAMES } from "./calendar-names";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -82,9 +83,8 @@ export function calendarWeeks(month: string): Array<Array<string | null>> {
   return weeks;
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "December 2026" */
+/** "2026-12" → "December 2026" */
 export function formatMonth(month: string): string {
-  return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+  const first = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(first.getTime()) ? month : `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
 }

@@ -1,5 +1,6 @@
 import { PHOTO_MESSAGES } from "./photo-rules";
 import { COMPANY } from "./company";
+import { madeOnFirstUse } from "./made-on-first-use";
 
 /** A customer's gallery holds at most this many photos (the database refuses more, too). */
 export const MAX_GALLERY_PHOTOS = 20;
@@ -89,10 +90,12 @@ export function galleryContentType(path: string): "image/jpeg" | "image/webp" | 
   return null;
 }
 
-const uploadedDateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone });
+const uploadedDateFormat = madeOnFirstUse(
+  () => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone }),
+);
 
 /** When a photo was uploaded, as the preview says it: the day in the company's time zone ("November 23, 2026"). */
 export function formatUploadedDate(uploadedAt: string): string {
   const date = new Date(uploadedAt);
-  return Number.isNaN(date.getTime()) ? "" : uploadedDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? "" : uploadedDateFormat().format(date);
 }

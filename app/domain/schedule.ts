@@ -3,6 +3,7 @@ import { addDays } from "./booking-schemas";
 import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
 import type { DayCapacity } from "./capacity";
+import { madeOnFirstUse } from "./made-on-first-use";
 
 // The office's schedule (/admin/schedule): one day with its crews as rows and business hours as
 // columns, two weeks at a glance, and the forms that set a day's or a weekday's crews.
@@ -59,11 +60,11 @@ export function weekOf(day: string): { from: string; to: string } {
   return { from: monday, to: addDays(monday, 6) };
 }
 
-const shortDateFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+const shortDateFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }));
 
 /** "Mon, Nov 30" */
 export function formatShortDay(date: string): string {
-  return shortDateFormat.format(new Date(`${date}T00:00:00Z`));
+  return shortDateFormat().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A booking as the schedule reads it from the database. */

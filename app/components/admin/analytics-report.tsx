@@ -4,11 +4,12 @@ import { serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
 import { BarChart } from "./chart-bars";
 import { Figure } from "./figure";
+import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
 export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
 
-const count = new Intl.NumberFormat("en-US");
-const bookingsWord = (bookings: number) => `${count.format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
+const count = madeOnFirstUse(() => new Intl.NumberFormat("en-US"));
+const bookingsWord = (bookings: number) => `${count().format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
 
 /** The analytics page: the value of all bookings, the top services and the last six months, or the failure. */
 export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) {
@@ -27,7 +28,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         <Figure label="Total Revenue" value={formatCents(totals.valueCents)}>
           value of all bookings, whatever their status (the dashboard shows revenue from completed moves)
         </Figure>
-        <Figure label="Total Bookings" value={count.format(totals.totalBookings)}>
+        <Figure label="Total Bookings" value={count().format(totals.totalBookings)}>
           every booking made
         </Figure>
         <Figure label="Average Booking Value" value={formatCents(totals.averageCents)}>
@@ -101,7 +102,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                     <th scope="row" className="py-2 pr-3 text-left font-medium">
                       {monthLabel(month.month)}
                     </th>
-                    <td className="py-2 pr-3 text-right tabular-nums">{count.format(month.bookings)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{count().format(month.bookings)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.valueCents)}</td>
                     <td className="py-2 text-right tabular-nums">{formatCents(month.averageCents)}</td>
                   </tr>

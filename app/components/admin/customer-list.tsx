@@ -5,10 +5,11 @@ import { SPENT_RULE, adminCustomersSearch, customerBadge, customerBookingsHref, 
 import { COMPANY } from "~/domain/company";
 import { formatCents } from "~/domain/money";
 import { ListPages } from "./list-pages";
+import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
 export const CUSTOMERS_LOAD_FAILED = "Failed to fetch customers";
 
-const lastBookingDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone });
+const lastBookingDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone }));
 
 const BADGE_CLASSES = {
   VIP: "bg-amber-100 text-amber-900",
@@ -91,7 +92,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
         <dt className="text-slate-600">Phone</dt>
         <dd>{customer.phone}</dd>
         <dt className="text-slate-600">Last booking</dt>
-        <dd>{lastBookingDate.format(new Date(customer.last_booking_at))}</dd>
+        <dd>{lastBookingDate().format(new Date(customer.last_booking_at))}</dd>
       </dl>
       <Link to={customerBookingsHref(customer)} className="text-sm font-medium text-blue-700 underline">
         View {customer.full_name}’s bookings

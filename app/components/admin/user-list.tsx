@@ -16,8 +16,9 @@ import {
 import { COMPANY } from "~/domain/company";
 import { RoleBadge } from "./role-badge";
 import { ListPages } from "./list-pages";
+import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
-const joinedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone });
+const joinedDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone }));
 
 export interface UserListProps {
   query: AdminUsersQuery;
@@ -124,7 +125,7 @@ function UserCard({ user, canManage, isYou }: { user: AdminUser; canManage: bool
       </ul>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Joined</dt>
-        <dd>{joinedDate.format(new Date(user.joinedAt))}</dd>
+        <dd>{joinedDate().format(new Date(user.joinedAt))}</dd>
         {user.phone ? (
           <>
             <dt className="text-slate-600">Phone</dt>
