@@ -21,7 +21,9 @@ import { signInThroughDialog } from "./support/auth-ui.ts";
 
 test("a new guest's Back from the third step shows the second as it was left", async ({ page }) => {
   // Each Continue is answered by a redirect to the next step's address: its page is a GET, which Back
-  // loads again, even though the pages are never stored (they hold the customer's answers).
+  // may load again. Had the post been answered with the page itself, Back would need the post sent
+  // again whenever that answer may not be stored (it set the draft's cookie, or the customer is signed
+  // in): Chromium then shows net::ERR_CACHE_MISS, asking to resubmit the form.
   await page.goto("/book");
   await fillContact(page);
   await continueButton(page).click();
