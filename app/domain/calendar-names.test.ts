@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoveDate } from "./booking-labels";
 import { formatMonth } from "./date-picker-month";
+import { ISO_WEEKDAY_NAMES } from "./schedule";
 
 // Calendar days are written without Intl (its first use slows a phone's start-up); they must read
 // exactly as Intl's en-US formats of the same UTC day would, for every day a booking may fall on.
@@ -25,5 +26,9 @@ describe("calendar days written by hand", () => {
   it("leave what is not a date as it was given", () => {
     expect(formatMoveDate("someday")).toBe("someday");
     expect(formatMonth("2026-13")).toBe("2026-13");
+  });
+
+  it("name the schedule's ISO weekdays, Monday 1 to Sunday 7", () => {
+    expect(ISO_WEEKDAY_NAMES).toEqual({ 1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday", 7: "Sunday" });
   });
 });

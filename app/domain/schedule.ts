@@ -4,6 +4,7 @@ import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
 import type { DayCapacity } from "./capacity";
 import { madeOnFirstUse } from "./made-on-first-use";
+import { WEEKDAY_NAMES } from "./calendar-names";
 
 // The office's schedule (/admin/schedule): one day with its crews as rows and business hours as
 // columns, two weeks at a glance, and the forms that set a day's or a weekday's crews.
@@ -17,15 +18,8 @@ export const GRID_STEP_MINUTES = 15;
 
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type IsoWeekday = (typeof ISO_WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<IsoWeekday, string> = {
-  1: "Monday",
-  2: "Tuesday",
-  3: "Wednesday",
-  4: "Thursday",
-  5: "Friday",
-  6: "Saturday",
-  7: "Sunday",
-};
+/** Each ISO weekday's name: Sunday, 7 here, is day 0 of the Sunday-first list. */
+export const ISO_WEEKDAY_NAMES = Object.fromEntries(ISO_WEEKDAYS.map((weekday) => [weekday, WEEKDAY_NAMES[weekday % 7]])) as Record<IsoWeekday, string>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -5,7 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
-import { ISO_WEEKDAYS, MAX_CREWS, SCHEDULE_INTENTS, WEEKDAY_NAMES, scheduleDaySchema, weekdayCrewsSchema, type IsoWeekday } from "~/domain/schedule";
+import { ISO_WEEKDAYS, MAX_CREWS, SCHEDULE_INTENTS, ISO_WEEKDAY_NAMES, scheduleDaySchema, weekdayCrewsSchema, type IsoWeekday } from "~/domain/schedule";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 /** Which of the page's forms an answer is for. */
@@ -137,7 +137,7 @@ export function WeekdayCrewsForm({ crews, actionData }: { crews: Record<IsoWeekd
             <TextField
               key={weekday}
               field={weekdayFields[index]!}
-              label={WEEKDAY_NAMES[weekday]}
+              label={ISO_WEEKDAY_NAMES[weekday]}
               type="text"
               autoComplete="off"
               inputProps={{ inputMode: "numeric" }}

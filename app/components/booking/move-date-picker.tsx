@@ -1,18 +1,12 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { MouseEvent } from "react";
 import { formatMoveDate } from "~/domain/booking-labels";
+import { WEEKDAY_NAMES } from "~/domain/calendar-names";
 import { CAPACITY_MESSAGES, type DayCapacity, type WizardAvailability } from "~/domain/capacity";
 import { addMonths, bookableMonths, calendarWeeks, formatMonth, monthOf, showMonthIntent } from "~/domain/date-picker-month";
 
-const WEEKDAYS = [
-  { short: "Su", long: "Sunday" },
-  { short: "Mo", long: "Monday" },
-  { short: "Tu", long: "Tuesday" },
-  { short: "We", long: "Wednesday" },
-  { short: "Th", long: "Thursday" },
-  { short: "Fr", long: "Friday" },
-  { short: "Sa", long: "Saturday" },
-] as const;
+/** The month's columns, Sunday first: "Su" for Sunday. */
+const WEEKDAYS = WEEKDAY_NAMES.map((long) => ({ long, short: long.slice(0, 2) }));
 
 const DAY_MARKS = { full: CAPACITY_MESSAGES.full, closed: CAPACITY_MESSAGES.closedDay } as const;
 

@@ -18,7 +18,7 @@ import {
   ISO_WEEKDAYS,
   SCHEDULE_INTENTS,
   SCHEDULE_MESSAGES,
-  WEEKDAY_NAMES,
+  ISO_WEEKDAY_NAMES,
   isoWeekdayOf,
   overviewDays,
   scheduleDayFrom,
@@ -197,7 +197,7 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
           crews={capacity.crews}
           closed={capacity.state === "closed" && capacity.custom}
           custom={capacity.custom}
-          weekdayName={WEEKDAY_NAMES[weekday]}
+          weekdayName={ISO_WEEKDAY_NAMES[weekday]}
           weekdayCrews={weekdayCrews[weekday]}
           actionData={actionData}
         />
