@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDays } from "./booking-schemas";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
+import { calendarDateSchema } from "./calendar-date";
 import { weekOf } from "./schedule";
 
 /** Rows on one page of the admin bookings table. */
@@ -55,13 +56,7 @@ export function moveDateRange(filter: AdminMoveDateFilter, today: string): { fro
 const MAX_SEARCH_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-  });
+const isoDate = calendarDateSchema();
 
 /** Each search param on its own: a bad value falls back to its default and leaves the others alone. */
 const adminBookingsQuerySchema = z.object({

@@ -74,6 +74,9 @@ describe("details step", () => {
     expect(errorsOf(detailsSchema(TODAY), { ...valid, date: TODAY })).toEqual({});
     expect(errorsOf(detailsSchema(TODAY), { ...valid, date: "2028-01-01" }).date).toBe(BOOKING_MESSAGES.dateTooFar);
     expect(errorsOf(detailsSchema(TODAY), { ...valid, date: "2026-02-30" }).date).toBeDefined();
+    // A day the month does not have is no date at all, rather than the one it would roll over to.
+    expect(errorsOf(detailsSchema(TODAY), { ...valid, date: "2027-02-30" }).date).toBe(BOOKING_MESSAGES.dateRequired);
+    expect(errorsOf(detailsSchema(TODAY), { ...valid, date: "2027-02-29" }).date).toBe(BOOKING_MESSAGES.dateRequired);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDateSchema } from "./calendar-date";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
 import { SIMPLE_EMAIL, noControlCharacters, noControlCharactersButNewlines } from "./text";
 
@@ -43,15 +44,10 @@ export const contactSchema = z.object({
   phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
 });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The details step, judged against today's date where the company works (a move date in the past is refused). */
 export function detailsSchema(today: string) {
   return z.object({
-    date: z
-      .string({ error: BOOKING_MESSAGES.dateRequired })
-      .regex(ISO_DATE, BOOKING_MESSAGES.dateRequired)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), BOOKING_MESSAGES.dateRequired)
+    date: calendarDateSchema(BOOKING_MESSAGES.dateRequired)
       .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
       .refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
     time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays } from "./booking-schemas";
+import { isCalendarDate } from "./calendar-date";
 import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
 import type { DayCapacity } from "./capacity";
@@ -21,19 +22,10 @@ export type IsoWeekday = (typeof ISO_WEEKDAYS)[number];
 /** Each ISO weekday's name: Sunday, 7 here, is day 0 of the Sunday-first list. */
 export const ISO_WEEKDAY_NAMES = Object.fromEntries(ISO_WEEKDAYS.map((weekday) => [weekday, WEEKDAY_NAMES[weekday % 7]])) as Record<IsoWeekday, string>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
-
 /** The day a `?day=` param names; today (the company's) when it names none or no real date. */
 export function scheduleDayFrom(params: URLSearchParams, today: string): string {
   const day = params.get("day") ?? "";
-  return isIsoDate(day) ? day : today;
+  return isCalendarDate(day) ? day : today;
 }
 
 /** 1 Monday … 7 Sunday. */

@@ -170,6 +170,15 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     expect(far.result.error.date).toEqual([BOOKING_MESSAGES.dateTooFar]);
   });
 
+  it("refuses a date the calendar does not have (February 30) with the date's message and a 400, keeping the draft as it was", async () => {
+    const browser = await startWizard();
+    const impossible = `${Number(today().slice(0, 4)) + 1}-02-30`;
+    const refused = await post(browser, "details", details(impossible));
+    expect(refused.status).toBe(400);
+    expect((refused.value as RefusedStep).result.error.date).toEqual([BOOKING_MESSAGES.dateRequired]);
+    expect(page(await open(browser, "details")).draft.date).toBeUndefined();
+  });
+
   it("keeps what was typed, unchecked, when the month buttons or 'Show free times' are pressed without JavaScript", async () => {
     const browser = await startWizard();
     const day = freshDay();

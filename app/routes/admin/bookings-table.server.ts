@@ -7,7 +7,8 @@ import { addDays, todayIn } from "~/domain/booking-schemas";
 import { BOOKING_STATUSES, bookingStatusLabel } from "~/domain/booking-status";
 import { COMPANY } from "~/domain/company";
 import { hasPermission } from "~/domain/permissions";
-import { isIsoDate, type OverviewDay } from "~/domain/schedule";
+import { isCalendarDate } from "~/domain/calendar-date";
+import { type OverviewDay } from "~/domain/schedule";
 import { ensurePermission } from "~/middleware/guards.server";
 import { changeBookingStatus, listBookings } from "~/services/admin-bookings.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -45,7 +46,7 @@ export async function loadBookingsTable(request: Request, context: Readonly<Rout
   ]);
   const { logger } = context.get(requestContext);
   if (!listed) logger.error({ scope }, "could not list bookings for the admin table");
-  const days = [...new Set([...moveDays, ...(listed?.rows ?? []).map((row) => row.moving_date)])].filter(isIsoDate);
+  const days = [...new Set([...moveDays, ...(listed?.rows ?? []).map((row) => row.moving_date)])].filter(isCalendarDate);
   const crews = mayReadSchedule
     ? await scheduleOverview(supabase, days).catch((error: unknown) => {
         logger.error({ err: error }, "could not read the crews of the bookings table's days");

@@ -4,7 +4,7 @@ import { todayIn } from "~/domain/booking-schemas";
 import { COMPANY } from "~/domain/company";
 import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { estimatedHours, isPropertySize } from "~/domain/pricing";
-import { isIsoDate } from "~/domain/schedule";
+import { isCalendarDate } from "~/domain/calendar-date";
 import { CapacityReadError, wizardAvailability } from "~/services/capacity.server";
 import { loadDraft } from "~/services/drafts.server";
 import type { Route } from "./+types/availability";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const month = parseMonth(params.get(AVAILABILITY_QUERY.month));
   const date = params.get(AVAILABILITY_QUERY.date) || undefined;
   const size = params.get(AVAILABILITY_QUERY.size) || undefined;
-  if (!month || (date !== undefined && !isIsoDate(date)) || (size !== undefined && !isPropertySize(size))) {
+  if (!month || (date !== undefined && !isCalendarDate(date)) || (size !== undefined && !isPropertySize(size))) {
     return data({ error: "Choose a month, and a real date and home size." }, { status: 400, headers: noStore });
   }
   const today = todayIn(COMPANY.timeZone);
