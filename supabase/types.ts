@@ -46,6 +46,8 @@ export type Database = {
           executive_name: string
           executive_title: string
           id: boolean
+          long_moves_run_over: boolean
+          minimum_lead_days: number
           notifications_enabled: boolean
           updated_at: string
           updated_by: string | null
@@ -63,6 +65,8 @@ export type Database = {
           executive_name: string
           executive_title: string
           id?: boolean
+          long_moves_run_over?: boolean
+          minimum_lead_days?: number
           notifications_enabled: boolean
           updated_at?: string
           updated_by?: string | null
@@ -80,6 +84,8 @@ export type Database = {
           executive_name?: string
           executive_title?: string
           id?: boolean
+          long_moves_run_over?: boolean
+          minimum_lead_days?: number
           notifications_enabled?: boolean
           updated_at?: string
           updated_by?: string | null
@@ -1375,6 +1381,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      move_start_refusal: {
+        Args: { _at: string; _day: string; _hours: number; _time: string }
+        Returns: string
+      }
       move_starts_at: {
         Args: { _moving_date: string; _moving_time: string }
         Returns: string
@@ -1434,6 +1444,8 @@ export type Database = {
           _emergency_contact: string
           _executive_name: string
           _executive_title: string
+          _long_moves_run_over: boolean
+          _minimum_lead_days: number
           _notifications_enabled: boolean
         }
         Returns: number

@@ -1,6 +1,7 @@
 // The company settings form, in the browser and on the server: its messages, limits and schema.
 import { z } from "zod";
 import type { CompanySettings } from "./company-settings";
+import { MAX_LEAD_DAYS } from "./move-start-rules";
 import { US_PHONE } from "./profile";
 import { SIMPLE_EMAIL, noControlCharacters } from "./text";
 
@@ -16,6 +17,8 @@ export const SETTINGS_MESSAGES = {
   executiveTitleRequired: "The executive's title is required",
   retentionRequired: "Enter how many days to keep website analytics",
   retentionRange: "Enter a whole number of days from 1 to 3650",
+  leadDaysRequired: "Enter how many days ahead moves may be booked",
+  leadDaysRange: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}`,
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -78,4 +81,10 @@ export const companySettingsSchema = z.object({
     .int(SETTINGS_MESSAGES.retentionRange)
     .min(ANALYTICS_RETENTION_DAYS.min, SETTINGS_MESSAGES.retentionRange)
     .max(ANALYTICS_RETENTION_DAYS.max, SETTINGS_MESSAGES.retentionRange),
+  minimumLeadDays: z
+    .number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.leadDaysRequired : SETTINGS_MESSAGES.leadDaysRange) })
+    .int(SETTINGS_MESSAGES.leadDaysRange)
+    .min(0, SETTINGS_MESSAGES.leadDaysRange)
+    .max(MAX_LEAD_DAYS, SETTINGS_MESSAGES.leadDaysRange),
+  longMovesRunOver: z.boolean().default(false),
 }) satisfies z.ZodType<CompanySettings, unknown>;

@@ -19,6 +19,8 @@ const row: Tables<"app_settings"> = {
   executive_name: "Dana Okafor",
   executive_title: "Owner",
   analytics_retention_days: 90,
+  minimum_lead_days: 2,
+  long_moves_run_over: true,
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -38,6 +40,8 @@ describe("company settings", () => {
       executiveName: "Dana Okafor",
       executiveTitle: "Owner",
       analyticsRetentionDays: 90,
+      minimumLeadDays: 2,
+      longMovesRunOver: true,
     });
   });
 
@@ -46,7 +50,7 @@ describe("company settings", () => {
     expect(settingsToRow(settingsFromRow(row))).toEqual(editable);
   });
 
-  it("start from the company's facts, with notifications and email alerts on, auto-confirm off and analytics kept 400 days", () => {
+  it("start from the company's facts, with notifications and email alerts on, auto-confirm off, analytics kept 400 days, moves from the next day and ending by closing", () => {
     expect(DEFAULT_COMPANY_SETTINGS).toEqual<CompanySettings>({
       companyName: COMPANY.name,
       adminEmail: COMPANY.email,
@@ -60,6 +64,8 @@ describe("company settings", () => {
       executiveName: COMPANY.executiveName,
       executiveTitle: COMPANY.executiveTitle,
       analyticsRetentionDays: 400,
+      minimumLeadDays: 1,
+      longMovesRunOver: false,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import type { Tables } from "../../supabase/types";
 import { COMPANY } from "./company";
+import { DEFAULT_MOVE_START_RULES, type MoveStartRules } from "./move-start-rules";
 
 /** What the admin settings screen edits: the single app_settings row, in the app's own names. */
 export interface CompanySettings {
@@ -16,6 +17,10 @@ export interface CompanySettings {
   executiveTitle: string;
   /** Website analytics events older than this many days are deleted. */
   analyticsRetentionDays: number;
+  /** The first bookable move date is this many days after today (1: no same-day moves; 0 allows them). */
+  minimumLeadDays: number;
+  /** A move whose estimated hours end after closing may be booked (the customer is told it runs over). */
+  longMovesRunOver: boolean;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -24,7 +29,7 @@ export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at
 /**
  * The settings a new installation starts with (and the app falls back to when the row cannot be read):
  * the company's facts, no emergency contact, notifications and email alerts on, auto-confirm off,
- * website analytics kept for 400 days.
+ * website analytics kept for 400 days, moves from the next day on, each ending by closing.
  */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
   companyName: COMPANY.name,
@@ -39,6 +44,8 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   executiveName: COMPANY.executiveName,
   executiveTitle: COMPANY.executiveTitle,
   analyticsRetentionDays: 400,
+  minimumLeadDays: DEFAULT_MOVE_START_RULES.minimumLeadDays,
+  longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -55,6 +62,8 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     executiveName: row.executive_name,
     executiveTitle: row.executive_title,
     analyticsRetentionDays: row.analytics_retention_days,
+    minimumLeadDays: row.minimum_lead_days,
+    longMovesRunOver: row.long_moves_run_over,
   };
 }
 
@@ -73,7 +82,14 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     executive_name: settings.executiveName,
     executive_title: settings.executiveTitle,
     analytics_retention_days: settings.analyticsRetentionDays,
+    minimum_lead_days: settings.minimumLeadDays,
+    long_moves_run_over: settings.longMovesRunOver,
   };
+}
+
+/** The settings that decide when a move may start. */
+export function moveStartRulesOf(settings: CompanySettings): MoveStartRules {
+  return { minimumLeadDays: settings.minimumLeadDays, longMovesRunOver: settings.longMovesRunOver };
 }
 
 /** What pages show of the company: from the saved settings, with the fixed marketing facts. */

@@ -2,7 +2,9 @@ import { bookingInsertRow, type BookingRequest, type BookingRow } from "~/domain
 import { isBookingFinished } from "~/domain/booking-status";
 import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
 import { estimateBooking } from "~/domain/pricing";
-import { slotsOfDay } from "./capacity.server";
+import { moveStartRulesOf } from "~/domain/company-settings";
+import { moveStartFacts, slotsOfDay, type MoveStartFacts } from "./capacity.server";
+import { loadCompanySettings } from "./settings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The database could not be reached or refused a write the server made: not something a customer can fix. */
@@ -26,7 +28,15 @@ export class SlotTakenError extends Error {
     readonly date: string,
     readonly time: string | null,
   ) {
-    super(refusal.kind === "day-closed" ? CAPACITY_MESSAGES.closedOn(date, refusal.reason) : CAPACITY_MESSAGES.slotTaken);
+    super(
+      refusal.kind === "day-closed"
+        ? CAPACITY_MESSAGES.closedOn(date, refusal.reason)
+        : refusal.kind === "out-of-hours"
+          ? refusal.why === "too-soon"
+            ? CAPACITY_MESSAGES.tooSoonOn(date)
+            : CAPACITY_MESSAGES.startNotOffered
+          : CAPACITY_MESSAGES.slotTaken,
+    );
     this.name = "SlotTakenError";
   }
 }
@@ -49,16 +59,18 @@ const FLEXIBLE_ATTEMPTS = 3;
  * expires first. The database checks, in the transaction that saves the row, that a crew is free
  * then; when none is (or the day is closed) nothing is saved and SlotTakenError is thrown. A request
  * with no preferred time (`time: null`) is saved at the first slot that fits, and looks again when that
- * one is taken meanwhile.
+ * one is taken meanwhile, among the starts `facts` allow (the database refuses any other: too soon, or
+ * ending after closing, SlotTakenError of kind "out-of-hours").
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
  */
 export async function savePendingBooking(
   serviceRole: AppSupabaseClient,
   { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
+  facts?: MoveStartFacts,
 ): Promise<BookingRow> {
   if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId });
   for (let attempt = 1; ; attempt++) {
-    const time = await firstFreeSlot(serviceRole, request, draftId);
+    const time = await firstFreeSlot(serviceRole, request, draftId, facts);
     try {
       return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId });
     } catch (error) {
@@ -68,12 +80,18 @@ export async function savePendingBooking(
 }
 
 /** The first slot of the request's date with a crew free for its hours, for 'No preferred time'. */
-async function firstFreeSlot(serviceRole: AppSupabaseClient, request: BookingRequest, draftId: string): Promise<string> {
+async function firstFreeSlot(serviceRole: AppSupabaseClient, request: BookingRequest, draftId: string, facts: MoveStartFacts | undefined): Promise<string> {
   // The booking already saved from this draft (a return from Checkout) gives its crew to the new answers.
-  const day = await slotsOfDay(serviceRole, { date: request.date, hours: estimateBooking(request).hours, exceptDraft: draftId }).catch((error: unknown) => {
+  const hours = estimateBooking(request).hours;
+  const day = await (async () => {
+    const rules = facts ?? (await moveStartFacts(serviceRole, moveStartRulesOf(await loadCompanySettings(serviceRole))));
+    return slotsOfDay(serviceRole, { date: request.date, hours, exceptDraft: draftId }, rules);
+  })().catch((error: unknown) => {
     throw new BookingStoreError("could not read the free slots of the day", error);
   });
   if (day.state === "closed") throw new SlotTakenError({ kind: "day-closed", message: "", reason: day.reason }, request.date, null);
+  const why = day.slots[0]?.outOfHours;
+  if (why && day.slots.every((slot) => slot.outOfHours)) throw new SlotTakenError({ kind: "out-of-hours", message: "", why }, request.date, null);
   const free = firstFittingSlot(day.slots);
   if (!free) throw new SlotTakenError({ kind: "slot-taken", message: "" }, request.date, null);
   return free;

@@ -1,7 +1,9 @@
 import { TIME_SLOTS } from "~/domain/pricing";
-import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability, type WizardAvailability } from "~/domain/capacity";
-import { lastBookableDate } from "~/domain/booking-schemas";
+import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability, type CapacityAvailability } from "~/domain/capacity";
+import { addDays, lastBookableDate } from "~/domain/booking-schemas";
 import { bookableDatesOf } from "~/domain/date-picker-month";
+import { COMPANY } from "~/domain/company";
+import { companyClock, firstMoveDate, moveStartVerdict, type CompanyClock, type MoveStartRules, type WorkingHours } from "~/domain/move-start-rules";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // What the wizard asks about capacity: the slots of a date for a move of some hours, and the state of
@@ -26,15 +28,16 @@ function dayState(row: { closed: boolean; full: boolean }): DayState {
 /**
  * Each date from `from` to `to` (YYYY-MM-DD, inclusive, at most 92 days) for a move of `hours`: its
  * crews, the most out at once, and whether it is open, full (no slot can take the move) or closed
- * (with the reason customers are told, or null). `exceptDraft` leaves out the booking already saved
+ * (with the reason customers are told, or null); full judged for the starts `slots` (the wizard's
+ * time slots unless given). `exceptDraft` leaves out the booking already saved
  * from that wizard draft (the customer's own hold, which their new answers replace). Throws
  * CapacityReadError when the database fails or refuses the range.
  */
 export async function capacityOfDays(
   client: AppSupabaseClient,
-  { from, to, hours, exceptDraft }: { from: string; to: string; hours: number; exceptDraft?: string },
+  { from, to, hours, exceptDraft, slots = TIME_SLOTS }: { from: string; to: string; hours: number; exceptDraft?: string; slots?: readonly string[] },
 ): Promise<DayCapacity[]> {
-  const { data, error } = await client.rpc("capacity_days", { _from: from, _to: to, _hours: hours, _slots: [...TIME_SLOTS], _except_draft: exceptDraft });
+  const { data, error } = await client.rpc("capacity_days", { _from: from, _to: to, _hours: hours, _slots: [...slots], _except_draft: exceptDraft });
   if (error) throw new CapacityReadError("could not read the capacity of days", error);
   return data.map((row) => ({
     date: row.day,
@@ -55,48 +58,117 @@ async function slotAvailability(
   return data.map((row) => ({ time: slotTime(row.slot), fits: row.fits }));
 }
 
+/** What decides when a move may start, besides the crews: the company's rules, its working hours and the moment asked at. */
+export interface MoveStartFacts {
+  rules: MoveStartRules;
+  workingHours: WorkingHours;
+  now: CompanyClock;
+}
+
+/** The facts the rule is judged by, now (or at `instant`) on the company's clock. Throws CapacityReadError when the database fails. */
+export async function moveStartFacts(client: AppSupabaseClient, rules: MoveStartRules, instant: Date = new Date()): Promise<MoveStartFacts> {
+  return { rules, workingHours: await workingHours(client), now: companyClock(COMPANY.timeZone, instant) };
+}
+
+/** The working hours the schedule counts with (any client may read them). Throws CapacityReadError when the database fails. */
+export async function workingHours(client: AppSupabaseClient): Promise<WorkingHours> {
+  const { data, error } = await client.rpc("schedule_business_hours");
+  const row = data?.[0];
+  if (error || !row) throw new CapacityReadError("could not read the business hours", error ?? "no row");
+  return { opensAt: slotTime(row.opens_at), closesAt: slotTime(row.closes_at) };
+}
+
+/** Each slot as `facts` judge it on `date` for a move of `hours`: one that may not start then does not fit, and says why. */
+function withStartRules(date: string, hours: number, slots: SlotAvailability[], facts: MoveStartFacts): SlotAvailability[] {
+  return slots.map((slot) => {
+    const verdict = moveStartVerdict({ date, time: slot.time, hours }, facts);
+    if (!verdict.allowed) return { time: slot.time, fits: false, outOfHours: verdict.why };
+    return verdict.runsPastClosing ? { ...slot, runsPastClosing: true } : slot;
+  });
+}
+
 /** The slots of a day and the day's own capacity, as one answer. */
-function daySlots(day: DayCapacity | undefined, hours: number, slots: SlotAvailability[]): DaySlots {
+function daySlots(day: DayCapacity | undefined, hours: number, slots: SlotAvailability[], facts: MoveStartFacts): DaySlots {
   if (!day) throw new CapacityReadError("could not read the slots of a day", "no day returned");
-  return { ...day, hours, slots };
+  return { ...day, hours, closesAt: facts.workingHours.closesAt, slots: withStartRules(day.date, hours, slots, facts) };
 }
 
 /**
- * The wizard's time slots on `date` for a move of `hours` (each fits, or is full), with the date's
- * state: what the details step shows for the date posted. On a closed day no slot fits. Throws
- * CapacityReadError when the database fails.
+ * The wizard's time slots on `date` for a move of `hours` (each fits, or is full, or may not start
+ * then by `facts`), with the date's state: what the details step shows for the date posted. On a
+ * closed day no slot fits. Throws CapacityReadError when the database fails.
  */
 export async function slotsOfDay(
   client: AppSupabaseClient,
   { date, hours, exceptDraft }: { date: string; hours: number; exceptDraft?: string },
+  facts: MoveStartFacts,
 ): Promise<DaySlots> {
   const [slots, days] = await Promise.all([
     slotAvailability(client, { date, hours, exceptDraft }),
     capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
   ]);
-  return daySlots(days[0], hours, slots);
+  return daySlots(days[0], hours, slots, facts);
+}
+
+/**
+ * The state of each bookable date from `from` to `to` for a move of `hours`: full when no start that
+ * `facts` allow can take it. Dates before the first bookable one are left out.
+ */
+async function bookableDays(
+  client: AppSupabaseClient,
+  { from, to, hours, exceptDraft }: { from: string; to: string; hours: number; exceptDraft?: string },
+  facts: MoveStartFacts,
+): Promise<DayCapacity[]> {
+  const first = firstMoveDate(facts.now.date, facts.rules);
+  const start = from > first ? from : first;
+  if (start > to) return [];
+  // A later day has every start that ends in time; today (same-day moves allowed) only those far enough ahead.
+  const startsOn = (date: string) => TIME_SLOTS.filter((time) => moveStartVerdict({ date, time, hours }, facts).allowed);
+  const later = startsOn(addDays(facts.now.date, Math.max(1, facts.rules.minimumLeadDays)));
+  const today = start === facts.now.date ? startsOn(start) : null;
+  const laterFrom = today ? addDays(start, 1) : start;
+  const [todays, rest] = await Promise.all([
+    today === null || today.length === 0 ? [] : capacityOfDays(client, { from: start, to: start, hours, exceptDraft, slots: today }),
+    laterFrom > to ? [] : daysFor(client, { from: laterFrom, to, hours, exceptDraft }, later),
+  ]);
+  return [...todays, ...rest];
+}
+
+/** The days from `from` to `to` for the starts `slots`; with none (the move is longer than the working day) every open day is full. */
+async function daysFor(
+  client: AppSupabaseClient,
+  range: { from: string; to: string; hours: number; exceptDraft?: string },
+  slots: readonly string[],
+): Promise<DayCapacity[]> {
+  if (slots.length > 0) return capacityOfDays(client, { ...range, slots });
+  const days = await capacityOfDays(client, range);
+  return days.map((day) => (day.state === "open" ? { ...day, state: "full" } : day));
 }
 
 /**
  * What the wizard's details step shows: the bookable days of `month` and, when `date` can be booked,
  * its slots, for a move of `hours`, leaving out the customer's own hold (`exceptDraft`). A date in
- * the month takes its state from the month's days rather than asking for it again. Throws
- * CapacityReadError when the database fails.
+ * the month takes its state from the month's days rather than asking for it again. `facts` decide
+ * which starts may be offered at all. Throws CapacityReadError when the database fails.
  */
 export async function wizardAvailability(
   client: AppSupabaseClient,
   { month, today, date, hours, exceptDraft }: { month: string; today: string; date?: string; hours: number; exceptDraft?: string },
-): Promise<WizardAvailability> {
+  facts: MoveStartFacts,
+): Promise<CapacityAvailability> {
   const range = bookableDatesOf(month, today);
   if (date === undefined || date < today || date > lastBookableDate(today)) {
-    return { month, hours, days: range ? await capacityOfDays(client, { ...range, hours, exceptDraft }) : [], day: null };
+    return { month, hours, days: range ? await bookableDays(client, { ...range, hours, exceptDraft }, facts) : [], day: null };
   }
-  const inMonth = range !== null && date >= range.from && date <= range.to;
+  const inMonth = range !== null && date >= range.from && date <= range.to && date >= firstMoveDate(facts.now.date, facts.rules);
   const [days, slots, outsideMonth] = await Promise.all([
-    range ? capacityOfDays(client, { ...range, hours, exceptDraft }) : [],
+    range ? bookableDays(client, { ...range, hours, exceptDraft }, facts) : [],
     slotAvailability(client, { date, hours, exceptDraft }),
     inMonth ? [] : capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
   ]);
-  const day = inMonth ? days.find((candidate) => candidate.date === date) : outsideMonth[0];
-  return { month, hours, days, day: daySlots(day, hours, slots) };
+  // Today with no start left to offer is not among the month's days: asked for on its own.
+  const day =
+    (inMonth ? days.find((candidate) => candidate.date === date) : outsideMonth[0]) ??
+    (await capacityOfDays(client, { from: date, to: date, hours, exceptDraft }))[0];
+  return { month, hours, days, day: daySlots(day, hours, slots, facts) };
 }

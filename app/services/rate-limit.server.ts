@@ -147,8 +147,11 @@ const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBef
 
 export const tooManyAttemptsMessage = (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 
-/** What a customer (or a guest) does in the booking flow that costs the company storage, decoding or a Checkout Session. */
-export type BookingAction = "draft" | "pay" | "upload";
+/**
+ * What a customer (or a guest) does in the booking flow that costs the company storage, decoding or a
+ * Checkout Session, or the database a month of capacity (the date picker's questions).
+ */
+export type BookingAction = "draft" | "pay" | "upload" | "availability";
 
 /**
  * Limits on the booking flow's costly actions, per client address and, when someone is signed in,
@@ -165,6 +168,8 @@ const BOOKING_ACTION_SHARES: Record<BookingAction, { perAddress: number; perUser
   draft: { perAddress: 1, perUser: 1 },
   pay: { perAddress: 1, perUser: 1 },
   upload: { perAddress: 3, perUser: 2 },
+  // The date picker asks once per month, date or home size chosen: a customer asks a few times a minute.
+  availability: { perAddress: 6, perUser: 6 },
 };
 
 export function createBookingRateLimits(settings: { actionsPerMinute: number; counters?: RateLimitCounters }): BookingRateLimits {

@@ -6,7 +6,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over";
 
 /**
  * The company settings the admin saved. Pages keep working when they cannot be read: a missing row or a
@@ -61,6 +61,8 @@ export async function saveCompanySettings(supabase: AppSupabaseClient, settings:
     _executive_name: settings.executiveName,
     _executive_title: settings.executiveTitle,
     _analytics_retention_days: settings.analyticsRetentionDays,
+    _minimum_lead_days: settings.minimumLeadDays,
+    _long_moves_run_over: settings.longMovesRunOver,
   });
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };

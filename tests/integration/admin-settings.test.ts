@@ -219,6 +219,31 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect((await storedSettings()).analytics_retention_days).toBe(30);
   });
 
+  it("saves when moves may start (the first bookable day, long moves running past closing), records the change, and refuses days out of range beside the field", async () => {
+    expect(await storedSettings()).toMatchObject({ minimum_lead_days: 1, long_moves_run_over: false });
+    expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, minimumLeadDays: 0, longMovesRunOver: true }))).toMatchObject({ status: 302 });
+    expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: true });
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([
+      [
+        { minimum_lead_days: 1, long_moves_run_over: false },
+        { minimum_lead_days: 0, long_moves_run_over: true },
+      ],
+    ]);
+    expect(((await run(admin)).value as { settings: CompanySettings }).settings).toMatchObject({ minimumLeadDays: 0, longMovesRunOver: true });
+    // The unchecked box is sent as nothing: long moves stop running over.
+    expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, minimumLeadDays: 0 }))).toMatchObject({ status: 302 });
+    expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
+
+    for (const typed of ["-1", "61", "1.5", "tomorrow"]) {
+      const refused = await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS, { minimumLeadDays: typed }));
+      expect(refused.status, typed).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ minimumLeadDays: [SETTINGS_MESSAGES.leadDaysRange] });
+    }
+    const { error } = await admin.client.rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _minimum_lead_days: 61 });
+    expect(error).toMatchObject({ code: "23514" });
+    expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
+  });
+
   it("refuses a moderator's and a customer's crafted POST, in the app and in the database", async () => {
     for (const who of [moderator, customer]) {
       expect((await run(who, settingsForm(changed))).status).toBe(403);
@@ -236,6 +261,8 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _executive_name: "Mallory",
         _executive_title: "Boss",
         _analytics_retention_days: 1,
+        _minimum_lead_days: 0,
+        _long_moves_run_over: true,
       });
       expect(error).toMatchObject({ code: "42501" });
       const direct = await who.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");

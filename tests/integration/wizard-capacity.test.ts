@@ -12,6 +12,8 @@ import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { testAppOptions } from "./support/app-harness.ts";
 import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+import { sampleBookingRequest } from "./support/booking-request.ts";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
 
 // The details step as the wizard's forms and its date picker meet it over HTTP: the month of days and
 // the date's slots the server renders, Continue refusing a closed or full day and a full time with the
@@ -79,13 +81,13 @@ function page(answer: Answer): DetailsPage {
   return answer.value as DetailsPage;
 }
 
-const details = (date: string, time = "10:00") => ({
+const details = (date: string, time = "10:00", propertySize = "2_bedroom") => ({
   intent: "continue",
   date,
   time,
   fromAddress: "7 Crew Ct, Atlanta",
   toAddress: "8 Slot St, Decatur",
-  propertySize: "2_bedroom",
+  propertySize,
 });
 
 async function startWizard(email = uniqueEmail("capacity")) {
@@ -107,19 +109,20 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     const first = page(await open(browser, "details")).availability;
     expect(first.month).toBe(monthOf(today()));
     expect(first.day).toBeNull();
-    expect(first.days[0]?.date).toBe(today());
+    // No same-day moves: the first day offered is tomorrow (today's month has none when today is its last day).
+    expect(first.days[0]?.date ?? addDays(today(), 1)).toBe(addDays(today(), 1));
     expect(first.days.every((day) => monthOf(day.date) === first.month)).toBe(true);
 
     const day = freshDay();
     await setDay(day, { crews: 1 });
     await anotherMove(day, "08:00");
-    expect((await post(browser, "details", details(day, "16:00"))).location).toBe("/book/team");
+    expect((await post(browser, "details", details(day, "14:00", "studio"))).location).toBe("/book/team");
     const shown = page(await open(browser, "details")).availability;
     expect(shown.month).toBe(monthOf(day));
-    expect(shown.hours).toBe(6);
-    // The one crew is out 8:00 to 2:00 PM: a 6-hour move fits from 2:00 PM (it runs to closing).
-    expect(fits(shown)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 fits"]);
-    expect(shown.days.find((candidate) => candidate.date === day)).toMatchObject({ state: "open", crews: 1, crewsUsed: 1 });
+    expect(shown.hours).toBe(3);
+    // The one crew is out 8:00 to 2:00 PM: a 3-hour move fits at 2:00 PM; from 4:00 PM it would end after closing.
+    expect(fits(shown)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 full"]);
+    expect(shown.days.find((candidate) => candidate.date === day)).toEqual({ date: day, state: "open" });
 
     // A month asked for in the address is shown when it can be booked; any other shows the chosen date's.
     const nextMonth = monthOf(addDays(`${monthOf(day)}-01`, 40));
@@ -148,17 +151,17 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
 
     const busy = freshDay();
     await setDay(busy, { crews: 1 });
-    await anotherMove(busy, "10:00");
-    const refusedTime = await post(browser, "details", details(busy, "12:00"));
+    await anotherMove(busy, "08:00");
+    const refusedTime = await post(browser, "details", details(busy, "12:00", "studio"));
     expect(refusedTime.status).toBe(409);
     const timeAnswer = refusedTime.value as RefusedStep;
     expect(timeAnswer.result.error.time).toEqual([CAPACITY_MESSAGES.slotFullOn("12:00", busy)]);
-    expect(timeAnswer.availability && fits(timeAnswer.availability)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 fits"]);
+    expect(timeAnswer.availability && fits(timeAnswer.availability)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 full"]);
     // Nothing of the refused answers was saved.
     expect(page(await open(browser, "details")).draft.date).toBeUndefined();
 
-    expect((await post(browser, "details", details(busy, "16:00"))).location).toBe("/book/team");
-    expect(page(await open(browser, "details")).draft).toMatchObject({ date: busy, time: "16:00" });
+    expect((await post(browser, "details", details(busy, "14:00", "studio"))).location).toBe("/book/team");
+    expect(page(await open(browser, "details")).draft).toMatchObject({ date: busy, time: "14:00" });
     expect(await bookingsOf(email)).toEqual([]);
   });
 
@@ -201,11 +204,11 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     const browser = await startWizard(email);
     const day = freshDay();
     await setDay(day, { crews: 1 });
-    expect((await post(browser, "details", details(day, "10:00"))).location).toBe("/book/team");
+    expect((await post(browser, "details", details(day, "10:00", "studio"))).location).toBe("/book/team");
     await post(browser, "team", { intent: "continue", teamType: "elite" });
     await post(browser, "service", { intent: "continue", serviceType: "local" });
     expect((await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" })).location).toBe("/book/review");
-    await anotherMove(day, "10:00");
+    await anotherMove(day, "08:00");
 
     const pay = await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() });
     expect(pay).toMatchObject({ status: 302, location: "/book/details?return=review&taken=1" });
@@ -217,9 +220,60 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     expect(back.draft).toMatchObject({ date: day, time: "10:00", fromAddress: "7 Crew Ct, Atlanta" });
 
     // Another time, and Pay again: the booking is saved at that time.
-    expect((await post(browser, "details", details(day, "16:00"), "?return=review")).location).toBe("/book/review");
+    expect((await post(browser, "details", details(day, "14:00", "studio"), "?return=review")).location).toBe("/book/review");
     expect((await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() })).status).toBe(303);
-    expect(await bookingsOf(email)).toEqual([{ moving_time: "16:00:00" }]);
+    expect(await bookingsOf(email)).toEqual([{ moving_time: "14:00:00" }]);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("when a move may start", () => {
+  it("offers no start from which the move's estimated hours run past closing, and refuses a crafted post for one with a clear message", async () => {
+    const email = uniqueEmail("past-closing");
+    const browser = await startWizard(email);
+    const day = freshDay();
+    // A 12-hour move (5+ bedrooms) ends after closing (6:00 PM) from any start; a 10-hour one only from 8:00 AM.
+    await post(browser, "details", { ...details(day, "", "5_plus_bedroom"), intent: "times" });
+    const twelveHours = page(await open(browser, "details")).availability;
+    expect(twelveHours.day?.slots.find((slot) => slot.time === "16:00")).toMatchObject({ fits: false, outOfHours: "past-closing" });
+    expect(fits(twelveHours)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 full"]);
+    await post(browser, "details", { ...details(day, "", "4_bedroom"), intent: "times" });
+    expect(fits(page(await open(browser, "details")).availability)).toEqual(["08:00 fits", "10:00 full", "12:00 full", "14:00 full", "16:00 full"]);
+
+    const crafted = await post(browser, "details", details(day, "16:00", "5_plus_bedroom"));
+    expect(crafted.status).toBe(409);
+    expect((crafted.value as RefusedStep).result.error.time).toEqual([CAPACITY_MESSAGES.pastClosing("16:00", 12, "18:00")]);
+    expect(CAPACITY_MESSAGES.pastClosing("16:00", 12, "18:00")).toBe(
+      "A 12-hour move starting at 4:00 PM would run past our closing time (6:00 PM): please choose an earlier time",
+    );
+
+    // A booking saved or paid for such a start is refused by the database itself.
+    const saved = savePendingBooking(services.serviceRole, {
+      request: sampleBookingRequest({ date: day, time: "16:00", propertySize: "5_plus_bedroom", email }),
+      userId: null,
+      draftId: crypto.randomUUID(),
+    });
+    await expect(saved).rejects.toMatchObject({ refusal: { kind: "out-of-hours", why: "past-closing" } });
+    expect(await bookingsOf(email)).toEqual([]);
+  });
+
+  it("offers no same-day move: the first day offered is tomorrow, and today posted or saved is refused", async () => {
+    const email = uniqueEmail("same-day");
+    const browser = await startWizard(email);
+    const tomorrow = addDays(today(), 1);
+    const shown = page(await open(browser, "details", `?month=${monthOf(tomorrow)}`)).availability;
+    expect(shown.days[0]?.date).toBe(tomorrow);
+
+    const refused = await post(browser, "details", details(today(), "16:00", "studio"));
+    expect(refused.status).toBe(409);
+    expect((refused.value as RefusedStep).result.error.date).toEqual([CAPACITY_MESSAGES.tooSoonOn(today())]);
+
+    const saved = savePendingBooking(services.serviceRole, {
+      request: sampleBookingRequest({ date: today(), time: "16:00", propertySize: "studio", email }),
+      userId: null,
+      draftId: crypto.randomUUID(),
+    });
+    await expect(saved).rejects.toMatchObject({ refusal: { kind: "out-of-hours", why: "too-soon" } });
+    expect(await bookingsOf(email)).toEqual([]);
   });
 });
 
@@ -231,7 +285,7 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     const browser = await startWizard(email);
     const day = freshDay();
     await setDay(day, { crews: 1 });
-    await post(browser, "details", details(day, "10:00"));
+    await post(browser, "details", details(day, "08:00"));
     await post(browser, "team", { intent: "continue", teamType: "elite" });
     await post(browser, "service", { intent: "continue", serviceType: "local" });
     await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" });
@@ -242,10 +296,50 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     expect(own.status).toBe(200);
     const answer = own.value as WizardAvailability;
     expect(answer).toMatchObject({ month: monthOf(day), hours: 3 });
-    expect(fits(answer)).toEqual(["08:00 fits", "10:00 fits", "12:00 fits", "14:00 fits", "16:00 fits"]);
-    // Anyone else is told the crew is out from 10:00 to 4:00 PM: a 3-hour move fits only at 4:00 PM.
+    // From 4:00 PM a 3-hour move would end after closing.
+    expect(fits(answer)).toEqual(["08:00 fits", "10:00 fits", "12:00 fits", "14:00 fits", "16:00 full"]);
+    // Anyone else is told the crew is out from 8:00 to 2:00 PM: a 3-hour move fits only at 2:00 PM.
     const other = (await ask(createTestBrowser(services), `month=${monthOf(day)}&date=${day}&size=studio`)).value as WizardAvailability;
-    expect(fits(other)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 fits"]);
+    expect(fits(other)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 full"]);
+  });
+
+  it("tells anyone only whether each day is open, full or closed and which start times fit: no crews, no closure reasons", async () => {
+    const closed = freshDay();
+    await setDay(closed, { closed: true, reason: "Owner's wedding" });
+    const busy = addDays(closed, 1);
+    await setDay(busy, { crews: 2 });
+    await anotherMove(busy, "08:00");
+    const asked = await ask(createTestBrowser(services), `month=${monthOf(busy)}&date=${busy}&size=2_bedroom`);
+    expect(asked.status).toBe(200);
+    const answer = asked.value as WizardAvailability;
+    for (const day of answer.days) expect(Object.keys(day).sort(), day.date).toEqual(["date", "state"]);
+    if (monthOf(closed) === monthOf(busy)) expect(answer.days.find((day) => day.date === closed)).toEqual({ date: closed, state: "closed" });
+    expect(answer.days.find((day) => day.date === busy)).toEqual({ date: busy, state: "open" });
+    expect(Object.keys(answer.day ?? {}).sort()).toEqual(["closesAt", "date", "hours", "slots", "state"]);
+    const said = JSON.stringify(answer);
+    expect(said).not.toMatch(/crew|reason|wedding/i);
+    // The details step's own page holds no more than the question does.
+    const browser = await startWizard();
+    await post(browser, "details", { ...details(busy), intent: "times" });
+    const rendered = JSON.stringify(page(await open(browser, "details")).availability);
+    expect(rendered).not.toMatch(/crew|reason|wedding/i);
+  });
+
+  it("answers each address a limited number of questions a minute, then 429 with the wait, while other addresses are still answered", async () => {
+    const limited = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const prober = createTestBrowser(limited, { clientIp: "203.0.113.13" });
+    const query = `month=${monthOf(today())}`;
+    const statuses: number[] = [];
+    let refused: Answer | null = null;
+    for (let asked = 0; asked < 100 && !refused; asked++) {
+      const answer = await ask(prober, query);
+      statuses.push(answer.status);
+      if (answer.status !== 200) refused = answer;
+    }
+    expect(statuses[0]).toBe(200);
+    expect(refused?.status).toBe(429);
+    expect((refused?.value as { error: string }).error).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect((await ask(createTestBrowser(limited, { clientIp: "198.51.100.7" }), query)).status).toBe(200);
   });
 
   it("shows this month for one that cannot be booked, and refuses a malformed question with a 400", async () => {

@@ -7,6 +7,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import type { CompanySettings } from "~/domain/company-settings";
 import { ANALYTICS_RETENTION_DAYS, companySettingsSchema } from "~/domain/company-settings-form";
+import { MAX_LEAD_DAYS, SAME_DAY_NOTICE_HOURS } from "~/domain/move-start-rules";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const SAVE_SETTINGS_INTENT = "save-settings";
@@ -61,6 +62,26 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
             inputProps={{ inputMode: "numeric" }}
           />
         </div>
+      </Section>
+      <Section
+        title="When moves may start"
+        description="The booking wizard offers only these start times, and a booking saved or paid for any other is refused."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.minimumLeadDays}
+            label="First bookable day (days after today)"
+            type="text"
+            autoComplete="off"
+            hint={`1: from tomorrow, no same-day moves. 0 allows same-day moves starting at least ${SAME_DAY_NOTICE_HOURS} hours ahead. Up to ${MAX_LEAD_DAYS}.`}
+            inputProps={{ inputMode: "numeric" }}
+          />
+        </div>
+        <Toggle
+          field={fields.longMovesRunOver}
+          label="Let long moves run past closing"
+          hint="Off: a start time is offered only when the move's estimated hours end by closing. On: later starts are offered too, marked as running past closing."
+        />
       </Section>
       <Section title="Notifications and bookings">
         <Toggle field={fields.notificationsEnabled} label="Push notifications" hint="Alert staff when something needs their attention." />

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { MouseEvent } from "react";
 import { formatMoveDate } from "~/domain/booking-labels";
 import { WEEKDAY_NAMES } from "~/domain/calendar-names";
-import { CAPACITY_MESSAGES, type DayCapacity, type WizardAvailability } from "~/domain/capacity";
+import { CAPACITY_MESSAGES, type PickerDay, type WizardAvailability } from "~/domain/capacity";
 import { addMonths, bookableMonths, calendarWeeks, formatMonth, monthOf, showMonthIntent } from "~/domain/date-picker-month";
 
 /** The month's columns, Sunday first: "Su" for Sunday. */
@@ -51,7 +51,6 @@ export function MoveDatePicker({
     event.preventDefault();
     onMonthChange(target);
   };
-  const closures = days.filter((day) => day.state === "closed" && day.reason);
   const monthButton = buttonClassesForMonth;
   return (
     <fieldset id="move-date" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="flex flex-col gap-2">
@@ -110,13 +109,6 @@ export function MoveDatePicker({
           ))}
         </tbody>
       </table>
-      {closures.length > 0 ? (
-        <ul className="text-sm text-slate-600">
-          {closures.map((day) => (
-            <li key={day.date}>{CAPACITY_MESSAGES.closedOn(day.date, day.reason)}</li>
-          ))}
-        </ul>
-      ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
           {error}
@@ -143,7 +135,7 @@ function CalendarDay({
 }: {
   name: string;
   date: string;
-  day: DayCapacity | undefined;
+  day: PickerDay | undefined;
   chosen: boolean;
   onChoose: (date: string) => void;
 }) {
@@ -157,10 +149,7 @@ function CalendarDay({
   }
   const mark = day.state === "open" ? null : DAY_MARKS[day.state];
   return (
-    <label
-      title={day.state === "closed" && day.reason ? day.reason : undefined}
-      className="relative flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-transparent leading-none hover:border-brand-600 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:cursor-not-allowed has-[:disabled]:border-transparent has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-    >
+    <label className="relative flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border border-transparent leading-none hover:border-brand-600 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:cursor-not-allowed has-[:disabled]:border-transparent has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
       <input
         type="radio"
         name={name}
@@ -168,7 +157,7 @@ function CalendarDay({
         defaultChecked={chosen}
         disabled={day.state !== "open" && !chosen}
         onChange={() => onChoose(date)}
-        aria-label={`${formatMoveDate(date)}${mark ? `, ${mark}` : ""}${day.state === "closed" && day.reason ? `: ${day.reason}` : ""}`}
+        aria-label={`${formatMoveDate(date)}${mark ? `, ${mark}` : ""}`}
         className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
       />
       {/* The radio covers the whole day, under its words, so a tap anywhere on the day chooses it. */}

@@ -1,5 +1,5 @@
 import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
-import { CAPACITY_MESSAGES, type DaySlots } from "~/domain/capacity";
+import { CAPACITY_MESSAGES, type PickerDaySlots, type SlotAvailability } from "~/domain/capacity";
 import { SHOW_TIMES_INTENT } from "~/domain/date-picker-month";
 import { TIME_SLOTS } from "~/domain/pricing";
 import { buttonClasses } from "~/components/ui/button";
@@ -9,7 +9,9 @@ const SLOT_CLASSES =
 
 /**
  * The start time as radio buttons: 'No preferred time' (the first time that fits, chosen when the
- * move is saved) and the day's slots, those that cannot take the move disabled and marked 'Full'.
+ * move is saved) and the day's slots, those that cannot take the move disabled and marked 'Full' (or
+ * 'Too soon', 'Too late' when no move may start then), those from which it runs past closing (when
+ * the company allows it) saying so.
  * Before a date is chosen every slot is offered. The time chosen is never disabled under the
  * customer's hand as the date changes (a focused radio taken away loses its form's events): it shows
  * 'Full' with the message, and Continue refuses it. Until JavaScript runs, 'Show free times' posts the
@@ -32,11 +34,11 @@ export function StartTimeSlots({
   chosenTime: string | undefined;
   /** 'No preferred time' starts chosen (the draft had no time). */
   noPreference: boolean;
-  day: DaySlots | null;
+  day: PickerDaySlots | null;
   hydrated: boolean;
   onTimeChange: (time: string | undefined) => void;
 }) {
-  const slots = day?.slots ?? TIME_SLOTS.map((time) => ({ time, fits: true }));
+  const slots: SlotAvailability[] = day?.slots ?? TIME_SLOTS.map((time) => ({ time, fits: true }));
   const hint = day ? `On ${formatMoveDate(day.date)}, for a move of about ${day.hours} hours.` : "Choose a move date to see which times are free.";
   return (
     <fieldset id="start-time" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="flex flex-col gap-2">
@@ -60,10 +62,17 @@ export function StartTimeSlots({
               className="size-4 accent-brand-700"
             />
             <span className="font-medium tabular-nums">{formatTimeSlot(slot.time)}</span>
-            {slot.fits ? null : (
+            {slot.fits ? (
+              slot.runsPastClosing && day ? (
+                <>
+                  {" "}
+                  <span className="ml-auto text-xs font-medium text-amber-800">{CAPACITY_MESSAGES.runsPastClosing(day.closesAt)}</span>
+                </>
+              ) : null
+            ) : (
               <>
                 {" "}
-                <span className="ml-auto text-xs font-medium uppercase">{CAPACITY_MESSAGES.full}</span>
+                <span className="ml-auto text-xs font-medium uppercase">{slotMark(slot)}</span>
               </>
             )}
           </label>
@@ -81,4 +90,11 @@ export function StartTimeSlots({
       ) : null}
     </fieldset>
   );
+}
+
+/** Why a slot cannot take the move, in a word or two. */
+function slotMark(slot: SlotAvailability): string {
+  if (slot.outOfHours === "too-soon") return CAPACITY_MESSAGES.tooSoon;
+  if (slot.outOfHours === "past-closing") return CAPACITY_MESSAGES.endsAfterClosing;
+  return CAPACITY_MESSAGES.full;
 }

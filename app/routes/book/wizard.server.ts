@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type ActionFunctionArgs } from "react-router";
 import { z } from "zod";
 import { wizardPath } from "~/components/booking/wizard-path";
-import { requestContext, servicesContext, sessionContext } from "~/context";
+import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
 import { isBookingFinished } from "~/domain/booking-status";
-import { capacityProblems, type CapacityProblems, type WizardAvailability } from "~/domain/capacity";
+import { capacityProblems, wizardAvailabilityView, type CapacityAvailability, type CapacityProblems, type WizardAvailability } from "~/domain/capacity";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import type { BookingRequest } from "~/domain/booking";
 import {
@@ -30,7 +30,8 @@ import { COMPANY } from "~/domain/company";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, isSlotTakenError, savePendingBooking } from "~/services/bookings.server";
-import { slotsOfDay, wizardAvailability } from "~/services/capacity.server";
+import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } from "~/services/capacity.server";
+import { moveStartRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -67,14 +68,14 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // The terms depend on the moment they are read, so the server states them once for the page.
   const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null) : [];
-  const availability =
+  const judged =
     step === "details"
       ? await detailsAvailability(context, { today: todayDate, month: parseMonth(url.searchParams.get(MONTH_PARAM)), draft, draftId: stored.id })
       : null;
   // A saved date or time that can no longer take the move (a day closed since, or Pay refused because
   // another customer took the last crew first) is said on the step, with everything else kept.
   const timeJustTaken = url.searchParams.has(TAKEN_PARAM);
-  const capacity: CapacityProblems = availability?.day ? capacityProblems(availability.day, draft.time, { timeJustTaken }) : {};
+  const capacity: CapacityProblems = judged?.day ? capacityProblems(judged.day, draft.time, { timeJustTaken }) : {};
   return {
     step,
     draft,
@@ -85,23 +86,34 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
     attempt: crypto.randomUUID(),
     photos,
     cancellation,
-    availability,
+    availability: judged && wizardAvailabilityView(judged),
     capacity,
   };
 }
 
 /** The details step's month of days and the date's slots, for the move as the draft has it. */
-function detailsAvailability(
+async function detailsAvailability(
   context: LoaderArgs["context"],
   { today, month, draft, draftId }: { today: string; month: string | null; draft: BookingDraft; draftId: string | null },
-): Promise<WizardAvailability> {
-  return wizardAvailability(context.get(sessionContext).supabase, {
-    month: monthToShow(today, month, draft.date),
-    today,
-    date: draft.date,
-    hours: estimatedHours(draft.propertySize),
-    exceptDraft: draftId ?? undefined,
-  });
+): Promise<CapacityAvailability> {
+  const client = context.get(sessionContext).supabase;
+  return wizardAvailability(
+    client,
+    {
+      month: monthToShow(today, month, draft.date),
+      today,
+      date: draft.date,
+      hours: estimatedHours(draft.propertySize),
+      exceptDraft: draftId ?? undefined,
+    },
+    await startFacts(context),
+  );
+}
+
+/** The company's rules of when a move may start, judged now. */
+export async function startFacts(context: LoaderArgs["context"]): Promise<MoveStartFacts> {
+  const settings = await context.get(settingsContext)();
+  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings));
 }
 
 /**
@@ -213,7 +225,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
   if (wait) return tooManyAttempts(step, formData, wait);
   let booking;
   try {
-    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId });
+    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId }, await startFacts(context));
   } catch (error) {
     // Another customer took the last crew first, or the day closed: the details step says so.
     if (isSlotTakenError(error)) return redirect(TAKEN_AT_PAY);
@@ -251,10 +263,10 @@ async function refusedForCapacity(
   if (!draft.date) return null;
   const client = context.get(sessionContext).supabase;
   const hours = estimatedHours(draft.propertySize);
-  const day = await slotsOfDay(client, { date: draft.date, hours, exceptDraft: draftId ?? undefined });
+  const day = await slotsOfDay(client, { date: draft.date, hours, exceptDraft: draftId ?? undefined }, await startFacts(context));
   const problems = capacityProblems(day, draft.time, { timeJustTaken: false });
   if (!problems.date && !problems.time) return null;
-  return { problems, availability: await detailsAvailability(context, { today, month: null, draft, draftId }) };
+  return { problems, availability: wizardAvailabilityView(await detailsAvailability(context, { today, month: null, draft, draftId })) };
 }
 
 /** `path` with one more query parameter. */
