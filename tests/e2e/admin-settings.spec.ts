@@ -122,3 +122,42 @@ test("an admin sets how many days website analytics are kept; days out of range 
   }
   expect(await savedSettings()).toEqual(before);
 });
+
+test("an admin sets when moves may start (the first bookable day, long moves running past closing); days out of range are refused beside the field", async ({
+  page,
+}) => {
+  const before = await savedSettings();
+  const admin = await createTestUser({ fullName: "Hours Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/settings");
+  const leadDays = page.getByLabel("First bookable day (days after today)");
+  const runOver = page.getByLabel("Let long moves run past closing");
+  const leadHint = "1: from tomorrow, no same-day moves. 0 allows same-day moves starting at least 2 hours ahead. Up to 60.";
+  try {
+    // By default: from tomorrow, each move ending by closing.
+    await expect(leadDays).toHaveValue(String(before.minimumLeadDays));
+    await expect(runOver).toBeChecked({ checked: before.longMovesRunOver });
+    await leadDays.fill("61");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(leadDays).toHaveAccessibleDescription(`${leadHint} ${SETTINGS_MESSAGES.leadDaysRange}`);
+    await expect(leadDays).toHaveValue("61");
+    expect(await savedSettings()).toEqual(before);
+
+    await leadDays.fill("0");
+    await runOver.setChecked(true);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings Saved").first()).toBeVisible();
+    await expect(leadDays).toHaveValue("0");
+    await expect(runOver).toBeChecked();
+    expect(await savedSettings()).toEqual({ ...before, minimumLeadDays: 0, longMovesRunOver: true });
+
+    // Unchecked, the box sends nothing: long moves stop running over.
+    await runOver.setChecked(false);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(runOver).not.toBeChecked();
+    await expect.poll(async () => (await savedSettings()).longMovesRunOver).toBe(false);
+    expect(await savedSettings()).toEqual({ ...before, minimumLeadDays: 0, longMovesRunOver: false });
+  } finally {
+    if (JSON.stringify(await savedSettings()) !== JSON.stringify(before)) await saveThroughTheForm(page, before);
+  }
+  expect(await savedSettings()).toEqual(before);
+});

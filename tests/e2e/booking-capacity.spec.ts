@@ -54,7 +54,8 @@ async function toTheDetailsStep(page: Page, email: string) {
   await expectStep(page, "Move details");
   await page.getByLabel("Pickup address").fill("3 Capacity Ct, Atlanta");
   await page.getByLabel("Delivery address").fill("4 Crew Cir, Decatur");
-  await page.getByLabel("Property size").selectOption("2_bedroom");
+  // A studio: a 3-hour move, which must end by closing (6:00 PM).
+  await page.getByLabel("Property size").selectOption("studio");
 }
 
 /** Without JavaScript the slots follow the date when the customer asks; with it, by themselves. */
@@ -73,7 +74,7 @@ async function savedBookingOf(email: string) {
 test("a full time cannot be chosen, and 'No preferred time' is saved at the first time a crew can take", async ({ page }) => {
   const day = await ownDay(1);
   await setDayCrews(day, 1);
-  // The one crew is out from 8:00 to 2:00 PM: a 6-hour move fits from 2:00 PM on (it runs to closing).
+  // The one crew is out from 8:00 to 2:00 PM: a 3-hour move fits at 2:00 PM; from 4:00 PM it would end after closing.
   await anotherCustomersMove(day, "08:00");
   const email = `full-time-${test.info().project.name}@example.com`;
   await toTheDetailsStep(page, email);
@@ -98,7 +99,8 @@ test("a full time cannot be chosen, and 'No preferred time' is saved at the firs
   await expect(startTime(page, "10:00")).toBeChecked();
   await expect(startTime(page, "10:00")).toHaveAccessibleName(/Full$/);
   await expect(startTime(page, "14:00")).toBeEnabled();
-  await expect(startTime(page, "16:00")).toBeEnabled();
+  await expect(startTime(page, "16:00")).toBeDisabled();
+  await expect(startTime(page, "16:00")).toHaveAccessibleName(/Too late$/);
 
   await startTime(page).check();
   await continueButton(page).click();
@@ -162,8 +164,8 @@ test("two customers race for the last crew: the one who pays second is sent back
   await continueButton(page).click();
   await expectStep(page, "Review and pay");
 
-  // Another customer pays for the last crew first.
-  await anotherCustomersMove(day, "10:00");
+  // Another customer pays for the last crew first, from 8:00 to 2:00 PM.
+  await anotherCustomersMove(day, "08:00");
   await payButton(page).click();
 
   await expectStep(page, "Move details");
@@ -171,14 +173,14 @@ test("two customers race for the last crew: the one who pays second is sent back
   await expect(startTime(page, "10:00")).toBeDisabled();
   await expect(calendarDay(page, day)).toBeChecked();
   await expect(page.getByLabel("Pickup address")).toHaveValue("3 Capacity Ct, Atlanta");
-  await expect(page.getByLabel("Property size")).toHaveValue("2_bedroom");
+  await expect(page.getByLabel("Property size")).toHaveValue("studio");
   expect(await savedBookingOf(email)).toEqual([]);
 
-  // The crew is free again from 4:00 PM: Continue goes straight back to the review.
-  await startTime(page, "16:00").check();
+  // The crew is free again from 2:00 PM: Continue goes straight back to the review.
+  await startTime(page, "14:00").check();
   await continueButton(page).click();
   await expectStep(page, "Review and pay");
   await payButton(page).click();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
-  expect(await savedBookingOf(email)).toEqual([{ moving_date: day, moving_time: "16:00:00", from: "3 Capacity Ct, Atlanta" }]);
+  expect(await savedBookingOf(email)).toEqual([{ moving_date: day, moving_time: "14:00:00", from: "3 Capacity Ct, Atlanta" }]);
 });
