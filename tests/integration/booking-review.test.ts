@@ -46,7 +46,7 @@ async function answerEveryStep(browser: TestBrowser, email: string, addons: Reco
     await post(browser, "details", {
       intent: "continue",
       date: moveDate(),
-      time: "14:00",
+      time: "12:00",
       fromAddress: "5 Review Rd, Atlanta",
       toAddress: "6 Summary St, Atlanta",
       propertySize: "2_bedroom",
@@ -86,7 +86,7 @@ describe.skipIf(usingHostedBackend)("the review step", () => {
     await answerEveryStep(browser, email, { ...NO_ADDONS, packingService: "on", extraMovers: "2" });
     const review = shown(await open(browser, "review"));
     expect(review.step).toBe("review");
-    expect(review.draft).toMatchObject({ fullName: "Rae Review", time: "14:00", packingService: true, extraMovers: 2 });
+    expect(review.draft).toMatchObject({ fullName: "Rae Review", time: "12:00", packingService: true, extraMovers: 2 });
     expect(review.cancellation[0]).toMatch(/^You can cancel until .+, 48 hours before your move starts: call us/);
     expect(review.cancellation[1]).toMatch(/^The \$50 deposit is applied to your final bill\./);
     expect(await bookingsOf(email)).toEqual([]);
