@@ -71,7 +71,7 @@ export async function moveStartFacts(client: AppSupabaseClient, rules: MoveStart
 }
 
 /** The working hours the schedule counts with (any client may read them). Throws CapacityReadError when the database fails. */
-export async function workingHours(client: AppSupabaseClient): Promise<WorkingHours> {
+async function workingHours(client: AppSupabaseClient): Promise<WorkingHours> {
   const { data, error } = await client.rpc("schedule_business_hours");
   const row = data?.[0];
   if (error || !row) throw new CapacityReadError("could not read the business hours", error ?? "no row");
