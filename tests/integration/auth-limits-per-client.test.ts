@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Server } from "node:http";
+import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionContext, type AppServices } from "../../app/context.ts";
@@ -23,6 +25,7 @@ import { createTestBrowser, type TestBrowser } from "./support/browser.ts";
 let dataDir: string;
 let backends: Backends;
 let services: AppServices;
+let server: Server | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "auth-limits-per-client-"));
@@ -42,6 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   await backends?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -184,5 +188,27 @@ describe("the auth service's limits, reached through the app", () => {
     const confirmation = await confirmer.post("/auth/confirm", confirmEmailAction, { intent: "confirm-email", tokenHash: confirmTokenHash, type: "signup" });
     expect(confirmation.status).toBe(302);
     expect(await signedInAs(confirmer)).toBe(confirming);
+  }, 180_000);
+
+  it("never let a caller of the HTTP API (a browser) name its own address", async () => {
+    const app = express();
+    for (const api of backends.httpApis) app.use(api.paths, api.handler);
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const { port } = server.address() as { port: number };
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, attempt) => {
+        const forged = `198.18.0.${attempt}`;
+        const response = await fetch(`http://127.0.0.1:${port}/auth/v1/token?grant_type=refresh_token`, {
+          method: "POST",
+          headers: { apikey: backends.supabase.connection.anonKey, "content-type": "application/json", "sb-forwarded-for": forged, "x-forwarded-for": forged },
+          body: JSON.stringify({ refresh_token: `not-a-refresh-token-${attempt}` }),
+        });
+        return response.status;
+      }),
+    );
+    // Every call counts against the one address the socket came from.
+    expect(statuses).toContain(429);
   }, 180_000);
 });
