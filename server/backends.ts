@@ -86,8 +86,10 @@ function mountFetchHandler(publicUrl: string, handle: (request: Request) => Prom
     try {
       const forwarded = toFetchRequest(request, publicUrl);
       // Emulators limit some endpoints per client address: they get the address Express trusts,
-      // never one a caller wrote into the header.
+      // never one a caller wrote into a header. Sb-Forwarded-For is for this server's own calls (hosted
+      // Supabase honours it only with a secret key, which no browser holds).
       forwarded.headers.set("x-forwarded-for", request.ip ?? "unknown");
+      forwarded.headers.delete("sb-forwarded-for");
       await sendFetchResponse(response, await handle(forwarded));
     } catch (error) {
       next(error);
@@ -177,7 +179,8 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
   });
   return {
     mode: "embedded",
-    connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch },
+    // The app's own calls name the client they are for, so the auth service's limits count per client.
+    connection: { url: emulator.url, anonKey: emulator.anonKey, fetch: emulator.fetch, forwardClientAddress: true },
     serviceRoleKey: emulator.serviceRoleKey,
     accessTokenKey: { secret: emulator.config.jwtSecret },
     httpApi: { paths: ["/auth/v1", "/rest/v1", "/storage/v1"], handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },

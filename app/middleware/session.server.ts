@@ -13,9 +13,9 @@ import { createVisitorClient, type AppSupabaseClient } from "~/services/supabase
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
-  const { logger, responseHeaders } = context.get(requestContext);
+  const { logger, responseHeaders, clientIp } = context.get(requestContext);
   let client: AppSupabaseClient | undefined;
-  const supabase = () => (client ??= createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders }));
+  const supabase = () => (client ??= createVisitorClient(request, services.supabase, { secureCookies: services.secureCookies, responseHeaders, clientIp }));
   // Without a Supabase auth cookie there is no session to read: most anonymous visits need no client
   // at all, and one is made only when a loader or action asks for it.
   const hasSession = (request.headers.get("Cookie") ?? "").includes(services.sessionCookieName);

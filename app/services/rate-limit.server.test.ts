@@ -68,15 +68,18 @@ describe("sign-up, reset-link and confirmation-link limits", () => {
 });
 
 describe("recovery token verification", () => {
-  it("stops all verification once too many have failed in total, whatever the addresses", async () => {
+  it("holds an address once too many of its verifications have failed, and not the others", async () => {
     const limits = createAuthRateLimits({ attemptsPerMinute: 100, verificationFailuresPer10Minutes: 5 });
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect(await limits.beforeVerification(`198.51.100.${attempt}`)).toBeNull();
-      await limits.verificationFailed();
+      for (const clientIp of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) {
+        expect(await limits.beforeVerification(clientIp)).toBeNull();
+        await limits.verificationFailed(clientIp);
+      }
     }
-    const wait = await limits.beforeVerification("203.0.113.200");
+    const wait = await limits.beforeVerification("198.51.100.1");
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(600);
+    expect(await limits.beforeVerification("203.0.113.200")).toBeNull();
   });
 
   it("limits one address", async () => {

@@ -38,12 +38,12 @@ function limiter(counters: RateLimitCounters, { refuseSpentFromMemory, ...option
  *   failing on purpose. So failures per email only slow further sign-ins (a growing pause, at most a
  *   minute), and a browser that has signed in to that account before (the signed device cookie) is
  *   not held by it at all: the owner keeps getting in while someone else guesses.
- * - Recovery links carry a token hash that a guesser can compute for each of the 10^6 codes of a
- *   known email. The hash does not say which email it is for, so failed verifications are counted
- *   per address and in total: at most `verificationFailuresPer10Minutes` failures across all callers,
- *   which leaves a guess across many addresses a negligible chance within a link's hour.
+ * - Failed verifications of recovery and confirmation links are counted per address: at most
+ *   `verificationFailuresPer10Minutes` each. A wrong link names no email (its token hash matches
+ *   none), so there is no email to count it against, and a count of all callers together would let
+ *   a few addresses stop every customer's genuine link. The auth service counts wrong codes per email.
  * - The counters are shared, not per instance: with N instances a per-instance count would allow N
- *   times the attempts, and the total of failed verifications would not be a total at all.
+ *   times the attempts.
  */
 export interface AuthRateLimits {
   /** Seconds to wait before this sign-in may be tried, or null. */
@@ -51,9 +51,9 @@ export interface AuthRateLimits {
   signInFailed(email: string): Promise<void>;
   /** Seconds to wait before a sign-up, a reset-link request or a new confirmation link, or null. */
   beforeRequest(action: "signup" | "password-reset" | "confirmation-resend", clientIp: string, email: string): Promise<number | null>;
-  /** Seconds to wait before a recovery token may be verified, or null. */
+  /** Seconds to wait before a recovery or confirmation link may be verified from this address, or null. */
   beforeVerification(clientIp: string): Promise<number | null>;
-  verificationFailed(): Promise<void>;
+  verificationFailed(clientIp: string): Promise<void>;
 }
 
 export interface AuthLimitSettings {
@@ -123,12 +123,12 @@ export function createAuthRateLimits(settings: AuthLimitSettings): AuthRateLimit
           ]);
     },
     async beforeVerification(clientIp) {
-      const total = await verificationFailures.get("all");
-      if (total && total.remainingPoints <= 0) return secondsOf(total);
+      const failed = await verificationFailures.get(clientIp);
+      if (failed && failed.remainingPoints <= 0) return secondsOf(failed);
       return consumeAll([[strict.verifyAddress, clientIp]]);
     },
-    async verificationFailed() {
-      await verificationFailures.penalty("all");
+    async verificationFailed(clientIp) {
+      await verificationFailures.penalty(clientIp);
     },
   };
 }

@@ -10,6 +10,24 @@ export interface SupabaseConnection {
   url: string;
   anonKey: string;
   fetch: typeof fetch;
+  /**
+   * The auth service counts its per-address limits by the client address each server-side call names
+   * in `Sb-Forwarded-For` (Supabase's IP address forwarding): the embedded emulator always; a hosted
+   * project only with a secret API key and the setting on, so it is off there. Unset: every call the
+   * server makes counts against the server's own address.
+   */
+  forwardClientAddress?: boolean;
+}
+
+/** Supabase's header for the end user's address on a call a server makes for them. */
+export const CLIENT_ADDRESS_HEADER = "sb-forwarded-for";
+
+/**
+ * The headers of a server-side client acting for one visitor: their address as the server trusts it
+ * (Express's `req.ip` under TRUST_PROXY), never a header the browser wrote.
+ */
+function clientHeaders(connection: SupabaseConnection, clientIp: string): Record<string, string> {
+  return connection.forwardClientAddress ? { [CLIENT_ADDRESS_HEADER]: clientIp } : {};
 }
 
 const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
@@ -26,8 +44,11 @@ export function createServiceRoleClient(connection: SupabaseConnection, serviceR
  * An anonymous client that keeps no session: for calls whose session must not become the visitor's
  * (sign-up is followed by the login view, not by a signed-in page).
  */
-export function createStatelessAnonClient(connection: SupabaseConnection): AppSupabaseClient {
-  return createClient<Database>(connection.url, connection.anonKey, { auth: NO_SESSION, global: { fetch: connection.fetch } });
+export function createStatelessAnonClient(connection: SupabaseConnection, clientIp: string): AppSupabaseClient {
+  return createClient<Database>(connection.url, connection.anonKey, {
+    auth: NO_SESSION,
+    global: { fetch: connection.fetch, headers: clientHeaders(connection, clientIp) },
+  });
 }
 
 /**
@@ -45,7 +66,7 @@ export function sessionCookieName(supabaseUrl: string): string {
 export function createVisitorClient(
   request: Request,
   connection: SupabaseConnection,
-  options: { secureCookies: boolean; responseHeaders: Headers },
+  options: { secureCookies: boolean; responseHeaders: Headers; clientIp: string },
 ): AppSupabaseClient {
   return createServerClient<Database>(connection.url, connection.anonKey, {
     cookies: {
@@ -58,7 +79,7 @@ export function createVisitorClient(
       },
     },
     cookieOptions: { httpOnly: true, sameSite: "lax", secure: options.secureCookies, path: "/" },
-    global: { fetch: connection.fetch },
+    global: { fetch: connection.fetch, headers: clientHeaders(connection, options.clientIp) },
   });
 }
 

@@ -49,20 +49,25 @@ export interface RateLimit {
 
 /** The auth endpoints GoTrue limits per client address, answering 429 over_request_rate_limit. */
 export interface AuthRateLimits {
-  /** POST /token, sign-ins and refreshes alike (GoTrue's RATE_LIMIT_TOKEN_REFRESH). */
-  token: RateLimit;
-  /** POST /signup with an email (GoTrue's RATE_LIMIT_OTP). */
+  /** POST /token with grant_type=refresh_token (config.toml `[auth.rate_limit] token_refresh`, GoTrue's
+   *  RATE_LIMIT_TOKEN_REFRESH). */
+  tokenRefresh: RateLimit;
+  /** POST /token with grant_type=password. GoTrue counts these in the token_refresh bucket too; here they
+   *  have a bucket of their own, of the same size, so failed sign-ins never stop sessions refreshing. */
+  signIn: RateLimit;
+  /** POST /signup with an email (`sign_in_sign_ups`, GoTrue's RATE_LIMIT_OTP). */
   signup: RateLimit;
-  /** POST /recover (GoTrue's RATE_LIMIT_OTP). */
+  /** POST /recover (`sign_in_sign_ups`, GoTrue's RATE_LIMIT_OTP). */
   recover: RateLimit;
-  /** POST /resend (GoTrue's RATE_LIMIT_OTP). */
+  /** POST /resend (`sign_in_sign_ups`, GoTrue's RATE_LIMIT_OTP). */
   resend: RateLimit;
 }
 
-/** GoTrue's defaults, also hosted Supabase's: 150 token requests per 5 minutes in bursts of 30; 30 sign-ups,
- *  30 recoveries and 30 resent confirmations per 5 minutes. */
+/** GoTrue's defaults, also hosted Supabase's: 150 token requests per 5 minutes in bursts of 30 (token_refresh);
+ *  30 sign-ups, 30 recoveries and 30 resent confirmations per 5 minutes (sign_in_sign_ups). */
 export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({
-  token: { limit: 150, windowSeconds: 300, burst: 30 },
+  tokenRefresh: { limit: 150, windowSeconds: 300, burst: 30 },
+  signIn: { limit: 150, windowSeconds: 300, burst: 30 },
   signup: { limit: 30, windowSeconds: 300 },
   recover: { limit: 30, windowSeconds: 300 },
   resend: { limit: 30, windowSeconds: 300 },
@@ -70,24 +75,31 @@ export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({
 
 /** The limits of POST /verify, where a recovery link or code is checked. */
 export interface VerifyRateLimits {
-  /** Per client address, as GoTrue's RATE_LIMIT_VERIFY. */
+  /** Per client address, as GoTrue's RATE_LIMIT_VERIFY (`token_verifications`). */
   perAddress: RateLimit;
-  /** Failed verifications (wrong or expired link or code) of all callers together: one address per
-   *  guess must not make a six-digit code guessable. While spent, every verification is refused. */
+  /** Failed verifications (wrong or expired link or code), counted per client address and per email a
+   *  code was tried for ({type, email, token}); a link (token_hash) matching no email counts for its
+   *  address only. Never for all callers together: a few addresses must not stop everyone's links. */
   failures: RateLimit;
 }
 
 const DEFAULT_VERIFY_RATE_LIMITS: VerifyRateLimits = {
   // GoTrue's default and hosted Supabase's: 30 per 5 minutes with bursts of 30 (360 an hour).
   perAddress: { limit: 30, windowSeconds: 300 },
-  // Across all callers at most 390 wrong guesses within a code's hour (a full bucket of 30, then 360):
-  // a chance under 1 in 2,500 of hitting one of its 10^6 values.
+  // Per email at most 390 wrong codes within a code's hour (a full bucket of 30, then 360), whatever
+  // the addresses: a chance under 1 in 2,500 of hitting one of its 10^6 values.
   failures: { limit: 30, windowSeconds: 300 },
 };
 
 const LIFTED: RateLimit = { limit: 100_000, windowSeconds: 300 };
 /** Limits high enough for test suites, which sign in and sign up many users from one address. */
-export const LIFTED_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({ token: LIFTED, signup: LIFTED, recover: LIFTED, resend: LIFTED });
+export const LIFTED_AUTH_RATE_LIMITS: AuthRateLimits = Object.freeze({
+  tokenRefresh: LIFTED,
+  signIn: LIFTED,
+  signup: LIFTED,
+  recover: LIFTED,
+  resend: LIFTED,
+});
 
 /** What createSupabaseEmulator takes: the URL, and any setting to override. */
 export type EmulatorOptions = Partial<EmulatorConfig> & { url: string };

@@ -75,13 +75,13 @@ export async function signUp(request: Request, context: Context, formData: FormD
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") return reply("signup", submission.reply({ hideFields: ["password", "confirmPassword"] }), 400);
   const { fullName, email, password } = submission.value;
-  const { logger } = context.get(requestContext);
+  const { logger, clientIp } = context.get(requestContext);
   const services = context.get(servicesContext);
 
   const wait = await limitRequest(context, "signup", email);
   if (wait) return reply("signup", submission.reply({ formErrors: [tooManyAttemptsMessage(wait)], hideFields: ["password", "confirmPassword"] }), 429);
 
-  const { data: created, error } = await createStatelessAnonClient(services.supabase).auth.signUp({
+  const { data: created, error } = await createStatelessAnonClient(services.supabase, clientIp).auth.signUp({
     email,
     password,
     options: { data: { full_name: fullName }, emailRedirectTo: services.publicUrl },
@@ -138,7 +138,7 @@ export async function requestPasswordReset(context: Context, formData: FormData)
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return reply("forgot", submission.reply(), 400);
   const { email } = submission.value;
-  const { logger } = context.get(requestContext);
+  const { logger, clientIp } = context.get(requestContext);
   const services = context.get(servicesContext);
 
   const wait = await limitRequest(context, "password-reset", email);
@@ -146,7 +146,7 @@ export async function requestPasswordReset(context: Context, formData: FormData)
 
   // The same answer, in the same time, whether or not the account exists: the request is sent
   // without waiting for it, and its failures are for the log only.
-  void createStatelessAnonClient(services.supabase)
+  void createStatelessAnonClient(services.supabase, clientIp)
     .auth.resetPasswordForEmail(email, { redirectTo: `${services.publicUrl}${href("/reset-password")}` })
     .then(({ error }) => error && logger.warn({ err: error }, "password reset request failed"))
     .catch((error: unknown) => logger.warn({ err: error }, "password reset request failed"));
@@ -167,7 +167,7 @@ export async function resendConfirmation(context: Context, formData: FormData) {
   const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
   if (submission.status !== "success") return reply("login", submission.reply(), 400);
   const { email, redirectTo } = submission.value;
-  const { logger } = context.get(requestContext);
+  const { logger, clientIp } = context.get(requestContext);
   const services = context.get(servicesContext);
 
   const wait = await limitRequest(context, "confirmation-resend", email);
@@ -177,7 +177,7 @@ export async function resendConfirmation(context: Context, formData: FormData) {
       { status: 429 },
     );
 
-  void createStatelessAnonClient(services.supabase)
+  void createStatelessAnonClient(services.supabase, clientIp)
     .auth.resend({ type: "signup", email, options: { emailRedirectTo: services.publicUrl } })
     .then(({ error }) => error && logger.warn({ err: error }, "confirmation link request failed"))
     .catch((error: unknown) => logger.warn({ err: error }, "confirmation link request failed"));

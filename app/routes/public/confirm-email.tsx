@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { tokenHash, type, next } = submission.value;
   const verified = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
   if (verified.error || !verified.data.user) {
-    await authLimits.verificationFailed();
+    await authLimits.verificationFailed(clientIp);
     return data({ error: LINK_INVALID }, { status: verified.error?.status === 429 ? 429 : 400 });
   }
   // The link reached this address's inbox: the guest bookings made with the address are the account's.

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { supabase } = context.get(sessionContext);
   const verified = await supabase.auth.verifyOtp({ type: "recovery", token_hash: submission.value.tokenHash });
   if (verified.error || !verified.data.user) {
-    await authLimits.verificationFailed();
+    await authLimits.verificationFailed(clientIp);
     return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: verified.error?.status === 429 ? 429 : 400 });
   }
   // The link reached this address's inbox: the guest bookings made with the address are the account's.

@@ -26,28 +26,31 @@ describe("RateLimiter (token buckets)", () => {
     expect(limiter.take("203.0.113.1")).toBe(false);
   });
 
-  it("has GoTrue's limits of /token (bursts of 30, then 150 per 5 minutes) and of /signup, /recover and /resend (30 per 5 minutes)", () => {
-    const time = clock();
-    const token = new RateLimiter(GOTRUE_AUTH_RATE_LIMITS.token, time.now);
-    for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
-    expect(token.take("203.0.113.1")).toBe(false);
-    time.advance(2);
-    expect(token.take("203.0.113.1")).toBe(true);
-    expect(token.take("203.0.113.1")).toBe(false);
-    time.advance(3600);
-    for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
-    expect(token.take("203.0.113.1")).toBe(false);
+  it.each(["tokenRefresh", "signIn"] as const)(
+    "has GoTrue's limits of /token for %s (bursts of 30, then 150 per 5 minutes) and of /signup, /recover and /resend (30 per 5 minutes)",
+    (grant) => {
+      const time = clock();
+      const token = new RateLimiter(GOTRUE_AUTH_RATE_LIMITS[grant], time.now);
+      for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
+      expect(token.take("203.0.113.1")).toBe(false);
+      time.advance(2);
+      expect(token.take("203.0.113.1")).toBe(true);
+      expect(token.take("203.0.113.1")).toBe(false);
+      time.advance(3600);
+      for (let request = 0; request < 30; request++) expect(token.take("203.0.113.1")).toBe(true);
+      expect(token.take("203.0.113.1")).toBe(false);
 
-    for (const rate of [GOTRUE_AUTH_RATE_LIMITS.signup, GOTRUE_AUTH_RATE_LIMITS.recover, GOTRUE_AUTH_RATE_LIMITS.resend]) {
-      const limiter = new RateLimiter(rate, time.now);
-      for (let request = 0; request < 30; request++) expect(limiter.take("203.0.113.1")).toBe(true);
-      expect(limiter.take("203.0.113.1")).toBe(false);
-      time.advance(9);
-      expect(limiter.take("203.0.113.1")).toBe(false);
-      time.advance(1);
-      expect(limiter.take("203.0.113.1")).toBe(true);
-    }
-  });
+      for (const rate of [GOTRUE_AUTH_RATE_LIMITS.signup, GOTRUE_AUTH_RATE_LIMITS.recover, GOTRUE_AUTH_RATE_LIMITS.resend]) {
+        const limiter = new RateLimiter(rate, time.now);
+        for (let request = 0; request < 30; request++) expect(limiter.take("203.0.113.1")).toBe(true);
+        expect(limiter.take("203.0.113.1")).toBe(false);
+        time.advance(9);
+        expect(limiter.take("203.0.113.1")).toBe(false);
+        time.advance(1);
+        expect(limiter.take("203.0.113.1")).toBe(true);
+      }
+    },
+  );
 
   it("takes back a request given back, never beyond a full bucket", () => {
     const limiter = new RateLimiter({ limit: 2, windowSeconds: 300 }, clock().now);
@@ -77,6 +80,12 @@ describe("RateLimiter (token buckets)", () => {
 
 describe("clientAddress", () => {
   const request = (headers: Record<string, string>) => new Request("http://localhost/auth/v1/verify", { headers });
+
+  it("is the first Sb-Forwarded-For entry (a server's call for its client), else the first X-Forwarded-For entry", () => {
+    expect(clientAddress(request({ "sb-forwarded-for": "198.51.100.7", "x-forwarded-for": "10.0.0.1" }))).toBe("198.51.100.7");
+    expect(clientAddress(request({ "sb-forwarded-for": " 198.51.100.7, 10.0.0.2", "x-forwarded-for": "10.0.0.1" }))).toBe("198.51.100.7");
+    expect(clientAddress(request({ "sb-forwarded-for": "", "x-forwarded-for": "10.0.0.1" }))).toBe("10.0.0.1");
+  });
 
   it("is the first X-Forwarded-For entry, else one key for calls without it", () => {
     expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7" }))).toBe("203.0.113.7");

@@ -53,22 +53,38 @@ export class RateLimiter {
   }
 }
 
-/** The client address rate limits count by: the first X-Forwarded-For entry, as GoTrue reads it behind
- *  Supabase's gateway. Calls without one (the app's own, in-process) share one key. */
+/** The client address rate limits count by, as GoTrue behind Supabase's gateway reads it: the first
+ *  Sb-Forwarded-For entry (the end user a server-side call is made for; the HTTP API drops the header
+ *  from outside callers), else the first X-Forwarded-For entry (set by the HTTP API from the address
+ *  Express trusts). Calls with neither share one key. */
 export function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "in-process";
+  for (const header of ["sb-forwarded-for", "x-forwarded-for"]) {
+    const first = request.headers.get(header)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return "in-process";
 }
 
 /** Runs verifications under VerifyRateLimits: each counts against its caller's address, and each that
- *  fails with a wrong or expired link or code against the failures of everyone. */
+ *  fails with a wrong or expired link or code against the failures of that address and of the email
+ *  the code was tried for (a link names no email: it counts for its address only). */
 export function createVerifyLimiter(limits: VerifyRateLimits, now?: () => number): <T>(request: Request, verify: () => Promise<T>) => Promise<T> {
   const perAddress = new RateLimiter(limits.perAddress, now);
   const failures = new RateLimiter(limits.failures, now);
-  const EVERYONE = "";
   return async (request, verify) => {
-    if (!perAddress.take(clientAddress(request))) throw overRequestRateLimit();
+    const address = clientAddress(request);
+    if (!perAddress.take(address)) throw overRequestRateLimit();
+    const email = await triedEmail(request);
+    const keys = email ? [`address:${address}`, `email:${email}`] : [`address:${address}`];
     // Taken before and given back unless the verification fails, so concurrent guesses cannot overshoot.
-    if (!failures.take(EVERYONE)) throw overRequestRateLimit();
+    const taken: string[] = [];
+    for (const key of keys) {
+      if (!failures.take(key)) {
+        for (const given of taken) failures.giveBack(given);
+        throw overRequestRateLimit();
+      }
+      taken.push(key);
+    }
     let guessedWrong = false;
     try {
       return await verify();
@@ -76,15 +92,27 @@ export function createVerifyLimiter(limits: VerifyRateLimits, now?: () => number
       guessedWrong = error instanceof AuthError && error.code === "otp_expired";
       throw error;
     } finally {
-      if (!guessedWrong) failures.giveBack(EVERYONE);
+      if (!guessedWrong) for (const key of taken) failures.giveBack(key);
     }
   };
+}
+
+/** The email of a {type, email, token} verification, lowercased; "" for a link or a body that is not JSON. */
+async function triedEmail(request: Request): Promise<string> {
+  try {
+    const body: unknown = await request.clone().json();
+    const email = typeof body === "object" && body !== null && "email" in body ? body.email : "";
+    return typeof email === "string" ? email.trim().toLowerCase() : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Per-address limits of the endpoints GoTrue limits by AuthRateLimits: each call counts against its caller's address. */
 export function createRequestLimiter(limits: AuthRateLimits, now?: () => number): (endpoint: keyof AuthRateLimits, request: Request) => void {
   const limiters = {
-    token: new RateLimiter(limits.token, now),
+    tokenRefresh: new RateLimiter(limits.tokenRefresh, now),
+    signIn: new RateLimiter(limits.signIn, now),
     signup: new RateLimiter(limits.signup, now),
     recover: new RateLimiter(limits.recover, now),
     resend: new RateLimiter(limits.resend, now),

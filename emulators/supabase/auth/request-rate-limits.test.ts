@@ -1,9 +1,11 @@
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../testing/index.ts";
 
-// GoTrue limits sign-ins and token refreshes (POST /token: 150 per 5 minutes per client address, in
-// bursts of 30), sign-ups (POST /signup: 30 per 5 minutes), recovery emails (POST /recover: 30 per
-// 5 minutes) and resent confirmations (POST /resend: 30 per 5 minutes), answering 429 over_request_rate_limit. Test backends lift these limits (suites sign in
+// GoTrue limits token refreshes and sign-ins (POST /token: 150 per 5 minutes per client address, in
+// bursts of 30; the emulator keeps the two grants in separate buckets), sign-ups (POST /signup: 30 per
+// 5 minutes), recovery emails (POST /recover: 30 per 5 minutes) and resent confirmations (POST /resend:
+// 30 per 5 minutes), answering 429 over_request_rate_limit. Test backends lift these limits (suites sign in
 // many users from one address); these tests set small ones (GoTrue's own are checked in rate-limit.test.ts).
 
 const PASSWORD = "correct-horse-42";
@@ -23,7 +25,7 @@ describe.skipIf(usingHostedBackend)("rate limits of POST /token, /signup, /recov
 
   beforeAll(async () => {
     const three = { limit: 3, windowSeconds: 3600 };
-    small = await startTestBackend({ authRateLimits: { token: three, signup: three, recover: three, resend: three } });
+    small = await startTestBackend({ authRateLimits: { tokenRefresh: three, signIn: three, signup: three, recover: three, resend: three } });
   });
   afterAll(async () => {
     await small?.close();
@@ -41,17 +43,34 @@ describe.skipIf(usingHostedBackend)("rate limits of POST /token, /signup, /recov
     expect((await post(small, "token?grant_type=password", { email, password: PASSWORD }, "198.51.100.9")).status).toBe(200);
   });
 
-  it("counts refreshes against the same limit as sign-ins, and answers supabase-js as GoTrue does", async () => {
+  it("gives refreshes a budget of their own: failed sign-ins of an address leave its sessions refreshing", async () => {
     const email = uniqueEmail("refresh-limit");
     await small.adminCreateUser(email, PASSWORD);
-    const client = small.createClient();
-    const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(error).toBeNull();
-    expect((await client.auth.refreshSession({ refresh_token: data.session!.refresh_token })).error).toBeNull();
-    expect((await post(small, "token?grant_type=password", { email, password: PASSWORD })).status).toBe(200);
-    const limited = await small.createClient().auth.signInWithPassword({ email, password: PASSWORD });
-    expect(limited.error).toMatchObject({ status: 429, code: "over_request_rate_limit", message: "Request rate limit reached" });
-    expect((await post(small, "token?grant_type=password", { email, password: PASSWORD }, "192.0.2.50")).status).toBe(200);
+    const signedIn = await post(small, "token?grant_type=password", { email, password: PASSWORD }, "203.0.113.12");
+    expect(signedIn.status).toBe(200);
+    const { refresh_token: refreshToken } = (await signedIn.json()) as { refresh_token: string };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await post(small, "token?grant_type=password", { email, password: "wrong-horse-42" }, "203.0.113.12")).status).toBe(400);
+    }
+    const limited = await post(small, "token?grant_type=password", { email, password: PASSWORD }, "203.0.113.12");
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual(RATE_LIMITED);
+
+    const refreshed = await post(small, "token?grant_type=refresh_token", { refresh_token: refreshToken }, "203.0.113.12");
+    expect(refreshed.status).toBe(200);
+  });
+
+  it("counts a server's calls by the Sb-Forwarded-For address it names, and answers supabase-js as GoTrue does", async () => {
+    const email = uniqueEmail("forwarded-limit");
+    await small.adminCreateUser(email, PASSWORD);
+    const forClient = (address: string) =>
+      createClient(small.url, small.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { fetch: small.fetch, headers: { "sb-forwarded-for": address } },
+      }).auth.signInWithPassword({ email, password: PASSWORD });
+    for (let attempt = 0; attempt < 3; attempt++) expect((await forClient("192.0.2.60")).error).toBeNull();
+    expect((await forClient("192.0.2.60")).error).toMatchObject({ status: 429, code: "over_request_rate_limit", message: "Request rate limit reached" });
+    expect((await forClient("192.0.2.61")).error).toBeNull();
   });
 
   it("limits sign-ups per address", async () => {

@@ -28,8 +28,10 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
   /** POST /token: grant_type comes from the query string. */
   async function token(request: Request): Promise<Response> {
     const grantType = new URL(request.url).searchParams.get("grant_type");
-    // As GoTrue: an unknown grant type is refused before the limit is counted.
-    if (grantType === "password" || grantType === "refresh_token") limitRequest("token", request);
+    // As GoTrue: an unknown grant type is refused before the limit is counted. Refreshes have their own
+    // budget, apart from sign-ins.
+    if (grantType === "password") limitRequest("signIn", request);
+    if (grantType === "refresh_token") limitRequest("tokenRefresh", request);
     if (grantType === "password") return json(request, await signInWithPassword(request, db, config));
     if (grantType === "refresh_token") {
       const refreshToken = (await JsonBody.read(request, "RefreshTokenGrantParams")).string("refresh_token");

@@ -3,8 +3,9 @@ import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } f
 
 // POST /verify checks a recovery link (token_hash) or six-digit code. Without a limit the 10^6 codes behind
 // an email could be tried within the hour a code lives. As on hosted Supabase, each client address gets
-// 30 verifications per 5 minutes; failed verifications of all callers together are capped as well, since
-// addresses are cheap. These tests lower the limits, except the last.
+// 30 verifications per 5 minutes; failed verifications are capped per address and per email the code was
+// tried for (a link matching no email counts for its address only), never for all callers together: a
+// few addresses must not stop everyone's genuine links. These tests lower the limits, except the last.
 
 const UNKNOWN_TOKEN_HASH = "0".repeat(56);
 
@@ -70,24 +71,44 @@ describe.skipIf(usingHostedBackend)("rate limits of POST /verify", () => {
     expect(error).toMatchObject({ status: 429, code: "over_request_rate_limit", message: "Request rate limit reached" });
   });
 
-  it("caps failed verifications of all addresses together, then refuses even a valid link", async () => {
+  it("counts failed verifications per address, never of everyone: guesses from three addresses leave another's genuine link working", async () => {
     const tokenHash = await recoveryLinkFor(failures);
-    const anotherTokenHash = await recoveryLinkFor(failures);
     // A verification that succeeds, or is refused for its form, is no guess and does not count.
-    expect((await verify(failures, { type: "recovery", token_hash: tokenHash }, "192.0.2.1")).status).toBe(200);
-    expect((await verify(failures, { type: "recovery" }, "192.0.2.1")).status).toBe(400);
+    expect((await verify(failures, { type: "recovery", token_hash: await recoveryLinkFor(failures) }, "192.0.2.1")).status).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await verify(failures, { type: "recovery" }, "192.0.2.1")).status).toBe(400);
+    expect((await guess(failures, "192.0.2.1")).status).toBe(403);
 
-    for (const address of ["192.0.2.2", "192.0.2.3", "192.0.2.4"]) expect((await guess(failures, address)).status).toBe(403);
-    const refused = await guess(failures, "192.0.2.5");
+    for (const address of ["192.0.2.2", "192.0.2.3", "192.0.2.4"]) {
+      for (let attempt = 0; attempt < 3; attempt++) expect((await guess(failures, address)).status).toBe(403);
+    }
+    const refused = await guess(failures, "192.0.2.2");
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual(RATE_LIMITED);
-    expect((await verify(failures, { type: "recovery", token_hash: anotherTokenHash }, "192.0.2.6")).status).toBe(429);
+    expect((await verify(failures, { type: "recovery", token_hash: tokenHash }, "192.0.2.6")).status).toBe(200);
   });
 
-  it("by default allows a burst of 30 failed verifications, then refuses", async () => {
-    for (let attempt = 0; attempt < 30; attempt++) {
-      expect((await guess(defaults, `203.0.113.${attempt % 2}`)).status).toBe(403);
+  it("counts wrong codes tried for an email against that email, from any address", async () => {
+    const email = uniqueEmail("verify-code");
+    await failures.adminCreateUser(email, "correct-horse-42");
+    await failures.createClient().auth.resetPasswordForEmail(email);
+    const code = failures.readOutbox().findLast((message) => message.to === email)!.token;
+    const wrongCode = code === "000000" ? "000001" : "000000";
+    for (const address of ["198.51.100.11", "198.51.100.12", "198.51.100.13"]) {
+      expect((await verify(failures, { type: "recovery", email, token: wrongCode }, address)).status).toBe(403);
     }
-    expect((await guess(defaults, "203.0.113.99")).status).toBe(429);
+    expect((await verify(failures, { type: "recovery", email: email.toUpperCase(), token: code }, "198.51.100.14")).status).toBe(429);
+    // Another email's codes are not held by it.
+    const other = uniqueEmail("verify-code-other");
+    await failures.adminCreateUser(other, "correct-horse-42");
+    await failures.createClient().auth.resetPasswordForEmail(other);
+    const otherCode = failures.readOutbox().findLast((message) => message.to === other)!.token;
+    expect((await verify(failures, { type: "recovery", email: other, token: otherCode }, "198.51.100.14")).status).toBe(200);
+  });
+
+  it("by default allows each address a burst of 30 failed verifications, then refuses it alone", async () => {
+    for (let attempt = 0; attempt < 30; attempt++) expect((await guess(defaults, "203.0.113.1")).status).toBe(403);
+    expect((await guess(defaults, "203.0.113.1")).status).toBe(429);
+    for (let attempt = 0; attempt < 30; attempt++) expect((await guess(defaults, "203.0.113.2")).status).toBe(403);
+    expect((await guess(defaults, "203.0.113.3")).status).toBe(403);
   });
 });
