@@ -181,7 +181,7 @@ describe("POST /api/analytics", () => {
     const customer = await signInCustomer(backend, "beacon-opted-out");
     const { data } = await customer.client.auth.getSession();
     const cookie = `sb-localhost-auth-token=base64-${Buffer.from(JSON.stringify(data.session)).toString("base64url")}`;
-    for (const optOut of [{ dnt: "1" }, { "sec-gpc": "1" }]) {
+    for (const optOut of [{ dnt: "1" }, { "sec-gpc": "1" }] as Array<Record<string, string>>) {
       const userAgent = browserOf("signed-in-opted-out");
       expect((await beacon(pageView(), { userAgent, headers: { cookie, ...optOut } })).status).toBe(204);
       const page = await fetch(`${server.origin}/page/opted-out`, { headers: { "user-agent": userAgent, accept: "text/html", cookie, ...optOut } });
