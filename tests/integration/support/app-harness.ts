@@ -53,7 +53,7 @@ export async function signInStaff(backend: TestBackend, role: AppRole, label: st
 }
 
 /** The options the Express server would hand the app, against the test backend; `overrides` replace whole fields. */
-export function testAppOptions(backend: TestBackend, overrides: Partial<AppOptions> = {}): AppOptions {
+export function testAppOptions(backend: Pick<TestBackend, "url" | "anonKey" | "serviceRoleKey" | "fetch">, overrides: Partial<AppOptions> = {}): AppOptions {
   return {
     publicUrl: TEST_PUBLIC_URL,
     supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
