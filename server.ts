@@ -154,6 +154,14 @@ app.use(
   }),
 );
 
+/** The start-up's background work has ended, or a few seconds have passed. */
+function startupSettled(work: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 5_000).unref();
+    void work.finally(resolve);
+  });
+}
+
 // Only once started: a failed start still stops the process.
 keepServingAfterStrayErrors(logger);
 listenWithGracefulShutdown(app, {
@@ -161,7 +169,9 @@ listenWithGracefulShutdown(app, {
   port: config.port,
   logger,
   drainSeconds: config.shutdownDrainSeconds,
-  onListening: () => printStartupBanner(config.publicUrl, adminCreated),
+  // After the start-up's own log lines (the first housekeeping's included, waited for a few seconds at
+  // most), so that the output ends with where to go and how the admin signs in.
+  onListening: () => void startupSettled(housekeeping.firstLook).then(() => printStartupBanner(config.publicUrl, adminCreated)),
   onStopping: () => (stopping = true),
   onClose: async () => {
     await closeDevServer();

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
 import { modulePreloadsAfterPaint } from "./module-preloads-after-paint.server";
@@ -13,6 +13,15 @@ import { NonceProvider } from "./nonce";
 export { createAppServices, createRequestContext } from "./load-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or middleware that threw: logged through the request's own logger (its id,
+ * method and URL on the line). A request the browser gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as Readonly<RouterContextProvider>).get(requestContext).logger.error({ err: error }, "a request's loader or action failed");
+};
 
 export default function handleRequest(
   request: Request,

@@ -44,8 +44,8 @@ export interface DemoSummary {
   analyticsEvents: number;
   /** The crews the company has on each weekday: what its busiest day needs. */
   crewsPerDay: number;
-  /** The admin account the demo created, or null when the database already had an admin. */
-  adminCreated: { email: string; password: string } | null;
+  /** The admin account and the password it now signs in with; `existed` when the demo only set its password. */
+  admin: { email: string; password: string; existed: boolean };
   someCustomerEmail: string;
 }
 
@@ -82,7 +82,7 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
         `${options.dataDir} already holds the demo company. To start over, stop the server, delete ${options.dataDir} and run the demo again.`,
       );
     }
-    const adminCreated = await ensureAdmin(emulator, options.admin);
+    const admin = await prepareAdmin(emulator, options.admin);
     const passwordHash = await bcrypt.hash(DEMO_PASSWORD, BCRYPT_COST);
     await pg.transaction(async (tx) => {
       await tx.query(CREATE_CUSTOMERS, [DEMO_CUSTOMERS, passwordHash, DEMO_EMAIL_DOMAIN]);
@@ -116,7 +116,7 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       analyticsEvents: events.rows[0]!.count,
       bookingsByStatus: Object.fromEntries(statuses.rows.map((row) => [row.status, row.count])),
       photos,
-      adminCreated,
+      admin,
       someCustomerEmail: someCustomer.rows[0]!.email,
     };
   } finally {
@@ -124,22 +124,32 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
   }
 }
 
-/** Creates the admin account when nobody holds the admin role yet, as the server would at its first start. */
-async function ensureAdmin(emulator: SupabaseEmulator, admin: DemoOptions["admin"]): Promise<DemoSummary["adminCreated"]> {
-  const existing = await emulator.db.pg.query("select 1 from public.user_roles where role = 'admin' limit 1");
-  if (existing.rows.length > 0) return null;
+/**
+ * The admin account of ADMIN_EMAIL with the demo's password (ADMIN_PASSWORD, else the demo password):
+ * created when missing, its password set when a server's first start made it already, so the
+ * password the demo prints is the one that signs in.
+ */
+async function prepareAdmin(emulator: SupabaseEmulator, admin: DemoOptions["admin"]): Promise<DemoSummary["admin"]> {
   const service = createClient<Database>(emulator.url, emulator.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: emulator.fetch },
   });
   const password = admin.password ?? DEMO_PASSWORD;
-  const created = await service.auth.admin.createUser({ email: admin.email, password, email_confirm: true, user_metadata: { full_name: "Administrator" } });
-  if (created.error || !created.data.user) {
-    throw new DemoRefusal(`Could not create the admin account ${admin.email}: ${created.error?.message ?? "no user returned"}`);
+  const { rows } = await emulator.db.pg.query<{ id: string }>("select id from auth.users where lower(email) = lower($1)", [admin.email]);
+  let userId = rows[0]?.id;
+  if (userId) {
+    const updated = await service.auth.admin.updateUserById(userId, { password, email_confirm: true });
+    if (updated.error) throw new DemoRefusal(`Could not set the password of the admin account ${admin.email}: ${updated.error.message}`);
+  } else {
+    const created = await service.auth.admin.createUser({ email: admin.email, password, email_confirm: true, user_metadata: { full_name: "Administrator" } });
+    if (created.error || !created.data.user) {
+      throw new DemoRefusal(`Could not create the admin account ${admin.email}: ${created.error?.message ?? "no user returned"}`);
+    }
+    userId = created.data.user.id;
   }
-  const granted = await service.from("user_roles").upsert({ user_id: created.data.user.id, role: "admin" }, { onConflict: "user_id,role" });
+  const granted = await service.from("user_roles").upsert({ user_id: userId, role: "admin" }, { onConflict: "user_id,role" });
   if (granted.error) throw new Error(`could not grant the admin role: ${granted.error.message}`);
-  return { email: admin.email, password };
+  return { email: admin.email, password, existed: rows.length > 0 };
 }
 
 // Customers joined over the last seven months, each with a name, a phone and a confirmed email; the
@@ -417,7 +427,12 @@ union all
 select id, 'cancelled', cancelled_at, admin_id from demo_bookings where status = 'cancelled';
 `;
 
-/** Small photos of the rooms to move, a few to each of the newest bookings that have a customer. */
+/**
+ * Small photos of the rooms to move, a few to each of the newest bookings of demo customers (never
+ * to anyone else's), stored as a customer's upload stores them: the image and its thumbnail in the
+ * owner's folder for the booking's draft, "<user id>/drafts/<draft id>/<uuid>[-thumb].jpg", so the
+ * app's photo route serves them to their owner and to staff.
+ */
 async function addPhotos(emulator: SupabaseEmulator): Promise<number> {
   const service = createClient<Database>(emulator.url, emulator.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -425,18 +440,28 @@ async function addPhotos(emulator: SupabaseEmulator): Promise<number> {
   });
   const rooms = ["Living room", "Kitchen", "Bedroom", "Garage", "Piano", "Boxes"];
   const images = await Promise.all(rooms.map((room, index) => roomPhoto(room, index)));
-  const { rows: bookings } = await emulator.db.pg.query<{ id: string; user_id: string }>(
-    "select id, user_id from public.bookings where user_id is not null order by created_at desc limit $1",
-    [BOOKINGS_WITH_PHOTOS],
+  const { rows: bookings } = await emulator.db.pg.query<{ id: string; user_id: string; draft_id: string | null }>(
+    `select b.id, b.user_id, b.draft_id from public.bookings b join auth.users u on u.id = b.user_id
+     where u.email like $1 order by b.created_at desc limit $2`,
+    [`%@${DEMO_EMAIL_DOMAIN}`, BOOKINGS_WITH_PHOTOS],
   );
+  const bucket = service.storage.from("booking-images");
   const stored: Array<{ booking_id: string; path: string; file_name: string }> = [];
   for (const [index, booking] of bookings.entries()) {
+    // A demo booking was never a draft: its photos go in a folder of their own, as a draft's would.
+    const folder = `${booking.user_id}/drafts/${booking.draft_id ?? randomUUID()}/`;
     for (let photo = 0; photo <= index % 3; photo++) {
       const room = (index + photo) % rooms.length;
-      const objectPath = `${booking.user_id}/${randomUUID()}.jpg`;
-      const uploaded = await service.storage.from("booking-images").upload(objectPath, images[room]!, { contentType: "image/jpeg" });
-      if (uploaded.error) throw new Error(`could not store a demo photo: ${uploaded.error.message}`);
-      stored.push({ booking_id: booking.id, path: objectPath, file_name: `${rooms[room]!.toLowerCase().replace(/ /g, "-")}.jpg` });
+      const name = `${folder}${randomUUID()}`;
+      const [image, thumbnail] = images[room]!;
+      for (const [objectPath, bytes] of [
+        [`${name}.jpg`, image],
+        [`${name}-thumb.jpg`, thumbnail],
+      ] as const) {
+        const uploaded = await bucket.upload(objectPath, bytes, { contentType: "image/jpeg" });
+        if (uploaded.error) throw new Error(`could not store a demo photo: ${uploaded.error.message}`);
+      }
+      stored.push({ booking_id: booking.id, path: `${name}.jpg`, file_name: `${rooms[room]!.toLowerCase().replace(/ /g, "-")}.jpg` });
     }
   }
   const inserted = await service.from("booking_images").insert(stored);
@@ -444,13 +469,13 @@ async function addPhotos(emulator: SupabaseEmulator): Promise<number> {
   return stored.length;
 }
 
-/** A 480×360 JPEG: a coloured backdrop with the room's name, a few kilobytes. */
-function roomPhoto(room: string, index: number): Promise<Buffer> {
+/** A 480×360 JPEG of a coloured backdrop with the room's name (a few kilobytes), and its 240×180 thumbnail. */
+async function roomPhoto(room: string, index: number): Promise<[Buffer, Buffer]> {
   const hues = ["#8fb3d9", "#d9b38f", "#a3d98f", "#d98fa8", "#b38fd9", "#d9d28f"];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
     <rect width="480" height="360" fill="${hues[index % hues.length]}"/>
     <rect x="40" y="200" width="400" height="120" fill="#00000022"/>
     <text x="240" y="170" font-family="sans-serif" font-size="40" text-anchor="middle" fill="#1e293b">${room}</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+  return Promise.all([sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(), sharp(Buffer.from(svg)).resize(240, 180).jpeg({ quality: 80 }).toBuffer()]);
 }

@@ -34,11 +34,10 @@ try {
   );
   console.log(`  ${summary.crewsPerDay} crews a day (what the busiest day needs); the next Christmas Day and New Year's Day are closed.`);
   console.log(`  Customers sign in with their email (e.g. ${summary.someCustomerEmail}) and the password ${DEMO_PASSWORD}.`);
-  if (summary.adminCreated) {
-    console.log(`  Admin: ${summary.adminCreated.email} with the password ${summary.adminCreated.password}.`);
-  } else {
-    console.log("  Admin: the account the server created at its first start (its password was printed in that log).");
-  }
+  const { admin } = summary;
+  console.log(
+    `  Admin: ${admin.email} with the password ${admin.password}${admin.existed ? " (the account was there already: its password is now this one)" : ""}.`,
+  );
   console.log("Start the app (npm start) and open http://localhost:3000/admin.");
 } catch (error) {
   if (error instanceof DemoRefusal || (error instanceof Error && error.name === "TypeError" && "code" in error)) {

@@ -4,6 +4,8 @@ import type { Database } from "../supabase/types.ts";
 import type { Logger } from "./logger.ts";
 
 export interface HousekeepingSchedule {
+  /** Settles when the look at start (and its run, when it was due) has ended, logs included. */
+  firstLook: Promise<void>;
   /** Stops the timer and waits for a run still going, which ends after its current batch. */
   stop(): Promise<void>;
 }
@@ -35,18 +37,20 @@ export function scheduleHousekeeping({
       logger.error({ err: error, task }, "a housekeeping task failed; it runs again with the next day's housekeeping");
     logger.info({ removed: report.removed, failed: report.failed.map(({ task }) => task), ms: Date.now() - startedAt }, "housekeeping done");
   };
-  const tick = () => {
-    if (stopping.signal.aborted) return;
+  const tick = (): Promise<void> => {
+    if (stopping.signal.aborted) return Promise.resolve();
     running ??= look()
       .catch((error: unknown) => logger.error({ err: error }, "could not run the housekeeping; trying again later"))
       .finally(() => {
         running = null;
       });
+    return running;
   };
-  tick();
+  const firstLook = tick();
   const timer = setInterval(tick, everyMs);
   timer.unref();
   return {
+    firstLook,
     async stop() {
       clearInterval(timer);
       stopping.abort();

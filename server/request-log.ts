@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "./logger.ts";
@@ -27,15 +28,22 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * One JSON line per request: method, URL with secrets redacted, status and time. Headers are not
- * logged (they hold cookies and bearer tokens). Client errors are routine (info); server errors are errors.
+ * One JSON line per request: its id, method, URL with secrets redacted, status and time. Headers are
+ * not logged (they hold cookies and bearer tokens). Client errors are routine (info); server errors are
+ * errors. The request's own logger (`request.log`) writes the same id, method and URL on every line.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    // Unique across instances and restarts, so one request's lines are found together.
+    genReqId: () => randomUUID(),
     customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : "info"),
     serializers: {
-      req: (request: IncomingMessage & { originalUrl?: string }) => ({ method: request.method, url: redactUrl(request.originalUrl ?? request.url ?? "") }),
+      req: (request: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: redactUrl(request.originalUrl ?? request.url ?? ""),
+      }),
       res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },
   });

@@ -13,14 +13,19 @@ export function fullNameOf(metadata: Record<string, unknown> | undefined): strin
   return typeof metadata?.full_name === "string" ? metadata.full_name.trim() : "";
 }
 
-/** The name a person gave at sign-up, else their email. */
-export function displayName(metadata: Record<string, unknown> | undefined, email: string | undefined): string {
-  return fullNameOf(metadata) || (email ?? "");
+/** The name a person goes by: the one on their profile, else the one they gave at sign-up, or "". */
+export function preferredFullName(profileName: string | null | undefined, metadata: Record<string, unknown> | undefined): string {
+  return profileName?.trim() || fullNameOf(metadata);
+}
+
+/** The person's full name, else their email. */
+export function displayName(fullName: string, email: string | undefined): string {
+  return fullName || (email ?? "");
 }
 
 /** "Casey" from "Casey Customer": for greetings. */
-export function firstName(metadata: Record<string, unknown> | undefined): string | null {
-  return fullNameOf(metadata).split(/\s+/)[0] || null;
+export function firstName(fullName: string): string | null {
+  return fullName.trim().split(/\s+/)[0] || null;
 }
 
 /** A message, followed by what joined the account once its email was proven: its guest bookings, if any. */

@@ -11,7 +11,7 @@ export interface EventRequest {
   clientIp: string;
   userAgent: string;
   cookieHeader: string | undefined;
-  /** Do Not Track or Global Privacy Control: counted, with no session or visitor id. */
+  /** Do Not Track or Global Privacy Control: counted, with no user, session or visitor id. */
   optedOut: boolean;
 }
 
@@ -56,7 +56,7 @@ export function createAnalyticsIngest(options: AnalyticsIngestOptions): Analytic
     const userAgent = request.userAgent.slice(0, 1024);
     const [visitorId, userId] = await Promise.all([
       request.optedOut ? null : visitorIds.of(request.clientIp, userAgent),
-      userIds.of(request.cookieHeader).catch(() => null),
+      request.optedOut ? null : userIds.of(request.cookieHeader).catch(() => null),
     ]);
     writer.enqueue({
       session_id: request.optedOut ? null : (event.session_id ?? null),

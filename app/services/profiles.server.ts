@@ -1,4 +1,5 @@
 import type { User } from "@supabase/supabase-js";
+import type { Logger } from "pino";
 import { avatarFolder, avatarPath, ownAvatarPath, type ProfileView } from "~/domain/profile";
 import type { EncodedImage } from "./image-processing.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -40,6 +41,13 @@ export function accountAvatarUrl(supabase: AppSupabaseClient, user: User): strin
  *  (the column is the customer's to write, so a URL elsewhere is never shown to anyone). */
 export function profileAvatarUrl(supabase: AppSupabaseClient, userId: string, url: string | null): string | null {
   return ownAvatarPath(url, avatarsPublicPrefix(supabase), userId) ? url : null;
+}
+
+/** The full name on the account's profile: null when there is none, or when it could not be read (logged). */
+export async function readProfileName(supabase: AppSupabaseClient, userId: string, logger: Logger): Promise<string | null> {
+  const { data, error } = await supabase.from("profiles").select("full_name").eq("user_id", userId).maybeSingle();
+  if (error) logger.warn({ err: error }, "could not read the profile's name; showing the sign-up name");
+  return data?.full_name ?? null;
 }
 
 /** The customer's saved profile; empty fields when there is no row yet. Throws ProfileStoreError. */

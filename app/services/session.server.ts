@@ -1,13 +1,13 @@
 import type { User } from "@supabase/supabase-js";
 import { href, type RouterContextProvider } from "react-router";
-import { sessionContext } from "~/context";
-import { displayName, type Account } from "~/domain/account";
+import { requestContext, sessionContext } from "~/context";
+import { displayName, preferredFullName, type Account } from "~/domain/account";
 import { ADMIN_AREA_PERMISSION, hasPermission } from "~/domain/permissions";
 import type { AppRole } from "~/domain/roles";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import type { Logger } from "pino";
-import { accountAvatarUrl } from "./profiles.server";
+import { accountAvatarUrl, readProfileName } from "./profiles.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The user behind the request's cookies, checked with the auth server (getUser, never getSession). */
@@ -31,12 +31,31 @@ export async function readRoles(supabase: AppSupabaseClient, user: User, logger:
   return new Set(data.map((row) => row.role));
 }
 
+// Each request's answer, read once however many loaders ask.
+const fullNames = new WeakMap<Readonly<RouterContextProvider>, Promise<string>>();
+
+/**
+ * The signed-in visitor's full name as every page shows it: the one on their profile, else the one
+ * they signed up with ("" when neither, or when nobody is signed in).
+ */
+export function signedInFullName(context: Readonly<RouterContextProvider>): Promise<string> {
+  let name = fullNames.get(context);
+  if (!name) {
+    const { supabase, user } = context.get(sessionContext);
+    name = user
+      ? readProfileName(supabase, user.id, context.get(requestContext).logger).then((profileName) => preferredFullName(profileName, user.user_metadata))
+      : Promise.resolve("");
+    fullNames.set(context, name);
+  }
+  return name;
+}
+
 /** The signed-in visitor as the site frame shows them, or null. */
 export async function currentAccount(context: Readonly<RouterContextProvider>): Promise<Account | null> {
   const session = context.get(sessionContext);
   if (!session.user) return null;
   return {
-    name: displayName(session.user.user_metadata, session.user.email),
+    name: displayName(await signedInFullName(context), session.user.email),
     email: session.user.email ?? "",
     staff: hasPermission(await session.roles(), ADMIN_AREA_PERMISSION),
     avatarUrl: accountAvatarUrl(session.supabase, session.user),

@@ -101,6 +101,24 @@ test("saving shows a message, keeps the values and the header greets the new nam
   await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
 });
 
+test("the header and the account menu greet the profile's name, not the one the account signed up with", async ({ page }) => {
+  const user = await signedInOnProfileTab(page, "Casey Customer");
+  await page.getByLabel("Full name").fill("Robin Renamed");
+  await saveProfile(page);
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  // The account's own record still says the sign-up name, as when updating it failed or it was never
+  // changed there (hosted Supabase keeps what sign-up wrote): the profile alone names the customer.
+  const client = await getServiceClient();
+  const { error } = await client.auth.admin.updateUserById(user.id, { user_metadata: { full_name: "Casey Customer" } });
+  expect(error).toBeNull();
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Hi, Robin!" })).toBeVisible();
+  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+  await page.goto("/book");
+  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+});
+
 test("a new avatar shows in the account menu at once, and replacing it removes the old file", async ({ page }) => {
   const user = await signedInOnProfileTab(page, "Ava Avatar");
   const avatarUrl = new RegExp(`/storage/v1/object/public/avatars/${user.id}/avatar-[0-9a-f-]{36}\\.webp$`);

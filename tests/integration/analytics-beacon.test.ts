@@ -177,6 +177,23 @@ describe("POST /api/analytics", () => {
     }
   });
 
+  it("stores no user, session or visitor id for a signed-in visitor who sends Do Not Track or Global Privacy Control", async () => {
+    const customer = await signInCustomer(backend, "beacon-opted-out");
+    const { data } = await customer.client.auth.getSession();
+    const cookie = `sb-localhost-auth-token=base64-${Buffer.from(JSON.stringify(data.session)).toString("base64url")}`;
+    for (const optOut of [{ dnt: "1" }, { "sec-gpc": "1" }] as Array<Record<string, string>>) {
+      const userAgent = browserOf("signed-in-opted-out");
+      expect((await beacon(pageView(), { userAgent, headers: { cookie, ...optOut } })).status).toBe(204);
+      const page = await fetch(`${server.origin}/page/opted-out`, { headers: { "user-agent": userAgent, accept: "text/html", cookie, ...optOut } });
+      expect(page.status).toBe(200);
+      await page.text();
+      expect(await rowsOf(userAgent)).toMatchObject([
+        { page_path: "/book/details", user_id: null, session_id: null, visitor_id: null },
+        { page_path: "/page/opted-out", user_id: null, session_id: null, visitor_id: null },
+      ]);
+    }
+  });
+
   it("takes the user from a valid session cookie, never from a forged one", async () => {
     const customer = await signInCustomer(backend, "beacon-user");
     const { data } = await customer.client.auth.getSession();

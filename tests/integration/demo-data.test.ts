@@ -4,8 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
+import { photoViews } from "../../app/services/booking-details.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
 import type { Database } from "../../supabase/types.ts";
+import { TEST_PUBLIC_URL, testAppOptions, visitorContext } from "./support/app-harness.ts";
 
 // `npm run demo` on an empty data directory: a company whose customers and admin sign in, with
 // bookings in every state, their deposits, histories and photos; a second run, or a run while the
@@ -19,17 +23,21 @@ let firstRun: ReturnType<typeof runDemo>;
 let emulator: SupabaseEmulator;
 
 function runDemo(...args: string[]) {
+  return runDemoIn(dataDir, ...args);
+}
+
+function runDemoIn(directory: string, ...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", "scripts/demo.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "" },
+    env: { ...process.env, DATA_DIR: directory, ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "" },
     encoding: "utf8",
     timeout: 120_000,
   });
 }
 
-function signedInClient() {
-  return createClient<Database>(emulator.url, emulator.anonKey, {
+function signedInClient(on: SupabaseEmulator = emulator) {
+  return createClient<Database>(on.url, on.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: emulator.fetch },
+    global: { fetch: on.fetch },
   });
 }
 
@@ -203,11 +211,119 @@ describe("npm run demo", () => {
     expect(second.stderr).toContain("already holds the demo company");
     const { rows } = await emulator.db.pg.query<{ count: number }>("select count(*)::int as count from public.bookings");
     expect(rows[0]!.count).toBe(BOOKINGS);
-  });
+    // A demo run and two openings of the database: more than the default on a busy machine.
+  }, 60_000);
 
   it("refuses a --bookings that is not a whole number", () => {
     const refused = runDemo("--bookings", "lots");
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("--bookings takes a whole number");
   });
+});
+
+// What a first `npm start` leaves before the demo runs: the admin account with the password that start
+// printed, and a real customer with a booking newer than any the demo makes.
+describe("npm run demo after the server's first start", () => {
+  const SERVER_ADMIN_PASSWORD = "Printed-At-First-Start-1";
+  let directory: string;
+  let database: SupabaseEmulator;
+  let run: ReturnType<typeof runDemo>;
+  let realBookingId: string;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), "movers-demo-started-"));
+    const started = await createSupabaseEmulator({ url: "http://localhost:3000", dataDir: directory, migrationsDir: path.resolve("supabase/migrations") });
+    try {
+      const service = createClient<Database>(started.url, started.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { fetch: started.fetch },
+      });
+      const admin = await service.auth.admin.createUser({ email: "owner@example.com", password: SERVER_ADMIN_PASSWORD, email_confirm: true });
+      expect(admin.error).toBeNull();
+      expect((await service.from("user_roles").insert({ user_id: admin.data.user!.id, role: "admin" })).error).toBeNull();
+      const customer = await service.auth.admin.createUser({ email: "real.customer@example.com", password: "Real-Customer-1", email_confirm: true });
+      expect(customer.error).toBeNull();
+      const booking = await service
+        .from("bookings")
+        .insert({
+          user_id: customer.data.user!.id,
+          full_name: "Real Customer",
+          email: "real.customer@example.com",
+          phone: "404-555-0100",
+          moving_from: "1 Peachtree St, Atlanta",
+          moving_to: "2 Ponce de Leon Ave, Atlanta",
+          moving_date: "2027-03-01",
+          team_type: "elite",
+          service_type: "local",
+          property_size: "2_bedroom",
+          estimated_cost_cents: 100_000,
+          deposit_amount_cents: 5_000,
+        })
+        .select("id")
+        .single();
+      expect(booking.error).toBeNull();
+      realBookingId = booking.data!.id;
+    } finally {
+      await started.close();
+    }
+    run = runDemoIn(directory, "--bookings", String(BOOKINGS));
+    database = await createSupabaseEmulator({ url: "http://localhost:3000", dataDir: directory, migrationsDir: path.resolve("supabase/migrations") });
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("sets the admin's password to the demo password, and says so", async () => {
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`Admin: owner@example.com with the password ${DEMO_PASSWORD}`);
+    const admin = signedInClient(database);
+    expect((await admin.auth.signInWithPassword({ email: "owner@example.com", password: DEMO_PASSWORD })).error).toBeNull();
+    const signedIn = await admin.auth.getUser();
+    const { data: roles } = await admin.from("user_roles").select("role").eq("user_id", signedIn.data.user!.id);
+    expect(roles).toContainEqual({ role: "admin" });
+  });
+
+  it("attaches photos to demo customers' bookings only, each served to its owner by the app's photo route", async () => {
+    expect(run.status).toBe(0);
+    const { rows: strays } = await database.db.pg.query<{ id: string }>(
+      `select i.id from public.booking_images i join public.bookings b on b.id = i.booking_id join auth.users u on u.id = b.user_id
+       where u.email not like '%@demo.metromovers.example'`,
+    );
+    expect(strays).toEqual([]);
+    const { rows: realPhotos } = await database.db.pg.query("select 1 from public.booking_images where booking_id = $1", [realBookingId]);
+    expect(realPhotos).toHaveLength(0);
+
+    const { rows: owners } = await database.db.pg.query<{ user_id: string; email: string }>(
+      "select distinct b.user_id, u.email from public.booking_images i join public.bookings b on b.id = i.booking_id join auth.users u on u.id = b.user_id",
+    );
+    expect(owners.length).toBeGreaterThan(0);
+    const options = testAppOptions({ url: database.url, anonKey: database.anonKey, serviceRoleKey: database.serviceRoleKey, fetch: database.fetch });
+    let served = 0;
+    for (const owner of owners) {
+      const client = signedInClient(database);
+      const signedIn = await client.auth.signInWithPassword({ email: owner.email, password: DEMO_PASSWORD });
+      expect(signedIn.error).toBeNull();
+      const { rows } = await database.db.pg.query<{ id: string; path: string; file_name: string }>(
+        "select i.id, i.path, i.file_name from public.booking_images i join public.bookings b on b.id = i.booking_id where b.user_id = $1",
+        [owner.user_id],
+      );
+      for (const photo of photoViews(rows)) {
+        for (const address of [photo.url, photo.thumbUrl]) {
+          expect(address).not.toBeNull();
+          const url = new URL(address!, TEST_PUBLIC_URL);
+          const [ownerId, , draftId, fileName] = url.pathname.replace("/book/photos/", "").split("/");
+          const context = visitorContext(options, { supabase: client as unknown as AppSupabaseClient, user: signedIn.data.user! });
+          const params = { ownerId: ownerId!, draftId: draftId!, fileName: fileName! };
+          const response = await bookingPhotoLoader({ request: new Request(url), context, params } as unknown as Parameters<typeof bookingPhotoLoader>[0]);
+          expect({ address, status: response.status }).toEqual({ address, status: 200 });
+          expect(response.headers.get("content-type")).toBe("image/jpeg");
+          served += 1;
+        }
+      }
+    }
+    const { rows: total } = await database.db.pg.query<{ count: number }>("select count(*)::int as count from public.booking_images");
+    expect(served).toBe(total[0]!.count * 2);
+  }, 120_000);
 });

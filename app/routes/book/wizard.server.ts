@@ -25,7 +25,6 @@ import {
   type WizardStep,
 } from "~/domain/booking-wizard";
 import { cancellationTerms } from "~/domain/booking-review";
-import { fullNameOf } from "~/domain/account";
 import { COMPANY } from "~/domain/company";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
@@ -37,6 +36,7 @@ import { startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
+import { signedInFullName } from "~/services/session.server";
 
 // The booking wizard's loader and action, shared by its six pages (one route module each, so that a
 // step's page loads the code of that step alone): the step is the page's, the draft the visitor's.
@@ -59,7 +59,7 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
 
   // Signed-in customers start with their name and email filled in; a link's choices are shown on top.
   const user = session.user;
-  const fromAccount: BookingDraft = user ? { fullName: fullNameOf(user.user_metadata) || undefined, email: user.email } : {};
+  const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const todayDate = today();
   const reachable = reachableStep(step, draft, todayDate);

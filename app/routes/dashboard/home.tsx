@@ -9,6 +9,7 @@ import { userContext } from "~/context";
 import { firstName } from "~/domain/account";
 import { DASHBOARD_TABS, DASHBOARD_TAB_LABELS, dashboardTab, dashboardTabPath, type DashboardTab } from "~/domain/dashboard-tabs";
 import { pageMeta } from "../frame-meta";
+import { signedInFullName } from "~/services/session.server";
 import { loadGalleryTab, galleryAction } from "./gallery-tab.server";
 import { loadOverviewTab } from "./overview-tab.server";
 import { loadProfileTab, profileAction } from "./profile-tab.server";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 /** The header's facts and the open tab's data (only that tab's: the others load when opened). */
 export async function loader(args: Route.LoaderArgs) {
   const user = args.context.get(userContext);
-  const header = { firstName: firstName(user.user_metadata), email: user.email ?? "" };
+  const header = { firstName: firstName(await signedInFullName(args.context)), email: user.email ?? "" };
   const tab = dashboardTab(new URL(args.request.url).searchParams.get("tab"));
   switch (tab) {
     case "overview":

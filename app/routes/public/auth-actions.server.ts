@@ -103,7 +103,7 @@ export async function signUp(request: Request, context: Context, formData: FormD
     const { companyName } = await context.get(settingsContext)();
     await setToast(context, {
       type: "success",
-      title: `Welcome to ${companyName}, ${firstName({ full_name: fullName })}!`,
+      title: `Welcome to ${companyName}, ${firstName(fullName)}!`,
       description: "Your account is ready and you are signed in.",
     });
     return redirect(redirectTo || href("/dashboard"));
