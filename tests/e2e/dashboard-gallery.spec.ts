@@ -371,7 +371,7 @@ test("dropped photos show their previews, then their thumbnails; a file that is 
   await expect(photoList(page).getByRole("img")).toHaveCount(2);
   await expect(chosen.getByRole("listitem")).toHaveCount(1);
   await expect(chosen.getByRole("listitem")).toContainText(
-    "Some files are not images 0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
+    "Some files are not images. 0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
   );
   await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText("2 photos added. 1 photo could not be added.");
   const rows = await rowsOf(user);
