@@ -22,6 +22,7 @@ import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, testAppOptions, visitorContext, type SignedInCustomer } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
+import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
 // Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
@@ -358,20 +359,51 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
   });
 
   it("answers 429 with the wait once a customer has posted too many uploads in a minute, before decoding or needing a draft", async () => {
-    // One action a minute: two upload posts per customer.
+    // One action a minute: four photos per customer, counted by file.
     const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);
-    for (const name of ["a.jpg", "b.jpg"]) {
+    const first = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId, services });
+    expect(first.toast).toMatchObject({ type: "success", title: "2 photos added" });
+    for (const name of ["c.jpg", "d.jpg"]) {
       const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia, draftId, services });
       expect(toast).toMatchObject({ type: "success", title: "Photo added" });
     }
-    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "c.jpg")), { who: pia, draftId, services });
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "e.jpg")), { who: pia, draftId, services });
     expect(response.status).toBe(429);
     expect(await response.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(toast).toBeNull();
-    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg"]);
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg", "d.jpg"]);
+  });
+
+  it("refuses large text fields with 413, reading no more than one of them (19 fields of 10 MB)", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const probe = largeTextFieldsBody({ count: 19, size: 10 * 1024 * 1024 });
+    const { response } = await post(probe.stream, { who: pia, draftId, headers: { "Content-Type": probe.contentType } });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(probe.bytesRead()).toBeLessThan(11 * 1024 * 1024);
+    expect((await draftOf(draftId)).photos ?? []).toEqual([]);
+  });
+
+  it("refuses a third upload from one customer while two are in flight, and takes the next once they are done", async () => {
+    const services = createAppServices(testAppOptions(backend));
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const held = [heldUploadBody(), heldUploadBody()];
+    const pending = held.map((body) => post(body.stream, { who: pia, draftId, services, headers: { "Content-Type": body.contentType } }));
+    await Promise.all(held.map((body) => body.reading));
+    const third = await post(uploadForm(file(await jpegWithGps(), "third.jpg")), { who: pia, draftId, services });
+    expect(third.response.status).toBe(429);
+    expect(await third.response.text()).toBe(PHOTO_MESSAGES.uploadFailed);
+    expect(third.response.headers.get("Retry-After")).toBeTruthy();
+    for (const body of held) body.release();
+    for (const { toast } of await Promise.all(pending)) expect(toast).toMatchObject({ title: PHOTO_MESSAGES.noneChosen });
+    const next = await post(uploadForm(file(await jpegWithGps(), "next.jpg")), { who: pia, draftId, services });
+    expect(next.toast).toMatchObject({ type: "success", title: "Photo added" });
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["next.jpg"]);
   });
 
   it("sends a post without a draft to the wizard's first step without reading its files", async () => {
