@@ -98,7 +98,13 @@ async function filesIn(folder: string): Promise<string[]> {
 /** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
 async function post(
   body: FormData | ReadableStream<Uint8Array>,
-  { who, draftId, headers = {}, services }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices },
+  {
+    who,
+    draftId,
+    headers = {},
+    services,
+    search = "",
+  }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices; search?: string },
 ) {
   const context = visitorContext(
     options,
@@ -106,7 +112,7 @@ async function post(
     { services },
   );
   const cookie = draftId ? await draftCookieHeader(context, draftId) : "";
-  const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
+  const request = new Request(`${TEST_PUBLIC_URL}/book/photos${search}`, {
     method: "POST",
     body,
     headers: { Cookie: cookie, ...headers },
@@ -375,6 +381,33 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(toast).toBeNull();
     expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg", "d.jpg"]);
+  });
+
+  it("saves the add-ons step's answers that come with the photos from the step's own form", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
+    const form = uploadForm(file(await jpegWithGps(), "sofa.jpg"));
+    form.set("packingService", "on");
+    form.set("extraMovers", "2");
+    form.set("specialInstructions", "Piano on the second floor");
+    const { toast } = await post(form, { who: pia, draftId, search: "?answers=addons" });
+    expect(toast).toMatchObject({ type: "success", title: "Photo added" });
+    const draft = await draftOf(draftId);
+    expect(draft).toMatchObject({
+      fullName: "Pia Photos",
+      packingService: true,
+      storageService: false,
+      extraMovers: 2,
+      specialInstructions: "Piano on the second floor",
+    });
+    expect(draft.photos?.map((photo) => photo.fileName)).toEqual(["sofa.jpg"]);
+  });
+
+  it("keeps the draft's answers as they are when the photos come from the upload form alone", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
+    await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
+    expect(await draftOf(draftId)).toMatchObject({ fullName: "Pia Photos", storageService: true });
   });
 
   it("refuses large text fields with 413, reading no more than one of them (19 fields of 10 MB)", async () => {

@@ -1,12 +1,18 @@
 import { href, redirect, replace } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import type { BookingDraft } from "~/domain/booking-wizard";
-import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
+import { withFormAnswers, type BookingDraft } from "~/domain/booking-wizard";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, PHOTO_POST_WITH_ANSWERS_PARAM, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
 import type { ToastInput } from "~/domain/toast";
 import { UPLOAD_ANSWER_STATUS } from "~/domain/upload-answer";
 import { addDraftPhotos, createPhotoBatch, deleteDraftPhotoFiles, removeDraftPhoto, storeDraftPhotos } from "~/services/booking-photos.server";
-import { loadDraft } from "~/services/drafts.server";
-import { PHOTO_FILE_LIMIT_BYTES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, UPLOAD_TEXT_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
+import { loadDraft, saveDraft } from "~/services/drafts.server";
+import {
+  FORM_BODY_LIMIT_BYTES,
+  PHOTO_FILE_LIMIT_BYTES,
+  PHOTO_UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_TEXT_LIMIT_BYTES,
+  readUploadBody,
+} from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
 import { BUSY_RETRY_SECONDS, admitUploadPost, type UploadLimitCheck, type UploadPostRefusal } from "~/services/upload-limit.server";
@@ -35,7 +41,8 @@ const REFUSALS = {
  * posts from this address or customer, or a third while two of theirs are being read, get 429, and
  * without a draft the wizard starts at its first step. Each photo counts against the photo limit
  * before it is decoded; files beyond the draft's room are counted, never decoded. The form's text
- * fields get a few KB.
+ * fields get a few KB, or an ordinary form's allowance when the add-ons step's own form is posted
+ * here with its answers (`?answers=addons`, Upload without JavaScript): those are saved too.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
@@ -61,13 +68,15 @@ async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimit
   const draftId = stored.id;
   if (!draftId) return redirect(href("/book"), { headers: { Connection: "close" } });
   const batch = createPhotoBatch(remainingPhotoSlots(stored.draft.photos?.length ?? 0));
+  // The add-ons step's own form, sent by Upload without JavaScript, carries the step's answers beside the photos.
+  const withAnswers = new URL(request.url).searchParams.get(PHOTO_POST_WITH_ANSWERS_PARAM) === "addons";
   const body = await readUploadBody(
     request,
     {
       limitBytes: PHOTO_UPLOAD_BODY_LIMIT_BYTES,
       fileLimitBytes: PHOTO_FILE_LIMIT_BYTES,
       maxFiles: MAX_FILES_PER_POST,
-      textLimitBytes: UPLOAD_TEXT_LIMIT_BYTES,
+      textLimitBytes: withAnswers ? FORM_BODY_LIMIT_BYTES : UPLOAD_TEXT_LIMIT_BYTES,
     },
     async (file) => {
       if ((await limit.beforeFile(file)) === null) await batch.add(file);
@@ -96,6 +105,8 @@ async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimit
   }
 
   if (intent !== "upload") return plainRefusal(PHOTO_MESSAGES.malformed, 400);
+  // What the step's form held is kept as its Back keeps it (unchecked; Continue checks it), whatever comes of the photos.
+  if (withAnswers) await saveDraft(context, stored, withFormAnswers(stored.draft, "addons", body.formData));
   const { received, ready, rejected, tooMany } = batch.result();
   if (tooMany) return back(args, tooManyToast(stored.draft), UPLOAD_ANSWER_STATUS.full);
   if (received === 0) return back(args, { type: "info", title: PHOTO_MESSAGES.noneChosen }, UPLOAD_ANSWER_STATUS.noneChosen);
