@@ -198,7 +198,7 @@ test("with 19 photos, adding 2 is 'Too many images': one post adds neither, the 
   } else {
     // One post per photo: the server takes the first and says why not the second.
     const b = chosenPhotos(page).getByRole("listitem").filter({ hasText: "b.jpg" });
-    await expect(b).toContainText("Too many images A gallery holds at most 20 photos; delete one to add another.");
+    await expect(b).toContainText("Too many images. A gallery holds at most 20 photos; delete one to add another.");
     await expect(photoList(page).getByRole("img", { name: "a.jpg" })).toBeVisible();
     await expect(page.getByText("Your gallery is full: it holds at most 20 photos. Delete one to add another.")).toBeVisible();
     const full = await rowsOf(user);
