@@ -4,7 +4,7 @@ import type { AppRole } from "./domain/roles";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
-import type { AuthRateLimits, BookingRateLimits } from "./services/rate-limit.server";
+import type { AuthRateLimits, BookingRateLimits, UploadsInFlight } from "./services/rate-limit.server";
 import type { SettingsCache } from "./services/settings-cache.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
@@ -27,6 +27,8 @@ export interface AppServices {
   authLimits: AuthRateLimits;
   /** New drafts, Pay presses and photo uploads, per address and per user. */
   bookingLimits: BookingRateLimits;
+  /** Upload posts being read at once in this process, per address and per user. */
+  uploadsInFlight: UploadsInFlight;
   /** The Stripe API (hosted, or the embedded emulator). */
   stripe: Stripe;
   /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */

@@ -3,7 +3,7 @@ import { requestContext, servicesContext, settingsContext, type AppServices, typ
 import type { CompanySettings } from "./domain/company-settings";
 import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
-import { createAuthRateLimits, createBookingRateLimits } from "./services/rate-limit.server";
+import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./services/rate-limit.server";
 import { createStripeClient } from "./services/payments.server";
 import { createSettingsCache } from "./services/settings-cache.server";
 import { readCompanySettings } from "./services/settings.server";
@@ -52,6 +52,7 @@ export function createAppServices(options: AppOptions): AppServices {
     draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute, counters }),
     bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute, counters }),
+    uploadsInFlight: createUploadsInFlight(),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
     settings: createSettingsCache({ load: (logger) => readCompanySettings(serviceRole, logger) }),

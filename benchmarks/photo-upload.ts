@@ -2,9 +2,13 @@
 // photo of almost 10 MB, and for ten of them in one post (the most a booking takes), plus how long
 // /healthz takes meanwhile. Then three customers posting ten photos each at the same moment: small
 // PNGs that declare 100 megapixels (a decompression bomb), and genuine 12-megapixel phone photos.
-// Usage: npm run build && npm run bench:photo-upload   (starts its own server on a free port)
+// First, a probe's post of no photo but 19 text fields of 10 MB to each upload form, alone and four
+// at once from one customer: what the server answers and its peak memory meanwhile.
+// Usage: npm run build && npm run bench:photo-upload   (starts its own server on a free port;
+// `-- --text-fields-only` stops after the probe's posts)
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import sharp from "sharp";
 import { healthLatencies, startBenchServer } from "./support/server.ts";
 
@@ -88,6 +92,76 @@ class Browser {
   forget(name: string) {
     this.cookies.delete(name);
   }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+const TEXT_FIELDS = 19;
+const TEXT_FIELD_BYTES = 10 * 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, "a");
+
+/**
+ * The probe's post: `intent=upload` and 19 text fields of 10 MB in one multipart body, sent chunked
+ * (no declared length) and stopped as soon as the server answers or closes. The status and how much was sent.
+ */
+function postTextFields(origin: string, pathname: string, cookie: string): Promise<{ status: number | string; sentMiB: number }> {
+  const boundary = "bench-text-fields";
+  const pieces: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n`)];
+  const fieldPieces = (n: number) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note${n}"\r\n\r\n`),
+    ...Array.from({ length: TEXT_FIELD_BYTES / CHUNK.length }, () => CHUNK),
+    Buffer.from("\r\n"),
+  ];
+  for (let n = 0; n < TEXT_FIELDS; n++) pieces.push(...fieldPieces(n));
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return new Promise((resolve) => {
+    let sent = 0;
+    let settled = false;
+    const finish = (status: number | string) => {
+      if (settled) return;
+      settled = true;
+      resolve({ status, sentMiB: sent / 1024 / 1024 });
+    };
+    const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: origin, Cookie: cookie };
+    const req = request(new URL(pathname, origin), { method: "POST", headers }, (response) => {
+      response.resume();
+      finish(response.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on("error", (error) => finish(`connection ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    let next = 0;
+    const pump = () => {
+      while (!settled && next < pieces.length) {
+        const piece = pieces[next++]!;
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", pump);
+      }
+      if (!settled) req.end();
+    };
+    pump();
+  });
+}
+
+/** The probe's post to each upload form, alone and four at once from one customer, with the server's peak memory. */
+async function textFieldProbes(origin: string, pid: number) {
+  const browser = await signedInBrowser(origin);
+  for (const pathname of ["/dashboard/gallery/upload", "/book/photos"]) {
+    for (const count of [1, 4]) {
+      if (pathname === "/book/photos") await startDraft(browser);
+      resetPeak(pid);
+      const before = memoryOf(pid);
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: count }, () => postTextFields(origin, pathname, browser.cookieHeader)));
+      const after = memoryOf(pid);
+      console.log(
+        `${count === 1 ? "one post" : `${count} posts at once`} of ${TEXT_FIELDS} text fields of 10 MiB to ${pathname}: ` +
+          `${answers.map((answer) => `${answer.status} after ${answer.sentMiB.toFixed(0)} MiB sent`).join(", ")} in ${((performance.now() - started) / 1000).toFixed(2)} s; ` +
+          `rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB (+${(after.peakMiB - before.rssMiB).toFixed(0)})`,
+      );
+    }
+  }
 }
 
 async function signedInBrowser(origin: string): Promise<Browser> {
@@ -138,45 +212,49 @@ async function threeConcurrentPosts(origin: string, pid: number, label: string, 
 const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 const { origin } = server;
 try {
-  const photo = await photoOfAlmost10MB();
-  console.log(`photo: 6000×4000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MiB`);
+  console.log(`server idle: rss ${memoryOf(server.process.pid!).rssMiB.toFixed(0)} MiB`);
+  await textFieldProbes(origin, server.process.pid!);
+  if (!process.argv.includes("--text-fields-only")) {
+    const photo = await photoOfAlmost10MB();
+    console.log(`photo: 6000×4000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MiB`);
 
-  const browser = new Browser(origin);
-  const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "" }));
-  if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
+    const browser = new Browser(origin);
+    const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "" }));
+    if (signIn.status !== 302) throw new Error(`sign-in answered ${signIn.status}`);
 
-  const pid = server.process.pid!;
-  console.log(`server idle: rss ${memoryOf(pid).rssMiB.toFixed(0)} MiB`);
-  for (const count of [1, 10]) {
-    // A fresh draft for each run, so the ten fit.
-    browser.forget("booking_draft");
-    const contact = await browser.send("/book", new URLSearchParams({ intent: "continue", fullName: "Bench Mark", email: ADMIN.email, phone: "4045550100" }));
-    if (contact.status !== 302) throw new Error(`the contact step answered ${contact.status}`);
+    const pid = server.process.pid!;
+    console.log(`server idle: rss ${memoryOf(pid).rssMiB.toFixed(0)} MiB`);
+    for (const count of [1, 10]) {
+      // A fresh draft for each run, so the ten fit.
+      browser.forget("booking_draft");
+      const contact = await browser.send("/book", new URLSearchParams({ intent: "continue", fullName: "Bench Mark", email: ADMIN.email, phone: "4045550100" }));
+      if (contact.status !== 302) throw new Error(`the contact step answered ${contact.status}`);
 
-    const form = new FormData();
-    form.set("intent", "upload");
-    for (let n = 0; n < count; n++) form.append("photos", new File([new Uint8Array(photo)], `photo-${n + 1}.jpg`, { type: "image/jpeg" }));
-    resetPeak(pid);
-    const before = memoryOf(pid);
-    const started = performance.now();
-    const upload = browser.send("/book/photos", form);
-    const [response, latencies] = await Promise.all([upload, healthLatencies(origin, upload)]);
-    const ms = performance.now() - started;
-    const after = memoryOf(pid);
-    const sorted = latencies.sort((a, b) => a - b);
-    console.log(
-      `${count} photo${count === 1 ? "" : "s"} (${((photo.length * count) / 1024 / 1024).toFixed(0)} MiB): ${response.status} → ${response.headers.get("location")} in ${(ms / 1000).toFixed(2)} s; ` +
-        `rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB (+${(after.peakMiB - before.rssMiB).toFixed(0)}); ` +
-        `/healthz meanwhile: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0) ?? "-"} ms, max ${sorted.at(-1)?.toFixed(0) ?? "-"} ms (${sorted.length} calls)`,
-    );
+      const form = new FormData();
+      form.set("intent", "upload");
+      for (let n = 0; n < count; n++) form.append("photos", new File([new Uint8Array(photo)], `photo-${n + 1}.jpg`, { type: "image/jpeg" }));
+      resetPeak(pid);
+      const before = memoryOf(pid);
+      const started = performance.now();
+      const upload = browser.send("/book/photos", form);
+      const [response, latencies] = await Promise.all([upload, healthLatencies(origin, upload)]);
+      const ms = performance.now() - started;
+      const after = memoryOf(pid);
+      const sorted = latencies.sort((a, b) => a - b);
+      console.log(
+        `${count} photo${count === 1 ? "" : "s"} (${((photo.length * count) / 1024 / 1024).toFixed(0)} MiB): ${response.status} → ${response.headers.get("location")} in ${(ms / 1000).toFixed(2)} s; ` +
+          `rss ${before.rssMiB.toFixed(0)} → peak ${after.peakMiB.toFixed(0)} MiB (+${(after.peakMiB - before.rssMiB).toFixed(0)}); ` +
+          `/healthz meanwhile: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0) ?? "-"} ms, max ${sorted.at(-1)?.toFixed(0) ?? "-"} ms (${sorted.length} calls)`,
+      );
+    }
+
+    const bomb = await hundredMegapixelPng();
+    console.log(`bomb: 10000×10000 PNG, ${(bomb.length / 1024).toFixed(0)} KiB`);
+    await threeConcurrentPosts(origin, pid, "100-megapixel PNGs", bomb, "image/png", "png");
+    const phone = await phonePhoto();
+    console.log(`phone photo: 4032×3024 JPEG, ${(phone.length / 1024 / 1024).toFixed(2)} MiB`);
+    await threeConcurrentPosts(origin, pid, "phone photos", phone, "image/jpeg", "jpg");
   }
-
-  const bomb = await hundredMegapixelPng();
-  console.log(`bomb: 10000×10000 PNG, ${(bomb.length / 1024).toFixed(0)} KiB`);
-  await threeConcurrentPosts(origin, pid, "100-megapixel PNGs", bomb, "image/png", "png");
-  const phone = await phonePhoto();
-  console.log(`phone photo: 4032×3024 JPEG, ${(phone.length / 1024 / 1024).toFixed(2)} MiB`);
-  await threeConcurrentPosts(origin, pid, "phone photos", phone, "image/jpeg", "jpg");
 } finally {
   await server.stop();
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast as showToast } from "sonner";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { Toast } from "~/domain/toast";
+import { titleAsSentence, type Toast } from "~/domain/toast";
 
 /**
  * Shows the message a redirect carried: in the page as the server renders it, replaced by a sonner
@@ -20,7 +20,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   if (!toast || hydrated) return null;
   return (
     <div role="status" className={`px-4 py-3 text-center text-sm ${toast.type === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
-      <strong>{toast.title}</strong>
+      <strong>{toast.description ? titleAsSentence(toast.title) : toast.title}</strong>
       {toast.description ? ` ${toast.description}` : null}
     </div>
   );

@@ -34,17 +34,23 @@ export interface PhotoDropZoneProps {
   failureMessage: string;
   /** The server's refusal of a file over 10 MB. */
   tooLargeMessage: string;
+  /**
+   * Where Upload posts the enclosing form without JavaScript, files and all, so that what was
+   * answered in it is sent too (the wizard's add-ons step). Unset: Upload posts the PhotoUploadForm.
+   */
+  enclosingFormAction?: string;
 }
 
 /**
  * Photos to upload, chosen or dropped. Without JavaScript: the browser's file input (several at
- * once, image types) and an Upload button, a plain form post whose answer is the next page. With
+ * once, image types) and an Upload button, a plain form post whose answer is the next page (of the
+ * upload form, or of the enclosing form with its answers when `enclosingFormAction` is given). With
  * it: the zone opens the file chooser when clicked or tapped (the input keeps the keyboard focus)
  * and takes files dropped on it; each file shows a preview and its progress and is posted on its
  * own, the server's answer beside it, with Retry where sending again can help and Remove or
  * Cancel for each. A live region says how the uploads stand.
  */
-export function PhotoDropZone({ id, formId, room, hint, fullMessage, failureMessage, tooLargeMessage }: PhotoDropZoneProps) {
+export function PhotoDropZone({ id, formId, room, hint, fullMessage, failureMessage, tooLargeMessage, enclosingFormAction }: PhotoDropZoneProps) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const { uploads, add, remove, retry, status } = usePhotoUploads({ formId, fieldName: FIELD, failureMessage, tooLargeMessage });
@@ -125,10 +131,11 @@ export function PhotoDropZone({ id, formId, room, hint, fullMessage, failureMess
             id={inputId}
             type="file"
             name={FIELD}
-            form={formId}
+            form={enclosingFormAction ? undefined : formId}
             accept={PHOTO_INPUT_ACCEPT}
             multiple
-            required
+            // In a form of other answers, choosing photos stays optional.
+            required={!enclosingFormAction}
             aria-describedby={hintId}
             onChange={(event) => {
               add(Array.from(event.currentTarget.files ?? []));
@@ -144,7 +151,20 @@ export function PhotoDropZone({ id, formId, room, hint, fullMessage, failureMess
             {hint}
           </p>
           {hydrated ? null : (
-            <button type="submit" form={formId} className={buttonClasses("primary", "md", "self-start")}>
+            <button
+              type="submit"
+              {...(enclosingFormAction
+                ? {
+                    formAction: enclosingFormAction,
+                    formMethod: "post",
+                    formEncType: "multipart/form-data",
+                    formNoValidate: true,
+                    name: "intent",
+                    value: "upload",
+                  }
+                : { form: formId })}
+              className={buttonClasses("primary", "md", "self-start")}
+            >
               <Upload aria-hidden className="size-5" />
               Upload
             </button>

@@ -27,6 +27,9 @@ export const MAX_PHOTO_INPUT_PIXELS = 50_000_000;
 /** The longest file name kept for a photo (shown to the customer and the movers). */
 export const PHOTO_FILE_NAME_MAX_LENGTH = 100;
 
+/** Marks a photo post sent with a wizard step's own form (`?answers=<step>`): the step's answers come with the photos. */
+export const PHOTO_POST_WITH_ANSWERS_PARAM = "answers";
+
 export const PHOTO_MESSAGES = {
   tooMany: "Too many images",
   uploadFailed: "Failed to upload some images. Please try again.",

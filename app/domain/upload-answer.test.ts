@@ -13,10 +13,10 @@ describe("readUploadAnswer", () => {
   it("shows the server's message of a JSON answer, title and description, and says whether trying again can help", () => {
     expect(
       readUploadAnswer(json(422, { type: "error", title: "Some files are not images", description: "0 of 1 photo was added. Not images: notes.png." }), FAILED),
-    ).toEqual({ added: false, problem: "Some files are not images 0 of 1 photo was added. Not images: notes.png.", retryable: false });
+    ).toEqual({ added: false, problem: "Some files are not images. 0 of 1 photo was added. Not images: notes.png.", retryable: false });
     expect(readUploadAnswer(json(409, { type: "error", title: "Too many images", description: "A gallery holds at most 20 photos." }), FAILED)).toEqual({
       added: false,
-      problem: "Too many images A gallery holds at most 20 photos.",
+      problem: "Too many images. A gallery holds at most 20 photos.",
       retryable: true,
     });
     expect(readUploadAnswer(json(502, { type: "error", title: "Failed to save images. Please try again." }), FAILED)).toMatchObject({ retryable: true });

@@ -1,4 +1,4 @@
-import { toastSchema } from "./toast";
+import { toastSchema, toastText } from "./toast";
 
 /**
  * What the page's script asks the photo upload routes for (its Accept header): the outcome of the
@@ -44,7 +44,7 @@ export function readUploadAnswer(answer: { status: number; contentType: string |
     const parsed = answerSchema.safeParse(parseJson(answer.body));
     if (parsed.success) {
       if (status >= 200 && status < 300 && parsed.data.type === "success") return { added: true };
-      message = parsed.data.description ? `${parsed.data.title} ${parsed.data.description}` : parsed.data.title;
+      message = toastText(parsed.data);
     }
   } else if (mediaType === "text/plain" && status >= 400) {
     const text = answer.body.trim();

@@ -128,6 +128,30 @@ describe("readUploadBody", () => {
     ]);
   });
 
+  it("refuses text fields beyond their allowance as too large, reading no further and handing over no later file", async () => {
+    const seen: string[] = [];
+    const { request, counter, totalChunks } = multipart(
+      [
+        { name: "intent", value: "upload" },
+        { name: "note", value: "a".repeat(300 * 1024) },
+        { name: "photos", fileName: "a.png", bytes: new Uint8Array(900 * 1024) },
+        { name: "note2", value: "b".repeat(900 * 1024) },
+      ],
+      false,
+    );
+    const body = await readUploadBody(request, { ...uploadLimits, textLimitBytes: 4 * 1024 }, async (file) => void seen.push(file.name));
+    expect(body).toEqual({ ok: false, problem: "too-large" });
+    expect(seen).toEqual([]);
+    expect(counter.pulls).toBeLessThan(totalChunks / 2);
+  });
+
+  it("takes text fields within their allowance, an ordinary form's unless told", async () => {
+    const fields = (size: number) => multipart([{ name: "bio", value: "a".repeat(size) }]).request;
+    expect(await readUploadBody(fields(15 * 1024), uploadLimits, async () => {})).toMatchObject({ ok: true });
+    expect(await readUploadBody(fields(17 * 1024), uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(fields(3 * 1024), { ...uploadLimits, textLimitBytes: 4 * 1024 }, async () => {})).toMatchObject({ ok: true });
+  });
+
   it("reads the next file only once the previous one is handled", async () => {
     const { request, counter } = multipart([
       { name: "photos", fileName: "a.png", bytes: new Uint8Array(200 * 1024) },

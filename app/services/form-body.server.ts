@@ -1,12 +1,12 @@
+import { FileUpload } from "@remix-run/form-data-parser";
 import {
-  FormDataParseError,
   MaxFileSizeExceededError,
-  MaxFilesExceededError,
   MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
 import { data } from "react-router";
 import { MAX_BOOKING_PHOTOS, MAX_PHOTO_BYTES } from "~/domain/photo-rules";
 
@@ -24,6 +24,9 @@ export const PHOTO_UPLOAD_BODY_LIMIT_BYTES = MAX_BOOKING_PHOTOS * PHOTO_FILE_LIM
 
 /** Text fields one form may carry beside its files: every form here has a handful. */
 export const FORM_FIELD_LIMIT = 50;
+
+/** The text fields of a photo upload form altogether: an intent and an id or two. */
+export const UPLOAD_TEXT_LIMIT_BYTES = 4 * 1024;
 
 /** Each part's headers (its name, file name and type). */
 const PART_HEADER_LIMIT_BYTES = 8 * 1024;
@@ -94,18 +97,24 @@ export interface UploadLimits {
   maxFiles: number;
   /** How many other fields it may carry (FORM_FIELD_LIMIT unless given). */
   maxFields?: number;
+  /** The bytes of those fields altogether (an ordinary form's FORM_BODY_LIMIT_BYTES unless given). */
+  textLimitBytes?: number;
 }
 
 export type UploadBody = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unsupported-type" | "malformed" };
 
-const UPLOAD_LIMIT_ERRORS = [MaxFilesExceededError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError];
+const UPLOAD_LIMIT_ERRORS = [MaxFileSizeExceededError, MaxTotalSizeExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError];
+
+/** A multipart body beyond what the form allows, found while reading it. */
+class UploadTooLarge extends Error {}
 
 /**
  * Reads a form that may carry files, streaming: each file is handed to `onFile` as soon as it has
- * arrived, and the next one is read only once `onFile` is done, so at most one file is held in
+ * arrived, and the next part is read only once `onFile` is done, so at most one part is held in
  * memory however large the body. The returned form holds the other fields (files are left out).
  * A declared size over the limit is refused before anything is read; a file, or the body, growing
- * past its limit stops the reading there, and so do more parts than the files and fields allowed.
+ * past its limit stops the reading there, and so do more parts than the files and fields allowed,
+ * and text fields beyond their allowance (a text field is never held beyond the size of one file).
  * A url-encoded form (no files) gets the ordinary allowance. Refusals are plain values; what
  * `onFile` throws is thrown.
  */
@@ -116,12 +125,13 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
   const multipart = mediaType === "multipart/form-data";
   const limitBytes = multipart ? limits.limitBytes : FORM_BODY_LIMIT_BYTES;
   const maxFields = limits.maxFields ?? FORM_FIELD_LIMIT;
+  const textLimitBytes = limits.textLimitBytes ?? FORM_BODY_LIMIT_BYTES;
 
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: "too-large" };
 
   if (!multipart) {
-    const bytes = await readAtMost(request, limitBytes).catch(() => "unreadable" as const);
+    const bytes = await readAtMost(request, Math.min(limitBytes, textLimitBytes)).catch(() => "unreadable" as const);
     if (bytes === "unreadable") return { ok: false, problem: "malformed" };
     if (bytes === "too-large") return { ok: false, problem: "too-large" };
     const fields = [...new URLSearchParams(new TextDecoder().decode(bytes))];
@@ -133,34 +143,41 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
 
   let handlerFailure: { error: unknown } | null = null;
   try {
-    const formData = await parseFormData(
-      request,
-      {
-        maxFiles: limits.maxFiles,
-        maxFileSize: limits.fileLimitBytes,
-        maxTotalSize: limitBytes,
-        maxHeaderSize: PART_HEADER_LIMIT_BYTES,
-        maxParts: limits.maxFiles + maxFields,
-      },
-      async (file) => {
+    const formData = new FormData();
+    let files = 0;
+    let fields = 0;
+    let textBytes = 0;
+    const parts = parseMultipartRequest(request, {
+      maxFileSize: limits.fileLimitBytes,
+      maxTotalSize: limitBytes,
+      maxHeaderSize: PART_HEADER_LIMIT_BYTES,
+      maxParts: limits.maxFiles + maxFields,
+    });
+    for await (const part of parts) {
+      const name = part.name;
+      if (!name) continue;
+      if (part.isFile) {
+        if (++files > limits.maxFiles) throw new UploadTooLarge();
         try {
-          await onFile(file);
+          await onFile(new FileUpload(part, name));
         } catch (error) {
           handlerFailure = { error };
           throw error;
         }
-        return null;
-      },
-    );
-    // The part limit stops the reading; the fields are counted apart from the files.
-    if ([...formData.keys()].length > maxFields) return { ok: false, problem: "too-large" };
+      } else {
+        // A text field is checked before it is decoded; the first one beyond the allowance ends the reading.
+        textBytes += part.size;
+        if (++fields > maxFields || textBytes > textLimitBytes) throw new UploadTooLarge();
+        formData.append(name, part.text);
+      }
+    }
     return { ok: true, formData };
   } catch (error) {
     if (handlerFailure) throw (handlerFailure as { error: unknown }).error;
     // The rest of the body is never read.
     await request.body?.cancel().catch(() => {});
-    if (UPLOAD_LIMIT_ERRORS.some((type) => error instanceof type)) return { ok: false, problem: "too-large" };
-    if (error instanceof FormDataParseError || error instanceof TypeError) return { ok: false, problem: "malformed" };
+    if (error instanceof UploadTooLarge || UPLOAD_LIMIT_ERRORS.some((type) => error instanceof type)) return { ok: false, problem: "too-large" };
+    if (error instanceof MultipartParseError || error instanceof TypeError) return { ok: false, problem: "malformed" };
     throw error;
   }
 }

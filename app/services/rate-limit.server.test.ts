@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAuthRateLimits, createBookingRateLimits } from "./rate-limit.server";
+import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./rate-limit.server";
 
 describe("sign-in limits", () => {
   it("holds one address guessing one account after the allowed attempts", async () => {
@@ -109,9 +109,37 @@ describe("booking flow limits", () => {
     expect(await limits.before("draft", "203.0.113.9", "user-1")).toBeNull();
   });
 
-  it("allows uploads a multiple of the allowance: a booking's photos may come in several posts", async () => {
+  it("allows upload posts and photos a multiple of the allowance, counted apart: photos come one a post from the page's script", async () => {
     const limits = createBookingRateLimits({ actionsPerMinute: 2 });
-    for (let post = 0; post < 4; post++) expect(await limits.before("upload", "203.0.113.10", "user-2")).toBeNull();
+    // Two actions a minute: eight photos and twelve upload posts per user.
+    for (let photo = 0; photo < 8; photo++) expect(await limits.before("photo", "203.0.113.10", "user-2")).toBeNull();
+    expect(await limits.before("photo", "203.0.113.10", "user-2")).not.toBeNull();
+    for (let post = 0; post < 12; post++) expect(await limits.before("upload", "203.0.113.10", "user-2")).toBeNull();
     expect(await limits.before("upload", "203.0.113.10", "user-2")).not.toBeNull();
+  });
+
+  it("gives the production allowance room for a full gallery and a booking's photos in a minute", async () => {
+    const limits = createBookingRateLimits({ actionsPerMinute: 10 });
+    for (let photo = 0; photo < 20 + 10; photo++) expect(await limits.before("photo", "203.0.113.11", "user-3")).toBeNull();
+  });
+});
+
+describe("uploads in flight", () => {
+  it("lets one customer have two uploads at a time, and an address four, until one gives its place back", () => {
+    const inFlight = createUploadsInFlight();
+    const first = inFlight.enter("203.0.113.20", "user-a");
+    expect(first).not.toBeNull();
+    expect(inFlight.enter("203.0.113.21", "user-a")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.22", "user-a")).toBeNull();
+    first!();
+    first!();
+    expect(inFlight.enter("203.0.113.22", "user-a")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.22", "user-a")).toBeNull();
+
+    expect(inFlight.enter("203.0.113.30", "user-b")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.30", "user-b")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.30", "user-c")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.30", "user-c")).not.toBeNull();
+    expect(inFlight.enter("203.0.113.30", "user-d")).toBeNull();
   });
 });

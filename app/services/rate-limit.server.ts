@@ -148,26 +148,34 @@ const secondsOf = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBef
 export const tooManyAttemptsMessage = (seconds: number) => `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 
 /**
- * What a customer (or a guest) does in the booking flow that costs the company storage, decoding or a
- * Checkout Session, or the database a month of capacity (the date picker's questions).
+ * What a customer (or a guest) does that costs the company storage, decoding or a Checkout Session:
+ * a new wizard draft, a press of Pay, a post to a photo upload form (with or without files),
+ * each photo sent (counted by file, however many come in one post); and the date picker's questions
+ * (each costs the database a month of capacity).
  */
-export type BookingAction = "draft" | "pay" | "upload" | "availability";
+export type BookingAction = "draft" | "pay" | "upload" | "photo" | "availability";
 
 /**
  * Limits on the booking flow's costly actions, per client address and, when someone is signed in,
- * per user: a new wizard draft, a press of Pay (each makes a Checkout Session), a photo upload post.
- * Counted where the auth limits are: in the server, the database shared by every instance.
+ * per user: a new wizard draft, a press of Pay (each makes a Checkout Session), a photo upload post
+ * and its photos. Counted where the auth limits are: in the server, the database shared by every instance.
  */
 export interface BookingRateLimits {
   /** Consumes one of this action's allowance; seconds to wait when it is spent, or null. */
   before(action: BookingAction, clientIp: string, userId: string | null): Promise<number | null>;
 }
 
-/** Per minute, as multiples of the configured allowance: uploads come in several posts for one booking. */
+/**
+ * Per minute, as multiples of the configured allowance (10 in production). Photos are what the
+ * product lets one customer send in a minute, a full gallery of 20 and a booking's 10, with room for
+ * an avatar and a few sent again (40); the page's script sends them one a post, and removing a
+ * booking photo is a post too, so posts get more (60). An address may hold two such customers.
+ */
 const BOOKING_ACTION_SHARES: Record<BookingAction, { perAddress: number; perUser: number }> = {
   draft: { perAddress: 1, perUser: 1 },
   pay: { perAddress: 1, perUser: 1 },
-  upload: { perAddress: 3, perUser: 2 },
+  upload: { perAddress: 12, perUser: 6 },
+  photo: { perAddress: 8, perUser: 4 },
   // The date picker asks once per month, date or home size chosen: a customer asks a few times a minute.
   availability: { perAddress: 6, perUser: 6 },
 };
@@ -198,6 +206,40 @@ export function createBookingRateLimits(settings: { actionsPerMinute: number; co
             ]
           : [[address, clientIp]],
       );
+    },
+  };
+}
+
+/**
+ * Upload posts being read at once, in this process: each holds up to one photo in memory while it
+ * is checked, so one customer (and one address) may have only a few at a time. The page's script
+ * sends one at a time.
+ */
+export interface UploadsInFlight {
+  /** Takes a place for this post; the function that gives it back, or null when there is none left. */
+  enter(clientIp: string, userId: string): (() => void) | null;
+}
+
+export function createUploadsInFlight(limits: { perUser: number; perAddress: number } = { perUser: 2, perAddress: 4 }): UploadsInFlight {
+  const users = new Map<string, number>();
+  const addresses = new Map<string, number>();
+  const change = (counts: Map<string, number>, key: string, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
+  return {
+    enter(clientIp, userId) {
+      if ((users.get(userId) ?? 0) >= limits.perUser || (addresses.get(clientIp) ?? 0) >= limits.perAddress) return null;
+      change(users, userId, 1);
+      change(addresses, clientIp, 1);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        change(users, userId, -1);
+        change(addresses, clientIp, -1);
+      };
     },
   };
 }

@@ -177,6 +177,26 @@ test("the add-ons step's picker uploads, shows, removes; the review counts the p
   expect(images.data?.[0]?.path.startsWith(`${user.id}/`)).toBe(true);
 });
 
+test("add-ons ticked before photos are attached stay ticked, and the estimate keeps them", async ({ page }) => {
+  const user = await signedInAtAddons(page);
+  // Elite local, 2 bedrooms: 6 h × $150 + $100.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,000");
+  await page.getByLabel("Packing service").check();
+  await page.getByLabel("Storage service").check();
+  await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg")]);
+  if (!javaScriptOn()) await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("list", { name: "Attached photos" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByLabel("Packing service")).toBeChecked();
+  await expect(page.getByLabel("Storage service")).toBeChecked();
+  // + $120 packing + $80 storage.
+  await expect(page.getByTestId("estimate-total")).toHaveText("$1,200");
+  await continueButton(page).click();
+  await expectStep(page, "Review and pay");
+  const draft = await draftOf(user);
+  expect(draft.data).toMatchObject({ packingService: true, storageService: true });
+  expect(draft.data.photos?.map((item) => item.fileName)).toEqual(["sofa.jpg"]);
+});
+
 const addonsForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("group", { name: "Photos of your belongings (optional)" }) });
 
 for (const width of [390, 360]) {

@@ -198,7 +198,7 @@ test("with 19 photos, adding 2 is 'Too many images': one post adds neither, the 
   } else {
     // One post per photo: the server takes the first and says why not the second.
     const b = chosenPhotos(page).getByRole("listitem").filter({ hasText: "b.jpg" });
-    await expect(b).toContainText("Too many images A gallery holds at most 20 photos; delete one to add another.");
+    await expect(b).toContainText("Too many images. A gallery holds at most 20 photos; delete one to add another.");
     await expect(photoList(page).getByRole("img", { name: "a.jpg" })).toBeVisible();
     await expect(page.getByText("Your gallery is full: it holds at most 20 photos. Delete one to add another.")).toBeVisible();
     const full = await rowsOf(user);
@@ -371,7 +371,7 @@ test("dropped photos show their previews, then their thumbnails; a file that is 
   await expect(photoList(page).getByRole("img")).toHaveCount(2);
   await expect(chosen.getByRole("listitem")).toHaveCount(1);
   await expect(chosen.getByRole("listitem")).toContainText(
-    "Some files are not images 0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
+    "Some files are not images. 0 of 1 photo was added. Not images: notes.png. Photos must be PNG, JPG or WebP images.",
   );
   await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText("2 photos added. 1 photo could not be added.");
   const rows = await rowsOf(user);

@@ -22,6 +22,7 @@ import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, testAppOptions, visitorContext, type SignedInCustomer } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
+import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
 // Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
@@ -97,7 +98,13 @@ async function filesIn(folder: string): Promise<string[]> {
 /** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
 async function post(
   body: FormData | ReadableStream<Uint8Array>,
-  { who, draftId, headers = {}, services }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices },
+  {
+    who,
+    draftId,
+    headers = {},
+    services,
+    search = "",
+  }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices; search?: string },
 ) {
   const context = visitorContext(
     options,
@@ -105,7 +112,7 @@ async function post(
     { services },
   );
   const cookie = draftId ? await draftCookieHeader(context, draftId) : "";
-  const request = new Request(`${TEST_PUBLIC_URL}/book/photos`, {
+  const request = new Request(`${TEST_PUBLIC_URL}/book/photos${search}`, {
     method: "POST",
     body,
     headers: { Cookie: cookie, ...headers },
@@ -358,20 +365,78 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
   });
 
   it("answers 429 with the wait once a customer has posted too many uploads in a minute, before decoding or needing a draft", async () => {
-    // One action a minute: two upload posts per customer.
+    // One action a minute: four photos per customer, counted by file.
     const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);
-    for (const name of ["a.jpg", "b.jpg"]) {
+    const first = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId, services });
+    expect(first.toast).toMatchObject({ type: "success", title: "2 photos added" });
+    for (const name of ["c.jpg", "d.jpg"]) {
       const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia, draftId, services });
       expect(toast).toMatchObject({ type: "success", title: "Photo added" });
     }
-    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "c.jpg")), { who: pia, draftId, services });
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "e.jpg")), { who: pia, draftId, services });
     expect(response.status).toBe(429);
     expect(await response.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(toast).toBeNull();
-    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg"]);
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg", "d.jpg"]);
+  });
+
+  it("saves the add-ons step's answers that come with the photos from the step's own form", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
+    const form = uploadForm(file(await jpegWithGps(), "sofa.jpg"));
+    form.set("packingService", "on");
+    form.set("extraMovers", "2");
+    form.set("specialInstructions", "Piano on the second floor");
+    const { toast } = await post(form, { who: pia, draftId, search: "?answers=addons" });
+    expect(toast).toMatchObject({ type: "success", title: "Photo added" });
+    const draft = await draftOf(draftId);
+    expect(draft).toMatchObject({
+      fullName: "Pia Photos",
+      packingService: true,
+      storageService: false,
+      extraMovers: 2,
+      specialInstructions: "Piano on the second floor",
+    });
+    expect(draft.photos?.map((photo) => photo.fileName)).toEqual(["sofa.jpg"]);
+  });
+
+  it("keeps the draft's answers as they are when the photos come from the upload form alone", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
+    await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
+    expect(await draftOf(draftId)).toMatchObject({ fullName: "Pia Photos", storageService: true });
+  });
+
+  it("refuses large text fields with 413, reading no more than one of them (19 fields of 10 MB)", async () => {
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const probe = largeTextFieldsBody({ count: 19, size: 10 * 1024 * 1024 });
+    const { response } = await post(probe.stream, { who: pia, draftId, headers: { "Content-Type": probe.contentType } });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(probe.bytesRead()).toBeLessThan(11 * 1024 * 1024);
+    expect((await draftOf(draftId)).photos ?? []).toEqual([]);
+  });
+
+  it("refuses a third upload from one customer while two are in flight, and takes the next once they are done", async () => {
+    const services = createAppServices(testAppOptions(backend));
+    const pia = await customer();
+    const draftId = await createDraft(pia.user.id);
+    const held = [heldUploadBody(), heldUploadBody()];
+    const pending = held.map((body) => post(body.stream, { who: pia, draftId, services, headers: { "Content-Type": body.contentType } }));
+    await Promise.all(held.map((body) => body.reading));
+    const third = await post(uploadForm(file(await jpegWithGps(), "third.jpg")), { who: pia, draftId, services });
+    expect(third.response.status).toBe(429);
+    expect(await third.response.text()).toBe(PHOTO_MESSAGES.uploadFailed);
+    expect(third.response.headers.get("Retry-After")).toBeTruthy();
+    for (const body of held) body.release();
+    for (const { toast } of await Promise.all(pending)) expect(toast).toMatchObject({ title: PHOTO_MESSAGES.noneChosen });
+    const next = await post(uploadForm(file(await jpegWithGps(), "next.jpg")), { who: pia, draftId, services });
+    expect(next.toast).toMatchObject({ type: "success", title: "Photo added" });
+    expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["next.jpg"]);
   });
 
   it("sends a post without a draft to the wizard's first step without reading its files", async () => {

@@ -12,6 +12,7 @@ import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts";
 
 // The gallery against the embedded Supabase: the gallery's upload route (uploads streamed, counted
 // against the limit of 20, all or nothing; answers in JSON to the page's script) and the dashboard's
@@ -146,24 +147,84 @@ async function uploadOne(who: SignedInCustomer, name = "one.jpg") {
 }
 
 describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
-  it("answers 429 with the wait once a customer has posted too many uploads in a minute, decoding nothing more", async () => {
-    // One action a minute: two upload posts per customer; deleting a photo is not an upload.
+  it("answers 429 with the wait once a customer has sent too many photos in a minute, decoding nothing more", async () => {
+    // One action a minute: four photos per customer; deleting a photo is not an upload.
     const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
     const gala = await customer();
-    for (const name of ["a.jpg", "b.jpg"]) {
+    const { toast } = await post(gala, uploadForm(file(await jpeg(), "a.jpg"), file(await jpeg(), "b.jpg")), { services });
+    expect(toast).toMatchObject({ type: "success", title: "2 photos added" });
+    for (const name of ["c.jpg", "d.jpg"]) {
       const { toast } = await post(gala, uploadForm(file(await jpeg(), name)), { services });
       expect(toast).toMatchObject({ type: "success" });
     }
-    const third = await post(gala, uploadForm(file(await jpeg(), "c.jpg")), { services });
-    expect(third.refusal?.status).toBe(429);
-    expect(third.refusal?.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
-    expect((await rowsOf(gala.user.id)).map((row) => row.file_name).sort()).toEqual(["a.jpg", "b.jpg"]);
+    const fifth = await post(gala, uploadForm(file(await jpeg(), "e.jpg")), { services });
+    expect(fifth.refusal?.status).toBe(429);
+    expect(fifth.refusal?.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect((await rowsOf(gala.user.id)).map((row) => row.file_name).sort()).toEqual(["a.jpg", "b.jpg", "c.jpg", "d.jpg"]);
     const [first] = await rowsOf(gala.user.id);
     const removal = await post(gala, new URLSearchParams({ intent: "delete", imageId: first!.id }), {
       services,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(removal.toast).toMatchObject({ title: GALLERY_MESSAGES.deleted });
+  });
+
+  it("counts every upload post against the limit, also one without photos", async () => {
+    // One action a minute: six upload posts per customer.
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
+    const gala = await customer();
+    for (let n = 0; n < 6; n++) {
+      const { toast } = await post(gala, uploadForm(), { services });
+      expect(toast).toMatchObject({ title: GALLERY_MESSAGES.noneChosen });
+    }
+    const seventh = await post(gala, uploadForm(file(await jpeg(), "a.jpg")), { services });
+    expect(seventh.refusal?.status).toBe(429);
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+  });
+
+  it("takes a whole gallery in a minute one photo a post, as the page's script sends them, at the production allowance", async () => {
+    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 10 }));
+    const gala = await customer();
+    const photo = await jpeg();
+    const upload = async (name: string) =>
+      (await post(gala, uploadForm(file(photo, name)), { services, headers: { Accept: "application/json" } })).response?.status;
+    for (const name of ["1.jpg", "2.jpg", "3.jpg"]) expect(await upload(name)).toBe(200);
+    const [newest] = await rowsOf(gala.user.id);
+    const removal = await post(gala, new URLSearchParams({ intent: "delete", imageId: newest!.id }), {
+      services,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(removal.toast).toMatchObject({ title: GALLERY_MESSAGES.deleted });
+    const statuses: Array<number | undefined> = [];
+    for (let n = 1; n <= 18; n++) statuses.push(await upload(`chosen-${n}.jpg`));
+    expect(statuses).toEqual(Array(18).fill(200));
+    expect(await rowsOf(gala.user.id)).toHaveLength(20);
+  });
+
+  it("refuses large text fields with 413, reading no more than one of them (19 fields of 10 MB)", async () => {
+    const gala = await customer();
+    const probe = largeTextFieldsBody({ count: 19, size: 10 * 1024 * 1024 });
+    const { refusal } = await post(gala, probe.stream, { headers: { "Content-Type": probe.contentType } });
+    expect(refusal?.status).toBe(413);
+    expect(refusal?.message).toBe(GALLERY_MESSAGES.tooLarge);
+    expect(probe.bytesRead()).toBeLessThan(11 * 1024 * 1024);
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+  });
+
+  it("refuses a third upload from one customer while two are in flight, and takes the next once they are done", async () => {
+    const services = createAppServices(testAppOptions(backend));
+    const gala = await customer();
+    const held = [heldUploadBody(), heldUploadBody()];
+    const pending = held.map((body) => post(gala, body.stream, { services, headers: { "Content-Type": body.contentType } }));
+    await Promise.all(held.map((body) => body.reading));
+    const third = await post(gala, uploadForm(file(await jpeg(), "third.jpg")), { services });
+    expect(third.refusal).toEqual({ status: 429, message: GALLERY_MESSAGES.saveFailed });
+    expect(third.response?.headers.get("Retry-After")).toBeTruthy();
+    for (const body of held) body.release();
+    for (const { toast } of await Promise.all(pending)) expect(toast).toMatchObject({ title: GALLERY_MESSAGES.noneChosen });
+    const next = await post(gala, uploadForm(file(await jpeg(), "next.jpg")), { services });
+    expect(next.toast).toMatchObject({ type: "success" });
+    expect((await rowsOf(gala.user.id)).map((row) => row.file_name)).toEqual(["next.jpg"]);
   });
 
   it("stores several photos in one post, each with a thumbnail in the customer's folder, listed newest first", async () => {

@@ -2,13 +2,15 @@ import { ImageOff, LoaderCircle, Trash2 } from "lucide-react";
 import { href, useFetcher } from "react-router";
 import { PhotoDropZone, PhotoUploadForm } from "~/components/photo-drop-zone";
 import { buttonClasses } from "~/components/ui/button";
-import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, remainingPhotoSlots, type PhotoView } from "~/domain/photo-rules";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, PHOTO_POST_WITH_ANSWERS_PARAM, remainingPhotoSlots, type PhotoView } from "~/domain/photo-rules";
 
 /** One fetcher for the remove form and the picker, wherever each is rendered. */
 const FETCHER_KEY = "booking-photos";
 const UPLOAD_FORM_ID = "booking-photos-upload";
 const REMOVE_FORM_ID = "booking-photos-remove";
 const ACTION = href("/book/photos");
+/** Without JavaScript, Upload posts the add-ons step's own form here: its answers are saved with the photos. */
+const ACTION_WITH_ANSWERS = `${ACTION}?${PHOTO_POST_WITH_ANSWERS_PARAM}=addons`;
 
 /**
  * The two forms the picker's controls belong to (through their `form` attribute): render them once,
@@ -30,8 +32,9 @@ export function PhotoPickerForms() {
 
 /**
  * Photos of the customer's belongings on the booking: thumbnails with a Remove button each, and
- * the drop zone for more (PNG, JPEG, WebP; several at once). May sit inside another form (the
- * add-ons step's): its controls submit the forms of PhotoPickerForms.
+ * the drop zone for more (PNG, JPEG, WebP; several at once). Sits inside the add-ons step's form:
+ * Remove submits the remove form of PhotoPickerForms, and Upload without JavaScript the step's form
+ * itself, so the add-ons ticked before it are saved with the photos (the script sends the upload form).
  */
 export function PhotoPicker({ photos }: { photos: PhotoView[] }) {
   const fetcher = useFetcher({ key: FETCHER_KEY });
@@ -90,6 +93,7 @@ export function PhotoPicker({ photos }: { photos: PhotoView[] }) {
         fullMessage="You have added the most photos a booking holds. Remove one to add another."
         failureMessage={PHOTO_MESSAGES.uploadFailed}
         tooLargeMessage={PHOTO_MESSAGES.tooLarge}
+        enclosingFormAction={ACTION_WITH_ANSWERS}
       />
     </fieldset>
   );

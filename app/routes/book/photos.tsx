@@ -1,14 +1,21 @@
 import { href, redirect, replace } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import type { BookingDraft } from "~/domain/booking-wizard";
-import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
+import { withFormAnswers, type BookingDraft } from "~/domain/booking-wizard";
+import { MAX_BOOKING_PHOTOS, PHOTO_MESSAGES, PHOTO_POST_WITH_ANSWERS_PARAM, isDraftPhotoOf, photoRoomHint, remainingPhotoSlots } from "~/domain/photo-rules";
 import type { ToastInput } from "~/domain/toast";
 import { UPLOAD_ANSWER_STATUS } from "~/domain/upload-answer";
 import { addDraftPhotos, createPhotoBatch, deleteDraftPhotoFiles, removeDraftPhoto, storeDraftPhotos } from "~/services/booking-photos.server";
-import { loadDraft } from "~/services/drafts.server";
-import { PHOTO_FILE_LIMIT_BYTES, PHOTO_UPLOAD_BODY_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
+import { loadDraft, saveDraft } from "~/services/drafts.server";
+import {
+  FORM_BODY_LIMIT_BYTES,
+  PHOTO_FILE_LIMIT_BYTES,
+  PHOTO_UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_TEXT_LIMIT_BYTES,
+  readUploadBody,
+} from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
+import { BUSY_RETRY_SECONDS, admitUploadPost, type UploadLimitCheck, type UploadPostRefusal } from "~/services/upload-limit.server";
 import { plainRefusal, uploadAnswer, wantsUploadAnswer } from "../upload-answers";
 import type { Route } from "./+types/photos";
 
@@ -31,33 +38,56 @@ const REFUSALS = {
  * is stored); `intent=remove` takes the `path` of one photo. Both answer with a redirect to the
  * add-ons step and a message, or, to the page's script (which asks for JSON), with the message
  * itself and a status; refusals are plain text for both. Before any of the body is read: too many
- * posts from this address or customer get 429, and without a draft the wizard starts at its first
- * step; files beyond the draft's room are counted, never decoded.
+ * posts from this address or customer, or a third while two of theirs are being read, get 429, and
+ * without a draft the wizard starts at its first step. Each photo counts against the photo limit
+ * before it is decoded; files beyond the draft's room are counted, never decoded. The form's text
+ * fields get a few KB, or an ordinary form's allowance when the add-ons step's own form is posted
+ * here with its answers (`?answers=addons`, Upload without JavaScript): those are saved too.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { user, supabase } = context.get(sessionContext);
+  const { user } = context.get(sessionContext);
   if (!user) return plainRefusal(PHOTO_MESSAGES.signInRequired, 403);
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > PHOTO_UPLOAD_BODY_LIMIT_BYTES) return plainRefusal(PHOTO_MESSAGES.tooLarge, 413);
-  const { bookingLimits, serviceRole } = context.get(servicesContext);
-  const wait = await bookingLimits.before("upload", context.get(requestContext).clientIp, user.id);
-  if (wait) return plainRefusal(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
+  // Every post counts against the upload limit before any of it is read, and each photo before it is decoded.
+  return admitUploadPost(context, user.id, refusedPost, (limit) => photos(args, user.id, limit));
+}
 
+function refusedPost(refusal: UploadPostRefusal) {
+  if (refusal.problem === "busy") return plainRefusal(PHOTO_MESSAGES.uploadFailed, 429, { "Retry-After": String(BUSY_RETRY_SECONDS) });
+  return plainRefusal(tooManyAttemptsMessage(refusal.wait), 429, { "Retry-After": String(refusal.wait) });
+}
+
+async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimitCheck) {
+  const { request, context } = args;
+  const { supabase } = context.get(sessionContext);
+  const { serviceRole } = context.get(servicesContext);
   const stored = await loadDraft(request, context);
   // No draft yet: nothing to add to or remove from; the wizard starts at its first step.
   const draftId = stored.id;
   if (!draftId) return redirect(href("/book"), { headers: { Connection: "close" } });
   const batch = createPhotoBatch(remainingPhotoSlots(stored.draft.photos?.length ?? 0));
+  // The add-ons step's own form, sent by Upload without JavaScript, carries the step's answers beside the photos.
+  const withAnswers = new URL(request.url).searchParams.get(PHOTO_POST_WITH_ANSWERS_PARAM) === "addons";
   const body = await readUploadBody(
     request,
-    { limitBytes: PHOTO_UPLOAD_BODY_LIMIT_BYTES, fileLimitBytes: PHOTO_FILE_LIMIT_BYTES, maxFiles: MAX_FILES_PER_POST },
-    batch.add,
+    {
+      limitBytes: PHOTO_UPLOAD_BODY_LIMIT_BYTES,
+      fileLimitBytes: PHOTO_FILE_LIMIT_BYTES,
+      maxFiles: MAX_FILES_PER_POST,
+      textLimitBytes: withAnswers ? FORM_BODY_LIMIT_BYTES : UPLOAD_TEXT_LIMIT_BYTES,
+    },
+    async (file) => {
+      if ((await limit.beforeFile(file)) === null) await batch.add(file);
+    },
   );
+  const wait = limit.wait();
+  if (wait) return plainRefusal(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
   if (!body.ok) return plainRefusal(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
 
   const intent = body.formData.get("intent");
-  const owner = { userId: user.id };
+  const owner = { userId };
   const { logger } = context.get(requestContext);
 
   if (intent === "remove") {
@@ -75,6 +105,8 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent !== "upload") return plainRefusal(PHOTO_MESSAGES.malformed, 400);
+  // What the step's form held is kept as its Back keeps it (unchecked; Continue checks it), whatever comes of the photos.
+  if (withAnswers) await saveDraft(context, stored, withFormAnswers(stored.draft, "addons", body.formData));
   const { received, ready, rejected, tooMany } = batch.result();
   if (tooMany) return back(args, tooManyToast(stored.draft), UPLOAD_ANSWER_STATUS.full);
   if (received === 0) return back(args, { type: "info", title: PHOTO_MESSAGES.noneChosen }, UPLOAD_ANSWER_STATUS.noneChosen);

@@ -4,10 +4,10 @@ import { dashboardTabPath } from "~/domain/dashboard-tabs";
 import { GALLERY_MESSAGES, MAX_GALLERY_PHOTOS, galleryRoomHint, notPhotosDescription, remainingGallerySlots } from "~/domain/gallery-rules";
 import type { ToastInput } from "~/domain/toast";
 import { UPLOAD_ANSWER_STATUS } from "~/domain/upload-answer";
-import { PHOTO_FILE_LIMIT_BYTES, UPLOAD_OVERHEAD_BYTES, readUploadBody } from "~/services/form-body.server";
+import { PHOTO_FILE_LIMIT_BYTES, UPLOAD_OVERHEAD_BYTES, UPLOAD_TEXT_LIMIT_BYTES, readUploadBody } from "~/services/form-body.server";
 import { countGalleryPhotos, createGalleryBatch, saveGalleryPhotos } from "~/services/gallery.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
-import { uploadLimitCheck } from "~/services/upload-limit.server";
+import { BUSY_RETRY_SECONDS, admitUploadPost, type UploadLimitCheck, type UploadPostRefusal } from "~/services/upload-limit.server";
 import { plainRefusal, uploadAnswer, wantsUploadAnswer } from "../upload-answers";
 import { backToGallery } from "./gallery-tab.server";
 import type { Route } from "./+types/gallery-upload";
@@ -26,16 +26,27 @@ const REFUSALS = {
 
 /**
  * Adds photos to the customer's gallery: the `photos` files of an `intent=upload` post (multipart,
- * streamed, each checked by its bytes and re-encoded without metadata as it arrives). Answers with
- * a redirect to the gallery and a message, or, to the page's script (which asks for JSON), with the
- * message itself and a status. Refusals of the body (too large, too many posts, not a form) are
- * plain text for both; the connection is then closed, so the rest is not waited for.
+ * streamed, each checked by its bytes and re-encoded without metadata as it arrives; the form's
+ * text fields get a few KB). Answers with a redirect to the gallery and a message, or, to the page's
+ * script (which asks for JSON), with the message itself and a status. Refusals of the body (too
+ * large, too many posts or photos, two uploads of the customer's already being read, not a form)
+ * are plain text for both; the connection is then closed, so the rest is not waited for.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > GALLERY_UPLOAD_BODY_LIMIT_BYTES) return plainRefusal(GALLERY_MESSAGES.tooLarge, 413);
+  // Every post counts against the upload limit before any of it is read, and each photo before it is decoded.
+  return admitUploadPost(context, context.get(userContext).id, refusedPost, (limit) => upload(args, limit));
+}
 
+function refusedPost(refusal: UploadPostRefusal) {
+  if (refusal.problem === "busy") return plainRefusal(GALLERY_MESSAGES.saveFailed, 429, { "Retry-After": String(BUSY_RETRY_SECONDS) });
+  return plainRefusal(tooManyAttemptsMessage(refusal.wait), 429, { "Retry-After": String(refusal.wait) });
+}
+
+async function upload(args: Route.ActionArgs, limit: UploadLimitCheck) {
+  const { request, context } = args;
   const user = context.get(userContext);
   const { supabase } = context.get(sessionContext);
   const { logger } = context.get(requestContext);
@@ -50,11 +61,14 @@ export async function action(args: Route.ActionArgs) {
     held = 0;
   }
   const batch = createGalleryBatch(remainingGallerySlots(held));
-  // A post that carries photos counts against the upload limit before any of them is decoded.
-  const limit = uploadLimitCheck(context, user.id);
   const body = await readUploadBody(
     request,
-    { limitBytes: GALLERY_UPLOAD_BODY_LIMIT_BYTES, fileLimitBytes: PHOTO_FILE_LIMIT_BYTES, maxFiles: MAX_FILES_PER_POST },
+    {
+      limitBytes: GALLERY_UPLOAD_BODY_LIMIT_BYTES,
+      fileLimitBytes: PHOTO_FILE_LIMIT_BYTES,
+      maxFiles: MAX_FILES_PER_POST,
+      textLimitBytes: UPLOAD_TEXT_LIMIT_BYTES,
+    },
     async (file) => {
       if ((await limit.beforeFile(file)) === null) await batch.add(file);
     },
