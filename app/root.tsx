@@ -58,8 +58,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">
         {children}
         {/* At most 3 toasts visible, each for 4 s. */}
-        {/* Below the sticky 4rem header, so the logo and its links stay in sight and in reach. */}
-        <Toaster visibleToasts={3} duration={4000} position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
+        {/* At the foot of the screen (bottom-right, across the bottom on phones): clear of the sticky
+            header and of each page's heading, and raised above the wizard's button bar (app.css). */}
+        <Toaster
+          visibleToasts={3}
+          duration={4000}
+          position="bottom-right"
+          offset={{ bottom: "var(--toast-offset-bottom)" }}
+          mobileOffset={{ bottom: "var(--toast-offset-bottom)" }}
+          richColors
+          closeButton
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

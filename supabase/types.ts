@@ -1282,13 +1282,6 @@ export type Database = {
         }[]
       }
       has_permission: { Args: { _permission: string }; Returns: boolean }
-      has_role: {
-        Args: {
-          _role: Database["public"]["Enums"]["app_role"]
-          _user_id: string
-        }
-        Returns: boolean
-      }
       hit_rate_limit: {
         Args: {
           _duration_ms: number

@@ -20,26 +20,6 @@ export interface AdminBookingRow {
   refund_due_at: string | null;
 }
 
-/** The columns read for a row, for queries that select them by name. */
-export const ADMIN_BOOKING_ROW_COLUMNS = [
-  "id",
-  "created_at",
-  "full_name",
-  "email",
-  "phone",
-  "moving_date",
-  "moving_time",
-  "moving_from",
-  "moving_to",
-  "service_type",
-  "team_type",
-  "status",
-  "estimated_cost_cents",
-  "final_cost_cents",
-  "deposit_status",
-  "refund_due_at",
-] as const satisfies readonly (keyof AdminBookingRow)[];
-
 /** What a booking costs as the admin sees it: the final cost once set, else the estimate; null when neither is known. */
 export function bookingAmountCents(booking: Pick<AdminBookingRow, "final_cost_cents" | "estimated_cost_cents">): number | null {
   return booking.final_cost_cents ?? booking.estimated_cost_cents;

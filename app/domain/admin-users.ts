@@ -60,8 +60,6 @@ export const roleChangeSchema = z.object({
   role: z.enum(MANAGED_ROLES),
 });
 
-export type RoleChange = z.infer<typeof roleChangeSchema>;
-
 const withArticle = (role: ManagedRole) => (role === "admin" ? "an admin" : "a moderator");
 
 /** What the page says after a role form, and when one is refused. */

@@ -5,7 +5,6 @@ export const ANALYTICS_CUSTOM_EVENTS = ["phone_click", "email_click"] as const;
 
 /** The kinds of website analytics events the table accepts. */
 export const ANALYTICS_EVENT_TYPES = ["page_view", "page_exit", "custom", ...ANALYTICS_CUSTOM_EVENTS] as const;
-export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 /** Event types a beacon may send ("custom" alone says nothing, so only the named ones). */
 export const BEACON_EVENT_TYPES = ["page_view", "page_exit", ...ANALYTICS_CUSTOM_EVENTS] as const;

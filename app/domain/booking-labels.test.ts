@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoveDate, formatMoveDateTime, formatTimeSlot, serviceTypeLabel } from "./booking-labels";
+import { formatMoveDate, formatMoveDateTime, formatTimeSlot, serviceMoveName, serviceTypeLabel } from "./booking-labels";
 
 describe("booking labels", () => {
   it("shows slots in 12-hour time", () => {
@@ -11,6 +11,14 @@ describe("booking labels", () => {
     expect(serviceTypeLabel("local")).toBe("Local move");
     expect(serviceTypeLabel("commercial")).toBe("Commercial move");
     expect(serviceTypeLabel("white_glove")).toBe("white glove");
+  });
+
+  it("names a service as a move for sentences, saying 'move' once", () => {
+    expect(serviceMoveName("local")).toBe("local move");
+    expect(serviceMoveName("long_distance")).toBe("long-distance move");
+    expect(serviceMoveName("commercial")).toBe("commercial move");
+    expect(serviceMoveName("white_glove")).toBe("white glove move");
+    expect(serviceMoveName("office_move")).toBe("office move");
   });
 
   it("shows a move date as the calendar day it names, in any time zone", () => {

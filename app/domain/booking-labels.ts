@@ -21,6 +21,20 @@ export function serviceTypeLabel(serviceType: string): string {
   return SERVICE_TYPE_LABELS[serviceType as ServiceType] ?? serviceType.replaceAll("_", " ");
 }
 
+const SERVICE_MOVE_NAMES: Record<ServiceType, string> = {
+  local: "local move",
+  long_distance: "long-distance move",
+  commercial: "commercial move",
+};
+
+/** A service as the name of a move, inside a sentence ("the local move on…"): 'move' said once. */
+export function serviceMoveName(serviceType: string): string {
+  const known = SERVICE_MOVE_NAMES[serviceType as ServiceType];
+  if (known) return known;
+  const words = serviceType.replaceAll("_", " ");
+  return /\bmove$/i.test(words) ? words : `${words} move`;
+}
+
 export const TEAM_LABELS: Record<TeamType, string> = {
   elite: "Elite Team",
   luxury: "Luxury Team",

@@ -87,11 +87,6 @@ export function bookingRequestSchema(today: string) {
   return contactSchema.extend(detailsSchema(today).shape).extend(teamSchema.shape).extend(serviceSchema.shape).extend(addonsSchema.shape);
 }
 
-export type ContactStep = z.infer<typeof contactSchema>;
-export type DetailsStep = z.infer<ReturnType<typeof detailsSchema>>;
-export type TeamStep = z.infer<typeof teamSchema>;
-export type ServiceStep = z.infer<typeof serviceSchema>;
-export type AddonsStep = z.infer<typeof addonsSchema>;
 export type ValidBookingRequest = z.infer<ReturnType<typeof bookingRequestSchema>>;
 
 /** YYYY-MM-DD plus some days, in the calendar (no time zone involved). */

@@ -10,9 +10,6 @@ import { formatMoveDate, formatTimeSlot } from "./booking-labels";
  */
 export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 
-/** The most days the date picker or the overview asks about at once (the database refuses more). */
-export const MAX_CAPACITY_DAYS = 92;
-
 /** The database's SQLSTATEs for a save that would take a crew nobody has, or start when no move may. */
 export const CAPACITY_SQLSTATES = { slotTaken: "CP001", dayClosed: "CP002", outOfHours: "CP003" } as const;
 
@@ -194,12 +191,6 @@ export function capacityRefusalOf(
 /** "HH:MM" of a number of minutes after midnight (480 → "08:00"). */
 export function minutesToTime(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/** Minutes after midnight of "HH:MM" or "HH:MM:SS" ("08:30" → 510). */
-export function timeToMinutes(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return hours * 60 + minutes;
 }
 
 /** "8:00 AM – 12:00 PM" for the minutes a move occupies. */

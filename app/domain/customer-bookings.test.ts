@@ -30,6 +30,7 @@ describe("customerBookingView", () => {
     expect(customerBookingView(row())).toEqual({
       id: "6f1c2a9e-0000-4000-8000-000000000001",
       serviceType: "Long distance",
+      moveName: "long-distance move",
       status: "pending",
       depositStatus: "unpaid",
       moveDate: "Monday, March 1, 2027",

@@ -2,7 +2,7 @@
 // complete list a page at a time.
 
 import type { BookingRow } from "./booking";
-import { formatMoveDate, serviceTypeLabel } from "./booking-labels";
+import { formatMoveDate, serviceMoveName, serviceTypeLabel } from "./booking-labels";
 import { canPayDeposit, depositStateLabel } from "./booking-status";
 import { COMPANY } from "./company";
 import { formatCents } from "./money";
@@ -36,6 +36,8 @@ export interface CustomerBookingView {
   id: string;
   /** "Long distance" */
   serviceType: string;
+  /** "long-distance move": the service inside a sentence. */
+  moveName: string;
   /** The raw status and deposit: the badge words and colours them. */
   status: string;
   depositStatus: string;
@@ -68,6 +70,7 @@ export function customerBookingView(row: CustomerBookingListRow): CustomerBookin
   return {
     id: row.id,
     serviceType: serviceTypeLabel(row.service_type),
+    moveName: serviceMoveName(row.service_type),
     status: row.status,
     depositStatus: row.deposit_status,
     moveDate: formatMoveDate(row.moving_date),

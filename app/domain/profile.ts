@@ -89,8 +89,6 @@ export const profileSchema = z.object({
     .optional(),
 });
 
-export type ProfileFields = z.infer<typeof profileSchema>;
-
 /** The saved profile as the form shows it: "" for what was never filled in. */
 export interface ProfileView {
   fullName: string;

@@ -215,4 +215,3 @@ export const weekdayCrewsSchema = z.object({
   weekday6: requiredCrews,
   weekday7: requiredCrews,
 });
-export type WeekdayCrewsChange = z.infer<typeof weekdayCrewsSchema>;

@@ -95,7 +95,7 @@ test("a status change from the table: the toast, and the history row with the ad
   await row.getByRole("combobox").selectOption("confirmed");
   if (!javaScriptEnabled()) await row.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Status Updated")).toBeVisible();
-  await expect(page.getByText("Booking status changed to confirmed")).toBeVisible();
+  await expect(page.getByText(/Booking status changed to Confirmed\b/)).toBeVisible();
   // The pending page lists it no more.
   await expect(page.getByText("No bookings found")).toBeVisible();
 

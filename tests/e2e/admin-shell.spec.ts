@@ -133,3 +133,40 @@ test.describe("on a 375px phone", () => {
     await expect(drawerNavigation).toBeHidden();
   });
 });
+
+test("on a long admin page scrolled to its end, the sidebar's dark background still fills the left column", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+  await signInDirectly(page, admin, "/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const sidebar = page.getByRole("complementary");
+  const sidebarBackground = await sidebar.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  // A page more than two screens tall: the end of it is far below the first screen.
+  expect(pageHeight).toBeGreaterThan(2 * 720);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY + window.innerHeight))).toBe(pageHeight);
+  // What is painted down the left column, from the top of the screen to its bottom: the sidebar, or
+  // the first element under each point with a background of its own.
+  const painted = await page.evaluate(() =>
+    Array.from({ length: 9 }, (_, index) => Math.min(index * 90, window.innerHeight - 1)).map((y) => {
+      const under = document.elementFromPoint(8, y);
+      const aside = under?.closest("aside");
+      if (aside) return `${y}: ${getComputedStyle(aside).backgroundColor}`;
+      for (let element = under; element; element = element.parentElement) {
+        const background = getComputedStyle(element).backgroundColor;
+        if (background !== "rgba(0, 0, 0, 0)") return `${y}: ${background}`;
+      }
+      return `${y}: none`;
+    }),
+  );
+  expect(painted).toEqual(painted.map((point) => `${point.split(":")[0]}: ${sidebarBackground}`));
+  // And the dark column itself runs the page's whole height (as a full-page capture or a print shows
+  // it), not one screen that follows the scroll.
+  const column = await sidebar.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { top: Math.round(box.top + window.scrollY), bottom: Math.round(box.bottom + window.scrollY) };
+  });
+  expect(column).toEqual({ top: 0, bottom: pageHeight });
+});

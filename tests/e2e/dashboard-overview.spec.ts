@@ -80,6 +80,20 @@ test("one booking shows in full: service, status, date, route, dollars, booked d
   await expect(row.getByRole("link", { name: /View details/ })).toHaveAttribute("href", `/dashboard/bookings/${booking.id}`);
 });
 
+test("each 'View details' link is named for its move, without saying 'move' twice", async ({ page }) => {
+  const user = await createTestUser({ fullName: "Vera Voice" });
+  const moves = [
+    ["local", "2027-03-01", "View details of the local move on Monday, March 1, 2027"],
+    ["long_distance", "2027-03-02", "View details of the long-distance move on Tuesday, March 2, 2027"],
+    ["commercial", "2027-03-03", "View details of the commercial move on Wednesday, March 3, 2027"],
+  ] as const;
+  for (const [serviceType, date] of moves) await createBooking(user, { service_type: serviceType, moving_date: date });
+  await signInToDashboard(page, user);
+  const links = recentList(page).getByRole("link", { name: /^View details/ });
+  await expect(links).toHaveCount(moves.length);
+  for (const [, , name] of moves) await expect(recentList(page).getByRole("link", { name, exact: true })).toHaveCount(1);
+});
+
 test("of seven bookings in mixed states the five newest show, newest first, and the counters count all seven", async ({ page }) => {
   const user = await createTestUser({ fullName: "Sam Seven" });
   // From oldest to newest; created_at spread over the past weeks, not in insertion order.

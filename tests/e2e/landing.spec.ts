@@ -10,6 +10,14 @@ test.describe("landing page", () => {
     await expectStep(page, "Contact");
   });
 
+  test("the call to book counts the steps the wizard shows", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("Six short steps, then your date is held.")).toBeVisible();
+    await page.getByRole("link", { name: "Start Booking Now" }).click();
+    await expectStep(page, "Contact");
+    await expect(page.getByRole("navigation", { name: "Booking steps" }).getByRole("listitem")).toHaveCount(6);
+  });
+
   test("shows the hero, rating, testimonials, services and calls to action", async ({ page }) => {
     await page.goto("/");
 

@@ -119,7 +119,7 @@ test("a booking status chosen in the admin table while the scripts load is the o
   expect(await scriptsArrived()).toBe(false);
   // The admin's menu button replaces its link once React has hydrated the page.
   await expect(page.locator("button[aria-label='Open admin menu']")).toBeAttached({ timeout: 20_000 });
-  await expect(page.getByText("Booking status changed to confirmed")).toBeVisible();
+  await expect(page.getByText(/Booking status changed to Confirmed\b/)).toBeVisible();
   await expect(status).toHaveValue("confirmed");
   const { data: events } = await client.from("booking_status_events").select("status").eq("booking_id", booking!.id).order("changed_at");
   expect(events).toEqual([{ status: "pending" }, { status: "confirmed" }]);

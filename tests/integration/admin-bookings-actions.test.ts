@@ -81,7 +81,7 @@ describe("a row's status form", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/bookings?q=test&sort=amount&page=2");
-    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Status Updated", description: "Booking status changed to in progress" });
+    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Status Updated", description: "Booking status changed to In progress" });
     const stored = await service.from("bookings").select("status").eq("id", booking.id).single();
     expect(stored.data?.status).toBe("in_progress");
     const history = await service.from("booking_status_events").select("status, changed_by").eq("booking_id", booking.id).eq("status", "in_progress");

@@ -41,14 +41,17 @@ export function AdminSidebar(props: AdminSidebarProps) {
   }, []);
 
   return (
+    // The dark column runs the page's whole height; its contents stay on screen as the page scrolls.
     <aside
       data-state={state}
-      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-100 transition-[width] duration-200 md:flex ${collapsed ? "w-12" : "w-64"}`}
+      className={`hidden shrink-0 border-r border-slate-800 bg-slate-900 text-slate-100 transition-[width] duration-200 md:block ${collapsed ? "w-12" : "w-64"}`}
     >
-      <SidebarTitle collapsed={collapsed} />
-      <SidebarNavigation collapsed={collapsed} pendingCount={props.pendingCount} />
-      <SidebarToggle state={state} onToggle={() => setState(otherSidebarState)} />
-      <SidebarFooter collapsed={collapsed} email={props.email} roleLabel={props.roleLabel} />
+      <div className="sticky top-0 flex h-screen flex-col">
+        <SidebarTitle collapsed={collapsed} />
+        <SidebarNavigation collapsed={collapsed} pendingCount={props.pendingCount} />
+        <SidebarToggle state={state} onToggle={() => setState(otherSidebarState)} />
+        <SidebarFooter collapsed={collapsed} email={props.email} roleLabel={props.roleLabel} />
+      </div>
     </aside>
   );
 }

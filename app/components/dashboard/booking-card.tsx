@@ -68,7 +68,7 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
           View details
           <span className="sr-only">
             {" "}
-            of the {booking.serviceType.toLowerCase()} move on {booking.moveDate}
+            of the {booking.moveName} on {booking.moveDate}
           </span>
         </Link>
       </div>

@@ -73,7 +73,8 @@ function daysBetween({ from, to }: { from: string; to: string }): string[] {
 
 export const STATUS_MESSAGES = {
   updated: "Status Updated",
-  changedTo: (status: string) => `Booking status changed to ${bookingStatusLabel(status).toLowerCase()}`,
+  // In the words the status badges use: "In progress", not the stored "in_progress".
+  changedTo: (status: string) => `Booking status changed to ${bookingStatusLabel(status)}`,
   failed: "Failed to update booking status.",
   notFound: "That booking no longer exists.",
   noCrew: "No crew is free for this move",

@@ -9,6 +9,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { parseAuthView } from "~/domain/auth-views";
 import { useCompany } from "~/components/company-context";
 import { formatCents } from "~/domain/money";
+import { countInWords } from "~/domain/count-in-words";
+import { WIZARD_STEPS } from "~/domain/booking-wizard";
 import { DEPOSIT_CENTS, TRUCK_FEE_CENTS, TRUCK_FEE_MILES } from "~/domain/pricing";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { sessionContext } from "~/context";
@@ -33,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: email.length <= 320 ? email : "",
     // A guest's claim to the booking they paid for, sent back with the sign-up or sign-in form (checked there).
     claim: (params.get("claim") ?? "").slice(0, 200),
+    // The wizard's length, counted here so that its module stays out of the landing's scripts.
+    wizardSteps: WIZARD_STEPS.length,
   };
 }
 
@@ -130,7 +134,7 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         <section className="px-4 py-16 text-center">
           <BoxesIllustration lazy className="mx-auto mb-6 max-w-48" />
           <h2 className="text-3xl font-bold">Ready when you are</h2>
-          <p className="mt-3 text-slate-600">Five short steps, then your date is held.</p>
+          <p className="mt-3 text-slate-600">{countInWords(loaderData.wizardSteps)} short steps, then your date is held.</p>
           <Link to={href("/book")} className={buttonClasses("primary", "lg", "mt-8")}>
             Start Booking Now
           </Link>

@@ -1,5 +1,5 @@
 import { RestError, notEmbedded, notImplemented } from "./errors.ts";
-import type { AggregateFunction, Condition, Filter, JsonPath, OrderTerm, QueryParams, SelectItem } from "./query-params.ts";
+import type { AggregateFunction, Condition, Filter, OrderTerm, QueryParams, SelectItem } from "./query-params.ts";
 import { findRelationship } from "./relationships.ts";
 import { isToOne, type Relationship, type TableInfo } from "./schema-cache.ts";
 import { quoteIdentifier } from "./sql-identifiers.ts";
@@ -311,5 +311,3 @@ export function missingColumns(node: ReadNode, knows: (table: TableInfo, name: s
   for (const term of node.order) if (!term.embedded) names.push(term.column);
   return names.some((name) => !knows(node.table, name)) || node.children.some((child) => missingColumns(child, knows));
 }
-
-export type { JsonPath };

@@ -79,7 +79,7 @@ describe("calling functions", () => {
     expect(data).toEqual({ views: 1 });
   });
 
-  it("casts uuid and enum arguments, as has_role(_user_id, _role) needs", async () => {
+  it("casts uuid and enum arguments, as a role check (_user_id, _role) needs", async () => {
     const { user, client } = await fixture.signUp("typed");
     await client.from("rest_notes").insert({ title: "Boxes packed", mood: "happy" });
     expect((await fixture.anon.rpc("rest_has_note", { _owner_id: user.id, _mood: "happy" })).data).toBe(true);

@@ -616,5 +616,3 @@ function limitClause(limit: number | undefined, offset: number): string {
   };
   return (limit === undefined ? "" : ` LIMIT ${checked(limit)}`) + (offset > 0 ? ` OFFSET ${checked(offset)}` : "");
 }
-
-export type { AggregateFunction };
