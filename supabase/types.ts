@@ -276,6 +276,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -313,6 +315,8 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name: string
+          hold_address?: string | null
+          hold_browser?: string | null
           hold_expires_at?: string | null
           id?: string
           moving_date: string
@@ -350,6 +354,8 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name?: string
+          hold_address?: string | null
+          hold_browser?: string | null
           hold_expires_at?: string | null
           id?: string
           moving_date?: string
@@ -862,6 +868,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -926,6 +934,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1139,6 +1149,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1337,6 +1349,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1417,6 +1431,16 @@ export type Database = {
       }
       recount_booking_tallies: { Args: never; Returns: undefined }
       recount_customer_tallies: { Args: never; Returns: undefined }
+      release_older_unpaid_holds: {
+        Args: {
+          _address: string
+          _booking_id: string
+          _browser: string
+          _draft_id: string
+          _email: string
+        }
+        Returns: number
+      }
       remove_draft_photo: {
         Args: { draft_id: string; path: string }
         Returns: boolean
@@ -1495,6 +1519,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1559,6 +1585,14 @@ export type Database = {
           bucket_id: string
           bytes: number
           objects: number
+        }[]
+      }
+      unpaid_holds_per_visitor: {
+        Args: never
+        Returns: {
+          per_address: number
+          per_browser: number
+          per_email: number
         }[]
       }
       update_booking_details: {

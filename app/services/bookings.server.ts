@@ -3,6 +3,7 @@ import { isBookingFinished } from "~/domain/booking-status";
 import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
 import { estimateBooking } from "~/domain/pricing";
 import { slotsOfDay } from "./capacity.server";
+import type { PayingVisitor } from "./paying-browser.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The database could not be reached or refused a write the server made: not something a customer can fix. */
@@ -50,17 +51,16 @@ const FLEXIBLE_ATTEMPTS = 3;
  * then; when none is (or the day is closed) nothing is saved and SlotTakenError is thrown. A request
  * with no preferred time (`time: null`) is saved at the first slot that fits, and looks again when that
  * one is taken meanwhile.
+ * `visitor` names who pressed Pay: the database releases that browser's, address's and email's older
+ * unpaid holds beyond their share as this one is taken.
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
  */
-export async function savePendingBooking(
-  serviceRole: AppSupabaseClient,
-  { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
-): Promise<BookingRow> {
-  if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId });
+export async function savePendingBooking(serviceRole: AppSupabaseClient, { request, userId, draftId, visitor }: SaveArguments): Promise<BookingRow> {
+  if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId, visitor });
   for (let attempt = 1; ; attempt++) {
     const time = await firstFreeSlot(serviceRole, request, draftId);
     try {
-      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId });
+      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId, visitor });
     } catch (error) {
       if (!isSlotTakenError(error) || error.refusal.kind !== "slot-taken" || attempt >= FLEXIBLE_ATTEMPTS) throw error;
     }
@@ -87,11 +87,19 @@ function saveError(what: string, error: { code?: string; message?: string; detai
   return refusal ? new SlotTakenError(refusal, request.date, request.time) : new BookingStoreError(what, error);
 }
 
-async function saveAtTime(
-  serviceRole: AppSupabaseClient,
-  { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
-): Promise<BookingRow> {
-  const row = { ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }), hold_expires_at: holdUntil() };
+interface SaveArguments {
+  request: BookingRequest;
+  userId: string | null;
+  draftId: string;
+  visitor?: PayingVisitor;
+}
+
+async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, draftId, visitor }: SaveArguments): Promise<BookingRow> {
+  const row = {
+    ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }),
+    hold_expires_at: holdUntil(),
+    ...(visitor ? { hold_browser: visitor.browser, hold_address: visitor.address } : {}),
+  };
   // insert … on conflict (draft_id) do nothing: a concurrent insert of the same draft waits for the
   // first one and then inserts nothing.
   const inserted = await serviceRole.from("bookings").upsert(row, { onConflict: "draft_id", ignoreDuplicates: true }).select("*");
