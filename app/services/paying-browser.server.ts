@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createCookie, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { requestContext, servicesContext } from "~/context";
+import { requestContext, servicesContext, sessionContext } from "~/context";
 
 // The browser that pressed Pay: a random id in a signed, HttpOnly cookie set at Pay. The booking keeps
 // a keyed hash of it, so the payment page can tell the paying browser from anyone else holding the
@@ -28,6 +28,9 @@ const browserIdSchema = z.uuid();
 
 const keyed = (secret: string, purpose: string, value: string) => createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 32);
 
+/** The key a booking keeps of the browser whose Pay cookie holds `browserId`. */
+export const payingBrowserKeyOf = (secret: string, browserId: string) => keyed(secret, "paying-browser", browserId);
+
 async function browserIdOf(request: Request, context: Context): Promise<string | null> {
   const parsed = browserIdSchema.safeParse(await context.get(servicesContext).payingBrowserCookie.parse(request.headers.get("Cookie")));
   return parsed.success ? parsed.data : null;
@@ -45,11 +48,25 @@ export async function payingVisitor(request: Request, context: Context): Promise
   const { clientIp, responseHeaders } = context.get(requestContext);
   const id = (await browserIdOf(request, context)) ?? randomUUID();
   responseHeaders.append("Set-Cookie", await payingBrowserCookie.serialize(id));
-  return { browser: keyed(cookieSecret, "paying-browser", id), address: keyed(cookieSecret, "client-address", clientIp) };
+  return { browser: payingBrowserKeyOf(cookieSecret, id), address: keyed(cookieSecret, "client-address", clientIp) };
 }
 
 /** The key of the browser making this request, when it once pressed Pay; null otherwise. */
 export async function payingBrowserKey(request: Request, context: Context): Promise<string | null> {
   const id = await browserIdOf(request, context);
-  return id ? keyed(context.get(servicesContext).cookieSecret, "paying-browser", id) : null;
+  return id ? payingBrowserKeyOf(context.get(servicesContext).cookieSecret, id) : null;
+}
+
+/**
+ * Who may read a paid booking's details from its payment link: its owner, signed in, or while it has
+ * no owner the browser that pressed Pay for it. Null for anyone else (a forwarded link, a history).
+ */
+export async function paidBookingViewer(
+  request: Request,
+  context: Context,
+  booking: { user_id: string | null; hold_browser: string | null },
+): Promise<"owner" | "payer" | null> {
+  if (booking.user_id !== null) return context.get(sessionContext).user?.id === booking.user_id ? "owner" : null;
+  const browser = await payingBrowserKey(request, context);
+  return browser !== null && browser === booking.hold_browser ? "payer" : null;
 }
