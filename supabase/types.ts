@@ -1438,6 +1438,7 @@ export type Database = {
           _browser: string
           _draft_id: string
           _email: string
+          _user_id: string
         }
         Returns: number
       }

@@ -379,17 +379,20 @@ export async function handleStripeEvent(
 // Closing a payment -------------------------------------------------------------------------------
 
 /**
- * After a Pay press: the Checkout Sessions of the same browser's other unpaid bookings whose holds
+ * After a Pay press: the Checkout Sessions of the same browser's and customer's other unpaid bookings whose holds
  * that press released (the database keeps one unpaid hold per browser) are closed, so none of them is
  * paid for a crew it no longer holds. Holds released for sharing only an email or a client address
  * stay payable: their customer may be someone else. How many were closed.
  */
-export async function closeReleasedCheckouts(stripe: Stripe, serviceRole: AppSupabaseClient, { bookingId, browser }: { bookingId: string; browser: string }) {
+export async function closeReleasedCheckouts(
+  stripe: Stripe,
+  serviceRole: AppSupabaseClient,
+  { bookingId, browser, userId }: { bookingId: string; browser: string; userId: string | null },
+) {
   const now = new Date().toISOString();
-  const { data, error } = await serviceRole
-    .from("bookings")
-    .select("stripe_checkout_session_id")
-    .eq("hold_browser", browser)
+  const sameBrowser = serviceRole.from("bookings").select("stripe_checkout_session_id").eq("hold_browser", browser);
+  // Only the same customer's (or guests' when a guest pays): another account on a shared browser keeps its Checkout.
+  const { data, error } = await (userId ? sameBrowser.eq("user_id", userId) : sameBrowser.is("user_id", null))
     .neq("id", bookingId)
     .eq("status", "pending")
     .eq("deposit_status", "unpaid")

@@ -29,10 +29,11 @@ $$;
 
 grant execute on function public.unpaid_holds_per_visitor() to anon, authenticated, service_role;
 
--- Ends now the live unpaid holds of the visitor saving _booking_id (from wizard draft _draft_id) (by browser, email and address)
+-- Ends now the live unpaid holds of the visitor saving _booking_id (from wizard draft _draft_id):
+-- by browser (bookings of the same owner, _user_id, or guests' when null), by email and by address,
 -- beyond that visitor's share, oldest first, leaving room for the one being saved. Saves of one
 -- visitor wait for each other (transaction locks on each key). Returns how many it released.
-create function public.release_older_unpaid_holds(_booking_id uuid, _draft_id uuid, _browser text, _address text, _email text)
+create function public.release_older_unpaid_holds(_booking_id uuid, _draft_id uuid, _user_id uuid, _browser text, _address text, _email text)
 returns integer
 language plpgsql
 security definer
@@ -51,7 +52,7 @@ begin
     update public.bookings b set hold_expires_at = now()
     where b.id in (
       select o.id from public.bookings o
-      where o.hold_browser = _browser and o.id <> _booking_id and (_draft_id is null or o.draft_id is distinct from _draft_id)
+      where o.hold_browser = _browser and o.user_id is not distinct from _user_id and o.id <> _booking_id and (_draft_id is null or o.draft_id is distinct from _draft_id)
         and o.status = 'pending' and o.deposit_status = 'unpaid' and o.hold_expires_at > now()
       order by o.hold_expires_at desc, o.id
       offset caps.per_browser - 1
@@ -90,7 +91,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.release_older_unpaid_holds(uuid, uuid, text, text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.release_older_unpaid_holds(uuid, uuid, uuid, text, text, text) from public, anon, authenticated, service_role;
 
 -- As before, and a booking taking an unpaid hold releases its visitor's older holds beyond their
 -- share, under the day's lock, before the crews are counted.
@@ -140,7 +141,7 @@ begin
 
   -- A new unpaid hold releases the same visitor's older ones beyond their share.
   if new.status = 'pending' and new.deposit_status = 'unpaid' then
-    perform public.release_older_unpaid_holds(new.id, new.draft_id, new.hold_browser, new.hold_address, new.email);
+    perform public.release_older_unpaid_holds(new.id, new.draft_id, new.user_id, new.hold_browser, new.hold_address, new.email);
   end if;
 
   select c.crews, c.closed, c.reason into day_crews from public.crews_of_days(array[new.moving_date]) c;

@@ -237,7 +237,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
     return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);
   }
-  await closeReleasedCheckouts(services.stripe, services.serviceRole, { bookingId: booking.id, browser: visitor.browser });
+  await closeReleasedCheckouts(services.stripe, services.serviceRole, { bookingId: booking.id, browser: visitor.browser, userId });
   // A full page load: Checkout is another site (the embedded one merely shares this origin).
   return redirectDocument(checkout.url, 303);
 }
