@@ -24,6 +24,8 @@ export interface AppServices {
   knownDeviceCookie: Cookie;
   /** Holds the booking wizard draft's id. */
   draftCookie: Cookie;
+  /** Names the browser that pressed Pay (a random id). */
+  payingBrowserCookie: Cookie;
   authLimits: AuthRateLimits;
   /** New drafts, Pay presses and photo uploads, per address and per user. */
   bookingLimits: BookingRateLimits;

@@ -3,6 +3,7 @@ import { requestContext, servicesContext, settingsContext, type AppServices, typ
 import type { CompanySettings } from "./domain/company-settings";
 import { createDraftCookie } from "./services/drafts.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
+import { createPayingBrowserCookie } from "./services/paying-browser.server";
 import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./services/rate-limit.server";
 import { createStripeClient } from "./services/payments.server";
 import { createSettingsCache } from "./services/settings-cache.server";
@@ -50,6 +51,7 @@ export function createAppServices(options: AppOptions): AppServices {
     toastCookie: createToastCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     knownDeviceCookie: createKnownDeviceCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     draftCookie: createDraftCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
+    payingBrowserCookie: createPayingBrowserCookie({ secret: options.cookieSecret, secure: options.secureCookies }),
     authLimits: createAuthRateLimits({ attemptsPerMinute: options.authAttemptsPerMinute, counters }),
     bookingLimits: createBookingRateLimits({ actionsPerMinute: options.bookingActionsPerMinute, counters }),
     uploadsInFlight: createUploadsInFlight(),

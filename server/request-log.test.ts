@@ -45,4 +45,28 @@ describe("requestLogger", () => {
     expect(log).toContain("/reset-password?token_hash=[redacted]&type=recovery&apikey=[redacted]");
     expect(log).not.toMatch(/SECRET-(HASH|KEY|COOKIE|BEARER)/);
   });
+
+  it("writes the payment page's line without its Checkout Session id", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const app = express();
+    app.use(requestLogger(pino({ level: "info" }, sink)));
+    app.get("/{*path}", (_request, response) => {
+      response.send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/payment-success?session_id=cs_test_a1B2c3SECRET`);
+    server.close();
+    expect(response.status).toBe(200);
+    const log = lines.join("");
+    expect(log).toContain('"url":"/payment-success?session_id=[redacted]"');
+    expect(log).not.toContain("cs_test_a1B2c3SECRET");
+  });
 });

@@ -282,6 +282,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -319,6 +321,8 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name: string
+          hold_address?: string | null
+          hold_browser?: string | null
           hold_expires_at?: string | null
           id?: string
           moving_date: string
@@ -356,6 +360,8 @@ export type Database = {
           extra_movers?: number
           final_cost_cents?: number | null
           full_name?: string
+          hold_address?: string | null
+          hold_browser?: string | null
           hold_expires_at?: string | null
           id?: string
           moving_date?: string
@@ -868,6 +874,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -932,6 +940,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1145,6 +1155,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1336,6 +1348,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1420,6 +1434,17 @@ export type Database = {
       }
       recount_booking_tallies: { Args: never; Returns: undefined }
       recount_customer_tallies: { Args: never; Returns: undefined }
+      release_older_unpaid_holds: {
+        Args: {
+          _address: string
+          _booking_id: string
+          _browser: string
+          _draft_id: string
+          _email: string
+          _user_id: string
+        }
+        Returns: number
+      }
       remove_draft_photo: {
         Args: { draft_id: string; path: string }
         Returns: boolean
@@ -1500,6 +1525,8 @@ export type Database = {
           extra_movers: number
           final_cost_cents: number | null
           full_name: string
+          hold_address: string | null
+          hold_browser: string | null
           hold_expires_at: string | null
           id: string
           moving_date: string
@@ -1564,6 +1591,14 @@ export type Database = {
           bucket_id: string
           bytes: number
           objects: number
+        }[]
+      }
+      unpaid_holds_per_visitor: {
+        Args: never
+        Returns: {
+          per_address: number
+          per_browser: number
+          per_email: number
         }[]
       }
       update_booking_details: {

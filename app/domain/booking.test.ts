@@ -57,6 +57,8 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     stripe_payment_intent_id: null,
     checkout_expires_at: null,
     hold_expires_at: null,
+    hold_browser: null,
+    hold_address: null,
     refund_due_at: null,
     quote: null,
     status: "pending",

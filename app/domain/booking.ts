@@ -121,6 +121,18 @@ const companyDateTimeFormat = madeOnFirstUse(
     }),
 );
 
+const companyTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: COMPANY.timeZone }));
+
+/** A moment's time of day on the company's clock: "3:05 PM". */
+export function formatCompanyTime(instant: string | Date): string {
+  const parsed = new Date(instant);
+  return Number.isNaN(parsed.getTime())
+    ? String(instant)
+    : companyTimeFormat()
+        .format(parsed)
+        .replace(/\u202f/g, " ");
+}
+
 /** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
 export function formatCompanyDateTime(instant: string | Date): string {
   const parsed = new Date(instant);

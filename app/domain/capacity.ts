@@ -5,10 +5,11 @@
 import { formatMoveDate, formatTimeSlot } from "./booking-labels";
 
 /**
- * How long a Checkout Session takes payments (Stripe allows 30 minutes to 24 hours), and so how long a
- * booking saved at Pay holds its crew while its customer is in Checkout.
+ * How long a Checkout Session takes payments, and so how long a booking saved at Pay holds its crew
+ * while its customer is in Checkout: Stripe's shortest session (30 minutes after its creation), and a
+ * minute for the request's way there, so an unpaid hold costs a visitor as much as it costs the company.
  */
-export const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
+export const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
 
 /** The database's SQLSTATEs for a save that would take a crew nobody has, or start when no move may. */
 export const CAPACITY_SQLSTATES = { slotTaken: "CP001", dayClosed: "CP002", outOfHours: "CP003" } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDays } from "./booking-schemas";
 import { isCalendarDate } from "./calendar-date";
+import { formatCompanyTime } from "./booking";
 import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
 import type { DayCapacity } from "./capacity";
@@ -66,7 +67,12 @@ export interface ScheduleBooking {
   depositStatus: string;
   /** The minutes of the day it holds a crew, or null when it holds none (cancelled, a lapsed hold). */
   span: { starts: number; ends: number } | null;
+  /** A crew held while its customer is in Checkout, deposit unpaid: "Held, unpaid — until 3:42 PM"; null otherwise. */
+  hold: string | null;
 }
+
+/** What the office reads on a move whose crew is held for a deposit not paid yet. */
+export const unpaidHoldLabel = (holdExpiresAt: string) => `Held, unpaid — until ${formatCompanyTime(holdExpiresAt)}`;
 
 export function scheduleBookingFromRow(row: {
   booking_id: string;
@@ -77,6 +83,7 @@ export function scheduleBookingFromRow(row: {
   estimated_hours: number;
   status: string;
   deposit_status: string;
+  hold_expires_at: string | null;
   holds_crew: boolean;
   starts_minute: number | null;
   ends_minute: number | null;
@@ -91,6 +98,7 @@ export function scheduleBookingFromRow(row: {
     status: isBookingStatus(row.status) ? row.status : "pending",
     depositStatus: row.deposit_status,
     span: row.holds_crew && row.starts_minute !== null && row.ends_minute !== null ? { starts: row.starts_minute, ends: row.ends_minute } : null,
+    hold: row.holds_crew && row.status === "pending" && row.deposit_status === "unpaid" && row.hold_expires_at ? unpaidHoldLabel(row.hold_expires_at) : null,
   };
 }
 

@@ -4,22 +4,24 @@ import { z } from "zod";
 import { requestContext, servicesContext } from "~/context";
 
 // A guest who paid may make an account, or sign in to theirs, and find the booking in it. Typing the
-// booking's email is no proof (anyone can type anyone's address); having reached the payment page is.
-// That page's link to sign up carries a signed claim for the booking, valid for an hour; the sign-up
-// and sign-in forms send it back, and the booking joins that account if it still has no owner, so a
-// claim works once. Opening a link emailed to the address is proof too: then every guest booking made
-// with that address joins the account.
+// booking's email is no proof (anyone can type anyone's address), nor is the payment page's link (it
+// can be forwarded, or read from a history or a log); having pressed Pay in this browser is. The page,
+// in that browser, links to sign up with a signed claim for the booking, valid for an hour after the
+// payment; the sign-up and sign-in forms send it back, and the booking joins that account if it still
+// has no owner, so a claim works once. Opening a link emailed to the address is proof too: then every
+// guest booking made with that address joins the account.
 
-const CLAIM_MS = 60 * 60 * 1000;
+/** How long after a payment its claim is offered and accepted. */
+export const BOOKING_CLAIM_MS = 60 * 60 * 1000;
 const PURPOSE = "booking-claim";
 
 function mac(secret: string, payload: string): string {
   return createHmac("sha256", secret).update(`${PURPOSE}:${payload}`).digest("base64url");
 }
 
-/** "<booking id>.<expiry ms>.<signature>" */
-export function bookingClaimToken(secret: string, bookingId: string, now = Date.now()): string {
-  const payload = `${bookingId}.${now + CLAIM_MS}`;
+/** "<booking id>.<expiry ms>.<signature>", valid for BOOKING_CLAIM_MS from `from` (the payment). */
+export function bookingClaimToken(secret: string, bookingId: string, from = Date.now()): string {
+  const payload = `${bookingId}.${from + BOOKING_CLAIM_MS}`;
   return `${payload}.${mac(secret, payload)}`;
 }
 

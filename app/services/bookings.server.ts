@@ -4,6 +4,7 @@ import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstF
 import { estimateBooking } from "~/domain/pricing";
 import { moveStartRulesOf } from "~/domain/company-settings";
 import { moveStartFacts, slotsOfDay, type MoveStartFacts } from "./capacity.server";
+import type { PayingVisitor } from "./paying-browser.server";
 import { loadCompanySettings } from "./settings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -61,18 +62,20 @@ const FLEXIBLE_ATTEMPTS = 3;
  * with no preferred time (`time: null`) is saved at the first slot that fits, and looks again when that
  * one is taken meanwhile, among the starts `facts` allow (the database refuses any other: too soon, or
  * ending after closing, SlotTakenError of kind "out-of-hours").
+ * `visitor` names who pressed Pay: the database releases that browser's, address's and email's older
+ * unpaid holds beyond their share as this one is taken.
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
  */
 export async function savePendingBooking(
   serviceRole: AppSupabaseClient,
-  { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
+  { request, userId, draftId, visitor }: SaveArguments,
   facts?: MoveStartFacts,
 ): Promise<BookingRow> {
-  if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId });
+  if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId, visitor });
   for (let attempt = 1; ; attempt++) {
     const time = await firstFreeSlot(serviceRole, request, draftId, facts);
     try {
-      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId });
+      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId, visitor });
     } catch (error) {
       if (!isSlotTakenError(error) || error.refusal.kind !== "slot-taken" || attempt >= FLEXIBLE_ATTEMPTS) throw error;
     }
@@ -105,11 +108,19 @@ function saveError(what: string, error: { code?: string; message?: string; detai
   return refusal ? new SlotTakenError(refusal, request.date, request.time) : new BookingStoreError(what, error);
 }
 
-async function saveAtTime(
-  serviceRole: AppSupabaseClient,
-  { request, userId, draftId }: { request: BookingRequest; userId: string | null; draftId: string },
-): Promise<BookingRow> {
-  const row = { ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }), hold_expires_at: holdUntil() };
+interface SaveArguments {
+  request: BookingRequest;
+  userId: string | null;
+  draftId: string;
+  visitor?: PayingVisitor;
+}
+
+async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, draftId, visitor }: SaveArguments): Promise<BookingRow> {
+  const row = {
+    ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }),
+    hold_expires_at: holdUntil(),
+    ...(visitor ? { hold_browser: visitor.browser, hold_address: visitor.address } : {}),
+  };
   // insert … on conflict (draft_id) do nothing: a concurrent insert of the same draft waits for the
   // first one and then inserts nothing.
   const inserted = await serviceRole.from("bookings").upsert(row, { onConflict: "draft_id", ignoreDuplicates: true }).select("*");

@@ -19,8 +19,8 @@ export { CHECKOUT_LIFETIME_SECONDS };
 const HOLD_MARGIN_SECONDS = 5 * 60;
 /** A session about to expire is not handed out again: the customer needs time to type a card. */
 const REUSE_MARGIN_SECONDS = 10 * 60;
-/** Stripe refuses a session that would run less than 30 minutes; a few more allow for the request's way there. */
-const SHORTEST_LIFETIME_SECONDS = 35 * 60;
+/** Stripe refuses a session that would run less than 30 minutes: a stored expiry closer than this is renewed. */
+const SHORTEST_LIFETIME_SECONDS = 30 * 60 + 30;
 
 export const PAYMENT_MESSAGES = {
   failed: "Payment processing failed. Please try again.",
@@ -377,6 +377,32 @@ export async function handleStripeEvent(
 }
 
 // Closing a payment -------------------------------------------------------------------------------
+
+/**
+ * After a Pay press: the Checkout Sessions of the same browser's and customer's other unpaid bookings whose holds
+ * that press released (the database keeps one unpaid hold per browser) are closed, so none of them is
+ * paid for a crew it no longer holds. Holds released for sharing only an email or a client address
+ * stay payable: their customer may be someone else. How many were closed.
+ */
+export async function closeReleasedCheckouts(
+  stripe: Stripe,
+  serviceRole: AppSupabaseClient,
+  { bookingId, browser, userId }: { bookingId: string; browser: string; userId: string | null },
+) {
+  const now = new Date().toISOString();
+  const sameBrowser = serviceRole.from("bookings").select("stripe_checkout_session_id").eq("hold_browser", browser);
+  // Only the same customer's (or guests' when a guest pays): another account on a shared browser keeps its Checkout.
+  const { data, error } = await (userId ? sameBrowser.eq("user_id", userId) : sameBrowser.is("user_id", null))
+    .neq("id", bookingId)
+    .eq("status", "pending")
+    .eq("deposit_status", "unpaid")
+    .lte("hold_expires_at", now)
+    .gt("checkout_expires_at", now)
+    .not("stripe_checkout_session_id", "is", null);
+  if (error) throw new BookingStoreError("could not read the released holds of a browser", error);
+  const closed = await Promise.all(data.map((row) => expireCheckoutSession(stripe, row.stripe_checkout_session_id!)));
+  return closed.filter(Boolean).length;
+}
 
 /**
  * Closes a Checkout Session so nothing can be paid through it any more (its booking was cancelled).

@@ -13,6 +13,8 @@ export type RefundDepositResult =
   | { kind: "already-refunded" }
   /** No deposit was paid, so there is nothing to give back. */
   | { kind: "nothing-to-refund" }
+  /** The booking is not cancelled: a deposit is given back only after its booking is cancelled. */
+  | { kind: "not-cancelled" }
   | { kind: "not-found" }
   /** The caller may not change bookings: refused before anything reached Stripe. */
   | { kind: "forbidden" }
@@ -22,7 +24,7 @@ export type RefundDepositResult =
 export const depositRefundKey = (paymentIntentId: string) => `deposit-refund:${paymentIntentId}`;
 
 /**
- * Refunds the booking's paid deposit in full and records the refund (its id, amount, when, by whom),
+ * Refunds the paid deposit of a cancelled booking in full and records the refund (its id, amount, when, by whom),
  * with the staff member's own client: the database checks they may change bookings before Stripe is
  * asked, and again when the refund is recorded. Throws BookingStoreError when the database fails.
  */
@@ -31,10 +33,15 @@ export async function refundDeposit(supabase: AppSupabaseClient, stripe: Stripe,
   if (allowed.error) throw new BookingStoreError("could not check the permission to refund", allowed.error);
   if (!allowed.data) return { kind: "forbidden" };
 
-  const { data: booking, error } = await supabase.from("bookings").select("id, deposit_status, stripe_payment_intent_id").eq("id", bookingId).maybeSingle();
+  const { data: booking, error } = await supabase
+    .from("bookings")
+    .select("id, status, deposit_status, stripe_payment_intent_id")
+    .eq("id", bookingId)
+    .maybeSingle();
   if (error) throw new BookingStoreError("could not read a booking to refund", error);
   if (!booking) return { kind: "not-found" };
   if (booking.deposit_status === "refunded") return { kind: "already-refunded" };
+  if (booking.status !== "cancelled") return { kind: "not-cancelled" };
   const paymentIntent = booking.stripe_payment_intent_id;
   if (booking.deposit_status !== "paid" || !paymentIntent) return { kind: "nothing-to-refund" };
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import { addDays } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
 import { TIME_SLOTS } from "../../app/domain/pricing.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createApiKeys } from "../../emulators/supabase/index.ts";
@@ -182,4 +183,26 @@ test("an edit to a time with no crew free is refused, and saved over capacity on
   expect(saved.data).toEqual({ moving_time: "10:00:00" });
   const warning = await client.from("booking_edits").select("after").eq("booking_id", moving.id).eq("field", "over_capacity");
   expect(warning.data).toEqual([{ after: expect.stringContaining("No crew is free") }]);
+});
+
+test("the schedule marks a crew held for a deposit not paid yet with the time the hold ends", async ({ page }) => {
+  const day = dayOf(7);
+  await setDayCrews(day, 1);
+  const customer = await createTestUser({ fullName: "Hana Held" });
+  const holdEnds = new Date(Date.now() + 20 * 60_000);
+  const held = await createBooking(customer, {
+    full_name: "Hana Held",
+    moving_date: day,
+    moving_time: "08:00",
+    estimated_hours: 4,
+    status: "pending",
+    deposit_status: "unpaid",
+    hold_expires_at: holdEnds.toISOString(),
+  });
+  const admin = await createTestUser({ fullName: "Hold Admin", admin: true });
+  await signInDirectly(page, admin, `/admin/schedule?day=${day}`);
+
+  const until = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY.timeZone, hour: "numeric", minute: "2-digit" }).format(holdEnds).replace(/\u202f/g, " ");
+  await expect(crewRow(page, 1).locator(`[data-booking-id="${held.id}"]`)).toContainText(`Held, unpaid — until ${until}`);
+  await expect(page.getByTestId("schedule-day-summary")).toHaveText("1 booking · 1 of 1 crew");
 });

@@ -443,6 +443,20 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking",
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid" });
   });
 
+  it("refuses to refund the deposit of a live booking, in the action (409, saying why) and in the database", async () => {
+    const booking = await paidBooking();
+    const crafted = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
+    expect(crafted.status).toBe(409);
+    expect(crafted.value).toBe("Refund the deposit only after cancelling the booking.");
+    expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
+    expect(await stored(booking.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+
+    const recorded = await admin.client.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: "re_fake", _amount_cents: 5000 });
+    expect(recorded.error?.message).toBe("Refund the deposit only after cancelling the booking.");
+    expect(await stored(booking.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+    expect(await backend.sql("select 1 from public.deposit_refunds where booking_id = $1", [booking.id])).toHaveLength(0);
+  });
+
   it("refuses a customer, in the action and in the database", async () => {
     const booking = await paidBooking();
     expect((await run(cancelAction, customer, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);

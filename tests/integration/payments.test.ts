@@ -16,6 +16,7 @@ import { action as detailsAction, loader as detailsLoader } from "../../app/rout
 import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
 import { loader as moveCalendarLoader } from "../../app/routes/public/move-calendar.ts";
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
+import { createPayingBrowserCookie, payingBrowserKeyOf } from "../../app/services/paying-browser.server.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -68,12 +69,22 @@ const saveBooking = (overrides: Partial<BookingRequest> = {}) =>
   savePendingBooking(serviceRole, { request: { ...request, ...overrides }, userId: null, draftId: randomUUID() });
 
 /** A saved booking holding a Checkout Session, as startCheckout leaves it. */
-async function bookingWithSession(): Promise<BookingRow & { stripe_checkout_session_id: string }> {
+/** The browser these tests come back from Checkout in: its Pay cookie, and the key a booking keeps of it. */
+const PAYING_BROWSER_ID = randomUUID();
+const payingBrowserCookie = async () =>
+  (await createPayingBrowserCookie({ secret: testAppOptions(backend).cookieSecret, secure: false }).serialize(PAYING_BROWSER_ID)).split(";")[0]!;
+
+/** A saved booking with a Checkout Session; `paidFromThisBrowser`: Pay was pressed in the tests' browser. */
+async function bookingWithSession({ paidFromThisBrowser = false } = {}): Promise<BookingRow & { stripe_checkout_session_id: string }> {
   const booking = await saveBooking();
   const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
   const { data, error } = await serviceRole
     .from("bookings")
-    .update({ stripe_checkout_session_id: sessionId, checkout_expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+    .update({
+      stripe_checkout_session_id: sessionId,
+      checkout_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      ...(paidFromThisBrowser ? { hold_browser: payingBrowserKeyOf(testAppOptions(backend).cookieSecret, PAYING_BROWSER_ID) } : {}),
+    })
     .eq("id", booking.id)
     .select("*")
     .single();
@@ -520,7 +531,7 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
 
   async function visit(search: string) {
     const result = (await paymentSuccessLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/payment-success${search}`),
+      request: new Request(`${TEST_PUBLIC_URL}/payment-success${search}`, { headers: { Cookie: await payingBrowserCookie() } }),
       // A visitor not signed in, as the guest who paid comes back from Checkout.
       context: visitorContext(appOptions(), { supabase: backend.createClient() as unknown as AppSupabaseClient, user: null }),
       params: {},
@@ -530,7 +541,7 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
 
   /** A booking whose session Stripe reports as given. */
   async function returnedFrom(overrides: Partial<Stripe.Checkout.Session> = {}) {
-    const booking = await bookingWithSession();
+    const booking = await bookingWithSession({ paidFromThisBrowser: true });
     canned.sessions.set(booking.stripe_checkout_session_id, { ...paidSession(booking), ...overrides });
     return booking;
   }
@@ -591,14 +602,14 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
 describe.skipIf(usingHostedBackend)("GET /payment-success/move.ics", () => {
   async function calendar(search: string) {
     return (await moveCalendarLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/payment-success/move.ics${search}`),
-      context: testRequestContext(appOptions()),
+      request: new Request(`${TEST_PUBLIC_URL}/payment-success/move.ics${search}`, { headers: { Cookie: await payingBrowserCookie() } }),
+      context: visitorContext(appOptions(), { supabase: backend.createClient() as unknown as AppSupabaseClient, user: null }),
       params: {},
     } as unknown as Parameters<typeof moveCalendarLoader>[0])) as Response;
   }
 
-  it("gives the paid move as a calendar file, to the holder of its Checkout Session id", async () => {
-    const booking = await bookingWithSession();
+  it("gives the paid move as a calendar file, to the browser that paid for it", async () => {
+    const booking = await bookingWithSession({ paidFromThisBrowser: true });
     await serviceRole.from("bookings").update({ deposit_status: "paid", deposit_paid_at: new Date().toISOString() }).eq("id", booking.id);
     const response = await calendar(`?session_id=${booking.stripe_checkout_session_id}`);
     expect(response.status).toBe(200);
@@ -609,8 +620,8 @@ describe.skipIf(usingHostedBackend)("GET /payment-success/move.ics", () => {
   });
 
   it("is a 404 without a session id, for an unknown one, an unpaid deposit and a cancelled booking", async () => {
-    const unpaid = await bookingWithSession();
-    const cancelled = await bookingWithSession();
+    const unpaid = await bookingWithSession({ paidFromThisBrowser: true });
+    const cancelled = await bookingWithSession({ paidFromThisBrowser: true });
     await serviceRole.from("bookings").update({ deposit_status: "paid", status: "cancelled" }).eq("id", cancelled.id);
     for (const search of [
       "",
@@ -631,7 +642,7 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
     stripe = new Stripe("sk_test_payments", { httpClient: Stripe.createFetchHttpClient(canned.fetch), maxNetworkRetries: 0, telemetry: false });
   });
 
-  it("creates a one-hour session for the $50 deposit naming the booking, and stores it on the booking", async () => {
+  it("creates a session of Stripe's shortest lifetime (30 minutes, and a minute for the way there) for the $50 deposit naming the booking, and stores it on the booking", async () => {
     const booking = await saveBooking();
     const before = Math.floor(Date.now() / 1000);
     const result = await startCheckout(stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
@@ -648,13 +659,13 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
       "metadata[booking_id]": booking.id,
       client_reference_id: booking.id,
       "payment_intent_data[metadata][booking_id]": booking.id,
-      customer_email: "pat@example.com",
+      customer_email: booking.email,
       success_url: `${TEST_PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${TEST_PUBLIC_URL}/payment-canceled`,
     });
     const expiresAt = Number(create!.form.get("expires_at"));
-    expect(expiresAt - before).toBeGreaterThanOrEqual(3600);
-    expect(expiresAt - before).toBeLessThan(3600 + 30);
+    expect(expiresAt - before).toBeGreaterThanOrEqual(31 * 60);
+    expect(expiresAt - before).toBeLessThan(31 * 60 + 30);
 
     const sessionId = [...canned.sessions.keys()][0]!;
     const row = await stored(booking.id);
@@ -796,7 +807,8 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
 
     const page = (await paymentSuccessLoader({
       request: new Request(`${TEST_PUBLIC_URL}/payment-success?session_id=${sessionId}`),
-      context: testRequestContext(emulatedOptions()),
+      // The booking's owner, signed in.
+      context: signedInContext(emulatedOptions(), customer),
       params: {},
     } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown> };
     expect(page.data).toMatchObject({ kind: "refund-due", booking: { shortId: booking.id.slice(0, 8), amountPaid: "$50" } });
@@ -972,6 +984,11 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
   it("marks the deposit paid once, with one session, when both report the payment together", async () => {
     await backend.sql("update public.app_settings set auto_confirm_bookings = true");
     const booking = await saveBooking();
+    // Pay was pressed in the browser that comes back to the payment page.
+    await serviceRole
+      .from("bookings")
+      .update({ hold_browser: payingBrowserKeyOf(testAppOptions(backend).cookieSecret, PAYING_BROWSER_ID) })
+      .eq("id", booking.id);
     expect(
       await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `deposit-${randomUUID()}` }),
     ).toMatchObject({
@@ -994,7 +1011,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
         headers: { "Content-Type": "application/json", "Stripe-Signature": completed.headers.get("Stripe-Signature")! },
         body: payload,
       }),
-      fetch(`${origin}/payment-success?session_id=${sessionId}`),
+      fetch(`${origin}/payment-success?session_id=${sessionId}`, { headers: { Cookie: await payingBrowserCookie() } }),
     ]);
     expect(depositWrites.arrived).toBe(2);
     expect(webhook.status).toBe(200);

@@ -9,7 +9,8 @@ const LABEL_COLUMN = "5.5rem";
 
 /**
  * One day: each crew a row, business hours as columns, each move that holds a crew a block from its
- * start to its end with the customer, the time, the route and the status, linking to the booking. The
+ * start to its end with the customer, the time, the route and the status (and when an unpaid hold
+ * ends), linking to the booking. The
  * grid scrolls inside its own box where it is wider than the page; below 768px each crew's moves are a
  * list instead. Screen readers get each crew's moves as a list either way.
  */
@@ -95,6 +96,7 @@ export function ScheduleDayGrid({
                             <span>
                               <StatusBadge status={booking.status} />
                             </span>
+                            {booking.hold ? <span className="truncate font-medium text-amber-800">{booking.hold}</span> : null}
                           </Link>
                         </li>
                       );
@@ -137,6 +139,7 @@ function CrewLists({ dayLabel, rows }: { dayLabel: string; rows: CrewRow[] }) {
                   <span>
                     <StatusBadge status={booking.status} />
                   </span>
+                  {booking.hold ? <span className="font-medium text-amber-800">{booking.hold}</span> : null}
                 </li>
               ))}
             </ul>

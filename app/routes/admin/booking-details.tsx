@@ -16,7 +16,7 @@ import { depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { formatCents } from "~/domain/money";
 import { hasPermission } from "~/domain/permissions";
-import { refundToast } from "~/domain/refund-messages";
+import { REFUND_MESSAGES, refundToast } from "~/domain/refund-messages";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadStaffBookingDetails } from "~/services/admin-booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -100,6 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await refundDeposit(supabase, context.get(servicesContext).stripe, params.bookingId);
   if (result.kind === "not-found") throw notFound();
   if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  if (result.kind === "not-cancelled") throw data(REFUND_MESSAGES.notCancelled, { status: 409 });
   if (result.kind === "stripe-failed") context.get(requestContext).logger.error({ err: result.cause, bookingId: params.bookingId }, "a deposit refund failed");
   await setToast(context, refundToast(result.kind));
   return redirect(href("/admin/bookings/:bookingId", { bookingId: params.bookingId }));

@@ -32,7 +32,8 @@ import { isDraftFinished, isSlotTakenError, savePendingBooking } from "~/service
 import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } from "~/services/capacity.server";
 import { moveStartRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
-import { startCheckout } from "~/services/payments.server";
+import { payingVisitor } from "~/services/paying-browser.server";
+import { closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
@@ -223,9 +224,10 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
   const userId = context.get(sessionContext).user?.id ?? null;
   const wait = await services.bookingLimits.before("pay", context.get(requestContext).clientIp, userId);
   if (wait) return tooManyAttempts(step, formData, wait);
+  const visitor = await payingVisitor(request, context);
   let booking;
   try {
-    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId }, await startFacts(context));
+    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId, visitor }, await startFacts(context));
   } catch (error) {
     // Another customer took the last crew first, or the day closed: the details step says so.
     if (isSlotTakenError(error)) return redirect(TAKEN_AT_PAY);
@@ -247,6 +249,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
     return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);
   }
+  await closeReleasedCheckouts(services.stripe, services.serviceRole, { bookingId: booking.id, browser: visitor.browser, userId });
   // A full page load: Checkout is another site (the embedded one merely shares this origin).
   return redirectDocument(checkout.url, 303);
 }

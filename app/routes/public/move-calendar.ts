@@ -3,6 +3,7 @@ import { serviceTypeLabel } from "~/domain/booking-labels";
 import { moveCalendarFile } from "~/domain/move-calendar";
 import { estimatedHours, isPropertySize } from "~/domain/pricing";
 import { bookingForCheckoutSession } from "~/services/bookings.server";
+import { paidBookingViewer } from "~/services/paying-browser.server";
 import type { Route } from "./+types/move-calendar";
 
 const plain = (message: string, status: number) =>
@@ -10,7 +11,8 @@ const plain = (message: string, status: number) =>
 
 /**
  * The paid move as an iCalendar file, linked from the payment page: the Checkout Session id that
- * page was opened with is what grants it, as it grants the page. Unpaid, cancelled or unknown: 404.
+ * page was opened with names it, for the booking's owner or the browser that paid, as on that page.
+ * Unpaid, cancelled, unknown or anyone else's: 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
@@ -24,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return plain("The calendar file could not be made. Please try again.", 502);
   }
   if (!booking || booking.deposit_status !== "paid" || booking.status === "cancelled") return plain("Not found", 404);
+  // It names the customer's addresses: only for the booking's owner, or the browser that paid for it.
+  if (!(await paidBookingViewer(request, context, booking))) return plain("Not found", 404);
 
   const settings = await context.get(settingsContext)();
   const file = moveCalendarFile({

@@ -12,7 +12,8 @@ import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booki
 import { bookingBalance } from "~/domain/booking-quote";
 import { bookingBadge } from "~/domain/booking-status";
 import { formatCents } from "~/domain/money";
-import { bookingClaimToken } from "~/services/booking-claims.server";
+import { BOOKING_CLAIM_MS, bookingClaimToken } from "~/services/booking-claims.server";
+import { paidBookingViewer } from "~/services/paying-browser.server";
 import { returnFromCheckout } from "~/services/payments.server";
 import { useFrameAccount } from "~/root";
 import { pageMeta } from "../frame-meta";
@@ -30,7 +31,8 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 /**
  * Stripe Checkout sends the customer here with the session id. The session is asked of Stripe and
  * fulfilled exactly as the webhook fulfils it, so the page is right whichever arrives first, and a
- * reload changes nothing. The session id shows the booking that session paid for, and no other.
+ * reload changes nothing. The session id shows the booking that session paid for, and no other, and
+ * only to its owner or the browser that paid (its Pay cookie); the session id is never logged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
@@ -44,13 +46,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   switch (result.kind) {
     case "paid": {
+      // The link may have been forwarded, or read from a history or a log: the booking's details are
+      // shown to its owner, or to the browser that pressed Pay while the booking has no owner; anyone
+      // else reads only that the payment was received.
+      const viewer = await paidBookingViewer(request, context, result.booking);
+      if (!viewer) return data({ kind: "received" as const, claim: null }, { headers: NO_STORE });
+
       const summary = bookingSummaryFromRow(result.booking);
       const balance = bookingBalance(result.booking);
       // Paid after the booking was cancelled: the deposit is owed back, and the page must not say all is well.
       const kind = result.booking.refund_due_at === null ? ("paid" as const) : ("refund-due" as const);
-      // A guest's booking, seen by a visitor not signed in: this browser may make it theirs.
-      const claimable = kind === "paid" && result.booking.user_id === null && !context.get(sessionContext).user;
-      const claim = claimable ? bookingClaimToken(services.cookieSecret, result.booking.id) : null;
+      // A guest's booking, in the browser that paid for it, not signed in, within the hour after paying: this browser may make it theirs.
+      const paidAt = result.booking.deposit_paid_at ? new Date(result.booking.deposit_paid_at).getTime() : Number.NaN;
+      const claimable = kind === "paid" && viewer === "payer" && !context.get(sessionContext).user && Date.now() < paidAt + BOOKING_CLAIM_MS;
+      const claim = claimable ? bookingClaimToken(services.cookieSecret, result.booking.id, paidAt) : null;
       return data(
         {
           kind,
@@ -77,17 +86,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
     }
     case "not-paid":
-      logger.warn({ sessionId }, "back from Checkout with a session that is not paid");
+      logger.warn("back from Checkout with a session that is not paid");
       return data({ kind: "problem" as const, message: MESSAGES.verificationFailed }, { status: 402, headers: NO_STORE });
     case "mismatch":
-      logger.error({ sessionId, reason: result.reason }, "back from Checkout with a payment that does not match its booking");
+      logger.error({ reason: result.reason }, "back from Checkout with a payment that does not match its booking");
       return data({ kind: "problem" as const, message: MESSAGES.verificationFailed }, { status: 409, headers: NO_STORE });
     case "unknown-session":
     case "unknown-booking":
-      logger.warn({ sessionId, result: result.kind }, "back from Checkout with a session of no booking");
+      logger.warn({ result: result.kind }, "back from Checkout with a session of no booking");
       return data({ kind: "problem" as const, message: MESSAGES.unverifiable }, { status: 404, headers: NO_STORE });
     case "stripe-unavailable":
-      logger.error({ err: result.cause, sessionId }, "could not ask Stripe about a checkout session");
+      logger.error({ err: result.cause }, "could not ask Stripe about a checkout session");
       return data({ kind: "problem" as const, message: MESSAGES.unverifiable }, { status: 502, headers: NO_STORE });
   }
 }
@@ -97,7 +106,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...pageMeta(loaderData?.kind === "paid" ? "Payment Successful" : loaderData?.kind === "refund-due" ? "Booking Cancelled" : "Payment Issue", matches),
+  ...pageMeta(
+    loaderData?.kind === "paid"
+      ? "Payment Successful"
+      : loaderData?.kind === "refund-due"
+        ? "Booking Cancelled"
+        : loaderData?.kind === "received"
+          ? "Payment Received"
+          : "Payment Issue",
+    matches,
+  ),
   { name: "robots", content: "noindex" },
 ];
 
@@ -125,6 +143,24 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="text-slate-700">
           {loaderData.message}
         </p>
+        {homeLinks}
+      </main>
+    );
+  }
+
+  if (loaderData.kind === "received") {
+    return (
+      <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <CircleCheck aria-hidden className="size-12 text-emerald-600" />
+        <h1 className="text-2xl font-bold">Payment Received</h1>
+        <p className="text-slate-700">
+          {account ? "The payment for this booking has been received." : "The payment for this booking has been received. Sign in to see your bookings."}
+        </p>
+        {account ? null : (
+          <Link to={authViewPath("login", href("/dashboard"))} className={buttonClasses("primary", "md")}>
+            Sign in
+          </Link>
+        )}
         {homeLinks}
       </main>
     );

@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { BookingRequest } from "../../../app/domain/booking.ts";
 
-/** A complete wizard request (an elite local 1-bedroom move), for tests that save bookings. */
+/**
+ * A complete wizard request (an elite local 1-bedroom move), for tests that save bookings. Each is
+ * another customer's, with an email of its own (one email holds one unpaid crew at a time).
+ */
 export function sampleBookingRequest(overrides: Partial<BookingRequest> = {}): BookingRequest {
   return {
     fullName: "Pat Payer",
-    email: "pat@example.com",
+    email: `pat.${randomUUID().slice(0, 8)}@example.com`,
     phone: "404-555-0142",
     date: "2027-04-12",
     time: "08:00",
