@@ -63,7 +63,8 @@ export async function signIn(request: Request, context: Context, formData: FormD
  * What the guest did in this browser joins the account that has just signed up or in here: the booking
  * the form's claim names (the payment page's dialog), and the wizard's draft when the dialog was opened
  * from the wizard and returns there (the draft's cookie is the proof; a sign-in from anywhere else on
- * a shared browser leaves a guest's draft alone). True when the claim's booking joined.
+ * a shared browser leaves a guest's draft alone) and the draft was made with the account's email (a
+ * draft for another address stays the guest's: the account starts its own). True when the claim's booking joined.
  */
 async function keepGuestWork(request: Request, context: Context, formData: FormData, userId: string, destination: string): Promise<boolean> {
   const claimed = await claimGuestBooking(context, formData.get("claim"), userId);
