@@ -1208,8 +1208,8 @@ export type Database = {
         Args: { _booking_id: string; _user_id: string }
         Returns: boolean
       }
-      claim_guest_bookings_of_confirmed_email: {
-        Args: { _user_id: string }
+      claim_guest_bookings_after_password_reset: {
+        Args: never
         Returns: number
       }
       claim_housekeeping_run: { Args: never; Returns: boolean }

@@ -138,7 +138,7 @@ async function startSession(context: Context, session: Session): Promise<boolean
 export async function requestPasswordReset(context: Context, formData: FormData) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return reply("forgot", submission.reply(), 400);
-  const { email } = submission.value;
+  const { email, redirectTo } = submission.value;
   const { logger } = context.get(requestContext);
   const services = context.get(servicesContext);
 
@@ -156,7 +156,7 @@ export async function requestPasswordReset(context: Context, formData: FormData)
     title: "Check your email",
     description: "If an account exists for that address, a link to choose a new password is on its way.",
   });
-  return redirect(authViewPath("login"));
+  return redirect(safeRedirectPath(redirectTo, "") || authViewPath("login"));
 }
 
 /**

@@ -3,12 +3,10 @@ import { Form, Link, data, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { withBookingsJoined } from "~/domain/account";
 import { confirmEmailSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
-import { claimBookingsOfConfirmedEmail } from "~/services/booking-claims.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
@@ -51,12 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await authLimits.verificationFailed();
     return data({ error: LINK_INVALID }, { status: verified.error?.status === 429 ? 429 : 400 });
   }
-  // The link reached this address's inbox: the guest bookings made with the address are the account's.
-  const joined = await claimBookingsOfConfirmedEmail(context, verified.data.user.id);
+  // No guest booking joins here: whoever signed up first chose the password, and may not be the
+  // owner of this inbox. Guest bookings join by the password reset link, which takes the account back.
   await setToast(context, {
     type: "success",
     title: "Email confirmed",
-    description: withBookingsJoined("You are signed in.", joined),
+    description: `You are signed in as ${verified.data.user.email ?? "the address you confirmed"}.`,
   });
   return redirect(safeRedirectPath(next, "") || homePath(await readRoles(supabase, verified.data.user, logger)));
 }
