@@ -814,6 +814,10 @@ export type Database = {
         Args: { draft_id: string; max_photos: number; photos: Json }
         Returns: boolean
       }
+      address_of_confirmation_link: {
+        Args: { _token_hash: string }
+        Returns: string
+      }
       admin_analytics_months: {
         Args: { _at?: string }
         Returns: {

@@ -211,7 +211,12 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     const link = new URL(sent.link);
     expect(link.pathname).toBe("/auth/confirm");
     const page = await browser.get(`${link.pathname}${link.search}`, confirmLoader);
-    expect(page.value).toEqual({ link: { tokenHash: sent.tokenHash, type: "email", next: "" } });
+    expect(page.value).toEqual({
+      link: { tokenHash: sent.tokenHash, type: "email", next: "" },
+      address: email,
+      signedInAs: null,
+      here: `${link.pathname}${link.search}`,
+    });
     // Opening the page spends nothing: only the button's post does.
     const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email" });
     expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
@@ -325,9 +330,17 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     const browser = createTestBrowser(confirmingServices);
     await browser.post("/?index", landingAction, { intent: "signup", fullName: "Nat Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     const sent = confirming.readOutbox().findLast((mail) => mail.to === email)!;
-    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({ link: null });
+    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({
+      link: null,
+      address: null,
+      signedInAs: null,
+      here: expect.any(String),
+    });
     expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=signup&next=//evil.example`, confirmLoader)).value).toEqual({
       link: { tokenHash: sent.tokenHash, type: "signup", next: "" },
+      address: email,
+      signedInAs: null,
+      here: expect.any(String),
     });
     const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup", next: "/book" });
     expect(confirmed).toMatchObject({ status: 302, location: "/book" });
