@@ -34,6 +34,9 @@ async function draftOf(email: string): Promise<{ user_id: string | null; data: R
   return data as { user_id: string | null; data: Record<string, unknown> };
 }
 
+/** A form post that hashes a password or sends an email, or the dialog's route loaded on a busy machine: it may take a while. */
+const AUTH_ROUND_TRIP = { timeout: 20_000 };
+
 const bookedMove = (page: Page) => page.getByRole("main").getByText("12 Peachtree St, Atlanta");
 
 test.describe("the payment page's claim", () => {
@@ -145,7 +148,8 @@ for (const screen of [
 
     test("switching the tip's dialog to sign in returns to the step with the draft now the account's", async ({ page }) => {
       const account = await createTestUser({ fullName: "Sid Signin" });
-      const guest = uniqueGuest("Sid Signin");
+      // The draft is adopted because it was made with the account's own email.
+      const guest = { ...uniqueGuest("Sid Signin"), email: account.email };
       await answerUpToAddons(page, guest);
 
       await page.getByRole("link", { name: "create an account" }).click();
@@ -162,7 +166,8 @@ for (const screen of [
 
 test("the contact step's 'Sign in' returns to it with what the guest entered, the draft now the account's", async ({ page }) => {
   const account = await createTestUser({ fullName: "Cal Contact" });
-  const guest = uniqueGuest("Cal Contact");
+  // The draft is adopted because it was made with the account's own email.
+  const guest = { ...uniqueGuest("Cal Contact"), email: account.email };
   await page.goto("/book");
   await fillContact(page, guest);
   await continueButton(page).click();
@@ -170,7 +175,7 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
   await page.goto("/book");
 
   await page.getByRole("link", { name: "Sign in", exact: true }).click();
-  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email);
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email, AUTH_ROUND_TRIP);
   await submitSignIn(page, account);
 
   await expect(page).toHaveURL(/\/book$/);
@@ -180,8 +185,27 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
   expect((await draftOf(guest.email)).user_id).toBe(account.id);
 });
 
-/** A form post that hashes a password or sends an email: it may take a while on a busy machine. */
-const AUTH_ROUND_TRIP = { timeout: 20_000 };
+test("signing in from the contact step with another account than the draft's email starts that account's own draft, leaving the guest's", async ({ page }) => {
+  const account = await createTestUser({ fullName: "Ola Other" });
+  const guest = uniqueGuest("Gwen Guest");
+  await page.goto("/book");
+  await fillContact(page, guest);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await page.goto("/book");
+
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email, AUTH_ROUND_TRIP);
+  await authDialog(page).getByLabel("Email").fill(account.email);
+  await authDialog(page).getByLabel("Password").fill(account.password);
+  await authDialog(page).getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/book$/, AUTH_ROUND_TRIP);
+  await expect(page.getByLabel("Full name")).toHaveValue("Ola Other");
+  await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  await expect(page.getByLabel("Phone")).toHaveValue("");
+  expect((await draftOf(guest.email)).user_id).toBeNull();
+});
 
 /** With JavaScript, waits for the page to hydrate before typing into it (hydration would reset what was typed). */
 async function interactive(page: Page) {
