@@ -83,10 +83,11 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold">Confirm your email</h1>
-      {link && signedInAs !== null ? (
+      {/* A signed-in visitor of a spent or unknown link (it signs nobody in) gets the error below. */}
+      {link && signedInAs !== null && address ? (
         <div className="mt-6 flex flex-col gap-4">
           <FormAlert title="Sign out first" description={signOutFirst(signedInAs || "another account")} />
-          {address ? <p className="text-slate-600">This link confirms {address}.</p> : null}
+          <p className="text-slate-600">This link confirms {address}.</p>
           <Form method="post" action={href("/logout")}>
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className={buttonClasses("primary", "md", "w-full")}>
@@ -97,7 +98,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
             Stay signed in
           </Link>
         </div>
-      ) : link ? (
+      ) : link && signedInAs === null ? (
         <Form method="post" className="mt-6 flex flex-col gap-4">
           <input type="hidden" name="intent" value="confirm-email" />
           <input type="hidden" name="tokenHash" value={link.tokenHash} />
@@ -116,8 +117,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       ) : (
         <div className="mt-6 flex flex-col gap-4">
           <FormAlert title="Error" description={LINK_INVALID} />
-          <Link to={authViewPath("login")} className="font-medium text-brand-700 underline underline-offset-4">
-            Sign in
+          <Link to={signedInAs === null ? authViewPath("login") : href("/dashboard")} className="font-medium text-brand-700 underline underline-offset-4">
+            {signedInAs === null ? "Sign in" : "Back to your account"}
           </Link>
         </div>
       )}
