@@ -826,6 +826,10 @@ export type Database = {
         Args: { draft_id: string; max_photos: number; photos: Json }
         Returns: boolean
       }
+      address_of_confirmation_link: {
+        Args: { _token_hash: string }
+        Returns: string
+      }
       admin_analytics_months: {
         Args: { _at?: string }
         Returns: {
@@ -1226,8 +1230,8 @@ export type Database = {
         Args: { _booking_id: string; _user_id: string }
         Returns: boolean
       }
-      claim_guest_bookings_of_confirmed_email: {
-        Args: { _user_id: string }
+      claim_guest_bookings_after_password_reset: {
+        Args: never
         Returns: number
       }
       claim_housekeeping_run: { Args: never; Returns: boolean }

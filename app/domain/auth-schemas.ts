@@ -66,7 +66,8 @@ export const signupSchema = z
   })
   .refine(...passwordsMatch);
 
-export const forgotPasswordSchema = z.object({ email });
+/** A reset link for an address; the dashboard's offer to bring guest bookings sends it too, and comes back there. */
+export const forgotPasswordSchema = z.object({ email, redirectTo: z.string().max(2000).optional() });
 
 /** A new sign-up confirmation link, asked for from the login view (which keeps where to go next). */
 export const resendConfirmationSchema = z.object({ email, redirectTo: z.string().max(2000).optional() });

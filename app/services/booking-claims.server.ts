@@ -2,14 +2,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, servicesContext } from "~/context";
+import type { AppSupabaseClient } from "~/services/supabase.server";
 
 // A guest who paid may make an account, or sign in to theirs, and find the booking in it. Typing the
 // booking's email is no proof (anyone can type anyone's address), nor is the payment page's link (it
 // can be forwarded, or read from a history or a log); having pressed Pay in this browser is. The page,
 // in that browser, links to sign up with a signed claim for the booking, valid for an hour after the
 // payment; the sign-up and sign-in forms send it back, and the booking joins that account if it still
-// has no owner, so a claim works once. Opening a link emailed to the address is proof too: then every
-// guest booking made with that address joins the account.
+// has no owner, so a claim works once. Taking the account back by the password reset link is proof
+// too: then every guest booking made with that address joins the account.
 
 /** How long after a payment its claim is offered and accepted. */
 export const BOOKING_CLAIM_MS = 60 * 60 * 1000;
@@ -61,14 +62,15 @@ export async function claimGuestBooking(context: Readonly<RouterContextProvider>
 }
 
 /**
- * Right after the account's owner opened a link the auth service emailed to its address (a password
- * recovery, a sign-up confirmation), and only then: every guest booking made with that address joins
- * the account. How many did; a failure is logged and joins none.
+ * Right after the reset link's new password is saved, and only then: every guest booking made with
+ * the account's address joins it. The database checks the proof from the customer's own session (a
+ * session started by the emailed link, and the account's only one: the new password ended the
+ * others, the first sign-up's included). How many joined; a refusal or failure is logged and joins none.
  */
-export async function claimBookingsOfConfirmedEmail(context: Readonly<RouterContextProvider>, userId: string): Promise<number> {
-  const { data, error } = await context.get(servicesContext).serviceRole.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: userId });
+export async function claimGuestBookingsAfterPasswordReset(context: Readonly<RouterContextProvider>, supabase: AppSupabaseClient): Promise<number> {
+  const { data, error } = await supabase.rpc("claim_guest_bookings_after_password_reset");
   if (error) {
-    context.get(requestContext).logger.error({ err: error, userId }, "guest bookings could not join the account of their confirmed email");
+    context.get(requestContext).logger.error({ err: error }, "guest bookings could not join the account after its password reset");
     return 0;
   }
   return data;

@@ -68,8 +68,8 @@ const freshSince = () => new Date(Date.now() - DRAFT_DAYS * 24 * 60 * 60 * 1000)
 /**
  * The guest's draft of this browser becomes the account's (with the unpaid booking saved from it), so
  * a guest who signs up or in from the wizard carries on where they were. The draft's signed, HttpOnly
- * cookie is the proof that it is theirs; a draft that already has an owner, a stale one or one whose
- * booking is paid stays as it is (adopt_guest_draft decides, in one transaction). True when it joined;
+ * cookie is the proof that it is theirs; a draft that already has an owner, a stale one, one made with
+ * another email than the account's (someone else's details) or one whose booking is paid stays as it is (adopt_guest_draft decides, in one transaction). True when it joined;
  * a failure is logged and leaves the draft the guest's (the customer is signed in all the same).
  */
 export async function adoptGuestDraft(request: Request, context: Context, userId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { authDialog, submitSignIn, submitSignUp } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
+import { hydrated } from "./support/hydration.ts";
 import { ownServer } from "./support/own-server.ts";
 import { bookAndPayAsGuest, completeStepsToAddons, continueButton, expectStep, fillContact } from "./support/wizard.ts";
 
@@ -32,6 +33,9 @@ async function draftOf(email: string): Promise<{ user_id: string | null; data: R
   if (error) throw error;
   return data as { user_id: string | null; data: Record<string, unknown> };
 }
+
+/** A form post that hashes a password or sends an email, or the dialog's route loaded on a busy machine: it may take a while. */
+const AUTH_ROUND_TRIP = { timeout: 20_000 };
 
 const bookedMove = (page: Page) => page.getByRole("main").getByText("12 Peachtree St, Atlanta");
 
@@ -144,7 +148,8 @@ for (const screen of [
 
     test("switching the tip's dialog to sign in returns to the step with the draft now the account's", async ({ page }) => {
       const account = await createTestUser({ fullName: "Sid Signin" });
-      const guest = uniqueGuest("Sid Signin");
+      // The draft is adopted because it was made with the account's own email.
+      const guest = { ...uniqueGuest("Sid Signin"), email: account.email };
       await answerUpToAddons(page, guest);
 
       await page.getByRole("link", { name: "create an account" }).click();
@@ -161,7 +166,8 @@ for (const screen of [
 
 test("the contact step's 'Sign in' returns to it with what the guest entered, the draft now the account's", async ({ page }) => {
   const account = await createTestUser({ fullName: "Cal Contact" });
-  const guest = uniqueGuest("Cal Contact");
+  // The draft is adopted because it was made with the account's own email.
+  const guest = { ...uniqueGuest("Cal Contact"), email: account.email };
   await page.goto("/book");
   await fillContact(page, guest);
   await continueButton(page).click();
@@ -169,7 +175,7 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
   await page.goto("/book");
 
   await page.getByRole("link", { name: "Sign in", exact: true }).click();
-  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email);
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email, AUTH_ROUND_TRIP);
   await submitSignIn(page, account);
 
   await expect(page).toHaveURL(/\/book$/);
@@ -179,10 +185,42 @@ test("the contact step's 'Sign in' returns to it with what the guest entered, th
   expect((await draftOf(guest.email)).user_id).toBe(account.id);
 });
 
+test("signing in from the contact step with another account than the draft's email starts that account's own draft, leaving the guest's", async ({ page }) => {
+  const account = await createTestUser({ fullName: "Ola Other" });
+  const guest = uniqueGuest("Gwen Guest");
+  await page.goto("/book");
+  await fillContact(page, guest);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await page.goto("/book");
+
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(authDialog(page).getByLabel("Email")).toHaveValue(guest.email, AUTH_ROUND_TRIP);
+  await authDialog(page).getByLabel("Email").fill(account.email);
+  await authDialog(page).getByLabel("Password").fill(account.password);
+  await authDialog(page).getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/book$/, AUTH_ROUND_TRIP);
+  await expect(page.getByLabel("Full name")).toHaveValue("Ola Other");
+  await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  await expect(page.getByLabel("Phone")).toHaveValue("");
+  expect((await draftOf(guest.email)).user_id).toBeNull();
+});
+
+/** With JavaScript, waits for the page to hydrate before typing into it (hydration would reset what was typed). */
+async function interactive(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) await hydrated(page);
+}
+
 test.describe("with email confirmations on, as on a hosted project", () => {
   const server = ownServer("confirm", { EMBEDDED_EMAIL_CONFIRMATIONS: "1" });
 
-  test("sign-up asks to confirm the email; its link confirms, signs in and brings the guest bookings made with the address", async ({ page }) => {
+  test("a stranger who signed up first with a guest's address gets none of the guest's bookings; the guest's reset link takes the account back and brings them", async ({
+    page,
+    browser,
+  }) => {
+    // Two browsers, two emailed links and a password reset: more steps than one test's usual time allows.
+    test.slow();
     const email = uniqueGuest().email;
     const client = await server().serviceClient();
     const { data: booking, error } = await client
@@ -202,28 +240,58 @@ test.describe("with email confirmations on, as on a hosted project", () => {
       .select("id")
       .single();
     if (error) throw error;
+    const ownerOfBooking = async () => (await client.from("bookings").select("user_id").eq("id", booking.id).single()).data?.user_id ?? null;
 
-    await page.goto(`${server().base}/?auth=signup`);
-    await submitSignUp(page, { name: "Gus Guest", email, password: "Confirm2026" });
-    await expect(page.getByText("Check your email to confirm your account")).toBeVisible();
-    await expect(authDialog(page).getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    // The stranger signs up first with the guest's address and a password of their own, in another browser.
+    const strangers = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    const stranger = await strangers.newPage();
+    await stranger.goto(`${server().base}/?auth=signup`);
+    await interactive(stranger);
+    await submitSignUp(stranger, { name: "Mallory Early", email, password: "Stranger2026" });
+    await expect(stranger.getByText("Check your email to confirm your account")).toBeVisible(AUTH_ROUND_TRIP);
 
+    // The guest presses the confirmation link that reached their inbox: signed in, and no booking joins.
     await expect.poll(() => latestEmailTo(email, server().dataDir)?.link).toBeTruthy();
     const link = new URL(latestEmailTo(email, server().dataDir)!.link);
     expect(link.pathname).toBe("/auth/confirm");
     await page.goto(`${server().base}${link.pathname}${link.search}`);
-    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+    await interactive(page);
+    await expect(page.getByRole("main")).toContainText(`This link confirms ${email}`);
     await page.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${server().base}/dashboard$`), AUTH_ROUND_TRIP);
+    await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
+    await expect(page.getByText("No bookings yet")).toBeVisible();
+    expect(await ownerOfBooking()).toBeNull();
 
-    await expect(page).toHaveURL(new RegExp(`^${server().base}/dashboard$`));
+    // The stranger signs in with their password: the account is there, the guest's booking is not.
+    await stranger.goto(`${server().base}/?auth=login`);
+    await interactive(stranger);
+    await submitSignIn(stranger, { email, password: "Stranger2026" });
+    await expect(stranger).toHaveURL(new RegExp(`^${server().base}/dashboard$`), AUTH_ROUND_TRIP);
+    await expect(stranger.getByText("No bookings yet")).toBeVisible();
+
+    // The guest asks for the reset link from the dashboard and chooses a new password.
+    await page.getByRole("button", { name: "Email me the link" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible(AUTH_ROUND_TRIP);
+    await expect.poll(() => latestEmailTo(email, server().dataDir)?.type).toBe("recovery");
+    const reset = new URL(latestEmailTo(email, server().dataDir)!.link);
+    await page.goto(`${server().base}${reset.pathname}${reset.search}`);
+    await interactive(page);
+    await page.getByLabel("New password", { exact: true }).fill("Reclaimed2026");
+    await page.getByLabel("Confirm new password").fill("Reclaimed2026");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${server().base}/dashboard$`), AUTH_ROUND_TRIP);
     await expect(page.getByText("The booking made with this email is now in your account.")).toBeVisible();
     await expect(bookedMove(page)).toBeVisible();
-    const { data: joined } = await client.from("bookings").select("user_id").eq("id", booking.id).single();
-    expect(joined?.user_id).toEqual(expect.any(String));
+    expect(await ownerOfBooking()).toEqual(expect.any(String));
 
-    // The link works once.
-    await page.goto(`${server().base}${link.pathname}${link.search}`);
-    await page.getByRole("button", { name: "Confirm my email" }).click();
-    await expect(page.getByRole("alert")).toContainText("This confirmation link is invalid or has expired.");
+    // The stranger's session has ended, and their password no longer signs in.
+    await stranger.goto(`${server().base}/dashboard`);
+    await expect(stranger).toHaveURL(/\?auth=login/);
+    await interactive(stranger);
+    await submitSignIn(stranger, { email, password: "Stranger2026" });
+    await expect(authDialog(stranger).getByRole("alert")).toBeVisible(AUTH_ROUND_TRIP);
+    await expect(stranger).not.toHaveURL(/\/dashboard$/);
+    await strangers.close();
   });
 });

@@ -65,11 +65,11 @@ test.describe("with email confirmations on, as on a hosted project", () => {
     await expect(page.getByText("Email confirmed")).toBeVisible();
     expect(await hasSession(context)).toBe(true);
 
-    // The first link was replaced by the second.
+    // The first link was replaced by the second: it confirms nothing any more, which the page says at once.
     const older = new URL(first.link);
     await page.goto(`${server().base}${older.pathname}${older.search}`);
-    await page.getByRole("button", { name: "Confirm my email" }).click();
     await expect(page.getByRole("alert")).toContainText("This confirmation link is invalid or has expired.");
+    await expect(page.getByRole("button", { name: "Confirm my email" })).toHaveCount(0);
   });
 
   test("a new link is answered the same whether or not the address has an account to confirm", async ({ page }) => {

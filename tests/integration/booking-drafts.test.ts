@@ -468,6 +468,32 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
     expect(await bookingsWhere("user_id", account.id)).toEqual([expect.objectContaining({ id: guestBooking!.id, status: "pending" })]);
   });
 
+  it("signing in from a step adopts only a draft made with the account's email: another address's draft and its unpaid booking stay the guest's", async () => {
+    const services = servicesWith();
+    const account = await createAccount("wizard-match", ben.fullName);
+
+    // The draft's address is someone else's: the account starts its own draft, and the guest's unpaid booking stays unowned.
+    const browser = createTestBrowser(services);
+    const someoneElse = uniqueEmail("someone-elses-move");
+    await answerSteps(browser, { ...ada, email: someoneElse });
+    expect((await pressPay(browser)).status).toBe(303);
+    const guestDraft = await cookieDraftId(services, browser);
+    expect(await signInThere(browser, account, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
+    expect((await backend.sql<{ user_id: string | null }>("select user_id from public.booking_drafts where id = $1", [guestDraft]))[0]?.user_id).toBeNull();
+    expect(await bookingsWhere("email", someoneElse)).toEqual([expect.objectContaining({ user_id: null })]);
+    expect(await draftsOf(account.id)).toEqual([]);
+    expect((await openStep(browser, "addons")).location).toBe("/book");
+    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: account.email });
+
+    // The same address, typed in other case and with spaces: adopted, with its unpaid booking.
+    const matching = createTestBrowser(services);
+    await answerSteps(matching, { ...ben, email: `  ${account.email.toUpperCase()} ` });
+    expect((await pressPay(matching)).status).toBe(303);
+    expect(await signInThere(matching, account, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
+    expect((await draftRow(services, matching))?.user_id).toBe(account.id);
+    expect(await bookingsWhere("user_id", account.id)).toEqual([expect.objectContaining({ full_name: ben.fullName, status: "pending" })]);
+  });
+
   it.each([
     ["anywhere else", ""],
     ["the dashboard", "/dashboard"],
@@ -496,7 +522,7 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
     expect(await draftsOf(a.id)).toEqual([{ data: expect.objectContaining({ fullName: ada.fullName, fromAddress: ada.fromAddress }) }]);
   });
 
-  it("adopt_guest_draft takes only a guest's recent draft whose booking is unpaid, and only the service role may call it", async () => {
+  it("adopt_guest_draft takes only a guest's recent draft made with the account's email whose booking is unpaid, and only the service role may call it", async () => {
     const services = servicesWith();
     const [a, b] = await Promise.all([createAccount("adopt-a", ada.fullName), createAccount("adopt-b", ben.fullName)]);
     const service = backend.createClient({ key: "service_role" });
@@ -505,14 +531,14 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
       service.rpc("adopt_guest_draft", { _draft_id: draftId, _user_id: userId, _changed_since: changedSince });
 
     const paidBrowser = createTestBrowser(services);
-    await answerSteps(paidBrowser, { ...ada, email: uniqueEmail("adopt-paid") });
+    await answerSteps(paidBrowser, { ...ada, email: a.email });
     expect((await pressPay(paidBrowser)).status).toBe(303);
     const paidDraft = (await cookieDraftId(services, paidBrowser))!;
     await backend.sql("update public.bookings set deposit_status = 'paid', deposit_paid_at = now() where draft_id = $1", [paidDraft]);
     expect((await adopt(paidDraft, a.id)).data).toBe(false);
 
     const browser = createTestBrowser(services);
-    await answerSteps(browser, { ...ada, email: uniqueEmail("adopt") });
+    await answerSteps(browser, { ...ada, email: a.email });
     const draft = (await cookieDraftId(services, browser))!;
     // Not by a customer, nor by a guest.
     const customer = backend.createClient();
@@ -522,6 +548,8 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
     // Not a draft older than asked for.
     expect((await adopt(draft, a.id, new Date(Date.now() + 60_000).toISOString())).data).toBe(false);
 
+    // Not by an account whose email is not the draft's.
+    expect((await adopt(draft, b.id)).data).toBe(false);
     expect((await adopt(draft, a.id)).data).toBe(true);
     // Once owned, never again: not by another account, and no plain update gets through either.
     expect((await adopt(draft, b.id)).data).toBe(false);

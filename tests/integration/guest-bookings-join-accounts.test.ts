@@ -3,7 +3,7 @@ import type { AppServices } from "../../app/context.ts";
 import type { Toast } from "../../app/domain/toast.ts";
 import { createAppServices } from "../../app/load-context.ts";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/public/confirm-email.tsx";
-import { action as landingAction } from "../../app/routes/public/landing.tsx";
+import { action as landingAction, loader as landingLoader } from "../../app/routes/public/landing.tsx";
 import { action as resetAction } from "../../app/routes/public/reset-password.tsx";
 import { bookingClaimToken } from "../../app/services/booking-claims.server.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
@@ -68,6 +68,16 @@ function signIn(browser: TestBrowser, email: string, form: Record<string, string
 async function flashIn(browser: TestBrowser, appServices = services): Promise<Toast | null> {
   const cookie = browser.cookies().get(appServices.toastCookie.name);
   return cookie ? ((await appServices.toastCookie.parse(`${appServices.toastCookie.name}=${cookie}`)) as Toast) : null;
+}
+
+/** A client signed in by the reset link emailed to the address, with a new password saved: the proof the join asks for. */
+async function resetLinkSession(on: TestBackend, email: string) {
+  const client = on.createClient();
+  expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
+  const sent = on.readOutbox().findLast((mail) => mail.to === email.toLowerCase() && mail.type === "recovery")!;
+  expect((await client.auth.verifyOtp({ type: "recovery", token_hash: sent.tokenHash })).error).toBeNull();
+  expect((await client.auth.updateUser({ password: `Reset-${crypto.randomUUID()}-1` })).error).toBeNull();
+  return client;
 }
 
 const hasSession = (browser: TestBrowser) => [...browser.cookies().keys()].some((name) => /-auth-token(\.\d+)?$/.test(name));
@@ -142,27 +152,22 @@ describe.skipIf(usingHostedBackend)("guest bookings of a proven address", () => 
     expect(await flashIn(browser)).toMatchObject({ title: "Password updated", description: expect.stringContaining("The 2 bookings made with this email") });
   });
 
-  it("claim_guest_bookings_of_confirmed_email is the service role's only, and joins nothing for an unconfirmed address", async () => {
-    const email = uniqueEmail("join-grants");
+  it("claim_guest_bookings_after_password_reset joins nothing for an unconfirmed address, and never takes a booking that has an owner", async () => {
+    const email = uniqueEmail("join-rules");
     const booking = await guestBooking(email);
     const account = await backend.adminCreateUser(email, TEST_PASSWORD);
-    const customer = backend.createClient();
-    expect((await customer.auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
-    expect((await customer.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).error?.code).toBe("42501");
-    expect((await backend.createClient().rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).error?.code).toBe("42501");
-    expect(await ownerOf(booking)).toBeNull();
+    const owner = await resetLinkSession(backend, email);
 
-    const service = backend.createClient({ key: "service_role" });
     await backend.sql("update auth.users set email_confirmed_at = null where id = $1", [account.id]);
-    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).data).toBe(0);
+    expect((await owner.rpc("claim_guest_bookings_after_password_reset")).data).toBe(0);
     await backend.sql("update auth.users set email_confirmed_at = now() where id = $1", [account.id]);
-    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).data).toBe(1);
+    expect((await owner.rpc("claim_guest_bookings_after_password_reset")).data).toBe(1);
     expect(await ownerOf(booking)).toBe(account.id);
     // A booking with an owner is never taken again, even by the next account to hold the address.
     const other = await backend.adminCreateUser(uniqueEmail("next-holder"), TEST_PASSWORD);
     await backend.sql("update auth.users set email = 'moved-' || email where id = $1", [account.id]);
     await backend.sql("update auth.users set email = $2 where id = $1", [other.id, email]);
-    expect((await service.rpc("claim_guest_bookings_of_confirmed_email", { _user_id: other.id })).data).toBe(0);
+    expect((await (await resetLinkSession(backend, email)).rpc("claim_guest_bookings_after_password_reset")).data).toBe(0);
     expect(await ownerOf(booking)).toBe(account.id);
   });
 });
@@ -179,7 +184,7 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     await confirming?.close();
   });
 
-  it("sign-up asks to confirm, keeping where to go and the claim; the emailed link confirms, signs in and joins the address's guest bookings, once", async () => {
+  it("sign-up asks to confirm, keeping where to go and the claim; the emailed link confirms and signs in, once, joining no guest booking", async () => {
     const email = uniqueEmail("confirms");
     const booking = await guestBooking(email, "7 Guest St", confirming);
     const claim = bookingClaimToken(confirmingServices.cookieSecret, booking);
@@ -206,16 +211,19 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     const link = new URL(sent.link);
     expect(link.pathname).toBe("/auth/confirm");
     const page = await browser.get(`${link.pathname}${link.search}`, confirmLoader);
-    expect(page.value).toEqual({ link: { tokenHash: sent.tokenHash, type: "email", next: "" } });
+    expect(page.value).toEqual({
+      link: { tokenHash: sent.tokenHash, type: "email", next: "" },
+      address: email,
+      signedInAs: null,
+      here: `${link.pathname}${link.search}`,
+    });
     // Opening the page spends nothing: only the button's post does.
     const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email" });
     expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
     expect(hasSession(browser)).toBe(true);
-    expect(await ownerOf(booking, confirming)).toBe(await accountId(email, confirming));
-    expect(await flashIn(browser, confirmingServices)).toMatchObject({
-      title: "Email confirmed",
-      description: "You are signed in. The booking made with this email is now in your account.",
-    });
+    // Confirming proves the inbox, not that the password is the inbox owner's: the guest booking stays unowned.
+    expect(await ownerOf(booking, confirming)).toBeNull();
+    expect(await flashIn(browser, confirmingServices)).toMatchObject({ title: "Email confirmed", description: `You are signed in as ${email}.` });
 
     const again = await createTestBrowser(confirmingServices).post("/auth/confirm", confirmAction, {
       intent: "confirm-email",
@@ -225,14 +233,114 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     expect(again).toMatchObject({ status: 400, value: { error: expect.stringContaining("invalid or has expired") } });
   });
 
+  it("an attacker who signed up first with a guest's address gets none of the guest's bookings; the reset link takes the account back and joins them", async () => {
+    const email = uniqueEmail("pre-hijacked");
+    const booking = await guestBooking(email, "7 Victim St", confirming);
+    const attackersPassword = "Attacker-Owns-1";
+
+    // The attacker signs up first, with the victim's address and a password of their own.
+    const attacker = createTestBrowser(confirmingServices);
+    const signedUp = await attacker.post("/?index", landingAction, {
+      intent: "signup",
+      fullName: "Mallory",
+      email,
+      password: attackersPassword,
+      confirmPassword: attackersPassword,
+    });
+    expect(signedUp.status).toBe(302);
+    const account = await accountId(email, confirming);
+
+    // The victim presses the confirmation link that reached their inbox: signed in, but nothing joins.
+    const victim = createTestBrowser(confirmingServices);
+    const sent = confirming.readOutbox().findLast((mail) => mail.to === email && mail.type === "signup")!;
+    const confirmed = await victim.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup" });
+    expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await ownerOf(booking, confirming)).toBeNull();
+    expect(await flashIn(victim, confirmingServices)).toMatchObject({ title: "Email confirmed" });
+
+    // The attacker signs in with their password and finds none of the victim's bookings.
+    expect(await attacker.post("/?index", landingAction, { intent: "login", email, password: attackersPassword, redirectTo: "/dashboard" })).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    expect(await ownerOf(booking, confirming)).toBeNull();
+
+    // The victim asks for the link from the dashboard (the reset form with their own address) and sets a new password.
+    expect(await victim.post("/?index", landingAction, { intent: "forgot", email, redirectTo: "/dashboard" })).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    const recovery = await vi.waitFor(() => {
+      const mail = confirming.readOutbox().findLast((each) => each.to === email && each.type === "recovery");
+      if (!mail) throw new Error("no reset email yet");
+      return mail;
+    });
+    const reset = await victim.post("/reset-password", resetAction, {
+      intent: "reset-password",
+      tokenHash: recovery.tokenHash,
+      password: "Victim-Again-1",
+      confirmPassword: "Victim-Again-1",
+    });
+    expect(reset).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await ownerOf(booking, confirming)).toBe(account);
+    expect(await flashIn(victim, confirmingServices)).toMatchObject({ description: expect.stringContaining("The booking made with this email") });
+
+    // The attacker's session has ended and their password no longer signs in.
+    expect((await attacker.get("/", landingLoader)).status).toBe(200);
+    const again = await createTestBrowser(confirmingServices).post("/?index", landingAction, { intent: "login", email, password: attackersPassword });
+    expect(again.status).toBe(400);
+  });
+
+  it("claim_guest_bookings_after_password_reset needs the caller's session to come from an emailed link and be the account's only one", async () => {
+    const email = uniqueEmail("join-proof");
+    const booking = await guestBooking(email, "9 Proof St", confirming);
+    const account = await confirming.adminCreateUser(email, TEST_PASSWORD);
+    const join = (client: ReturnType<TestBackend["createClient"]>) => client.rpc("claim_guest_bookings_after_password_reset");
+
+    // Nobody, a password sign-in, and the service role: refused.
+    expect((await join(confirming.createClient())).error?.code).toBe("42501");
+    const byPassword = confirming.createClient();
+    expect((await byPassword.auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await join(byPassword)).error?.code).toBe("42501");
+    expect((await join(confirming.createClient({ key: "service_role" }))).error?.code).toBe("42501");
+    expect(
+      (await confirming.createClient({ key: "service_role" }).rpc("claim_guest_bookings_of_confirmed_email", { _user_id: account.id })).error,
+    ).not.toBeNull();
+
+    // A reset link's session while the password sign-in still has one of its own: refused.
+    await createTestBrowser(confirmingServices).post("/?index", landingAction, { intent: "forgot", email });
+    const recovery = await vi.waitFor(() => {
+      const mail = confirming.readOutbox().findLast((each) => each.to === email && each.type === "recovery");
+      if (!mail) throw new Error("no reset email yet");
+      return mail;
+    });
+    const byLink = confirming.createClient();
+    expect((await byLink.auth.verifyOtp({ type: "recovery", token_hash: recovery.tokenHash })).error).toBeNull();
+    expect((await join(byLink)).error?.code).toBe("42501");
+    expect(await ownerOf(booking, confirming)).toBeNull();
+
+    // Once its new password has ended every other session: joined.
+    expect((await byLink.auth.updateUser({ password: "Proven-Owner-2" })).error).toBeNull();
+    expect((await join(byLink)).data).toBe(1);
+    expect(await ownerOf(booking, confirming)).toBe(account.id);
+  });
+
   it("the link may name where to go next, on this site only; a link of another type shows the error", async () => {
     const email = uniqueEmail("confirms-next");
     const browser = createTestBrowser(confirmingServices);
     await browser.post("/?index", landingAction, { intent: "signup", fullName: "Nat Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     const sent = confirming.readOutbox().findLast((mail) => mail.to === email)!;
-    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({ link: null });
+    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({
+      link: null,
+      address: null,
+      signedInAs: null,
+      here: expect.any(String),
+    });
     expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=signup&next=//evil.example`, confirmLoader)).value).toEqual({
       link: { tokenHash: sent.tokenHash, type: "signup", next: "" },
+      address: email,
+      signedInAs: null,
+      here: expect.any(String),
     });
     const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup", next: "/book" });
     expect(confirmed).toMatchObject({ status: 302, location: "/book" });

@@ -4,6 +4,7 @@ import { Link, href } from "react-router";
 import { BOOKINGS_LOAD_FAILED, type BookingCounts, type CustomerBookingView } from "~/domain/customer-bookings";
 import { CustomerBookingList } from "./booking-card";
 import { NoBookingsYet } from "./booking-empty-state";
+import { GuestBookingsOffer } from "./guest-bookings-offer";
 
 // What the overview tab shows; the route's server module loads it.
 export type OverviewTabData =
@@ -17,7 +18,7 @@ export type OverviewTabData =
     }
   | { status: "failed" };
 
-export function OverviewTab({ data }: { data: OverviewTabData }) {
+export function OverviewTab({ data, email }: { data: OverviewTabData; email: string }) {
   return (
     <div className="flex flex-col gap-6 pt-2">
       <h2 id="dashboard-tab-heading" className="sr-only">
@@ -32,6 +33,7 @@ export function OverviewTab({ data }: { data: OverviewTabData }) {
         <>
           <BookingCounters counts={data.counts} />
           <RecentBookings recent={data.recent} attempt={data.attempt} />
+          {email ? <GuestBookingsOffer email={email} /> : null}
         </>
       )}
     </div>

@@ -64,7 +64,7 @@ export default function DashboardHome({ loaderData, actionData }: Route.Componen
       </div>
       <DashboardTabs />
       <section aria-labelledby="dashboard-tab-heading">
-        {loaderData.tab === "overview" ? <OverviewTab data={loaderData.overview} /> : null}
+        {loaderData.tab === "overview" ? <OverviewTab data={loaderData.overview} email={header.email} /> : null}
         {loaderData.tab === "profile" ? <ProfileTab data={loaderData.profile} lastResult={actionData} /> : null}
         {loaderData.tab === "gallery" ? <GalleryTab data={loaderData.gallery} lastResult={actionData} /> : null}
       </section>

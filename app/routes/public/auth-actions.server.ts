@@ -63,7 +63,8 @@ export async function signIn(request: Request, context: Context, formData: FormD
  * What the guest did in this browser joins the account that has just signed up or in here: the booking
  * the form's claim names (the payment page's dialog), and the wizard's draft when the dialog was opened
  * from the wizard and returns there (the draft's cookie is the proof; a sign-in from anywhere else on
- * a shared browser leaves a guest's draft alone). True when the claim's booking joined.
+ * a shared browser leaves a guest's draft alone) and the draft was made with the account's email (a
+ * draft for another address stays the guest's: the account starts its own). True when the claim's booking joined.
  */
 async function keepGuestWork(request: Request, context: Context, formData: FormData, userId: string, destination: string): Promise<boolean> {
   const claimed = await claimGuestBooking(context, formData.get("claim"), userId);
@@ -137,7 +138,7 @@ async function startSession(context: Context, session: Session): Promise<boolean
 export async function requestPasswordReset(context: Context, formData: FormData) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return reply("forgot", submission.reply(), 400);
-  const { email } = submission.value;
+  const { email, redirectTo } = submission.value;
   const { logger, clientIp } = context.get(requestContext);
   const services = context.get(servicesContext);
 
@@ -155,7 +156,7 @@ export async function requestPasswordReset(context: Context, formData: FormData)
     title: "Check your email",
     description: "If an account exists for that address, a link to choose a new password is on its way.",
   });
-  return redirect(authViewPath("login"));
+  return redirect(safeRedirectPath(redirectTo, "") || authViewPath("login"));
 }
 
 /**

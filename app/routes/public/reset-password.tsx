@@ -9,7 +9,7 @@ import { resetPasswordSchema } from "~/domain/auth-schemas";
 import { authViewPath } from "~/domain/auth-views";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import { requestContext, servicesContext, sessionContext } from "~/context";
-import { claimBookingsOfConfirmedEmail } from "~/services/booking-claims.server";
+import { claimGuestBookingsAfterPasswordReset } from "~/services/booking-claims.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { homePath, readRoles } from "~/services/session.server";
@@ -45,8 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await authLimits.verificationFailed(clientIp);
     return data(submission.reply({ ...hidden, formErrors: [LINK_INVALID] }), { status: verified.error?.status === 429 ? 429 : 400 });
   }
-  // The link reached this address's inbox: the guest bookings made with the address are the account's.
-  const joined = await claimBookingsOfConfirmedEmail(context, verified.data.user.id);
   const updated = await supabase.auth.updateUser({ password: submission.value.password });
   if (updated.error) {
     logger.warn({ err: updated.error }, "password update failed");
@@ -54,6 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await supabase.auth.signOut({ scope: "local" });
     return data(submission.reply({ ...hidden, formErrors: [`${updated.error.message} ${LINK_SPENT}`] }), { status: 400 });
   }
+  // The new password ends the account's other sessions (GoTrue does so itself; asked again so that
+  // nobody else, such as whoever signed up first with this address, holds the account any longer).
+  const others = await supabase.auth.signOut({ scope: "others" });
+  if (others.error) logger.warn({ err: others.error }, "could not end the account's other sessions");
+  // The link reached this address's inbox and the account is now this customer's alone: the guest bookings made with the address join it.
+  const joined = await claimGuestBookingsAfterPasswordReset(context, supabase);
   await setToast(context, {
     type: "success",
     title: "Password updated",
