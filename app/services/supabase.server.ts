@@ -20,7 +20,7 @@ export interface SupabaseConnection {
 }
 
 /** Supabase's header for the end user's address on a call a server makes for them. */
-export const CLIENT_ADDRESS_HEADER = "sb-forwarded-for";
+const CLIENT_ADDRESS_HEADER = "sb-forwarded-for";
 
 /**
  * The headers of a server-side client acting for one visitor: their address as the server trusts it
