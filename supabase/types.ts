@@ -1004,10 +1004,15 @@ export type Database = {
           bookings_this_month: number
           completed_moves: number
           pending_bookings: number
-          revenue_cents: number
-          revenue_last_month_cents: number
-          revenue_this_month_cents: number
           total_bookings: number
+        }[]
+      }
+      admin_money_collected: {
+        Args: { _at?: string }
+        Returns: {
+          last_month_cents: number
+          this_month_cents: number
+          total_cents: number
         }[]
       }
       admin_users_count: {

@@ -1,5 +1,7 @@
 import { madeOnFirstUse } from "./made-on-first-use";
-/** The analytics page's figures: the value of all bookings (final cost, else estimate, whatever the status). */
+import type { MoneyCollected } from "./money-collected";
+
+/** The value of all bookings (final cost, else estimate, whatever the status): what was booked, not what was collected. */
 export interface AnalyticsFigures {
   totalBookings: number;
   valueCents: number;
@@ -22,6 +24,8 @@ export interface MonthFigures {
 }
 
 export interface Analytics {
+  /** Revenue: payments less refunds. */
+  revenue: MoneyCollected;
   totals: AnalyticsFigures;
   services: ServiceFigures[];
   months: MonthFigures[];

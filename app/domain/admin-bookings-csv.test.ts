@@ -27,7 +27,7 @@ describe("the bookings CSV", () => {
       "Booking ID,Booked At,Customer,Email,Phone,Move Date,Move Time,From,To,Service,Team,Status,Amount (USD),Deposit\r\n",
     );
     expect(adminBookingCsvLine(booking)).toBe(
-      '7d4b3c52-8a43-4c5e-9d55-1f3f1b7c0a01,2026-11-20T09:15:00+00:00,"\'=cmd|""/c calc""!A1",ann@example.com,\'+1 404-555-0100,2027-03-01,08:00,' +
+      '7d4b3c52-8a43-4c5e-9d55-1f3f1b7c0a01,2026-11-20T09:15:00+00:00,"\'=cmd|""/c calc""!A1",ann@example.com,"\'+1 404-555-0100",2027-03-01,08:00,' +
         '"1 Main St, Apt 2\nAtlanta","The ""Loft"", Decatur",Long distance,Luxury Team,In progress,1234.50,Deposit paid\r\n',
     );
   });

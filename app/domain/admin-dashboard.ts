@@ -1,3 +1,5 @@
+import type { MoneyCollected } from "./money-collected";
+
 /** The figures of the admin dashboard's stat cards. Months are the company's calendar months. */
 export interface DashboardStats {
   totalBookings: number;
@@ -5,8 +7,5 @@ export interface DashboardStats {
   bookingsLastMonth: number;
   pendingBookings: number;
   completedMoves: number;
-  /** Completed moves: each one's final cost, else its estimate. */
-  revenueCents: number;
-  revenueThisMonthCents: number;
-  revenueLastMonthCents: number;
+  revenue: MoneyCollected;
 }

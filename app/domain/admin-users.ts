@@ -53,12 +53,38 @@ export type ManagedRole = (typeof MANAGED_ROLES)[number];
 export const GRANT_ROLE_INTENT = "grant-role";
 export const REVOKE_ROLE_INTENT = "revoke-role";
 
-/** One role form of one account: grant or revoke, which role, whose. */
+/** What the confirmation's button sends: granting the admin role takes it. */
+export const CONFIRMED = "1";
+
+/** One role form of one account: grant or revoke, which role, whose; `confirm` once the admin role's grant was confirmed. */
 export const roleChangeSchema = z.object({
   intent: z.enum([GRANT_ROLE_INTENT, REVOKE_ROLE_INTENT]),
   userId: z.uuid(),
   role: z.enum(MANAGED_ROLES),
+  confirm: z.literal(CONFIRMED).optional(),
 });
+
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
+/** Granting the admin role (everything, the roles of everyone included) is asked twice: a change that still needs its confirmation. */
+export function needsConfirmation(change: RoleChange): boolean {
+  return change.intent === GRANT_ROLE_INTENT && change.role === "admin" && change.confirm !== CONFIRMED;
+}
+
+/** The list's URL that asks to confirm making `userId` an admin: `?…&confirm=<userId>&role=admin`. */
+export function adminGrantConfirmationSearch(query: AdminUsersQuery, userId: string): string {
+  const params = new URLSearchParams(searchedListSearch(query));
+  params.set("confirm", userId);
+  params.set("role", "admin");
+  return `?${params.toString()}`;
+}
+
+/** The account the URL asks to confirm making an admin, or null. */
+export function adminGrantToConfirm(params: URLSearchParams): string | null {
+  if (params.get("role") !== "admin") return null;
+  const parsed = z.uuid().safeParse(params.get("confirm"));
+  return parsed.success ? parsed.data : null;
+}
 
 const withArticle = (role: ManagedRole) => (role === "admin" ? "an admin" : "a moderator");
 

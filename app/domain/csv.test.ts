@@ -18,11 +18,29 @@ describe("csvCell", () => {
 
   it("neutralises cells a spreadsheet would run as formulas", () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell("+1 404 555 0100")).toBe("'+1 404 555 0100");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
+    expect(csvCell("+1 404 555 0100")).toBe(`"'+1 404 555 0100"`);
+    expect(csvCell("-2")).toBe(`"'-2"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
+    expect(csvCell("\rcmd")).toBe(`"'\rcmd"`);
+  });
+
+  it("quotes cells holding a semicolon or a tab, which some spreadsheets split on", () => {
+    expect(csvCell("Suite 4; back door")).toBe('"Suite 4; back door"');
+    expect(csvCell("a\tb")).toBe('"a\tb"');
+  });
+
+  it("neutralises a formula that starts after any separator, not only at the start", () => {
+    expect(csvCell("x;=1+2;@SUM(1+1)")).toBe(`"'x;=1+2;@SUM(1+1)"`);
+    expect(csvCell("Lee,+1 404")).toBe(`"'Lee,+1 404"`);
+    expect(csvCell("a\t-2")).toBe(`"'a\t-2"`);
+    expect(csvCell("a; @cmd")).toBe(`"'a; @cmd"`);
+    expect(csvCell("line one\n=2")).toBe(`"'line one\n=2"`);
+  });
+
+  it("leaves separators followed by plain text unprefixed", () => {
+    expect(csvCell("Lee, Ann; Bo")).toBe('"Lee, Ann; Bo"');
+    expect(csvCell("Smith-Jones")).toBe("Smith-Jones");
   });
 });
 

@@ -4,7 +4,7 @@ import { isCalendarDate } from "./calendar-date";
 import { formatCompanyTime } from "./booking";
 import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
-import type { DayCapacity } from "./capacity";
+import { crewsUsedLabel, type DayCapacity } from "./capacity";
 import { madeOnFirstUse } from "./made-on-first-use";
 import { WEEKDAY_NAMES } from "./calendar-names";
 
@@ -165,6 +165,17 @@ export interface OverviewDay extends DayCapacity {
   custom: boolean;
 }
 
+const bookingsWord = (count: number) => `${count} ${count === 1 ? "booking" : "bookings"}`;
+
+/**
+ * The line under a day's heading. Open: "3 bookings · 2 of 3 crews" (and "Over capacity" when more are
+ * out than it has). Closed: no crews to count, so "Closed: Storm · 1 booking to move".
+ */
+export function scheduleDaySummary(day: Pick<DayCapacity, "crews" | "crewsUsed" | "state" | "reason">, holding: number): string {
+  if (day.state === "closed") return `Closed${day.reason ? `: ${day.reason}` : ""}${holding > 0 ? ` · ${bookingsWord(holding)} to move` : ""}`;
+  return `${bookingsWord(holding)} · ${crewsUsedLabel({ ...day, state: "open" })}${day.crewsUsed > day.crews ? " · Over capacity" : ""}`;
+}
+
 /** How full a day is, 0–100, for its bar (a day over capacity is full). */
 export function usedPercent(day: Pick<DayCapacity, "crews" | "crewsUsed">): number {
   if (day.crews <= 0) return day.crewsUsed > 0 ? 100 : 0;
@@ -172,6 +183,9 @@ export function usedPercent(day: Pick<DayCapacity, "crews" | "crewsUsed">): numb
 }
 
 // Forms -------------------------------------------------------------------------------------------
+
+/** What the confirmation's button sends to close a day that has bookings. */
+export const CLOSE_CONFIRMED = "1";
 
 export const SCHEDULE_INTENTS = { setCrews: "set-crews", close: "close-day", reopen: "reopen-day", weekdays: "set-weekday-crews" } as const;
 
@@ -207,6 +221,8 @@ export const scheduleDaySchema = z.discriminatedUnion("intent", [
       .max(200, { error: SCHEDULE_MESSAGES.reasonTooLong })
       .optional()
       .transform((value) => value || null),
+    // Closing a day that has bookings is asked twice: the second post carries confirm=1.
+    confirm: z.literal(CLOSE_CONFIRMED).optional(),
   }),
   z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
 ]);

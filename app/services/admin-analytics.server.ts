@@ -1,4 +1,5 @@
 import { averageCents, type Analytics } from "~/domain/admin-analytics";
+import { readMoneyCollected } from "./money-collected.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** How many services the page ranks. */
@@ -9,13 +10,15 @@ export const TOP_SERVICES = 5;
  * the caller may read analytics; null when they cannot be read.
  */
 export async function loadAnalytics(supabase: AppSupabaseClient, at?: Date): Promise<Analytics | null> {
-  const [totals, services, months] = await Promise.all([
+  const [revenue, totals, services, months] = await Promise.all([
+    readMoneyCollected(supabase, at).catch(() => null),
     supabase.rpc("admin_analytics_totals").single(),
     supabase.rpc("admin_analytics_top_services", { _limit: TOP_SERVICES }),
     supabase.rpc("admin_analytics_months", at ? { _at: at.toISOString() } : {}),
   ]);
-  if (totals.error || services.error || months.error) return null;
+  if (!revenue || totals.error || services.error || months.error) return null;
   return {
+    revenue,
     totals: {
       totalBookings: totals.data.total_bookings,
       valueCents: totals.data.value_cents,

@@ -1,4 +1,5 @@
 import type { DashboardStats } from "~/domain/admin-dashboard";
+import { readMoneyCollected } from "./money-collected.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The admin dashboard's figures, read with the staff member's own client: the database functions
@@ -6,7 +7,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /** The stat cards' figures, computed by the database as of now. Throws when they cannot be read. */
 export async function readDashboardStats(supabase: AppSupabaseClient): Promise<DashboardStats> {
-  const { data, error } = await supabase.rpc("admin_dashboard_stats").single();
+  const [{ data, error }, revenue] = await Promise.all([supabase.rpc("admin_dashboard_stats").single(), readMoneyCollected(supabase)]);
   if (error) throw new Error(`could not read the dashboard's figures: ${error.message}`, { cause: error });
   return {
     totalBookings: Number(data.total_bookings),
@@ -14,8 +15,6 @@ export async function readDashboardStats(supabase: AppSupabaseClient): Promise<D
     bookingsLastMonth: Number(data.bookings_last_month),
     pendingBookings: Number(data.pending_bookings),
     completedMoves: Number(data.completed_moves),
-    revenueCents: Number(data.revenue_cents),
-    revenueThisMonthCents: Number(data.revenue_this_month_cents),
-    revenueLastMonthCents: Number(data.revenue_last_month_cents),
+    revenue,
   };
 }

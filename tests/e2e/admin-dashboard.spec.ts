@@ -2,17 +2,22 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 
-// The /admin stat cards show what the bookings hold: counted and summed here from every booking in
-// the database, after seeding bookings made this month and last month, pending and completed.
+// The /admin stat cards show what the bookings hold: counted and summed here from every booking (and
+// refund) in the database, after seeding bookings made this month and last month, pending and
+// completed, with deposits paid in each month.
 
 const COMPANY_TIME_ZONE = "America/New_York";
 
 interface StoredBooking {
   status: string;
   created_at: string;
-  moving_date: string;
-  estimated_cost_cents: number | null;
-  final_cost_cents: number | null;
+  deposit_amount_cents: number;
+  deposit_paid_at: string | null;
+}
+
+interface StoredRefund {
+  amount_cents: number;
+  refunded_at: string;
 }
 
 /** "YYYY-MM" of an instant in the company's time zone. */
@@ -39,7 +44,7 @@ async function allBookings(): Promise<StoredBooking[]> {
   for (let from = 0; ; from += 1000) {
     const { data, error } = await service
       .from("bookings")
-      .select("status, created_at, moving_date, estimated_cost_cents, final_cost_cents")
+      .select("status, created_at, deposit_amount_cents, deposit_paid_at")
       .order("id")
       .range(from, from + 999);
     if (error) throw new Error(`could not read the bookings: ${error.message}`);
@@ -48,10 +53,16 @@ async function allBookings(): Promise<StoredBooking[]> {
   }
 }
 
+async function allRefunds(): Promise<StoredRefund[]> {
+  const { data, error } = await (await getServiceClient()).from("deposit_refunds").select("amount_cents, refunded_at");
+  if (error) throw new Error(`could not read the refunds: ${error.message}`);
+  return data as StoredRefund[];
+}
+
 const card = (page: Page, label: string) =>
   page.locator('dl[aria-label="At a glance"] > div').filter({ has: page.getByRole("term").filter({ hasText: label }) });
 
-test("the stat cards count every booking, the pending ones, completed moves and their revenue, with growth from last month", async ({ page }) => {
+test("the stat cards count every booking, the pending ones, completed moves and the money collected, with growth from last month", async ({ page }) => {
   const customer = await createTestUser({ fullName: "Stella Statistics" });
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   const now = new Date();
@@ -60,15 +71,32 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   const midLastMonth = `${lastMonth}-15T16:00:00Z`;
   await createBooking(customer, { status: "pending", created_at: now.toISOString() });
   await createBooking(customer, { status: "pending", created_at: midLastMonth });
-  await createBooking(customer, { status: "completed", created_at: midLastMonth, moving_date: `${lastMonth}-20`, final_cost_cents: 143_250 });
-  await createBooking(customer, { status: "completed", created_at: now.toISOString(), moving_date: `${thisMonth}-01`, estimated_cost_cents: 98_000 });
+  const paid = (at: string, cents: number) => ({ deposit_status: "paid", deposit_paid_at: at, deposit_amount_cents: cents });
+  await createBooking(customer, {
+    status: "completed",
+    created_at: midLastMonth,
+    moving_date: `${lastMonth}-20`,
+    final_cost_cents: 143_250,
+    ...paid(midLastMonth, 5_000),
+  });
+  await createBooking(customer, {
+    status: "completed",
+    created_at: now.toISOString(),
+    moving_date: `${thisMonth}-01`,
+    estimated_cost_cents: 98_000,
+    ...paid(now.toISOString(), 7_525),
+  });
   await createBooking(customer, { status: "cancelled", created_at: now.toISOString() });
 
-  const rows = await allBookings();
-  const revenue = (row: StoredBooking) => row.final_cost_cents ?? row.estimated_cost_cents ?? 0;
+  const [rows, refunds] = await Promise.all([allBookings(), allRefunds()]);
   const completed = rows.filter((row) => row.status === "completed");
   const madeIn = (month: string) => rows.filter((row) => companyMonth(new Date(row.created_at)) === month).length;
-  const earnedIn = (month: string) => completed.filter((row) => row.moving_date.slice(0, 7) === month).reduce((sum, row) => sum + revenue(row), 0);
+  // Money collected: deposits by the month they were paid, less refunds by the month they were given back.
+  const collectedIn = (month: string | null) =>
+    rows
+      .filter((row) => row.deposit_paid_at && (!month || companyMonth(new Date(row.deposit_paid_at)) === month))
+      .reduce((sum, row) => sum + row.deposit_amount_cents, 0) -
+    refunds.filter((refund) => !month || companyMonth(new Date(refund.refunded_at)) === month).reduce((sum, refund) => sum + refund.amount_cents, 0);
   const dollars = (cents: number) =>
     new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
 
@@ -86,9 +114,9 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   await expect(card(page, "Completed Moves").getByRole("definition").first()).toHaveText(completed.length.toLocaleString("en-US"));
 
   const totalRevenue = card(page, "Total Revenue");
-  await expect(totalRevenue.getByRole("definition").first()).toHaveText(dollars(completed.reduce((sum, row) => sum + revenue(row), 0)));
+  await expect(totalRevenue.getByRole("definition").first()).toHaveText(dollars(collectedIn(null)));
   await expect(totalRevenue.getByRole("definition").nth(1)).toHaveText(
-    `revenue from completed moves${growthText(earnedIn(thisMonth), earnedIn(lastMonth), "No revenue last month to compare")}`,
+    `Money collected: deposits and payments, less refunds${growthText(collectedIn(thisMonth), collectedIn(lastMonth), "No revenue last month to compare")}`,
   );
   await expect(totalRevenue).toContainText("% from last month");
 });

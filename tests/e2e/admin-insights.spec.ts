@@ -100,7 +100,8 @@ test("the analytics page shows the value of all bookings and its charts, drawn w
   await expect(figures.getByText(formatCents(total), { exact: true })).toBeVisible();
   await expect(figures.getByText(data.length.toLocaleString("en-US"), { exact: true })).toBeVisible();
   await expect(figures.getByText(formatCents(Math.round(total / data.length)), { exact: true })).toBeVisible();
-  await expect(page.getByText("value of all bookings, whatever their status")).toBeVisible();
+  await expect(figures.getByRole("term").filter({ hasText: "Value of Booked Moves" })).toBeVisible();
+  await expect(page.getByText("final cost, else estimate, of every booking whatever its status")).toBeVisible();
 
   const charts = page.locator("svg[role=img]");
   await expect(charts).toHaveCount(2);

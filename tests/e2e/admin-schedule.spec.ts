@@ -147,6 +147,30 @@ test("an admin sets a day's crews and closes it from the schedule; the wizard's 
   expect((await dayAsTheWizardSeesIt(day)).day).toMatchObject({ closed: false });
 });
 
+test("closing a day with bookings lists them and asks to confirm; the closed day then has 0 crews and its bookings to move", async ({ page }) => {
+  const day = dayOf(3);
+  await setDayCrews(day, 6);
+  const customer = await createTestUser({ fullName: "Morgan Mover" });
+  const booked = await createBooking(customer, { full_name: "Morgan Mover", moving_date: day, moving_time: "09:00", estimated_hours: 4, status: "confirmed" });
+  const admin = await createTestUser({ fullName: "Careful Closer", admin: true });
+  await signInDirectly(page, admin, `/admin/schedule?day=${day}`);
+  await expect(page.getByLabel("Crews that day")).toHaveValue("6");
+
+  await page.getByLabel("Reason for closing (optional)").fill("Storm");
+  await page.getByRole("button", { name: "Close this day" }).click();
+  const confirmation = page.getByRole("region", { name: /^Close .* with 1 booking\?$/ });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByRole("link", { name: /Morgan Mover/ })).toHaveAttribute("href", `/admin/bookings/${booked.id}`);
+  // Nothing is closed until it is confirmed.
+  expect(await scheduleDay(day)).toEqual([{ crews: 6, closed: false, reason: null }]);
+
+  await confirmation.getByRole("button", { name: "Confirm: close this day" }).click();
+  await expect(page.getByTestId("schedule-day-summary")).toHaveText("Closed: Storm · 1 booking to move");
+  await expect(page.getByText("Over capacity")).toHaveCount(0);
+  await expect(page.getByLabel("Crews that day")).toHaveValue("0");
+  expect(await scheduleDay(day)).toEqual([{ crews: null, closed: true, reason: "Storm" }]);
+});
+
 test("a moderator reads the schedule without its forms", async ({ page }) => {
   const moderator = await createTestUser({ fullName: "Mo Reader" });
   const client = await getServiceClient();

@@ -41,6 +41,33 @@ test("a moderator enters the admin area and is named as one", async ({ page }) =
   await expect(sidebar.getByText("Moderator", { exact: true })).toBeVisible();
 });
 
+test("a moderator's sidebar links only to pages a moderator may open: no Settings", async ({ page }) => {
+  const moderator = await createTestUser({ fullName: "Mod Navigator" });
+  const granted = await (await getServiceClient()).from("user_roles").insert({ user_id: moderator.id, role: "moderator" });
+  expect(granted.error).toBeNull();
+  await signInDirectly(page, moderator, "/admin");
+  const navigation = page.getByRole("navigation", { name: "Admin" });
+  await expect(navigation.getByRole("link", { name: /^Dashboard/ })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: /^Settings/ })).toHaveCount(0);
+  const links = await navigation.getByRole("link").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")!));
+  expect(links).toEqual([
+    "/admin",
+    "/admin/bookings",
+    "/admin/pending",
+    "/admin/active",
+    "/admin/schedule",
+    "/admin/customers",
+    "/admin/users",
+    "/admin/analytics",
+  ]);
+  for (const link of links) {
+    const response = await page.request.get(link);
+    expect(response.status(), link).toBe(200);
+  }
+  // The page it no longer links to still refuses it.
+  expect((await page.request.get("/admin/settings")).status()).toBe(403);
+});
+
 test("the sidebar leads to every admin page, shows the pending count, and the header names the executive", async ({ page }) => {
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInDirectly(page, admin, "/admin");

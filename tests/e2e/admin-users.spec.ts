@@ -100,6 +100,32 @@ test("an admin searches, pages, makes a customer a moderator and takes it back; 
   await expect(page.getByText("No Users Found")).toBeVisible();
 });
 
+test("making someone an admin asks for confirmation first; Cancel changes nothing, Confirm grants it", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Careful Admin", admin: true });
+  const candidate = await createTestUser({ fullName: "Candidate Customer" });
+  const search = `/admin/users?q=${encodeURIComponent(candidate.email)}`;
+  await signInDirectly(page, admin, search);
+  const candidateCard = card(page, candidate.fullName);
+  const roles = candidateCard.getByRole("list", { name: `Roles of ${candidate.fullName}` }).getByRole("listitem");
+
+  await candidateCard.getByRole("link", { name: "Make admin" }).click();
+  await expect(candidateCard.getByText(`Make ${candidate.fullName} an admin?`)).toBeVisible();
+  await expect(roles).toHaveText(["user"]);
+  expect(await rolesOf(candidate.id)).toEqual(["user"]);
+  await candidateCard.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(search);
+  await expect(candidateCard.getByText(`Make ${candidate.fullName} an admin?`)).toHaveCount(0);
+  expect(await rolesOf(candidate.id)).toEqual(["user"]);
+
+  await candidateCard.getByRole("link", { name: "Make admin" }).click();
+  await candidateCard.getByRole("button", { name: "Confirm: make admin" }).click();
+  await expect(page.getByText(`${candidate.fullName} is now an admin.`).first()).toBeVisible();
+  await expect(page).toHaveURL(search);
+  await expect(roles).toHaveText(["admin", "user"]);
+  expect(await rolesOf(candidate.id)).toEqual(["admin", "user"]);
+  expect(await roleHistoryOf(candidate.id)).toEqual([{ changed_by: admin.id, user_id: candidate.id, role: "admin", granted: true }]);
+});
+
 test("revoking one's own admin role is refused with its message, and the role stays", async ({ page }) => {
   const admin = await createTestUser({ fullName: "Lonely Admin", admin: true });
   await signInDirectly(page, admin, `/admin/users?q=${encodeURIComponent(admin.email)}`);
@@ -127,6 +153,7 @@ test("a customer gets the 403 page; a moderator reads the users without the role
   await signInDirectly(page, moderator, `/admin/users?q=${encodeURIComponent(customer.email)}`);
   await expect(card(page, customer.fullName)).toBeVisible();
   await expect(page.getByRole("button", { name: /^(Make|Remove) (admin|moderator)$/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Make admin" })).toHaveCount(0);
 });
 
 test("role posts from a customer or a moderator are refused with 403 and change nothing", async ({ page }) => {

@@ -196,6 +196,19 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:i
     expect(page.statusHistory.map(({ from, to }) => [from, to])).toEqual([[null, "pending"]]);
   });
 
+  it("gives no email link for a stored address that would add recipients or text to the message", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { email: "victim@example.com?cc=thief%40evil.example&subject=Refund" });
+    const { status, value } = await run(detailsLoader, moderator, detailsPath(booking.id));
+    expect(status).toBe(200);
+    expect((value as Awaited<ReturnType<typeof detailsLoader>>).contact.mailto).toBeNull();
+  });
+
+  it("encodes an address's local part in its email link", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { email: "pat+moves@example.com" });
+    const { value } = await run(detailsLoader, moderator, detailsPath(booking.id));
+    expect((value as Awaited<ReturnType<typeof detailsLoader>>).contact.mailto).toBe("mailto:pat%2Bmoves@example.com");
+  });
+
   it("shows the booking's photos at the app's address, which serves them to staff and to nobody else but their owner", async () => {
     const booking = await insertStoredBooking(serviceRole, customer);
     const path = `${customer.user.id}/drafts/${randomUUID()}/${randomUUID()}.jpg`;

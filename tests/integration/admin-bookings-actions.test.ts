@@ -175,8 +175,28 @@ describe("the CSV export", () => {
     // The byte order mark tells spreadsheets the file is UTF-8.
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer())).toBe(
       "\uFEFFBooking ID,Booked At,Customer,Email,Phone,Move Date,Move Time,From,To,Service,Team,Status,Amount (USD),Deposit\r\n" +
-        `${second.id},${second.created_at},"Ann ""Annie"" Lee",csvexact@example.com,'+1 404 555 0100,2027-04-03,,5 Oak Ave,2 Elm St,Local move,Elite Team,Completed,1234.56,Deposit unpaid\r\n` +
-        `${first.id},${first.created_at},"'=HYPERLINK(""http://evil"")",csvexact@example.com,'+1 404 555 0100,2027-04-02,08:00,"1 Main St,\nApt 2",2 Elm St,Local move,Elite Team,Pending,1000.00,Deposit unpaid\r\n`,
+        `${second.id},${second.created_at},"Ann ""Annie"" Lee",csvexact@example.com,"'+1 404 555 0100",2027-04-03,,5 Oak Ave,2 Elm St,Local move,Elite Team,Completed,1234.56,Deposit unpaid\r\n` +
+        `${first.id},${first.created_at},"'=HYPERLINK(""http://evil"")",csvexact@example.com,"'+1 404 555 0100",2027-04-02,08:00,"1 Main St,\nApt 2",2 Elm St,Local move,Elite Team,Pending,1000.00,Deposit unpaid\r\n`,
+    );
+  });
+
+  it("quotes a cell holding semicolons and neutralises the formulas after them, for spreadsheets that split on ';'", async () => {
+    const tag = "csvsemicolon";
+    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+      full_name: "x;=1+2;@SUM(1+1)",
+      email: `${tag}@example.com`,
+      phone: "404-555-0100",
+      moving_from: "Unit 4; side door",
+      moving_to: "2 Elm St",
+      moving_date: "2027-04-04",
+    });
+    const response = await outcome(() =>
+      exportBookings({ request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=${tag}`), context: contextFor(admin, ["admin"]), params: {} } as never),
+    );
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).split("\r\n");
+    expect(lines[1]).toBe(
+      `${booking.id},${booking.created_at},"'x;=1+2;@SUM(1+1)",csvsemicolon@example.com,404-555-0100,2027-04-04,,"Unit 4; side door",2 Elm St,Local move,Elite Team,Pending,1000.00,Deposit unpaid`,
     );
   });
 

@@ -446,10 +446,36 @@ describe("/admin/users", () => {
     expect(await historyOf(target.id)).toHaveLength(2);
 
     const unnamed = seeded[3]!;
-    const grantedUnnamed = await run(admin, "/admin/users", { intent: "grant-role", userId: unnamed.id, role: "admin" });
+    const grantedUnnamed = await run(admin, "/admin/users", { intent: "grant-role", userId: unnamed.id, role: "admin", confirm: "1" });
     expect(await flashedToast(grantedUnnamed.context)).toMatchObject({ description: `${unnamed.email} is now an admin.` });
     await run(admin, "/admin/users", { intent: "revoke-role", userId: unnamed.id, role: "admin" });
     expect(await rolesOf(unnamed.id)).toEqual(["user"]);
+  });
+
+  it("grants the admin role only once confirmed: an unconfirmed post leads to the confirmation, changing nothing", async () => {
+    const target = seeded[12]!;
+    const asked = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "admin" });
+    expect(asked).toMatchObject({ status: 302, location: `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin` });
+    expect(await flashedToast(asked.context)).toBeNull();
+    expect(await rolesOf(target.id)).toEqual(["user"]);
+    expect(await historyOf(target.id)).toHaveLength(0);
+
+    const view = await run(admin, `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin`);
+    expect(view.value).toMatchObject({ confirmAdminFor: target.id });
+    // Only admins are asked: a moderator's page offers no confirmation.
+    expect((await run(moderator, `/admin/users?confirm=${target.id}&role=admin`)).value).toMatchObject({ confirmAdminFor: null });
+
+    const confirmed = await run(admin, `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin`, {
+      intent: "grant-role",
+      userId: target.id,
+      role: "admin",
+      confirm: "1",
+    });
+    expect(confirmed).toMatchObject({ status: 302, location: "/admin/users?q=jordan&page=2" });
+    expect(await flashedToast(confirmed.context)).toMatchObject({ type: "success", description: `${target.fullName} is now an admin.` });
+    expect(await rolesOf(target.id)).toEqual(["admin", "user"]);
+    await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "admin" });
+    expect(await rolesOf(target.id)).toEqual(["user"]);
   });
 
   it("says why a change was refused: one's own admin role", async () => {

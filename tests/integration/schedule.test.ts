@@ -169,6 +169,37 @@ describe.skipIf(usingHostedBackend)("/admin/schedule", () => {
     ]);
   });
 
+  it("asks to confirm closing a day that has bookings, listing them, and closes it only with confirm=1", async () => {
+    const day = freshDay();
+    const booked = await confirmedMove(day, "09:00", { full_name: "Casey Booked" });
+    await confirmedMove(day, "10:00", { full_name: "Cora Cancelled", status: "cancelled" });
+
+    const asked = await run(scheduleAction, admin, `/admin/schedule?day=${day}`, { intent: "close-day", reason: "Flood" });
+    expect(asked.status).toBe(200);
+    expect(asked.value).toEqual({ form: "close-day-confirm", reason: "Flood", bookings: [{ id: booked.id, fullName: "Casey Booked", time: "09:00" }] });
+    expect(await flashedToast(asked.context)).toBeNull();
+    expect(await backend.sql("select 1 from public.schedule_days where day = $1", [day])).toEqual([]);
+
+    const confirmed = await run(scheduleAction, admin, `/admin/schedule?day=${day}`, { intent: "close-day", reason: "Flood", confirm: "1" });
+    expect(confirmed).toMatchObject({ status: 302, location: `/admin/schedule?day=${day}` });
+    expect(await backend.sql("select crews, closed, reason from public.schedule_days where day = $1", [day])).toEqual([
+      { crews: null, closed: true, reason: "Flood" },
+    ]);
+    // A closed day has no crews: its booking is still there, to move.
+    const closed = (await run(scheduleLoader, admin, `/admin/schedule?day=${day}`)).value as ScheduleData;
+    expect(closed.capacity).toMatchObject({ state: "closed", crews: 0 });
+    expect(closed.bookings.filter((booking) => booking.span !== null).map((booking) => booking.id)).toEqual([booked.id]);
+  });
+
+  it("closes a day without bookings at once", async () => {
+    // A day no other test books.
+    const day = "2029-06-05";
+    expect(await backend.sql("select 1 from public.bookings where moving_date = $1", [day])).toEqual([]);
+    const closed = await run(scheduleAction, admin, `/admin/schedule?day=${day}`, { intent: "close-day", reason: "" });
+    expect(closed).toMatchObject({ status: 302, location: `/admin/schedule?day=${day}` });
+    expect(await backend.sql("select closed from public.schedule_days where day = $1", [day])).toEqual([{ closed: true }]);
+  });
+
   it("sets the crews of every weekday at once", async () => {
     const form = { intent: "set-weekday-crews", weekday1: "4", weekday2: "4", weekday3: "4", weekday4: "4", weekday5: "5", weekday6: "2", weekday7: "0" };
     const saved = await run(scheduleAction, admin, "/admin/schedule", form);

@@ -2,11 +2,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import type { AdminPagePath } from "~/domain/admin-navigation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { SIDEBAR_BUTTON_CLASSES, SidebarFooter, SidebarNavigation, SidebarTitle } from "./admin-sidebar-parts";
 
 interface AdminDrawerProps {
   pendingCount: number;
+  pages: readonly AdminPagePath[];
   email: string;
   roleLabel: string;
 }
@@ -29,7 +31,7 @@ function DrawerContents({ onNavigate, ...props }: AdminDrawerProps & { onNavigat
   return (
     <>
       <SidebarTitle collapsed={false} />
-      <SidebarNavigation collapsed={false} pendingCount={props.pendingCount} label="Admin (menu)" onNavigate={onNavigate} />
+      <SidebarNavigation collapsed={false} pendingCount={props.pendingCount} pages={props.pages} label="Admin (menu)" onNavigate={onNavigate} />
       <SidebarFooter collapsed={false} email={props.email} roleLabel={props.roleLabel} />
     </>
   );

@@ -1,6 +1,7 @@
 import { BarChart3, CalendarDays, CalendarRange, Clock, LayoutDashboard, Settings, Truck, UserCog, Users } from "lucide-react";
-import { NavLink, href } from "react-router";
+import { NavLink } from "react-router";
 import { SignOutForm } from "~/components/sign-out-form";
+import type { AdminPagePath } from "~/domain/admin-navigation";
 
 // What the admin sidebar and the phone's drawer both show: the title, the links, who is signed in.
 
@@ -8,17 +9,17 @@ import { SignOutForm } from "~/components/sign-out-form";
 export const SIDEBAR_BUTTON_CLASSES =
   "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold text-slate-100 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400";
 
-const NAVIGATION = [
-  { to: href("/admin"), label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: href("/admin/bookings"), label: "All Bookings", icon: CalendarDays, end: false },
-  { to: href("/admin/pending"), label: "Pending", icon: Clock, end: false, pending: true },
-  { to: href("/admin/active"), label: "Active Moves", icon: Truck, end: false },
-  { to: href("/admin/schedule"), label: "Schedule", icon: CalendarRange, end: false },
-  { to: href("/admin/customers"), label: "Customers", icon: Users, end: false },
-  { to: href("/admin/users"), label: "Users", icon: UserCog, end: false },
-  { to: href("/admin/analytics"), label: "Analytics", icon: BarChart3, end: false },
-  { to: href("/admin/settings"), label: "Settings", icon: Settings, end: false },
-] as const;
+const NAVIGATION: readonly { to: AdminPagePath; label: string; icon: typeof Settings; end: boolean; pending?: true }[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/bookings", label: "All Bookings", icon: CalendarDays, end: false },
+  { to: "/admin/pending", label: "Pending", icon: Clock, end: false, pending: true },
+  { to: "/admin/active", label: "Active Moves", icon: Truck, end: false },
+  { to: "/admin/schedule", label: "Schedule", icon: CalendarRange, end: false },
+  { to: "/admin/customers", label: "Customers", icon: Users, end: false },
+  { to: "/admin/users", label: "Users", icon: UserCog, end: false },
+  { to: "/admin/analytics", label: "Analytics", icon: BarChart3, end: false },
+  { to: "/admin/settings", label: "Settings", icon: Settings, end: false },
+];
 
 export function SidebarTitle({ collapsed }: { collapsed: boolean }) {
   return (
@@ -34,22 +35,25 @@ export function SidebarTitle({ collapsed }: { collapsed: boolean }) {
   );
 }
 
+/** Links to the admin pages in `pages` (those the signed-in role may open), in the sidebar's order. */
 export function SidebarNavigation({
   collapsed,
   pendingCount,
+  pages,
   label = "Admin",
   onNavigate,
 }: {
   collapsed: boolean;
   pendingCount: number;
+  pages: readonly AdminPagePath[];
   label?: string;
   onNavigate?: () => void;
 }) {
   return (
     <nav aria-label={label} className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-      {NAVIGATION.map((item) => {
+      {NAVIGATION.filter((item) => pages.includes(item.to)).map((item) => {
         const Icon = item.icon;
-        const badge = "pending" in item && pendingCount > 0 ? pendingCount : null;
+        const badge = item.pending && pendingCount > 0 ? pendingCount : null;
         return (
           <NavLink
             key={item.to}

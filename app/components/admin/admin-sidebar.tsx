@@ -1,12 +1,15 @@
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, href, useLocation } from "react-router";
+import type { AdminPagePath } from "~/domain/admin-navigation";
 import { otherSidebarState, sidebarCookie, type SidebarState } from "~/domain/admin-sidebar";
 import { SidebarFooter, SidebarNavigation, SidebarTitle } from "./admin-sidebar-parts";
 
 export interface AdminSidebarProps {
   state: SidebarState;
   pendingCount: number;
+  /** The admin pages the signed-in role may open: the only ones linked. */
+  pages: readonly AdminPagePath[];
   email: string;
   /** 'Administrator' or 'Moderator'. */
   roleLabel: string;
@@ -48,7 +51,7 @@ export function AdminSidebar(props: AdminSidebarProps) {
     >
       <div className="sticky top-0 flex h-screen flex-col">
         <SidebarTitle collapsed={collapsed} />
-        <SidebarNavigation collapsed={collapsed} pendingCount={props.pendingCount} />
+        <SidebarNavigation collapsed={collapsed} pendingCount={props.pendingCount} pages={props.pages} />
         <SidebarToggle state={state} onToggle={() => setState(otherSidebarState)} />
         <SidebarFooter collapsed={collapsed} email={props.email} roleLabel={props.roleLabel} />
       </div>

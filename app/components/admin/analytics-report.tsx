@@ -2,6 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { monthLabel, type Analytics } from "~/domain/admin-analytics";
 import { serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
+import { MONEY_COLLECTED_LABEL } from "~/domain/money-collected";
 import { BarChart } from "./chart-bars";
 import { Figure } from "./figure";
 import { madeOnFirstUse } from "~/domain/made-on-first-use";
@@ -11,7 +12,7 @@ export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
 const count = madeOnFirstUse(() => new Intl.NumberFormat("en-US"));
 const bookingsWord = (bookings: number) => `${count().format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
 
-/** The analytics page: the value of all bookings, the top services and the last six months, or the failure. */
+/** The analytics page: revenue (money collected), the value of all bookings, the top services and the last six months, or the failure. */
 export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) {
   if (!analytics) {
     return (
@@ -21,12 +22,15 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
       </p>
     );
   }
-  const { totals, services, months } = analytics;
+  const { revenue, totals, services, months } = analytics;
   return (
     <div className="flex flex-col gap-6">
-      <dl aria-label="All bookings" className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Total Revenue" value={formatCents(totals.valueCents)}>
-          value of all bookings, whatever their status (the dashboard shows revenue from completed moves)
+      <dl aria-label="All bookings" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Total Revenue" value={formatCents(revenue.totalCents)}>
+          {MONEY_COLLECTED_LABEL}
+        </Figure>
+        <Figure label="Value of Booked Moves" value={formatCents(totals.valueCents)}>
+          final cost, else estimate, of every booking whatever its status
         </Figure>
         <Figure label="Total Bookings" value={count().format(totals.totalBookings)}>
           every booking made
@@ -79,7 +83,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
           />
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">The last six months: bookings, revenue and average</caption>
+              <caption className="sr-only">The last six months: bookings, their value and the average</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left">
                   <th scope="col" className="py-2 pr-3">
@@ -89,7 +93,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                     Bookings
                   </th>
                   <th scope="col" className="py-2 pr-3 text-right">
-                    Revenue
+                    Value booked
                   </th>
                   <th scope="col" className="py-2 text-right">
                     Average

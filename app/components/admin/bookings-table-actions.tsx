@@ -1,11 +1,13 @@
 import { MoreHorizontal } from "lucide-react";
 import type { AdminBookingRow } from "~/domain/admin-booking-row";
+import { mailtoHref } from "~/domain/email-link";
 
 const itemClasses = "block rounded px-3 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
 
 /** A booking's own pages and ways to reach its customer, in a menu that opens without JavaScript. */
 export function BookingRowActions({ booking }: { booking: Pick<AdminBookingRow, "id" | "full_name" | "email" | "phone"> }) {
   const bookingPath = `/admin/bookings/${booking.id}`;
+  const mailto = mailtoHref(booking.email);
   return (
     <details className="relative">
       <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-sm [&::-webkit-details-marker]:hidden">
@@ -25,11 +27,13 @@ export function BookingRowActions({ booking }: { booking: Pick<AdminBookingRow, 
             Edit Booking
           </a>
         </li>
-        <li>
-          <a href={`mailto:${booking.email}`} className={itemClasses}>
-            Contact Customer by email
-          </a>
-        </li>
+        {mailto ? (
+          <li>
+            <a href={mailto} className={itemClasses}>
+              Contact Customer by email
+            </a>
+          </li>
+        ) : null}
         <li>
           <a href={`tel:${booking.phone.replace(/[^\d+]/g, "")}`} className={itemClasses}>
             Call Customer ({booking.phone})

@@ -18,22 +18,26 @@ export function ScheduleDayGrid({
   dayLabel,
   bookings,
   crews,
+  closed,
   opens,
   closes,
 }: {
   dayLabel: string;
   bookings: readonly ScheduleBooking[];
   crews: number;
+  /** A closed day has no crews: its moves are rows to move, not over capacity. */
+  closed: boolean;
   opens: number;
   closes: number;
 }) {
   const rows = crewRows(bookings, crews);
+  const beyondLabel = closed ? "To move" : "Over capacity";
   const columns = Math.max(1, Math.ceil((closes - opens) / GRID_STEP_MINUTES));
   const template = `${LABEL_COLUMN} repeat(${columns}, minmax(${COLUMN_REM}rem, 1fr))`;
   const minWidth = `calc(${LABEL_COLUMN} + ${columns * COLUMN_REM}rem)`;
   return (
     <>
-      <CrewLists dayLabel={dayLabel} rows={rows} />
+      <CrewLists dayLabel={dayLabel} rows={rows} beyondLabel={beyondLabel} />
       {/* Focusable, so a keyboard can scroll it sideways where it is wider than the page. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <section aria-label={`Crews on ${dayLabel}`} tabIndex={0} className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
@@ -65,7 +69,7 @@ export function ScheduleDayGrid({
               >
                 <h3 className="flex flex-col justify-center px-2 text-sm font-semibold" style={{ gridColumn: "1", gridRow: "1" }}>
                   Crew {row.crew}
-                  {row.overCapacity ? <span className="text-xs font-medium text-red-800">Over capacity</span> : null}
+                  {row.overCapacity ? <span className="text-xs font-medium text-red-800">{beyondLabel}</span> : null}
                 </h3>
                 {row.bookings.length === 0 ? (
                   <p className="self-center px-2 text-xs text-slate-500" style={{ gridColumn: `2 / span ${columns}`, gridRow: "1" }}>
@@ -113,7 +117,7 @@ export function ScheduleDayGrid({
 }
 
 /** Below 768px: each crew's moves as a list, in the order they start. */
-function CrewLists({ dayLabel, rows }: { dayLabel: string; rows: CrewRow[] }) {
+function CrewLists({ dayLabel, rows, beyondLabel }: { dayLabel: string; rows: CrewRow[]; beyondLabel: string }) {
   return (
     <section aria-label={`Crews on ${dayLabel}, as lists`} className="flex flex-col gap-2 md:hidden">
       {rows.length === 0 ? <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">No crews work on this day.</p> : null}
@@ -121,7 +125,7 @@ function CrewLists({ dayLabel, rows }: { dayLabel: string; rows: CrewRow[] }) {
         <div key={row.crew} className={`rounded-lg border p-3 ${row.overCapacity ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
           <h3 className="text-sm font-semibold">
             Crew {row.crew}
-            {row.overCapacity ? <span className="ml-2 text-xs font-medium text-red-800">Over capacity</span> : null}
+            {row.overCapacity ? <span className="ml-2 text-xs font-medium text-red-800">{beyondLabel}</span> : null}
           </h3>
           {row.bookings.length === 0 ? (
             <p className="text-xs text-slate-500">Free all day</p>

@@ -1,21 +1,39 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, Link, href } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
-import { ISO_WEEKDAYS, MAX_CREWS, SCHEDULE_INTENTS, ISO_WEEKDAY_NAMES, scheduleDaySchema, weekdayCrewsSchema, type IsoWeekday } from "~/domain/schedule";
+import { formatTimeSlot } from "~/domain/booking-labels";
+import {
+  CLOSE_CONFIRMED,
+  ISO_WEEKDAYS,
+  MAX_CREWS,
+  SCHEDULE_INTENTS,
+  ISO_WEEKDAY_NAMES,
+  scheduleDaySchema,
+  weekdayCrewsSchema,
+  type IsoWeekday,
+} from "~/domain/schedule";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 /** Which of the page's forms an answer is for. */
 export type ScheduleFormName = "day-crews" | "close-day" | "weekday-crews";
-export interface ScheduleActionData {
-  form: ScheduleFormName;
-  result: SubmissionResult<string[]>;
+/** A booking that holds a crew on a day the office asks to close. */
+export interface BookingToMove {
+  id: string;
+  fullName: string;
+  /** "HH:MM", or null. */
+  time: string | null;
 }
 
-const resultFor = (actionData: ScheduleActionData | undefined, form: ScheduleFormName) => (actionData?.form === form ? actionData.result : undefined);
+/** What the page's action answers: a form's errors, or the bookings of a day it was asked to close, to confirm. */
+export type ScheduleActionData =
+  { form: ScheduleFormName; result: SubmissionResult<string[]> } | { form: "close-day-confirm"; reason: string | null; bookings: BookingToMove[] };
+
+const resultFor = (actionData: ScheduleActionData | undefined, form: ScheduleFormName) =>
+  actionData && "result" in actionData && actionData.form === form ? actionData.result : undefined;
 
 const crewsHint = `A whole number from 0 to ${MAX_CREWS}; 0 takes no bookings that day.`;
 
@@ -25,6 +43,7 @@ const crewsHint = `A whole number from 0 to ${MAX_CREWS}; 0 takes no bookings th
  */
 export function ScheduleDayForms({
   dayLabel,
+  dayPath,
   crews,
   closed,
   custom,
@@ -33,6 +52,8 @@ export function ScheduleDayForms({
   actionData,
 }: {
   dayLabel: string;
+  /** The page of this day, where Cancel goes back to. */
+  dayPath: string;
   crews: number;
   closed: boolean;
   custom: boolean;
@@ -79,7 +100,9 @@ export function ScheduleDayForms({
           Set crews
         </StatusButton>
       </Form>
-      {closed ? null : (
+      {actionData?.form === "close-day-confirm" && !closed ? (
+        <CloseDayConfirmation dayLabel={dayLabel} dayPath={dayPath} reason={actionData.reason} bookings={actionData.bookings} pending={closing} />
+      ) : closed ? null : (
         <Form method="post" {...getFormProps(closeForm)} noValidate className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value={SCHEDULE_INTENTS.close} />
           <div className="min-w-48 flex-1">
@@ -105,6 +128,54 @@ export function ScheduleDayForms({
           </button>
         </Form>
       ) : null}
+    </section>
+  );
+}
+
+/** The second step of closing a day that has bookings: each of them (a link to its details), then Confirm (confirm=1) or Cancel. */
+function CloseDayConfirmation({
+  dayLabel,
+  dayPath,
+  reason,
+  bookings,
+  pending,
+}: {
+  dayLabel: string;
+  dayPath: string;
+  reason: string | null;
+  bookings: BookingToMove[];
+  pending: boolean;
+}) {
+  const count = `${bookings.length} ${bookings.length === 1 ? "booking" : "bookings"}`;
+  return (
+    <section aria-labelledby="close-day-confirm-heading" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+      <h3 id="close-day-confirm-heading" className="font-semibold text-slate-900">
+        Close {dayLabel} with {count}?
+      </h3>
+      <p className="text-slate-700">Closing keeps these bookings but leaves them no crew: move or cancel each one with its customer.</p>
+      <ul className="flex flex-col gap-1">
+        {bookings.map((booking) => (
+          <li key={booking.id}>
+            <Link to={href("/admin/bookings/:bookingId", { bookingId: booking.id })} className="font-medium text-brand-700 hover:underline">
+              {booking.fullName}
+            </Link>
+            <span className="text-slate-600"> · {booking.time ? formatTimeSlot(booking.time) : "No time"}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value={SCHEDULE_INTENTS.close} />
+          <input type="hidden" name="reason" value={reason ?? ""} />
+          <input type="hidden" name="confirm" value={CLOSE_CONFIRMED} />
+          <button type="submit" disabled={pending} className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}>
+            Confirm: close this day
+          </button>
+        </Form>
+        <Link to={dayPath} className={buttonClasses("outline")}>
+          Cancel
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { crewsUsedLabel } from "~/domain/capacity";
-import { formatShortDay, usedPercent, type OverviewDay } from "~/domain/schedule";
+import { formatShortDay, scheduleDaySummary, usedPercent, type OverviewDay } from "~/domain/schedule";
 
 const BAR_TONES = { open: "bg-brand-600", full: "bg-amber-500", closed: "bg-slate-400" } as const;
 
@@ -16,7 +16,9 @@ export function ScheduleOverview({ days, selected, linkTo }: { days: readonly Ov
       </h2>
       <ol className="grid gap-2 sm:grid-cols-2">
         {days.map((day) => {
-          const overCapacity = day.crewsUsed > day.crews;
+          // A closed day has no crews to be over: its bookings are to move.
+          const closed = day.state === "closed";
+          const overCapacity = !closed && day.crewsUsed > day.crews;
           return (
             <li
               key={day.date}
@@ -39,16 +41,13 @@ export function ScheduleOverview({ days, selected, linkTo }: { days: readonly Ov
                 </span>
               </span>
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span data-crews-used>
-                  {day.state === "closed" ? (day.reason ? `Closed: ${day.reason}` : "Closed") : crewsUsedLabel(day)}
-                  {day.state === "closed" && day.crewsUsed > 0 ? ` · ${crewsUsedLabel({ ...day, state: "open" })}` : ""}
-                </span>
+                <span data-crews-used>{closed ? scheduleDaySummary(day, day.bookings) : crewsUsedLabel(day)}</span>
                 {overCapacity ? <span className="font-semibold text-red-800">Over capacity</span> : day.state === "full" ? <span>Full</span> : null}
               </span>
               <span aria-hidden className="block h-2 overflow-hidden rounded-full bg-slate-100">
                 <span
                   className={`block h-full rounded-full ${overCapacity ? "bg-red-600" : BAR_TONES[day.state]}`}
-                  style={{ width: `${day.state === "closed" && day.crewsUsed === 0 ? 100 : usedPercent(day)}%` }}
+                  style={{ width: `${closed ? 100 : usedPercent(day)}%` }}
                 />
               </span>
             </li>

@@ -4,6 +4,7 @@ import type { DashboardStats } from "~/domain/admin-dashboard";
 import { formatCents } from "~/domain/money";
 import { formatGrowth, monthOverMonthGrowth } from "~/domain/month-over-month";
 import { madeOnFirstUse } from "~/domain/made-on-first-use";
+import { MONEY_COLLECTED_LABEL } from "~/domain/money-collected";
 
 export const DASHBOARD_STATS_LOAD_FAILED = "Failed to fetch dashboard figures";
 
@@ -20,7 +21,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
     );
   }
   const bookingsGrowth = formatGrowth(monthOverMonthGrowth(stats.bookingsThisMonth, stats.bookingsLastMonth));
-  const revenueGrowth = formatGrowth(monthOverMonthGrowth(stats.revenueThisMonthCents, stats.revenueLastMonthCents));
+  const revenueGrowth = formatGrowth(monthOverMonthGrowth(stats.revenue.thisMonthCents, stats.revenue.lastMonthCents));
   return (
     <dl aria-label="At a glance" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard label="Total Bookings" value={count().format(stats.totalBookings)} icon={<CalendarDays aria-hidden className="size-5 text-brand-700" />}>
@@ -32,8 +33,8 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       <StatCard label="Completed Moves" value={count().format(stats.completedMoves)} icon={<CheckCircle2 aria-hidden className="size-5 text-green-700" />}>
         moves done
       </StatCard>
-      <StatCard label="Total Revenue" value={formatCents(stats.revenueCents)} icon={<DollarSign aria-hidden className="size-5 text-green-700" />}>
-        revenue from completed moves
+      <StatCard label="Total Revenue" value={formatCents(stats.revenue.totalCents)} icon={<DollarSign aria-hidden className="size-5 text-green-700" />}>
+        {MONEY_COLLECTED_LABEL}
         <span className="block">{revenueGrowth ?? "No revenue last month to compare"}</span>
       </StatCard>
     </dl>

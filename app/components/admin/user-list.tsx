@@ -1,11 +1,13 @@
 import { CircleAlert } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { initials } from "~/components/account-menu-parts";
 import { buttonClasses } from "~/components/ui/button";
 import {
+  CONFIRMED,
   GRANT_ROLE_INTENT,
   MANAGED_ROLES,
   REVOKE_ROLE_INTENT,
+  adminGrantConfirmationSearch,
   adminUsersSearch,
   roleActionLabel,
   userDisplayName,
@@ -31,6 +33,8 @@ export interface UserListProps {
   failure: string | null;
   /** Whether the role forms are shown (admins: users:manage). */
   canManage: boolean;
+  /** The account whose card asks to confirm making it an admin; null when none does. */
+  confirmAdminFor: string | null;
   /** The signed-in staff member, marked "you" in the list. */
   currentUserId: string;
   /** A search or another page is on its way (JavaScript only): the skeleton stands in for the list. */
@@ -38,7 +42,7 @@ export interface UserListProps {
 }
 
 /** Every account: a GET search form, a card per account, 25 a page; all in the URL, so it works without JavaScript. */
-export function UserList({ query, users, matching, total, failure, canManage, currentUserId, loading }: UserListProps) {
+export function UserList({ query, users, matching, total, failure, canManage, confirmAdminFor, currentUserId, loading }: UserListProps) {
   const linkTo = (page: number) => `/admin/users${adminUsersSearch({ ...query, page })}`;
 
   return (
@@ -84,7 +88,14 @@ export function UserList({ query, users, matching, total, failure, canManage, cu
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {users.map((user) => (
-            <UserCard key={user.id} user={user} canManage={canManage} isYou={user.id === currentUserId} />
+            <UserCard
+              key={user.id}
+              user={user}
+              query={query}
+              canManage={canManage}
+              confirmingAdmin={user.id === confirmAdminFor && !user.roles.includes("admin")}
+              isYou={user.id === currentUserId}
+            />
           ))}
         </ul>
       )}
@@ -94,7 +105,16 @@ export function UserList({ query, users, matching, total, failure, canManage, cu
   );
 }
 
-function UserCard({ user, canManage, isYou }: { user: AdminUser; canManage: boolean; isYou: boolean }) {
+interface UserCardProps {
+  user: AdminUser;
+  query: AdminUsersQuery;
+  canManage: boolean;
+  /** The card asks to confirm making the account an admin, in place of its role buttons. */
+  confirmingAdmin: boolean;
+  isYou: boolean;
+}
+
+function UserCard({ user, query, canManage, confirmingAdmin, isYou }: UserCardProps) {
   const name = userDisplayName(user.fullName);
   const headingId = `user-${user.id}`;
   return (
@@ -145,11 +165,20 @@ function UserCard({ user, canManage, isYou }: { user: AdminUser; canManage: bool
           </>
         ) : null}
       </dl>
-      {canManage ? (
+      {canManage && confirmingAdmin ? (
+        <AdminGrantConfirmation user={user} name={name} query={query} />
+      ) : canManage ? (
         <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-          {MANAGED_ROLES.map((role) => (
-            <RoleForm key={role} user={user} role={role} />
-          ))}
+          {MANAGED_ROLES.map((role) =>
+            role === "admin" && !user.roles.includes(role) ? (
+              // Making an admin is asked twice: this leads to the confirmation, a page of its own.
+              <Link key={role} to={`/admin/users${adminGrantConfirmationSearch(query, user.id)}`} preventScrollReset className={buttonClasses("primary", "sm")}>
+                {roleActionLabel(role, false)}
+              </Link>
+            ) : (
+              <RoleForm key={role} user={user} role={role} />
+            ),
+          )}
         </div>
       ) : null}
     </li>
@@ -170,6 +199,35 @@ function RoleForm({ user, role }: { user: AdminUser; role: ManagedRole }) {
         {roleActionLabel(role, held)}
       </button>
     </Form>
+  );
+}
+
+/** The second step of making an account an admin: what it grants, Confirm (a plain POST with confirm=1) or Cancel (back to the list). */
+function AdminGrantConfirmation({ user, name, query }: { user: AdminUser; name: string; query: AdminUsersQuery }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
+  const questionId = `confirm-admin-${user.id}`;
+  return (
+    <div role="group" aria-labelledby={questionId} className="mt-auto flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p id={questionId} className="font-semibold text-slate-900">
+        Make {name} an admin?
+      </p>
+      <p className="text-slate-700">An admin can change every booking, the company&apos;s settings and everyone&apos;s roles.</p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={GRANT_ROLE_INTENT} />
+          <input type="hidden" name="userId" value={user.id} />
+          <input type="hidden" name="role" value="admin" />
+          <input type="hidden" name="confirm" value={CONFIRMED} />
+          <button type="submit" disabled={sending} aria-busy={sending} className={buttonClasses("primary", "sm")}>
+            Confirm: make admin
+          </button>
+        </Form>
+        <Link to={`/admin/users${adminUsersSearch(query)}`} preventScrollReset className={buttonClasses("outline", "sm")}>
+          Cancel
+        </Link>
+      </div>
+    </div>
   );
 }
 

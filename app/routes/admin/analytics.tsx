@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminPageHeading title="Analytics" description="What all bookings are worth, the services chosen most, and the last six months." />
+      <AdminPageHeading title="Analytics" description="Money collected, what all bookings are worth, the services chosen most, and the last six months." />
       <AnalyticsReport analytics={loaderData.analytics} />
     </>
   );

@@ -12,6 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel } from "~/domain/admin-booking-edit";
 import { formatCompanyDateTime } from "~/domain/booking";
+import { mailtoHref } from "~/domain/email-link";
 import { depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { formatCents } from "~/domain/money";
@@ -54,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     booking: bookingView(row),
     price: priceView(row),
-    contact: { mailto: `mailto:${row.email}`, tel: `tel:${row.phone.replace(/[^\d+]/g, "")}` },
+    contact: { mailto: mailtoHref(row.email), tel: `tel:${row.phone.replace(/[^\d+]/g, "")}` },
     deposit: {
       amount: formatCents(depositCents(row)),
       label: depositStateLabel(row),
@@ -116,10 +117,12 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
         description={`${booking.fullName} · booked ${booking.createdAt}`}
         actions={
           <>
-            <a href={contact.mailto} className={linkClasses}>
-              <Mail aria-hidden className="size-4" />
-              Email customer
-            </a>
+            {contact.mailto ? (
+              <a href={contact.mailto} className={linkClasses}>
+                <Mail aria-hidden className="size-4" />
+                Email customer
+              </a>
+            ) : null}
             <a href={contact.tel} className={linkClasses}>
               <Phone aria-hidden className="size-4" />
               Call customer

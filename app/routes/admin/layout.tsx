@@ -4,6 +4,7 @@ import { AdminDrawer } from "~/components/admin/admin-drawer";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
+import { adminPagesFor } from "~/domain/admin-navigation";
 import { sidebarStateFrom } from "~/domain/admin-sidebar";
 import { ADMIN_AREA_PERMISSION, leadingRole } from "~/domain/permissions";
 import { WEBSITE_PATH } from "~/domain/website-path";
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sidebarState: sidebarStateFrom(request.headers.get("Cookie")),
     pendingCount: pendingCount ?? 0,
+    pages: adminPagesFor(roles),
     email: context.get(userContext).email ?? "",
     roleLabel: leadingRole(roles) === "admin" ? "Administrator" : "Moderator",
     executive: { name: settings.executiveName, title: settings.executiveTitle },
@@ -35,10 +37,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { executive } = loaderData;
   return (
     <div className="flex min-h-screen bg-slate-50">
-      <AdminSidebar state={loaderData.sidebarState} pendingCount={loaderData.pendingCount} email={loaderData.email} roleLabel={loaderData.roleLabel} />
+      <AdminSidebar
+        state={loaderData.sidebarState}
+        pendingCount={loaderData.pendingCount}
+        pages={loaderData.pages}
+        email={loaderData.email}
+        roleLabel={loaderData.roleLabel}
+      />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3">
-          <AdminDrawer pendingCount={loaderData.pendingCount} email={loaderData.email} roleLabel={loaderData.roleLabel} />
+          <AdminDrawer pendingCount={loaderData.pendingCount} pages={loaderData.pages} email={loaderData.email} roleLabel={loaderData.roleLabel} />
           <a href={WEBSITE_PATH} className={buttonClasses("outline", "sm")}>
             <ArrowLeft aria-hidden className="size-4" />
             Back to Website

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, data, href, redirect } from "react-router";
@@ -11,7 +12,6 @@ import { requestContext, sessionContext } from "~/context";
 import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { addDays, todayIn } from "~/domain/booking-schemas";
 import { depositStateLabel } from "~/domain/booking-status";
-import { crewsUsedLabel } from "~/domain/capacity";
 import { COMPANY } from "~/domain/company";
 import { hasPermission } from "~/domain/permissions";
 import {
@@ -19,10 +19,12 @@ import {
   SCHEDULE_INTENTS,
   SCHEDULE_MESSAGES,
   ISO_WEEKDAY_NAMES,
+  CLOSE_CONFIRMED,
   isoWeekdayOf,
   overviewDays,
   scheduleDayFrom,
   scheduleDaySchema,
+  scheduleDaySummary,
   weekdayCrewsSchema,
 } from "~/domain/schedule";
 import { ensurePermission } from "~/middleware/guards.server";
@@ -75,12 +77,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const reply = (form: ScheduleFormName, result: ScheduleActionData["result"], status: number) => data<ScheduleActionData>({ form, result }, { status });
+const reply = (form: ScheduleFormName, result: SubmissionResult<string[]>, status: number) => data<ScheduleActionData>({ form, result }, { status });
 
 /**
  * The page's forms, for staff who may change the schedule (others get the 403 page): a day's crews,
  * closing or reopening it, or the crews of each weekday. Errors go back beside their fields; a change
- * goes back to the same day with a toast.
+ * goes back to the same day with a toast. Closing a day that has bookings answers with them and a
+ * Confirm button (`confirm=1`) first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
@@ -101,6 +104,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: scheduleDaySchema });
     if (submission.status !== "success") return reply(intent === SCHEDULE_INTENTS.close ? "close-day" : "day-crews", submission.reply(), 400);
     const change = submission.value;
+    if (change.intent === SCHEDULE_INTENTS.close && change.confirm !== CLOSE_CONFIRMED) {
+      // A day with bookings is closed only once the office has seen them: the answer lists them and asks.
+      const holding = (await scheduleOfDay(supabase, day)).filter((booking) => booking.span !== null);
+      if (holding.length > 0) {
+        return data<ScheduleActionData>({
+          form: "close-day-confirm",
+          reason: change.reason,
+          bookings: holding.map((booking) => ({ id: booking.id, fullName: booking.fullName, time: booking.time })),
+        });
+      }
+    }
     result = await changeScheduleDay(supabase, day, change);
     description =
       change.intent === "set-crews"
@@ -163,12 +177,17 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
             {dayLabel}
           </h2>
           <p className="text-sm text-slate-700" data-testid="schedule-day-summary">
-            {capacity.state === "closed" ? `Closed${capacity.reason ? `: ${capacity.reason}` : ""} · ` : null}
-            {holding} {holding === 1 ? "booking" : "bookings"} · {crewsUsedLabel({ ...capacity, state: "open" })}
-            {capacity.crewsUsed > capacity.crews ? " · Over capacity" : null}
+            {scheduleDaySummary(capacity, holding)}
           </p>
         </div>
-        <ScheduleDayGrid dayLabel={dayLabel} bookings={bookings} crews={capacity.crews} opens={hours.opens} closes={hours.closes} />
+        <ScheduleDayGrid
+          dayLabel={dayLabel}
+          bookings={bookings}
+          crews={capacity.crews}
+          closed={capacity.state === "closed"}
+          opens={hours.opens}
+          closes={hours.closes}
+        />
         {notHolding.length > 0 ? (
           <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <summary className="cursor-pointer font-medium">
@@ -192,7 +211,9 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
 
       {canManage ? (
         <ScheduleDayForms
-          key={day}
+          // A change of the day's crews or state draws the forms afresh, so the crews box shows what the day has now.
+          key={`${day}:${capacity.state}:${capacity.crews}`}
+          dayPath={schedulePath(day)}
           dayLabel={dayLabel}
           crews={capacity.crews}
           closed={capacity.state === "closed" && capacity.custom}

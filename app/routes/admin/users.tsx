@@ -6,7 +6,10 @@ import {
   GRANT_ROLE_INTENT,
   ROLE_MESSAGES,
   accountName,
+  adminGrantConfirmationSearch,
+  adminGrantToConfirm,
   adminUsersSearch,
+  needsConfirmation,
   parseAdminUsersQuery,
   roleChangeSchema,
   usersLoadFailedMessage,
@@ -30,7 +33,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Users · Admi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await ensurePermission(request, context, "users:read");
   const session = context.get(sessionContext);
-  const query = parseAdminUsersQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseAdminUsersQuery(params);
   const [listed, roles] = await Promise.all([listUsers(session.supabase, query), session.roles()]);
   let users: AdminUser[] = [];
   let matching = 0;
@@ -41,12 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(requestContext).logger.error({ err: listed.cause }, "could not list users");
     failure = usersLoadFailedMessage(listed.databaseMessage);
   }
-  return { query, users, matching, total, failure, canManage: hasPermission(roles, "users:manage"), currentUserId: user.id };
+  const canManage = hasPermission(roles, "users:manage");
+  // The account whose card asks to confirm making it an admin (admins only).
+  const confirmAdminFor = canManage ? adminGrantToConfirm(params) : null;
+  return { query, users, matching, total, failure, canManage, confirmAdminFor, currentUserId: user.id };
 }
 
 /**
  * A user's role form: only admins (users:manage), through the database's set_user_role, which checks
- * again, keeps at least one admin and writes the history row. Back to the same search and page with
+ * again, keeps at least one admin and writes the history row. Granting the admin role needs
+ * `confirm=1`; without it the post leads to the list asking to confirm. Back to the same search and page with
  * a message saying what happened or why nothing did.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data("Choose an account and the admin or moderator role.", { status: 400 });
   const { userId, role, intent } = parsed.data;
   const granted = intent === GRANT_ROLE_INTENT;
+  const query = parseAdminUsersQuery(new URL(request.url).searchParams);
+  // Not yet confirmed: to the page that asks, nothing changed.
+  if (needsConfirmation(parsed.data)) return redirect(`/admin/users${adminGrantConfirmationSearch(query, userId)}`);
 
   const result = await changeUserRole(context.get(sessionContext).supabase, { userId, role, granted });
   switch (result.kind) {
@@ -86,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setToast(context, { type: "error", title: ROLE_MESSAGES.failed });
       break;
   }
-  return redirect(`/admin/users${adminUsersSearch(parseAdminUsersQuery(new URL(request.url).searchParams))}`);
+  return redirect(`/admin/users${adminUsersSearch(query)}`);
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,22 @@
+import { hasPermission, type Permission } from "./permissions";
+import type { AppRole } from "./roles";
+
+/** Each admin page, in the sidebar's order, with the permission its loader asks for. */
+export const ADMIN_PAGE_PERMISSIONS = {
+  "/admin": "bookings:read",
+  "/admin/bookings": "bookings:read",
+  "/admin/pending": "bookings:read",
+  "/admin/active": "bookings:read",
+  "/admin/schedule": "schedule:read",
+  "/admin/customers": "customers:read",
+  "/admin/users": "users:read",
+  "/admin/analytics": "analytics:read",
+  "/admin/settings": "settings:write",
+} as const satisfies Record<string, Permission>;
+
+export type AdminPagePath = keyof typeof ADMIN_PAGE_PERMISSIONS;
+
+/** The admin pages the holder of `roles` may open: the sidebar links to these only. */
+export function adminPagesFor(roles: ReadonlySet<AppRole>): AdminPagePath[] {
+  return (Object.keys(ADMIN_PAGE_PERMISSIONS) as AdminPagePath[]).filter((page) => hasPermission(roles, ADMIN_PAGE_PERMISSIONS[page]));
+}

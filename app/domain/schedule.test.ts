@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { scheduleDaySummary } from "./schedule";
+
+describe("scheduleDaySummary", () => {
+  it("counts bookings and crews on an open day, and says when more are out than it has", () => {
+    expect(scheduleDaySummary({ crews: 3, crewsUsed: 2, state: "open", reason: null }, 3)).toBe("3 bookings · 2 of 3 crews");
+    expect(scheduleDaySummary({ crews: 1, crewsUsed: 2, state: "full", reason: null }, 2)).toBe("2 bookings · 2 of 1 crew · Over capacity");
+  });
+
+  it("says a closed day is closed, with the bookings left to move, never over capacity", () => {
+    expect(scheduleDaySummary({ crews: 0, crewsUsed: 1, state: "closed", reason: null }, 1)).toBe("Closed · 1 booking to move");
+    expect(scheduleDaySummary({ crews: 0, crewsUsed: 2, state: "closed", reason: "Storm" }, 2)).toBe("Closed: Storm · 2 bookings to move");
+    expect(scheduleDaySummary({ crews: 0, crewsUsed: 0, state: "closed", reason: "Thanksgiving" }, 0)).toBe("Closed: Thanksgiving");
+  });
+});
