@@ -154,10 +154,14 @@ app.use(
   }),
 );
 
-/** The start-up's background work has ended, or a few seconds have passed. */
+/**
+ * The start-up's background work has ended (so the banner is the output's last lines), or 30 s have
+ * passed: on a busy machine the first housekeeping can take several seconds, and a database that
+ * does not answer must not keep the banner back for ever.
+ */
 function startupSettled(work: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(resolve, 5_000).unref();
+    setTimeout(resolve, 30_000).unref();
     void work.finally(resolve);
   });
 }

@@ -38,7 +38,8 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
   const settingsRows = () =>
     backend.sql<Record<string, unknown>>(
       `select company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact,
-              notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days
+              notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days,
+              minimum_lead_days, long_moves_run_over
        from public.app_settings`,
     );
 

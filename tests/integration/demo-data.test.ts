@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
 import { photoViews } from "../../app/services/booking-details.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
+import { LIFTED_AUTH_RATE_LIMITS, createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
 import type { Database } from "../../supabase/types.ts";
 import { TEST_PUBLIC_URL, testAppOptions, visitorContext } from "./support/app-harness.ts";
 
@@ -267,7 +267,13 @@ describe("npm run demo after the server's first start", () => {
       await started.close();
     }
     run = runDemoIn(directory, "--bookings", String(BOOKINGS));
-    database = await createSupabaseEmulator({ url: "http://localhost:3000", dataDir: directory, migrationsDir: path.resolve("supabase/migrations") });
+    // The test signs in as every demo customer who has photos, more than GoTrue's burst from one address.
+    database = await createSupabaseEmulator({
+      url: "http://localhost:3000",
+      dataDir: directory,
+      migrationsDir: path.resolve("supabase/migrations"),
+      authRateLimits: LIFTED_AUTH_RATE_LIMITS,
+    });
   }, 180_000);
 
   afterAll(async () => {

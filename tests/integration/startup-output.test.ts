@@ -33,7 +33,7 @@ it("ends its start-up output with the address, the admin area and the admin's em
   expect(generated).toBeTruthy();
   const base = server.base.replace("127.0.0.1", "localhost");
   await expect
-    .poll(() => lastLines(4), { timeout: 30_000 })
+    .poll(() => lastLines(4), { timeout: 40_000 })
     .toMatch(new RegExp(`^ *Open ${base}$[\\s\\S]*${base}/admin[\\s\\S]*first@example\\.com[\\s\\S]*Password: ${generated!.replace(/[-]/g, "\\-")}`, "m"));
   // The four lines are plain words, none of them JSON.
   for (const line of lastLines(4).split("\n")) expect(line.trimStart().startsWith("{")).toBe(false);

@@ -124,6 +124,7 @@ describe("two instances behind one database", () => {
         executiveName: DEFAULT_COMPANY_SETTINGS.executiveName,
         executiveTitle: DEFAULT_COMPANY_SETTINGS.executiveTitle,
         analyticsRetentionDays: String(DEFAULT_COMPANY_SETTINGS.analyticsRetentionDays),
+        minimumLeadDays: String(DEFAULT_COMPANY_SETTINGS.minimumLeadDays),
       },
       cookie,
     );
