@@ -20,52 +20,43 @@ describe("redactUrl", () => {
   });
 });
 
+/** Requests `path` from a server that only logs and answers "ok"; the response and what was logged. */
+async function requestLogged(path: string, init?: RequestInit): Promise<{ response: Response; log: string }> {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  const app = express();
+  app.use(requestLogger(pino({ level: "info" }, sink)));
+  app.get("/{*path}", (_request, response) => {
+    response.send("ok");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, init);
+    return { response, log: lines.join("") };
+  } finally {
+    server.close();
+  }
+}
+
 describe("requestLogger", () => {
   it("writes no secret, cookie or authorization header into the log", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
-    const app = express();
-    app.use(requestLogger(pino({ level: "info" }, sink)));
-    app.get("/{*path}", (_request, response) => {
-      response.send("ok");
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    await fetch(`http://127.0.0.1:${port}/reset-password?token_hash=SECRET-HASH&type=recovery&apikey=SECRET-KEY`, {
+    const { log } = await requestLogged("/reset-password?token_hash=SECRET-HASH&type=recovery&apikey=SECRET-KEY", {
       headers: { cookie: "sb-access-token=SECRET-COOKIE", authorization: "Bearer SECRET-BEARER" },
     });
-    server.close();
-    const log = lines.join("");
     expect(log).toContain("/reset-password?token_hash=[redacted]&type=recovery&apikey=[redacted]");
     expect(log).not.toMatch(/SECRET-(HASH|KEY|COOKIE|BEARER)/);
   });
 
   it("writes the payment page's line without its Checkout Session id", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
-    const app = express();
-    app.use(requestLogger(pino({ level: "info" }, sink)));
-    app.get("/{*path}", (_request, response) => {
-      response.send("ok");
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/payment-success?session_id=cs_test_a1B2c3SECRET`);
-    server.close();
+    const { response, log } = await requestLogged("/payment-success?session_id=cs_test_a1B2c3SECRET");
     expect(response.status).toBe(200);
-    const log = lines.join("");
     expect(log).toContain('"url":"/payment-success?session_id=[redacted]"');
     expect(log).not.toContain("cs_test_a1B2c3SECRET");
   });
