@@ -54,12 +54,24 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
   return new Date(wall - offsetBefore);
 }
 
+/** The numbers `timeZone`'s wall clock shows at `instant`. */
+function wallClockParts(instant: Date, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => number {
+  const parts = zoneParts(timeZone).formatToParts(instant);
+  return (type) => Number(parts.find((part) => part.type === type)?.value);
+}
+
 /** How far `timeZone`'s clocks are ahead of UTC at `instant` (negative west of Greenwich). */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = zoneParts(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const get = wallClockParts(instant, timeZone);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** What `timeZone`'s wall clock reads at `instant`: its date (YYYY-MM-DD) and the minutes since midnight. */
+export function wallClockAt(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const get = wallClockParts(instant, timeZone);
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  return { date: `${get("year")}-${twoDigits(get("month"))}-${twoDigits(get("day"))}`, minutes: get("hour") * 60 + get("minute") };
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();

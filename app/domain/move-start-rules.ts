@@ -4,6 +4,7 @@
 // booking is saved or paid for (public.move_start_refusal); times are wall-clock times where the company works.
 
 import { addDays } from "./booking-schemas";
+import { wallClockAt } from "./booking-cancellation";
 
 /** The company's settings behind the rule. */
 export interface MoveStartRules {
@@ -64,17 +65,7 @@ export function moveStartVerdict(
   return { allowed: true, runsPastClosing };
 }
 
-/** What the company's clock reads at `instant` in `timeZone`. */
+/** What the company's clock reads at `instant` in `timeZone` (one cached formatter per zone). */
 export function companyClock(timeZone: string, instant: Date = new Date()): CompanyClock {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, minutes: Number(get("hour")) * 60 + Number(get("minute")) };
+  return wallClockAt(instant, timeZone);
 }
