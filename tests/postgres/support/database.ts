@@ -35,14 +35,7 @@ export async function connect(url: string): Promise<pg.Client> {
 }
 
 /** Runs fn on a connection to the server's own database (the one TEST_POSTGRES_URL names). */
-export async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = await connect(serverUrl());
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+export const onServer = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => asSuperuser(serverUrl(), fn);
 
 /** The migration files in the order they apply: <version>_<name>.sql, by file name. */
 export function migrationFiles(): Array<{ file: string; version: string; name: string }> {
@@ -154,6 +147,23 @@ export function settle<R extends pg.QueryResultRow>(statement: Promise<pg.QueryR
   );
 }
 
+/** One caller's statement in a transaction of its own, committed when it succeeds. */
+export async function callAs<R extends pg.QueryResultRow>(
+  url: string,
+  claims: Claims,
+  statement: (caller: CallerTransaction) => Promise<pg.QueryResult<R>>,
+): Promise<Outcome<R>> {
+  const cleanup: Array<() => Promise<void>> = [];
+  try {
+    const caller = await beginAs(url, claims, cleanup);
+    const outcome = await settle(statement(caller));
+    await (outcome.ok ? caller.commit() : caller.rollback());
+    return outcome;
+  } finally {
+    for (const close of cleanup) await close();
+  }
+}
+
 /** Waits until the backend `pid` waits on a lock, or `statement` has finished, whichever comes first. */
 async function waitingOrDone(observer: pg.Client, pid: number, statement: Promise<unknown>): Promise<void> {
   let done = false;
@@ -244,4 +254,31 @@ export async function createAccount(client: pg.Client, role?: "admin" | "moderat
   );
   if (role) await client.query("insert into public.user_roles (user_id, role) values ($1, $2)", [id, role]);
   return userClaims(id, email);
+}
+
+/**
+ * A database of this test file's own, copied from the migrated template; `changes` (run as the
+ * superuser) replace what a test needs replaced, e.g. a function by a deliberately weakened copy.
+ */
+export async function copyOfTemplate(changes?: string): Promise<Awaited<ReturnType<typeof createDatabase>>> {
+  const database = await createDatabase(TEMPLATE_DATABASE);
+  if (changes) {
+    const client = await connect(database.url);
+    try {
+      await client.query(changes);
+    } finally {
+      await client.end();
+    }
+  }
+  return database;
+}
+
+/** Runs fn as the superuser on the database at `url` (setting up rows, reading what callers left). */
+export async function asSuperuser<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connect(url);
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
