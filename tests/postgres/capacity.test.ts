@@ -15,6 +15,7 @@ import {
   type CallerTransaction,
   type Claims,
   type Outcome,
+  type TestDatabase,
 } from "./support/database.ts";
 
 // Customers pressing Pay for the last crew of a day at the same moment: the server saves each booking
@@ -22,8 +23,8 @@ import {
 // transaction that saves it. On real PostgreSQL the saves truly overlap: one holds the crew, the other
 // is refused with the capacity error the wizard turns into "That time was just taken".
 
-let database: Awaited<ReturnType<typeof copyOfTemplate>>;
-let weakened: Awaited<ReturnType<typeof copyOfTemplate>>;
+let database: TestDatabase;
+let weakened: TestDatabase;
 let admin: Claims;
 
 beforeAll(async () => {

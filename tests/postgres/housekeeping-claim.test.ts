@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SERVICE_ROLE, asSuperuser, callAs, copyOfTemplate, createAccount, interleaved, releasedAtOnce, type CallerTransaction } from "./support/database.ts";
+import {
+  SERVICE_ROLE,
+  asSuperuser,
+  callAs,
+  copyOfTemplate,
+  createAccount,
+  interleaved,
+  releasedAtOnce,
+  type CallerTransaction,
+  type TestDatabase,
+} from "./support/database.ts";
 
 // The daily housekeeping is claimed through public.claim_housekeeping_run() by every server instance
 // that looks (each hour): however many look at the same moment, one of them runs it.
@@ -30,8 +40,8 @@ const instances = (count: number) => Array.from({ length: count }, () => SERVICE
 const winners = (outcomes: Array<{ ok: boolean; rows?: Array<{ claimed: boolean }> }>) =>
   outcomes.filter((outcome) => outcome.ok && outcome.rows![0]!.claimed).length;
 
-let database: Awaited<ReturnType<typeof copyOfTemplate>>;
-let weakened: Awaited<ReturnType<typeof copyOfTemplate>>;
+let database: TestDatabase;
+let weakened: TestDatabase;
 
 beforeAll(async () => {
   [database, weakened] = await Promise.all([copyOfTemplate(), copyOfTemplate(READ_THEN_CLAIM)]);

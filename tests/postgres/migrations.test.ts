@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
-import { BOOTSTRAP_SQL, SERVICE_ROLE, applyDatabaseScripts, beginAs, connect, createDatabase, migrationFiles } from "./support/database.ts";
+import { BOOTSTRAP_SQL, SERVICE_ROLE, applyDatabaseScripts, callAs, connect, createDatabase, migrationFiles, type TestDatabase } from "./support/database.ts";
 
 // What a hosted Supabase project runs (PostgreSQL 15 or 17) is not what the embedded emulator runs
 // (PGlite, PostgreSQL 18 in WebAssembly): the bootstrap, every migration and the seed must apply to a
 // fresh database of the real server too, in order, each recorded as `supabase db push` records it.
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
+let database: TestDatabase;
 let client: pg.Client;
 
 beforeAll(async () => {
@@ -35,15 +35,8 @@ describe("a fresh PostgreSQL database", () => {
     expect((await client.query("select path from supabase_migrations.seed_files")).rows).toEqual([{ path: "seed.sql" }]);
 
     // The server's readiness check reads the newest migration, as the service role.
-    const cleanup: Array<() => Promise<void>> = [];
-    try {
-      const server = await beginAs(database.url, SERVICE_ROLE, cleanup);
-      const { rows } = await server.query<{ newest: string }>("select public.newest_applied_migration() as newest");
-      expect(rows[0]!.newest).toBe(files.at(-1)!.version);
-      await server.rollback();
-    } finally {
-      for (const close of cleanup) await close();
-    }
+    const newest = await callAs(database.url, SERVICE_ROLE, (server) => server.query<{ newest: string }>("select public.newest_applied_migration() as newest"));
+    expect(newest.ok && newest.rows[0]!.newest).toBe(files.at(-1)!.version);
   });
 
   it("takes the bootstrap again over a migrated database, as the emulator runs it at every start", async () => {

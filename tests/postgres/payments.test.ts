@@ -11,6 +11,7 @@ import {
   releasedAtOnce,
   type CallerTransaction,
   type Claims,
+  type TestDatabase,
 } from "./support/database.ts";
 
 // A paid Checkout reaches the database by two doors at once: Stripe's webhook (its event recorded
@@ -42,8 +43,8 @@ begin
 end;
 $$;`;
 
-let database: Awaited<ReturnType<typeof copyOfTemplate>>;
-let weakened: Awaited<ReturnType<typeof copyOfTemplate>>;
+let database: TestDatabase;
+let weakened: TestDatabase;
 let admin: Claims;
 
 beforeAll(async () => {

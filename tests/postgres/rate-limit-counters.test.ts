@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_ROLE, asSuperuser, callAs, copyOfTemplate, createAccount, interleaved, releasedAtOnce, type CallerTransaction } from "./support/database.ts";
+import {
+  SERVICE_ROLE,
+  asSuperuser,
+  callAs,
+  copyOfTemplate,
+  createAccount,
+  interleaved,
+  releasedAtOnce,
+  type CallerTransaction,
+  type TestDatabase,
+} from "./support/database.ts";
 
 // The rate-limit counters every server instance shares (public.hit_rate_limit), hit by many
 // connections at the same moment: each hit counts once, none is lost, and the limit holds at its
@@ -27,8 +37,8 @@ $$;`;
 
 const hit = (key: string) => (caller: CallerTransaction) => caller.query<{ points: number }>("select points from public.hit_rate_limit($1, 1, 60000)", [key]);
 
-let database: Awaited<ReturnType<typeof copyOfTemplate>>;
-let weakened: Awaited<ReturnType<typeof copyOfTemplate>>;
+let database: TestDatabase;
+let weakened: TestDatabase;
 
 beforeAll(async () => {
   [database, weakened] = await Promise.all([copyOfTemplate(), copyOfTemplate(READ_THEN_WRITE)]);

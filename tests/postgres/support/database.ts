@@ -82,12 +82,16 @@ async function inTransaction(client: pg.Client, what: string, fn: () => Promise<
   }
 }
 
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /** A new, empty database (or a copy of `template`) on the server; `drop` removes it. */
-export async function createDatabase(template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createDatabase(template?: string): Promise<TestDatabase> {
   const name = `moving_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
   await onServer((client) => client.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   return {
-    name,
     url: databaseUrl(name),
     drop: () => onServer((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
@@ -260,16 +264,9 @@ export async function createAccount(client: pg.Client, role?: "admin" | "moderat
  * A database of this test file's own, copied from the migrated template; `changes` (run as the
  * superuser) replace what a test needs replaced, e.g. a function by a deliberately weakened copy.
  */
-export async function copyOfTemplate(changes?: string): Promise<Awaited<ReturnType<typeof createDatabase>>> {
+export async function copyOfTemplate(changes?: string): Promise<TestDatabase> {
   const database = await createDatabase(TEMPLATE_DATABASE);
-  if (changes) {
-    const client = await connect(database.url);
-    try {
-      await client.query(changes);
-    } finally {
-      await client.end();
-    }
-  }
+  if (changes) await asSuperuser(database.url, (client) => client.query(changes));
   return database;
 }
 
