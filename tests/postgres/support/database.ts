@@ -235,7 +235,9 @@ export async function releasedAtOnce<R extends pg.QueryResultRow>(
     });
     for (;;) {
       const { rows } = await keeper.query<{ waiting: number }>(
-        "select count(*)::int as waiting from pg_locks where locktype = 'advisory' and classid = 0 and objid = $1 and objsubid = 2 and not granted",
+        `select count(*)::int as waiting from pg_locks
+         where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+           and classid = 0 and objid = $1 and objsubid = 2 and not granted`,
         [gate],
       );
       if (rows[0]!.waiting === callers.length) break;
