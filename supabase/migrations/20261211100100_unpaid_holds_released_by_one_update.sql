@@ -1,11 +1,13 @@
 -- As before: a new unpaid hold ends the same visitor's older live ones beyond their share, by browser
 -- (bookings of the same owner, _user_id, or guests' when null), by email and by address, in that
--- order, each key seeing what the one before released. One update, run once for each key given.
+-- order, each key seeing what the one before released. One update, run once for each key given and
+-- planned for that key (a custom plan folds the other keys' conditions away and reads that key's index).
 create or replace function public.release_older_unpaid_holds(_booking_id uuid, _draft_id uuid, _user_id uuid, _browser text, _address text, _email text)
 returns integer
 language plpgsql
 security definer
 set search_path = ''
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   caps record;
