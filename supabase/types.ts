@@ -1458,6 +1458,7 @@ export type Database = {
         Args: { draft_id: string; path: string }
         Returns: boolean
       }
+      require_permission: { Args: { _permission: string }; Returns: undefined }
       save_company_settings: {
         Args: {
           _admin_email: string

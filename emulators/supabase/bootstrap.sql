@@ -30,10 +30,18 @@ create schema if not exists graphql_public;
 grant usage on schema graphql_public to anon, authenticated, service_role;
 
 -- public: tables, functions and sequences created by migrations are granted to the API roles, as on Supabase.
+-- Supabase sets these defaults once, when the project is made, and a migration may narrow them; so they
+-- are set only in a database no migration has run in yet.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 -- auth ---------------------------------------------------------------------------------------------
 

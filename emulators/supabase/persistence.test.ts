@@ -40,17 +40,32 @@ function appliedMigrations(emulator: SupabaseEmulator) {
     .then((result) => result.rows);
 }
 
+/** Who may execute a function the migrations' role creates in public from now on. */
+async function newFunctionCallers(emulator: SupabaseEmulator): Promise<string[]> {
+  await emulator.db.pg.query("create function public.restart_probe() returns integer language sql as 'select 1'");
+  try {
+    const { rows } = await emulator.db.pg.query<{ role: string }>(
+      "select r.role from unnest(array['anon', 'authenticated', 'service_role']) as r(role) where has_function_privilege(r.role, 'public.restart_probe()', 'execute') order by 1",
+    );
+    return rows.map((row) => row.role);
+  } finally {
+    await emulator.db.pg.query("drop function public.restart_probe()");
+  }
+}
+
 describe("a persisted emulator", () => {
-  it("keeps users and sessions across a restart and applies each migration once", async () => {
+  it("keeps users, sessions and the migrations' default privileges across a restart and applies each migration once", async () => {
     const first = await createSupabaseEmulator({ url, dataDir });
     const accessToken = await signUp(first, "restart@example.com", "kept-across-restarts");
     const migrationsBefore = await appliedMigrations(first);
+    expect(await newFunctionCallers(first)).toEqual(["service_role"]);
     await first.close();
 
     const second = await createSupabaseEmulator({ url, dataDir });
     try {
       expect(await signInStatus(second, "restart@example.com", "kept-across-restarts")).toBe(200);
       expect(await appliedMigrations(second)).toEqual(migrationsBefore);
+      expect(await newFunctionCallers(second)).toEqual(["service_role"]);
       const user = await second.fetch(`${url}/auth/v1/user`, {
         headers: { apikey: second.anonKey, authorization: `Bearer ${accessToken}` },
       });

@@ -85,6 +85,11 @@ describe("a moderator", () => {
     const { data } = await service.from("app_settings").select("company_name").single();
     expect(data?.company_name).not.toBe("Taken Over");
   });
+
+  it("is refused a staff function their role lacks, told which permission it needs", async () => {
+    const { error } = await moderator.client.rpc("last_applied_migration");
+    expect(error).toMatchObject({ code: "42501", message: "You do not have the permission settings:write" });
+  });
 });
 
 describe("a customer with their own token", () => {
