@@ -92,5 +92,7 @@ describe("a fresh PostgreSQL database", () => {
         await backend.close();
       }
     },
+    // Starts a PGlite database as well, which takes several times a query's time on a busy machine.
+    90_000,
   );
 });
