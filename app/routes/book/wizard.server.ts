@@ -183,7 +183,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     let draft = withFormAnswers({ ...stored.draft, ...fromLink }, step, formData);
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
     const saved = await saveDraft(context, stored, draft);
-    if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
+    if (saved.kind === "rate-limited") return tooManyAttempts(step, formData, saved.retryAfterSeconds);
     return redirect(
       adjust
         ? `${here}#${adjust[1]}-field`
@@ -212,7 +212,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     }
   }
   const saved = await saveDraft(context, stored, draft);
-  if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
+  if (saved.kind === "rate-limited") return tooManyAttempts(step, formData, saved.retryAfterSeconds);
   const draftId = saved.id;
   const next = stepAfter(step, returnTo);
   if (next) return redirect(wizardPath(next));
