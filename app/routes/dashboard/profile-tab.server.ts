@@ -88,11 +88,12 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
     return failed();
   }
 
-  const stored = newAvatar ? await storeAvatar(supabase, user.id, newAvatar) : null;
-  if (newAvatar && !stored) {
-    logger.error("could not store the avatar");
+  const storing = newAvatar ? await storeAvatar(supabase, user.id, newAvatar) : null;
+  if (storing?.kind === "failed") {
+    logger.error({ err: storing.cause }, "could not store the avatar");
     return failed();
   }
+  const stored = storing;
 
   let avatarUrl: string | null;
   try {
