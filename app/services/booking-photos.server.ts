@@ -52,8 +52,8 @@ export function createPhotoBatch(room: number): { add(file: File): Promise<void>
       }
       if (batch.tooMany) return;
       const reencoded = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-      if (typeof reencoded === "string") batch.rejected += 1;
-      else batch.ready.push({ ...reencoded, fileName: photoFileName(file.name) });
+      if (reencoded.kind === "rejected") batch.rejected += 1;
+      else batch.ready.push({ image: reencoded.image, thumbnail: reencoded.thumbnail, fileName: photoFileName(file.name) });
     },
     result: () => batch,
   };

@@ -83,8 +83,8 @@ export function createGalleryBatch(room: number): { add(file: File): Promise<voi
       }
       if (batch.tooMany) return;
       const reencoded = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-      if (typeof reencoded === "string") batch.rejected.push(photoFileName(file.name));
-      else batch.ready.push({ ...reencoded, fileName: photoFileName(file.name) });
+      if (reencoded.kind === "rejected") batch.rejected.push(photoFileName(file.name));
+      else batch.ready.push({ image: reencoded.image, thumbnail: reencoded.thumbnail, fileName: photoFileName(file.name) });
     },
     result: () => batch,
   };

@@ -26,8 +26,8 @@ const png = (width = 300, height = 200, background = "#36a") =>
 
 async function encodedAvatar(): Promise<EncodedImage> {
   const result = await reencodeAvatar(await png());
-  if (typeof result === "string") throw new Error(result);
-  return result;
+  if (result.kind === "rejected") throw new Error(result.reason);
+  return result.avatar;
 }
 
 /** The avatar storeAvatar stored; a refusal fails the test here. */
