@@ -388,7 +388,7 @@ export async function handleStripeEvent(
     }
     case "charge.refunded": {
       const applied = await applyChargeRefunded(serviceRole, event);
-      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied === "refunded" };
+      return applied.kind === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied.kind === "refunded" };
     }
     default:
       return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "ignored" };
