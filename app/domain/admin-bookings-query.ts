@@ -31,9 +31,11 @@ export const ADMIN_BOOKING_SCOPES = {
 } as const satisfies Record<string, readonly BookingStatus[]>;
 export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
 
+const adminBookingScopeSchema = z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]).catch("all");
+
 /** The scope a `view` param names (the dashboard's sub-tabs and the export); anything else is all bookings. */
 export function adminBookingScope(value: string | null | undefined): AdminBookingScope {
-  return value && Object.hasOwn(ADMIN_BOOKING_SCOPES, value) ? (value as AdminBookingScope) : "all";
+  return adminBookingScopeSchema.parse(value);
 }
 
 /** The Move date quick filter: moves today, tomorrow or this week (Monday to Sunday), in the company's time zone. */

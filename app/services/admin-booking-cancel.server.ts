@@ -1,8 +1,23 @@
 import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { BookingStoreError } from "./bookings.server";
 import { expireCheckoutSession } from "./payments.server";
 import type { AppSupabaseClient } from "./supabase.server";
+
+/** What the cancellation page shows of a booking. */
+export type BookingToCancel = Pick<BookingRow, "id" | "full_name" | "status" | "deposit_status" | "deposit_amount_cents">;
+
+/** The booking staff are about to cancel, read with their own client. Throws BookingStoreError when the database fails. */
+export async function loadBookingToCancel(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ booking: BookingToCancel }>> {
+  const { data, error } = await supabase
+    .from("bookings")
+    .select("id, full_name, status, deposit_status, deposit_amount_cents")
+    .eq("id", bookingId)
+    .maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking to cancel", error);
+  return data ? { kind: "found", booking: data } : NOT_FOUND;
+}
 
 export type StaffCancelResult =
   /** `checkoutClosed` is false when an open Checkout Session of the booking could not be closed. */

@@ -1,4 +1,5 @@
 import type { BookingRow } from "~/domain/booking";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { type BookingPhoto, photoViews } from "./booking-details.server";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -45,8 +46,8 @@ export interface StaffBookingDetails {
   refund: DepositRefund | null;
 }
 
-/** The booking with everything staff see about it, or null when there is none with this id. Throws BookingStoreError when the database fails. */
-export async function loadStaffBookingDetails(supabase: AppSupabaseClient, bookingId: string): Promise<StaffBookingDetails | null> {
+/** The booking with everything staff see about it, or `not-found` when there is none with this id. Throws BookingStoreError when the database fails. */
+export async function loadStaffBookingDetails(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<StaffBookingDetails>> {
   const [booking, images, events, edits, refunds] = await Promise.all([
     supabase.from("bookings").select("*").eq("id", bookingId).maybeSingle(),
     supabase.from("booking_images").select("id, path, file_name").eq("booking_id", bookingId).order("created_at").order("id"),
@@ -55,7 +56,7 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
     supabase.from("deposit_refunds").select("stripe_refund_id, amount_cents, refunded_at, refunded_by").eq("booking_id", bookingId).order("refunded_at"),
   ]);
   if (booking.error) throw new BookingStoreError("could not read a booking", booking.error);
-  if (!booking.data) return null;
+  if (!booking.data) return NOT_FOUND;
   for (const [what, answer] of [
     ["photos", images],
     ["status history", events],
@@ -74,6 +75,7 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
   const latestRefund = (refunds.data ?? []).at(-1);
 
   return {
+    kind: "found",
     booking: booking.data,
     photos: photoViews(images.data ?? []),
     statusHistory: (events.data ?? []).map((event, index, all) => ({

@@ -1,7 +1,26 @@
 import type { BookingEdit } from "~/domain/admin-booking-edit";
+import type { BookingRow } from "~/domain/booking";
 import { capacityRefusalOf, type CapacityRefusal } from "~/domain/capacity";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
+
+/** The fields the edit form edits, as stored. */
+export type EditableBooking = Pick<
+  BookingRow,
+  "id" | "moving_date" | "moving_time" | "moving_from" | "moving_to" | "special_instructions" | "final_cost_cents"
+>;
+
+/** The booking staff are about to edit, read with their own client. Throws BookingStoreError when the database fails. */
+export async function loadEditableBooking(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ booking: EditableBooking }>> {
+  const { data, error } = await supabase
+    .from("bookings")
+    .select("id, moving_date, moving_time, moving_from, moving_to, special_instructions, final_cost_cents")
+    .eq("id", bookingId)
+    .maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking to edit", error);
+  return data ? { kind: "found", booking: data } : NOT_FOUND;
+}
 
 export type UpdateBookingResult =
   | { kind: "saved"; changes: number }

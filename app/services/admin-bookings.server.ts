@@ -4,11 +4,11 @@ import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
 import { capacityRefusalOf } from "~/domain/capacity";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** How many bookings wait for confirmation (the sidebar's badge); null when it cannot be read or the
+/** How many bookings wait for confirmation (the sidebar's badge); `failed` when it cannot be read or the
  *  caller may not list bookings. The database keeps the count by status, so this reads no bookings. */
-export async function countPendingBookings(supabase: AppSupabaseClient): Promise<number | null> {
+export async function countPendingBookings(supabase: AppSupabaseClient): Promise<{ kind: "counted"; count: number } | { kind: "failed"; cause: unknown }> {
   const { data, error } = await supabase.rpc("admin_bookings_count", { _statuses: ["pending"] });
-  return error ? null : data;
+  return error ? { kind: "failed", cause: error } : { kind: "counted", count: data };
 }
 
 /** Every status at once is sent as no status filter: the database can then find a page in the sort's
@@ -23,12 +23,12 @@ function filterArguments(filter: AdminBookingsFilter) {
   };
 }
 
-/** One page of the admin bookings table and how many bookings match in all; null when they cannot be read. */
+/** One page of the admin bookings table and how many bookings match in all; `failed` when they cannot be read. */
 export async function listBookings(
   supabase: AppSupabaseClient,
   filter: AdminBookingsFilter,
   query: Pick<AdminBookingsQuery, "sort" | "dir" | "page">,
-): Promise<{ rows: AdminBookingRow[]; total: number } | null> {
+): Promise<{ kind: "listed"; rows: AdminBookingRow[]; total: number } | { kind: "failed"; cause: unknown }> {
   const [page, count] = await Promise.all([
     supabase.rpc("admin_bookings_page", {
       ...filterArguments(filter),
@@ -39,8 +39,8 @@ export async function listBookings(
     }),
     supabase.rpc("admin_bookings_count", filterArguments(filter)),
   ]);
-  if (page.error || count.error) return null;
-  return { rows: page.data, total: count.data };
+  if (page.error || count.error) return { kind: "failed", cause: page.error ?? count.error };
+  return { kind: "listed", rows: page.data, total: count.data };
 }
 
 /** Rows read from the database per round trip of the export. */
@@ -68,15 +68,21 @@ export async function* bookingsForExport(supabase: AppSupabaseClient, filter: Ad
   }
 }
 
-/** `no-crew`: the status would have the booking take a crew, and none is free at its time (or its day is closed). */
-export type StatusChangeResult = "changed" | "not-found" | "refused" | "no-crew" | "failed";
+export type StatusChangeResult =
+  | { kind: "changed" }
+  | { kind: "not-found" }
+  | { kind: "forbidden" }
+  /** The status would have the booking take a crew, and none is free at its time (or its day is closed). */
+  | { kind: "no-crew" }
+  /** The database could not be asked; the page says so. */
+  | { kind: "failed"; cause: unknown };
 
 /** Sets a booking's status as the signed-in staff member; the database checks the permission and writes the history row. */
 export async function changeBookingStatus(supabase: AppSupabaseClient, bookingId: string, status: BookingStatus): Promise<StatusChangeResult> {
   const { error } = await supabase.rpc("set_booking_status", { _booking_id: bookingId, _status: status });
-  if (!error) return "changed";
-  if (capacityRefusalOf(error)) return "no-crew";
-  if (error.code === "P0002") return "not-found";
-  if (error.code === "42501") return "refused";
-  return "failed";
+  if (!error) return { kind: "changed" };
+  if (capacityRefusalOf(error)) return { kind: "no-crew" };
+  if (error.code === "P0002") return { kind: "not-found" };
+  if (error.code === "42501") return { kind: "forbidden" };
+  return { kind: "failed", cause: error };
 }

@@ -3,14 +3,17 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /**
  * One page of the customer database (most recent booking first) and how many customers match in all;
- * null when they cannot be read. The database checks the caller may read customers.
+ * `failed` when they cannot be read. The database checks the caller may read customers.
  */
-export async function listCustomers(supabase: AppSupabaseClient, query: AdminCustomersQuery): Promise<{ rows: AdminCustomer[]; total: number } | null> {
+export async function listCustomers(
+  supabase: AppSupabaseClient,
+  query: AdminCustomersQuery,
+): Promise<{ kind: "listed"; rows: AdminCustomer[]; total: number } | { kind: "failed"; cause: unknown }> {
   const search = query.q || undefined;
   const [page, count] = await Promise.all([
     supabase.rpc("admin_customers_page", { _search: search, _limit: ADMIN_CUSTOMERS_PAGE_SIZE, _offset: (query.page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE }),
     supabase.rpc("admin_customers_count", { _search: search }),
   ]);
-  if (page.error || count.error) return null;
-  return { rows: page.data, total: count.data };
+  if (page.error || count.error) return { kind: "failed", cause: page.error ?? count.error };
+  return { kind: "listed", rows: page.data, total: count.data };
 }

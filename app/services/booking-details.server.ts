@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { bookingPhotoAddress } from "~/domain/photo-rules";
 import { BookingStoreError } from "./bookings.server";
 import { expireCheckoutSession } from "./payments.server";
@@ -36,25 +37,26 @@ export function thumbnailPathOf(path: string): string | null {
 }
 
 /**
- * The customer's booking with its photos and status history, or null when it is not theirs (row
+ * The customer's booking with its photos and status history, or `not-found` when it is not theirs (row
  * level security hides other customers' bookings; an admin's own dashboard shows only their own
  * too). Throws BookingStoreError when the database fails.
  */
 export async function loadBookingDetails(
   supabase: AppSupabaseClient,
   { bookingId, userId }: { bookingId: string; userId: string },
-): Promise<BookingDetails | null> {
+): Promise<Lookup<BookingDetails>> {
   const [booking, images, events] = await Promise.all([
     supabase.from("bookings").select("*").eq("id", bookingId).eq("user_id", userId).maybeSingle(),
     supabase.from("booking_images").select("id, path, file_name").eq("booking_id", bookingId).order("created_at").order("id"),
     supabase.from("booking_status_events").select("status, changed_at").eq("booking_id", bookingId).order("changed_at").order("id"),
   ]);
   if (booking.error) throw new BookingStoreError("could not read a booking", booking.error);
-  if (!booking.data) return null;
+  if (!booking.data) return NOT_FOUND;
   if (images.error) throw new BookingStoreError("could not read a booking's photos", images.error);
   if (events.error) throw new BookingStoreError("could not read a booking's status history", events.error);
 
   return {
+    kind: "found",
     booking: booking.data,
     photos: photoViews(images.data),
     history: events.data.map((event) => ({ status: event.status, changedAt: event.changed_at })),

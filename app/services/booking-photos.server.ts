@@ -1,3 +1,4 @@
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import {
   MAX_BOOKING_PHOTOS,
   bookingPhotoAddress,
@@ -51,8 +52,8 @@ export function createPhotoBatch(room: number): { add(file: File): Promise<void>
       }
       if (batch.tooMany) return;
       const reencoded = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-      if (typeof reencoded === "string") batch.rejected += 1;
-      else batch.ready.push({ ...reencoded, fileName: photoFileName(file.name) });
+      if (reencoded.kind === "rejected") batch.rejected += 1;
+      else batch.ready.push({ image: reencoded.image, thumbnail: reencoded.thumbnail, fileName: photoFileName(file.name) });
     },
     result: () => batch,
   };
@@ -133,19 +134,19 @@ export function draftPhotoViews(owner: { userId: string; draftId: string | null 
 
 /**
  * A stored booking photo's bytes, downloaded with the visitor's own client (the bucket is private;
- * its policies give a customer their own folder only): "missing" when storage has no such file for
- * them, "failed" when it could not be reached.
+ * its policies give a customer their own folder only): `not-found` when storage has no such file for
+ * them, `failed` when it could not be reached.
  */
 export async function downloadBookingPhoto(
   supabase: AppSupabaseClient,
   path: string,
-): Promise<{ bytes: ArrayBuffer; contentType: "image/jpeg" | "image/webp" } | "missing" | "failed"> {
+): Promise<Lookup<{ bytes: ArrayBuffer; contentType: "image/jpeg" | "image/webp" }> | { kind: "failed"; cause: unknown }> {
   const { data, error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).download(path);
   if (error || !data) {
     const { status, statusCode } = (error ?? {}) as { status?: number; statusCode?: string };
-    return status === 400 || status === 404 || statusCode === "404" ? "missing" : "failed";
+    return status === 400 || status === 404 || statusCode === "404" ? NOT_FOUND : { kind: "failed", cause: error };
   }
-  return { bytes: await data.arrayBuffer(), contentType: path.endsWith(".jpg") ? "image/jpeg" : "image/webp" };
+  return { kind: "found", bytes: await data.arrayBuffer(), contentType: path.endsWith(".jpg") ? "image/jpeg" : "image/webp" };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BookingRow } from "~/domain/booking";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import {
   BOOKINGS_PAGE_SIZE,
   RECENT_BOOKINGS_LIMIT,
@@ -79,12 +80,12 @@ export async function bookingsPage(supabase: AppSupabaseClient, userId: string, 
 }
 
 /**
- * One of the customer's own bookings, whole, to pay its deposit; null when the id is not a uuid or
- * names a booking that is not this customer's.
+ * One of the customer's own bookings, whole, to pay its deposit; `not-found` when the id is not a
+ * uuid or names a booking that is not this customer's.
  */
-export async function ownBooking(supabase: AppSupabaseClient, userId: string, bookingId: string): Promise<BookingRow | null> {
-  if (!z.uuid().safeParse(bookingId).success) return null;
+export async function ownBooking(supabase: AppSupabaseClient, userId: string, bookingId: string): Promise<Lookup<{ booking: BookingRow }>> {
+  if (!z.uuid().safeParse(bookingId).success) return NOT_FOUND;
   const { data, error } = await supabase.from("bookings").select("*").eq("id", bookingId).eq("user_id", userId).maybeSingle();
   if (error) throw new BookingStoreError("could not read the customer's booking", error);
-  return data;
+  return data ? { kind: "found", booking: data } : NOT_FOUND;
 }

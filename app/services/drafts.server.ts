@@ -82,7 +82,7 @@ export async function adoptGuestDraft(request: Request, context: Context, userId
 }
 
 /** Saved, or refused because this address or user started too many drafts: seconds to wait. */
-export type DraftSaved = { id: string } | { retryAfterSeconds: number };
+export type DraftSaved = { kind: "saved"; id: string } | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Saves the draft for the account (or guest) it belongs to, creating it and its cookie on the first
@@ -95,14 +95,14 @@ export async function saveDraft(context: Context, stored: StoredDraft, draft: Bo
     // The photos stay as the database holds them: an upload may have changed them since this request read the draft.
     const { data: saved, error } = await serviceRole.rpc("save_draft_answers", { draft_id: stored.id, answers: draft as Json, ...(owner ? { owner } : {}) });
     if (error) throw new Error(`could not save the booking draft: ${error.message}`);
-    if (saved) return { id: stored.id };
+    if (saved) return { kind: "saved", id: stored.id };
   }
   const wait = await bookingLimits.before("draft", context.get(requestContext).clientIp, owner);
-  if (wait) return { retryAfterSeconds: wait };
+  if (wait) return { kind: "rate-limited", retryAfterSeconds: wait };
   const { data, error } = await serviceRole.from("booking_drafts").insert({ data: draft, user_id: owner }).select("id").single();
   if (error) throw new Error(`could not save the booking draft: ${error.message}`);
   queueCookie(context.get(requestContext).responseHeaders, draftCookie.name, await draftCookie.serialize(data.id));
-  return { id: data.id };
+  return { kind: "saved", id: data.id };
 }
 
 /** Forgets the draft once its booking is paid or cancelled: the next visit to the wizard starts afresh. */

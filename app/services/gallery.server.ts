@@ -1,4 +1,5 @@
 import { galleryContentType, galleryImagePath, galleryObjectPaths, type GalleryImageVariant } from "~/domain/gallery-rules";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { photoFileName } from "~/domain/photo-rules";
 import { reencodePhoto, type ReencodedPhoto } from "./image-processing.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -82,14 +83,19 @@ export function createGalleryBatch(room: number): { add(file: File): Promise<voi
       }
       if (batch.tooMany) return;
       const reencoded = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-      if (typeof reencoded === "string") batch.rejected.push(photoFileName(file.name));
-      else batch.ready.push({ ...reencoded, fileName: photoFileName(file.name) });
+      if (reencoded.kind === "rejected") batch.rejected.push(photoFileName(file.name));
+      else batch.ready.push({ image: reencoded.image, thumbnail: reencoded.thumbnail, fileName: photoFileName(file.name) });
     },
     result: () => batch,
   };
 }
 
-export type GallerySaveResult = { ok: true; added: number } | { ok: false; problem: "too-many" | "failed" };
+export type GallerySaveResult =
+  | { kind: "saved"; added: number }
+  /** The database refused the rows: they would take the gallery beyond its limit. */
+  | { kind: "too-many" }
+  /** A file could not be stored, or the rows could not be written. */
+  | { kind: "failed" };
 
 /**
  * Stores the photos (each image with its thumbnail) in the customer's folder, then records them
@@ -119,12 +125,12 @@ export async function saveGalleryPhotos(supabase: AppSupabaseClient, userId: str
   }
   if (!failed) {
     const { error } = await supabase.from("user_images").insert(rows);
-    if (!error) return { ok: true, added: rows.length };
+    if (!error) return { kind: "saved", added: rows.length };
     await removeGalleryFiles(supabase, stored);
-    return { ok: false, problem: error.code === CHECK_VIOLATION ? "too-many" : "failed" };
+    return { kind: error.code === CHECK_VIOLATION ? "too-many" : "failed" };
   }
   await removeGalleryFiles(supabase, stored);
-  return { ok: false, problem: "failed" };
+  return { kind: "failed" };
 }
 
 let lastIdMillis = 0;
@@ -156,13 +162,13 @@ export interface GalleryPhotoFiles {
 }
 
 /**
- * The customer's photo with this id, or null when there is none (or it is someone else's). Throws
+ * The customer's photo with this id, or `not-found` when there is none (or it is someone else's). Throws
  * GalleryStoreError when the database fails.
  */
-export async function findGalleryPhoto(supabase: AppSupabaseClient, userId: string, imageId: string): Promise<GalleryPhotoFiles | null> {
+export async function findGalleryPhoto(supabase: AppSupabaseClient, userId: string, imageId: string): Promise<Lookup<{ photo: GalleryPhotoFiles }>> {
   const { data, error } = await supabase.from("user_images").select("id, path, thumbnail_path").eq("id", imageId).eq("user_id", userId).maybeSingle();
   if (error) throw new GalleryStoreError("could not read the photo", error);
-  return data ? { id: data.id, path: data.path, thumbnailPath: data.thumbnail_path } : null;
+  return data ? { kind: "found", photo: { id: data.id, path: data.path, thumbnailPath: data.thumbnail_path } } : NOT_FOUND;
 }
 
 /** Removes stored files. True when they are gone (also when they were gone already). */
@@ -184,19 +190,19 @@ export function galleryObjectPath(photo: GalleryPhotoFiles, variant: GalleryImag
 }
 
 /**
- * A stored file's bytes and type; "missing" when storage has no such file for this visitor (gone,
- * or not theirs), "failed" when storage could not answer.
+ * A stored file's bytes and type; `not-found` when storage has no such file for this visitor (gone,
+ * or not theirs), `failed` when storage could not answer.
  */
 export async function downloadGalleryObject(
   supabase: AppSupabaseClient,
   path: string,
-): Promise<{ bytes: ArrayBuffer; contentType: string } | "missing" | "failed"> {
+): Promise<Lookup<{ bytes: ArrayBuffer; contentType: string }> | { kind: "failed"; cause: unknown }> {
   const { data, error } = await supabase.storage.from(GALLERY_BUCKET).download(path);
   if (error || !data) {
     const { status, statusCode } = (error ?? {}) as { status?: number; statusCode?: string };
-    return status === 404 || statusCode === "404" ? "missing" : "failed";
+    return status === 404 || statusCode === "404" ? NOT_FOUND : { kind: "failed", cause: error };
   }
   const contentType = galleryContentType(path) ?? (data.type.startsWith("image/") ? data.type : null);
-  if (!contentType) return "missing";
-  return { bytes: await data.arrayBuffer(), contentType };
+  if (!contentType) return NOT_FOUND;
+  return { kind: "found", bytes: await data.arrayBuffer(), contentType };
 }

@@ -53,7 +53,12 @@ export interface ReencodedPhoto {
 }
 
 /** Why a file is not taken as a photo. */
-export type PhotoRejection = "not-a-photo" | "too-many-pixels" | "unreadable";
+type PhotoRejection = "not-a-photo" | "too-many-pixels" | "unreadable";
+
+/** A file that is not taken as a photo, and why. */
+export type RejectedPhoto = { kind: "rejected"; reason: PhotoRejection };
+
+const rejected = (reason: PhotoRejection): RejectedPhoto => ({ kind: "rejected", reason });
 
 const SHARP_FORMAT: Record<AcceptedPhotoType, string> = { "image/png": "png", "image/jpeg": "jpeg", "image/webp": "webp" };
 
@@ -63,20 +68,20 @@ const decodeOptions = { limitInputPixels: MAX_PHOTO_INPUT_PIXELS, failOn: "error
  * Checks that the bytes are a PNG, JPEG or WebP image (by their magic number, then by what the
  * decoder finds: both must agree), within the pixel limit.
  */
-export async function inspectPhoto(bytes: Uint8Array): Promise<{ type: AcceptedPhotoType; width: number; height: number } | PhotoRejection> {
+export async function inspectPhoto(bytes: Uint8Array): Promise<{ kind: "photo"; type: AcceptedPhotoType; width: number; height: number } | RejectedPhoto> {
   const type = sniffPhotoType(bytes.subarray(0, PHOTO_SNIFF_BYTES));
-  if (!type) return "not-a-photo";
+  if (!type) return rejected("not-a-photo");
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only: the pixel limit is checked here, with a reason, rather than by the decoder.
     metadata = await sharp(bytes, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
-    return "unreadable";
+    return rejected("unreadable");
   }
-  if (metadata.format !== SHARP_FORMAT[type] || !metadata.width || !metadata.height) return "not-a-photo";
-  if (metadata.width * metadata.height > MAX_PHOTO_INPUT_PIXELS) return "too-many-pixels";
-  return { type, width: metadata.width, height: metadata.height };
+  if (metadata.format !== SHARP_FORMAT[type] || !metadata.width || !metadata.height) return rejected("not-a-photo");
+  if (metadata.width * metadata.height > MAX_PHOTO_INPUT_PIXELS) return rejected("too-many-pixels");
+  return { kind: "photo", type, width: metadata.width, height: metadata.height };
 }
 
 /**
@@ -85,22 +90,22 @@ export async function inspectPhoto(bytes: Uint8Array): Promise<{ type: AcceptedP
  * sRGB), its longest side at most 2048 px, plus a thumbnail of at most 320 px. JPEGs stay JPEG;
  * PNG and WebP become WebP, which keeps transparency. Only the first frame of an animation is kept.
  */
-export function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto | PhotoRejection> {
+export function reencodePhoto(bytes: Uint8Array): Promise<({ kind: "photo" } & ReencodedPhoto) | RejectedPhoto> {
   return oneAtATime(() => reencodePhotoNow(bytes));
 }
 
-async function reencodePhotoNow(bytes: Uint8Array): Promise<ReencodedPhoto | PhotoRejection> {
+async function reencodePhotoNow(bytes: Uint8Array): Promise<({ kind: "photo" } & ReencodedPhoto) | RejectedPhoto> {
   const inspected = await inspectPhoto(bytes);
-  if (typeof inspected === "string") return inspected;
+  if (inspected.kind === "rejected") return inspected;
   const output = inspected.type === "image/jpeg" ? "jpeg" : "webp";
   const sharp = await loadSharp();
   try {
     const image = await encode(sharp(bytes, decodeOptions).autoOrient(), PHOTO_MAX_SIDE_PX, output);
     // The thumbnail is made from the upright, reduced image: a fraction of the work of the original.
     const thumbnail = await encode(sharp(image.bytes, decodeOptions), THUMBNAIL_MAX_SIDE_PX, output);
-    return { image, thumbnail };
+    return { kind: "photo", image, thumbnail };
   } catch {
-    return "unreadable";
+    return rejected("unreadable");
   }
 }
 
@@ -109,13 +114,13 @@ async function reencodePhotoNow(bytes: Uint8Array): Promise<ReencodedPhoto | Pho
  * cut to a centred square and scaled to 256×256 (smaller pictures are enlarged: every avatar is the
  * same size), written as WebP without any metadata. Only the first frame of an animation is kept.
  */
-export function reencodeAvatar(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
+export function reencodeAvatar(bytes: Uint8Array): Promise<{ kind: "avatar"; avatar: EncodedImage } | RejectedPhoto> {
   return oneAtATime(() => reencodeAvatarNow(bytes));
 }
 
-async function reencodeAvatarNow(bytes: Uint8Array): Promise<EncodedImage | PhotoRejection> {
+async function reencodeAvatarNow(bytes: Uint8Array): Promise<{ kind: "avatar"; avatar: EncodedImage } | RejectedPhoto> {
   const inspected = await inspectPhoto(bytes);
-  if (typeof inspected === "string") return inspected;
+  if (inspected.kind === "rejected") return inspected;
   const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, decodeOptions)
@@ -123,9 +128,9 @@ async function reencodeAvatarNow(bytes: Uint8Array): Promise<EncodedImage | Phot
       .resize({ width: AVATAR_SIDE_PX, height: AVATAR_SIDE_PX, fit: "cover", position: "centre" })
       .webp({ quality: 82, effort: 2 })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height };
+    return { kind: "avatar", avatar: { bytes: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height } };
   } catch {
-    return "unreadable";
+    return rejected("unreadable");
   }
 }
 

@@ -59,14 +59,14 @@ export async function payingBrowserKey(request: Request, context: Context): Prom
 
 /**
  * Who may read a paid booking's details from its payment link: its owner, signed in, or while it has
- * no owner the browser that pressed Pay for it. Null for anyone else (a forwarded link, a history).
+ * no owner the browser that pressed Pay for it; anyone else (a forwarded link, a history) is a stranger.
  */
 export async function paidBookingViewer(
   request: Request,
   context: Context,
   booking: { user_id: string | null; hold_browser: string | null },
-): Promise<"owner" | "payer" | null> {
-  if (booking.user_id !== null) return context.get(sessionContext).user?.id === booking.user_id ? "owner" : null;
+): Promise<{ kind: "owner" } | { kind: "payer" } | { kind: "stranger" }> {
+  if (booking.user_id !== null) return { kind: context.get(sessionContext).user?.id === booking.user_id ? "owner" : "stranger" };
   const browser = await payingBrowserKey(request, context);
-  return browser !== null && browser === booking.hold_browser ? "payer" : null;
+  return { kind: browser !== null && browser === booking.hold_browser ? "payer" : "stranger" };
 }

@@ -41,8 +41,27 @@ export function createStripeClient(options: { secretKey: string; fetch?: typeof 
 
 // Starting a payment -------------------------------------------------------------------------------
 
-/** `slotTaken`: the booking no longer held a crew and none is free at its time (or its day closed): nothing was made. */
-export type StartCheckoutResult = { url: string } | { error: string; slotTaken?: true; cause?: unknown };
+export type StartCheckoutResult =
+  /** Send the browser to `url` (303). */
+  | { kind: "checkout"; url: string }
+  | { kind: "already-paid" }
+  /** The session the booking holds was completed and its payment is not settled yet. */
+  | { kind: "processing" }
+  /** The booking no longer held a crew and none is free at its time (or its day closed): nothing was made. */
+  | { kind: "slot-taken" }
+  /** Stripe made a session without a checkout address. */
+  | { kind: "no-checkout-url" }
+  /** Stripe (or the store of attempts) failed: nothing was handed out. */
+  | { kind: "stripe-unavailable"; cause?: unknown };
+
+/** What the customer is told when a checkout does not start. */
+export const CHECKOUT_REFUSAL_MESSAGES = {
+  "already-paid": PAYMENT_MESSAGES.alreadyPaid,
+  processing: PAYMENT_MESSAGES.processing,
+  "slot-taken": PAYMENT_MESSAGES.slotGone,
+  "no-checkout-url": PAYMENT_MESSAGES.noCheckoutUrl,
+  "stripe-unavailable": PAYMENT_MESSAGES.failed,
+} as const satisfies Record<Exclude<StartCheckoutResult["kind"], "checkout">, string>;
 
 /**
  * The Checkout address for a booking's deposit. A session the booking already holds that is open and
@@ -51,7 +70,7 @@ export type StartCheckoutResult = { url: string } | { error: string; slotTaken?:
  * attempt (say, the submitted form): a repeated request with it gets the same session from Stripe.
  * A pending booking holds its crew for the new session's lifetime: one whose hold lapsed (a deposit
  * paid later from the dashboard) takes it again first, checked like a new booking, and gets
- * `slotTaken` when no crew is free at its time any more. Redirect the browser to `url` with 303.
+ * `slot-taken` when no crew is free at its time any more.
  */
 export async function startCheckout(
   stripe: Stripe,
@@ -59,11 +78,11 @@ export async function startCheckout(
   booking: BookingRow,
   { publicUrl, idempotencyKey }: { publicUrl: string; idempotencyKey: string },
 ): Promise<StartCheckoutResult> {
-  if (booking.deposit_status === "paid") return { error: PAYMENT_MESSAGES.alreadyPaid };
+  if (booking.deposit_status === "paid") return { kind: "already-paid" };
   const previous = booking.stripe_checkout_session_id;
   if (previous) {
     const held = await heldSession(stripe, previous);
-    if ("url" in held || "error" in held) return held;
+    if (held.kind !== "replace") return held;
   }
 
   const hold = await holdCrew(serviceRole, booking);
@@ -75,7 +94,7 @@ export async function startCheckout(
   try {
     attempt = await checkoutAttempt(serviceRole, `${idempotencyKey}:${previous ?? "first"}`);
   } catch (error) {
-    return { error: PAYMENT_MESSAGES.failed, cause: error };
+    return { kind: "stripe-unavailable", cause: error };
   }
   let session: Stripe.Checkout.Session;
   try {
@@ -100,9 +119,9 @@ export async function startCheckout(
     );
   } catch (error) {
     // A concurrent request for the same booking may have stored its session meanwhile.
-    return (await storedSessionOf(stripe, await bookingById(serviceRole, booking.id))) ?? { error: PAYMENT_MESSAGES.failed, cause: error };
+    return (await storedSessionOf(stripe, await bookingById(serviceRole, booking.id))) ?? { kind: "stripe-unavailable", cause: error };
   }
-  if (!session.url) return { error: PAYMENT_MESSAGES.noCheckoutUrl };
+  if (!session.url) return { kind: "no-checkout-url" };
 
   // Stored only over the session this request replaced: of two concurrent requests one stores its
   // session and the other closes its own and hands out the stored one, so one session can be paid.
@@ -123,16 +142,16 @@ export async function startCheckout(
   const stored = await update.select("id");
   if (stored.error && capacityRefusalOf(stored.error)) {
     await stripe.checkout.sessions.expire(session.id).catch(() => {});
-    return { error: PAYMENT_MESSAGES.slotGone, slotTaken: true };
+    return { kind: "slot-taken" };
   }
   if (stored.error) throw new BookingStoreError("could not store the checkout session", stored.error);
-  if (stored.data.length === 1) return { url: session.url };
+  if (stored.data.length === 1) return { kind: "checkout", url: session.url };
 
   const current = await bookingById(serviceRole, booking.id);
   // A concurrent request with the same key got the same session from Stripe and stored it first.
-  if (current?.stripe_checkout_session_id === session.id) return { url: session.url };
+  if (current?.stripe_checkout_session_id === session.id) return { kind: "checkout", url: session.url };
   await stripe.checkout.sessions.expire(session.id).catch(() => {});
-  return (await storedSessionOf(stripe, current)) ?? { error: PAYMENT_MESSAGES.failed };
+  return (await storedSessionOf(stripe, current)) ?? { kind: "stripe-unavailable" };
 }
 
 /**
@@ -151,37 +170,37 @@ async function holdCrew(serviceRole: AppSupabaseClient, booking: BookingRow): Pr
     .eq("status", "pending")
     .in("deposit_status", ["unpaid", "expired", "failed"])
     .select("id");
-  if (held.error && capacityRefusalOf(held.error)) return { error: PAYMENT_MESSAGES.slotGone, slotTaken: true };
-  if (held.error) return { error: PAYMENT_MESSAGES.failed, cause: held.error };
+  if (held.error && capacityRefusalOf(held.error)) return { kind: "slot-taken" };
+  if (held.error) return { kind: "stripe-unavailable", cause: held.error };
   return null;
 }
 
 /**
- * What to do about the session a booking holds: hand it out again (`url`), refuse (`error`: paid, or
+ * What to do about the session a booking holds: hand it out again (`checkout`), refuse (paid, or
  * still processing), or make a new one (`replace`), after closing it when it is still open.
  */
-async function heldSession(stripe: Stripe, sessionId: string): Promise<{ url: string } | { error: string; cause?: unknown } | { replace: true }> {
+async function heldSession(stripe: Stripe, sessionId: string): Promise<StartCheckoutResult | { kind: "replace" }> {
   try {
     const held = await stripe.checkout.sessions.retrieve(sessionId);
-    if (held.status === "complete") return { error: held.payment_status === "paid" ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.processing };
+    if (held.status === "complete") return { kind: held.payment_status === "paid" ? "already-paid" : "processing" };
     if (held.status === "open") {
-      if (held.url && held.expires_at > nowSeconds() + REUSE_MARGIN_SECONDS) return { url: held.url };
+      if (held.url && held.expires_at > nowSeconds() + REUSE_MARGIN_SECONDS) return { kind: "checkout", url: held.url };
       await stripe.checkout.sessions.expire(sessionId);
     }
-    return { replace: true };
+    return { kind: "replace" };
   } catch (error) {
     // Unknown to Stripe (a session of another account or mode): nothing can be paid through it.
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { replace: true };
-    return { error: PAYMENT_MESSAGES.failed, cause: error };
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "replace" };
+    return { kind: "stripe-unavailable", cause: error };
   }
 }
 
 /** After losing a race to another request for the same booking: the session that request stored, if usable. */
 async function storedSessionOf(stripe: Stripe, current: BookingRow | null): Promise<StartCheckoutResult | null> {
-  if (current?.deposit_status === "paid") return { error: PAYMENT_MESSAGES.alreadyPaid };
+  if (current?.deposit_status === "paid") return { kind: "already-paid" };
   if (!current?.stripe_checkout_session_id) return null;
   const held = await heldSession(stripe, current.stripe_checkout_session_id);
-  return "replace" in held ? null : held;
+  return held.kind === "replace" ? null : held;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -369,7 +388,7 @@ export async function handleStripeEvent(
     }
     case "charge.refunded": {
       const applied = await applyChargeRefunded(serviceRole, event);
-      return applied === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied === "refunded" };
+      return applied.kind === "duplicate" ? { kind: "duplicate" } : { kind: "refund", changed: applied.kind === "refunded" };
     }
     default:
       return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "ignored" };

@@ -68,13 +68,17 @@ export interface StoredAvatar {
   publicUrl: string;
 }
 
-/** Stores a re-encoded avatar under a new random name in the customer's folder. Null when storage refused. */
-export async function storeAvatar(supabase: AppSupabaseClient, userId: string, image: EncodedImage): Promise<StoredAvatar | null> {
+/** Stores a re-encoded avatar under a new random name in the customer's folder; `failed` when storage refused. */
+export async function storeAvatar(
+  supabase: AppSupabaseClient,
+  userId: string,
+  image: EncodedImage,
+): Promise<({ kind: "stored" } & StoredAvatar) | { kind: "failed"; cause: unknown }> {
   const bucket = supabase.storage.from(AVATARS_BUCKET);
   const path = avatarPath(userId, crypto.randomUUID());
   const { error } = await bucket.upload(path, image.bytes, { contentType: image.contentType, upsert: false, cacheControl: AVATAR_CACHE_SECONDS });
-  if (error) return null;
-  return { path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };
+  if (error) return { kind: "failed", cause: error };
+  return { kind: "stored", path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };
 }
 
 /** Removes avatar files; true when they are gone (also when they were gone already). */

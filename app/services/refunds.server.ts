@@ -62,7 +62,8 @@ export async function refundDeposit(supabase: AppSupabaseClient, stripe: Stripe,
   return { kind: "refunded", refundId: refund.id, amountCents: refund.amount };
 }
 
-export type RefundEventApplication = "duplicate" | "refunded" | "unchanged";
+/** `duplicate`: the event was applied before; `unchanged`: it refunded no deposit (partial, or recorded already). */
+export type RefundEventApplication = { kind: "duplicate" } | { kind: "refunded" } | { kind: "unchanged" };
 
 /**
  * Stripe's `charge.refunded`: records the event and marks the deposit paid by the charge's payment
@@ -85,5 +86,5 @@ export async function applyChargeRefunded(serviceRole: AppSupabaseClient, event:
   if (error) throw new BookingStoreError("could not apply a Stripe refund event", error);
   if (data !== "duplicate" && data !== "refunded" && data !== "unchanged")
     throw new BookingStoreError("could not apply a Stripe refund event", `unexpected answer ${data}`);
-  return data;
+  return { kind: data };
 }

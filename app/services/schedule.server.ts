@@ -53,7 +53,7 @@ export async function crewsByWeekday(supabase: AppSupabaseClient): Promise<Recor
   return Object.fromEntries(data.map((row) => [row.iso_weekday, row.crews])) as Record<IsoWeekday, number>;
 }
 
-export type ScheduleChangeResult = "changed" | "unchanged" | "forbidden";
+export type ScheduleChangeResult = { kind: "changed" } | { kind: "unchanged" } | { kind: "forbidden" };
 
 /**
  * Sets `day`'s crews, closes it (with the reason customers are told), or gives it back to its
@@ -69,15 +69,15 @@ export async function changeScheduleDay(supabase: AppSupabaseClient, day: string
         : { _crews: null, _closed: false };
   // The generated argument types cannot say "null"; the function takes null for "no crews of its own".
   const { data, error } = await supabase.rpc("set_schedule_day", { _day: day, ...args, _crews: args._crews as number });
-  if (error?.code === "42501") return "forbidden";
+  if (error?.code === "42501") return { kind: "forbidden" };
   if (error) throw new ScheduleReadError("could not change the schedule of a day", error);
-  return data ? "changed" : "unchanged";
+  return { kind: data ? "changed" : "unchanged" };
 }
 
 /** Sets the crews of every weekday in one transaction (schedule:manage). Throws ScheduleReadError. */
 export async function changeWeekdayCrews(supabase: AppSupabaseClient, crews: Record<IsoWeekday, number>): Promise<ScheduleChangeResult> {
   const { data, error } = await supabase.rpc("set_weekday_crews", { _crews: ISO_WEEKDAYS.map((weekday) => crews[weekday]) });
-  if (error?.code === "42501") return "forbidden";
+  if (error?.code === "42501") return { kind: "forbidden" };
   if (error) throw new ScheduleReadError("could not change the crews of the weekdays", error);
-  return data > 0 ? "changed" : "unchanged";
+  return { kind: data > 0 ? "changed" : "unchanged" };
 }

@@ -166,14 +166,13 @@ describe("loadBookingDetails", () => {
     const confirmed = await service.from("bookings").update({ status: "confirmed" }).eq("id", booking.id);
     expect(confirmed.error).toBeNull();
     const details = await loadBookingDetails(alice.client, { bookingId: booking.id, userId: alice.user.id });
-    expect(details?.booking).toMatchObject({ id: booking.id, status: "confirmed" });
-    expect(details?.history.map((event) => event.status)).toEqual(["pending", "confirmed"]);
-    expect(details?.photos).toEqual([]);
+    expect(details).toMatchObject({ kind: "found", booking: { id: booking.id, status: "confirmed" }, photos: [] });
+    expect(details.kind === "found" && details.history.map((event) => event.status)).toEqual(["pending", "confirmed"]);
   });
 
-  it("answers null for another customer's booking", async () => {
+  it("answers not-found for another customer's booking", async () => {
     const theirs = await createBooking(bob);
-    expect(await loadBookingDetails(alice.client, { bookingId: theirs.id, userId: alice.user.id })).toBeNull();
+    expect(await loadBookingDetails(alice.client, { bookingId: theirs.id, userId: alice.user.id })).toEqual({ kind: "not-found" });
   });
 });
 

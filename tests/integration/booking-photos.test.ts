@@ -341,7 +341,7 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     const upload = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
     expect(upload.toast?.title).toBe("Photo added");
     const saved = await saveDraft(context, stored, { ...stored.draft, extraMovers: 2 });
-    expect(saved).toEqual({ id: draftId });
+    expect(saved).toEqual({ kind: "saved", id: draftId });
     const draft = await draftOf(draftId);
     expect(draft.extraMovers).toBe(2);
     expect(draft.fullName).toBe("Pia Photos");

@@ -6,7 +6,7 @@ import { ESTIMATED_HOURS, PROPERTY_SIZES, TIME_SLOTS, estimatedHours, type Prope
 import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
 import { SlotTakenError, savePendingBooking } from "../../app/services/bookings.server.ts";
 import { capacityOfDays, moveStartFacts, slotsOfDay } from "../../app/services/capacity.server.ts";
-import { PAYMENT_MESSAGES, startCheckout } from "../../app/services/payments.server.ts";
+import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import { deliveriesSettled, expireSession, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
@@ -369,7 +369,8 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a Checkout that expire
       publicUrl: TEST_PUBLIC_URL,
       idempotencyKey: `deposit-${randomUUID()}`,
     });
-    expect(again).toEqual({ error: PAYMENT_MESSAGES.slotGone, slotTaken: true });
+    expect(again).toEqual({ kind: "slot-taken" });
+    expect(CHECKOUT_REFUSAL_MESSAGES["slot-taken"]).toBe(PAYMENT_MESSAGES.slotGone);
     expect(await stored(waiting.id)).toMatchObject({ deposit_status: "expired", stripe_checkout_session_id: held.stripe_checkout_session_id });
   });
 

@@ -133,10 +133,10 @@ describe("bookingsPage", () => {
 describe("ownBooking", () => {
   it("reads the customer's own booking, and nobody else's", async () => {
     const own = await booking(alice, { status: "pending", deposit_status: "failed" });
-    expect(await ownBooking(alice.client, alice.user.id, own.id)).toMatchObject({ id: own.id, deposit_status: "failed" });
-    expect(await ownBooking(bob.client, bob.user.id, own.id)).toBeNull();
-    expect(await ownBooking(bob.client, alice.user.id, own.id)).toBeNull();
-    expect(await ownBooking(alice.client, alice.user.id, "not-a-uuid")).toBeNull();
+    expect(await ownBooking(alice.client, alice.user.id, own.id)).toMatchObject({ kind: "found", booking: { id: own.id, deposit_status: "failed" } });
+    expect(await ownBooking(bob.client, bob.user.id, own.id)).toEqual({ kind: "not-found" });
+    expect(await ownBooking(bob.client, alice.user.id, own.id)).toEqual({ kind: "not-found" });
+    expect(await ownBooking(alice.client, alice.user.id, "not-a-uuid")).toEqual({ kind: "not-found" });
   });
 });
 

@@ -18,7 +18,7 @@ import { loader as moveCalendarLoader } from "../../app/routes/public/move-calen
 import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { createPayingBrowserCookie, payingBrowserKeyOf } from "../../app/services/paying-browser.server.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import { PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
+import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import type * as AppHandlerModule from "../../server/app-handler.ts";
@@ -704,7 +704,8 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
     const booking = await bookingWithSession();
     await fulfilCheckout(serviceRole, paidSession(booking), { autoConfirm: false });
     const result = await startCheckout(stripe, serviceRole, await stored(booking.id), { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
-    expect(result).toEqual({ error: PAYMENT_MESSAGES.alreadyPaid });
+    expect(result).toEqual({ kind: "already-paid" });
+    expect(CHECKOUT_REFUSAL_MESSAGES["already-paid"]).toBe(PAYMENT_MESSAGES.alreadyPaid);
     expect(canned.requests).toEqual([]);
   });
 
@@ -717,7 +718,8 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
     };
     const stripeWithoutUrls = new Stripe("sk_test_payments", { httpClient: Stripe.createFetchHttpClient(noUrl), maxNetworkRetries: 0, telemetry: false });
     const result = await startCheckout(stripeWithoutUrls, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: "attempt-1" });
-    expect(result).toEqual({ error: "No checkout URL received" });
+    expect(result).toEqual({ kind: "no-checkout-url" });
+    expect(CHECKOUT_REFUSAL_MESSAGES["no-checkout-url"]).toBe("No checkout URL received");
     expect(await stored(booking.id)).toMatchObject({ stripe_checkout_session_id: null });
   });
 });

@@ -26,7 +26,13 @@ const png = (width = 300, height = 200, background = "#36a") =>
 
 async function encodedAvatar(): Promise<EncodedImage> {
   const result = await reencodeAvatar(await png());
-  if (typeof result === "string") throw new Error(result);
+  if (result.kind === "rejected") throw new Error(result.reason);
+  return result.avatar;
+}
+
+/** The avatar storeAvatar stored; a refusal fails the test here. */
+function storedAvatar(result: Awaited<ReturnType<typeof storeAvatar>>) {
+  if (result.kind !== "stored") throw new Error("the avatar was not stored", { cause: result.cause });
   return result;
 }
 
@@ -102,13 +108,13 @@ describe("avatar storage policies", () => {
     const bob = await customer("bob", "Bob Brown");
     const image = await encodedAvatar();
 
-    const bobs = await storeAvatar(bob.client, bob.user.id, image);
+    const bobs = storedAvatar(await storeAvatar(bob.client, bob.user.id, image));
     expect(bobs?.path).toMatch(new RegExp(`^${bob.user.id}/avatar-[0-9a-f-]{36}\\.webp$`));
     const original = await service.storage.from(AVATARS_BUCKET).download(bobs!.path);
     const originalBytes = Buffer.from(await original.data!.arrayBuffer());
 
     // Into his folder under a new name: refused.
-    expect(await storeAvatar(alice.client, bob.user.id, image)).toBeNull();
+    expect(await storeAvatar(alice.client, bob.user.id, image)).toMatchObject({ kind: "failed" });
     // Over his file: refused, whether as a new upload or as a replacement.
     const other = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#f00" } })
       .webp()
@@ -135,7 +141,7 @@ describe("avatar storage policies", () => {
     const sameMillisecond = vi.spyOn(Date, "now").mockReturnValue(1_764_000_000_000);
     let first, second;
     try {
-      [first, second] = await Promise.all([storeAvatar(gus.client, gus.user.id, image), storeAvatar(gus.client, gus.user.id, image)]);
+      [first, second] = (await Promise.all([storeAvatar(gus.client, gus.user.id, image), storeAvatar(gus.client, gus.user.id, image)])).map(storedAvatar);
     } finally {
       sameMillisecond.mockRestore();
     }
@@ -147,7 +153,7 @@ describe("avatar storage policies", () => {
 
   it("serves a stored avatar publicly as WebP, cached for a year", async () => {
     const dana = await customer("dana", "Dana Doe");
-    const stored = await storeAvatar(dana.client, dana.user.id, await encodedAvatar());
+    const stored = storedAvatar(await storeAvatar(dana.client, dana.user.id, await encodedAvatar()));
     const response = await backend.fetch(stored!.publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");

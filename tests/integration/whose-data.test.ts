@@ -81,8 +81,8 @@ describe.skipIf(usingHostedBackend)("an admin's own gallery", () => {
   it("finds the admin's own photo by id, and never another customer's", async () => {
     const [theirs] = await seedPhotos(customer.user.id, 1, "lookup");
     const [own] = await seedPhotos(admin.user.id, 1, "lookup");
-    expect(await findGalleryPhoto(admin.client, admin.user.id, theirs!.id)).toBeNull();
-    expect(await findGalleryPhoto(admin.client, admin.user.id, own!.id)).toMatchObject({ id: own!.id, path: own!.path });
+    expect(await findGalleryPhoto(admin.client, admin.user.id, theirs!.id)).toEqual({ kind: "not-found" });
+    expect(await findGalleryPhoto(admin.client, admin.user.id, own!.id)).toMatchObject({ kind: "found", photo: { id: own!.id, path: own!.path } });
   });
 
   it("counts 20 photos per gallery: another customer's full gallery leaves the admin's room", async () => {

@@ -1,4 +1,4 @@
-import { data, href, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingCancelForm, CANCEL_INTENT, REFUND_CHOICE } from "~/components/admin/booking-cancel-form";
@@ -9,21 +9,18 @@ import { formatCents } from "~/domain/money";
 import { hasPermission } from "~/domain/permissions";
 import { refundToast } from "~/domain/refund-messages";
 import { ensurePermission } from "~/middleware/guards.server";
-import { cancelBookingAsStaff } from "~/services/admin-booking-cancel.server";
-import { BookingStoreError } from "~/services/bookings.server";
+import { cancelBookingAsStaff, loadBookingToCancel } from "~/services/admin-booking-cancel.server";
 import { readFormBody } from "~/services/form-body.server";
 import { refundDeposit } from "~/services/refunds.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-cancel";
+import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
+import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(loaderData ? `Cancel booking ${loaderData.shortId} · Admin` : "Cancel booking · Admin", matches);
-
-const bookingIdSchema = z.uuid();
-const notFound = () => data(null, { status: 404 });
-const detailsPath = (bookingId: string) => href("/admin/bookings/:bookingId", { bookingId });
 
 const CANCEL_MESSAGES = {
   cancelled: "Booking cancelled",
@@ -31,18 +28,16 @@ const CANCEL_MESSAGES = {
   refundChoiceMissing: "Choose whether to refund the deposit.",
 } as const;
 
+/** Absent when the deposit is not paid (the form then asks nothing); otherwise yes or no. */
+const refundChoiceSchema = z.enum([REFUND_CHOICE.yes, REFUND_CHOICE.no]).nullable();
+
 /** The confirmation step, for staff who may change a booking's status. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:status");
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
   const { supabase, roles } = context.get(sessionContext);
-  const { data: row, error } = await supabase
-    .from("bookings")
-    .select("id, full_name, status, deposit_status, deposit_amount_cents")
-    .eq("id", params.bookingId)
-    .maybeSingle();
-  if (error) throw new BookingStoreError("could not read a booking to cancel", error);
-  if (!row) throw notFound();
+  const found = await loadBookingToCancel(supabase, bookingIdParam(params));
+  if (found.kind === "not-found") throw bookingNotFound();
+  const row = found.booking;
   return {
     id: row.id,
     shortId: shortBookingId(row.id),
@@ -60,27 +55,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * paid deposit needs the choice made. Back to the booking with a toast.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "bookings:status");
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
-  if (form.get("intent") !== CANCEL_INTENT) throw data("This page takes no such form.", { status: 400 });
-  const choice = form.get(REFUND_CHOICE.field);
-  if (choice !== null && choice !== REFUND_CHOICE.yes && choice !== REFUND_CHOICE.no) throw data(CANCEL_MESSAGES.refundChoiceMissing, { status: 400 });
-  const refund = choice === REFUND_CHOICE.yes;
+  const bookingId = bookingIdParam(params);
+  const form = await readFormBody(request);
+  requireIntent(form, CANCEL_INTENT);
+  const choice = refundChoiceSchema.safeParse(form.get(REFUND_CHOICE.field));
+  if (!choice.success) throw data(CANCEL_MESSAGES.refundChoiceMissing, { status: 400 });
+  const refund = choice.data === REFUND_CHOICE.yes;
   if (refund) await ensurePermission(request, context, "bookings:write");
 
   const { supabase } = context.get(sessionContext);
   const { stripe } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const cancelled = await cancelBookingAsStaff(supabase, stripe, params.bookingId);
-  if (cancelled.kind === "not-found") throw notFound();
-  if (cancelled.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
-  if (cancelled.kind === "cancelled" && !cancelled.checkoutClosed)
-    logger.error({ bookingId: params.bookingId }, "a cancelled booking's deposit checkout could not be closed");
+  const cancelled = await cancelBookingAsStaff(supabase, stripe, bookingId);
+  switch (cancelled.kind) {
+    case "not-found":
+      throw bookingNotFound();
+    case "forbidden":
+      throw data({ account: await currentAccount(context) }, { status: 403 });
+    case "cancelled":
+      if (!cancelled.checkoutClosed) logger.error({ bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      break;
+    default:
+      cancelled satisfies never;
+  }
 
   if (refund) {
-    const result = await refundDeposit(supabase, stripe, params.bookingId);
-    if (result.kind === "stripe-failed") logger.error({ err: result.cause, bookingId: params.bookingId }, "a deposit refund failed");
+    const result = await refundDeposit(supabase, stripe, bookingId);
+    if (result.kind === "stripe-failed") logger.error({ err: result.cause, bookingId }, "a deposit refund failed");
     const toast = refundToast(result.kind === "not-found" ? "nothing-to-refund" : result.kind);
     await setToast(
       context,
@@ -89,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } else {
     await setToast(context, { type: "success", title: CANCEL_MESSAGES.cancelled });
   }
-  return redirect(detailsPath(params.bookingId));
+  return redirect(adminBookingPath(bookingId));
 }
 
 export default function AdminBookingCancel({ loaderData }: Route.ComponentProps) {
@@ -103,7 +105,7 @@ export default function AdminBookingCancel({ loaderData }: Route.ComponentProps)
       {cancelled ? (
         <p className="text-slate-700">{CANCEL_MESSAGES.alreadyCancelled}</p>
       ) : (
-        <BookingCancelForm depositPaid={depositPaid} depositAmount={depositAmount} canRefund={canRefund} backTo={detailsPath(id)} />
+        <BookingCancelForm depositPaid={depositPaid} depositAmount={depositAmount} canRefund={canRefund} backTo={adminBookingPath(id)} />
       )}
     </div>
   );

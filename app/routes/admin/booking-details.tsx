@@ -1,6 +1,5 @@
 import { Mail, Pencil, Phone, XCircle } from "lucide-react";
 import { Link, data, href, redirect } from "react-router";
-import { z } from "zod";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingDeposit, REFUND_INTENT } from "~/components/admin/booking-deposit";
 import { BookingHistory } from "~/components/admin/booking-history";
@@ -25,15 +24,12 @@ import { refundDeposit } from "~/services/refunds.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-details";
+import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
+import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(loaderData ? `Booking ${loaderData.booking.shortId} · Admin` : "Booking · Admin", matches);
-
-const bookingIdSchema = z.uuid();
-
-/** An id that is no booking's (or no id at all): the layout's 404 page. */
-const notFound = () => data(null, { status: 404 });
 
 /** Who made a change: their name, else their id; the server's own changes are the system's. */
 const author = (who: string | null) => who ?? "System";
@@ -43,11 +39,11 @@ const author = (who: string | null) => who ?? "System";
  * Stripe's ids and any refund, the full status and edit history, and links to contact the customer,
  * edit and cancel. Read with the staff member's own client (row level security lets staff read it).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "bookings:read");
   const { supabase, roles } = context.get(sessionContext);
-  const details = await loadStaffBookingDetails(supabase, params.bookingId);
-  if (!details) throw notFound();
+  const details = await loadStaffBookingDetails(supabase, bookingIdParam(params));
+  if (details.kind === "not-found") throw bookingNotFound();
   const held = await roles();
   const { booking: row, refund } = details;
   const mayWrite = hasPermission(held, "bookings:write");
@@ -92,19 +88,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** `intent=refund`: refunds the paid deposit of a cancelled booking (a refund due above all), once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "bookings:write");
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
-  if (form.get("intent") !== REFUND_INTENT) throw data("This page takes no such form.", { status: 400 });
+  const bookingId = bookingIdParam(params);
+  const form = await readFormBody(request);
+  requireIntent(form, REFUND_INTENT);
 
   const { supabase } = context.get(sessionContext);
-  const result = await refundDeposit(supabase, context.get(servicesContext).stripe, params.bookingId);
-  if (result.kind === "not-found") throw notFound();
+  const result = await refundDeposit(supabase, context.get(servicesContext).stripe, bookingId);
+  if (result.kind === "not-found") throw bookingNotFound();
   if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
   if (result.kind === "not-cancelled") throw data(REFUND_MESSAGES.notCancelled, { status: 409 });
-  if (result.kind === "stripe-failed") context.get(requestContext).logger.error({ err: result.cause, bookingId: params.bookingId }, "a deposit refund failed");
+  if (result.kind === "stripe-failed") context.get(requestContext).logger.error({ err: result.cause, bookingId }, "a deposit refund failed");
   await setToast(context, refundToast(result.kind));
-  return redirect(href("/admin/bookings/:bookingId", { bookingId: params.bookingId }));
+  return redirect(adminBookingPath(bookingId));
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {

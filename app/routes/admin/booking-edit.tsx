@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, redirect } from "react-router";
-import { z } from "zod";
+import { data, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingEditForm, EDIT_INTENT, OVER_CAPACITY_FIELD, type BookingEditResult } from "~/components/admin/booking-edit-form";
 import { sessionContext } from "~/context";
@@ -16,32 +15,17 @@ import { shortBookingId } from "~/domain/booking";
 import { todayIn } from "~/domain/booking-schemas";
 import { COMPANY } from "~/domain/company";
 import { ensurePermission } from "~/middleware/guards.server";
-import { updateBookingDetails } from "~/services/admin-booking-edit.server";
-import { BookingStoreError } from "~/services/bookings.server";
+import { loadEditableBooking, updateBookingDetails } from "~/services/admin-booking-edit.server";
 import { readFormBody } from "~/services/form-body.server";
-import type { AppSupabaseClient } from "~/services/supabase.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-edit";
+import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
+import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(loaderData ? `Edit booking ${loaderData.shortId} · Admin` : "Edit booking · Admin", matches);
-
-const bookingIdSchema = z.uuid();
-const notFound = () => data(null, { status: 404 });
-const detailsPath = (bookingId: string) => href("/admin/bookings/:bookingId", { bookingId });
-
-/** The fields the form edits, as stored; null when there is no booking with this id. */
-async function editableBooking(supabase: AppSupabaseClient, bookingId: string) {
-  const { data: row, error } = await supabase
-    .from("bookings")
-    .select("id, moving_date, moving_time, moving_from, moving_to, special_instructions, final_cost_cents")
-    .eq("id", bookingId)
-    .maybeSingle();
-  if (error) throw new BookingStoreError("could not read a booking to edit", error);
-  return row;
-}
 
 /** The date and time the booking holds now ("10:00:00" is the form's "10:00"). */
 const currentSchedule = (row: { moving_date: string; moving_time: string | null }): CurrentSchedule => ({
@@ -52,9 +36,9 @@ const currentSchedule = (row: { moving_date: string; moving_time: string | null 
 /** The edit form, for staff who may change bookings (others get the 403 page). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:write");
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
-  const row = await editableBooking(context.get(sessionContext).supabase, params.bookingId);
-  if (!row) throw notFound();
+  const found = await loadEditableBooking(context.get(sessionContext).supabase, bookingIdParam(params));
+  if (found.kind === "not-found") throw bookingNotFound();
+  const row = found.booking;
   return {
     id: row.id,
     shortId: shortBookingId(row.id),
@@ -79,32 +63,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * anyway and the booking's history says so.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "bookings:write");
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
-  if (form.get("intent") !== EDIT_INTENT) throw data("This page takes no such form.", { status: 400 });
+  const bookingId = bookingIdParam(params);
+  const form = await readFormBody(request);
+  requireIntent(form, EDIT_INTENT);
   const { supabase } = context.get(sessionContext);
-  const row = await editableBooking(supabase, params.bookingId);
-  if (!row) throw notFound();
+  const found = await loadEditableBooking(supabase, bookingId);
+  if (found.kind === "not-found") throw bookingNotFound();
+  const row = found.booking;
 
   const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), currentSchedule(row)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";
-  const result = await updateBookingDetails(supabase, params.bookingId, submission.value, { overCapacity });
-  if (result.kind === "over-capacity") {
-    const reply: BookingEditResult = { ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }), overCapacity: true };
-    return data(reply, { status: 409 });
+  const result = await updateBookingDetails(supabase, bookingId, submission.value, { overCapacity });
+  switch (result.kind) {
+    case "over-capacity": {
+      const reply: BookingEditResult = { ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }), overCapacity: true };
+      return data(reply, { status: 409 });
+    }
+    case "not-found":
+      throw bookingNotFound();
+    case "forbidden":
+      throw data({ account: await currentAccount(context) }, { status: 403 });
+    case "saved":
+      await setToast(
+        context,
+        result.changes > 0
+          ? { type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: BOOKING_EDIT_MESSAGES.savedDescription(result.changes) }
+          : { type: "info", title: BOOKING_EDIT_MESSAGES.unchanged, description: BOOKING_EDIT_MESSAGES.unchangedDescription },
+      );
+      return redirect(adminBookingPath(bookingId));
+    default:
+      return result satisfies never;
   }
-  if (result.kind === "not-found") throw notFound();
-  if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
-  await setToast(
-    context,
-    result.changes > 0
-      ? { type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: BOOKING_EDIT_MESSAGES.savedDescription(result.changes) }
-      : { type: "info", title: BOOKING_EDIT_MESSAGES.unchanged, description: BOOKING_EDIT_MESSAGES.unchangedDescription },
-  );
-  return redirect(detailsPath(params.bookingId));
 }
 
 export default function AdminBookingEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,7 +111,7 @@ export default function AdminBookingEdit({ loaderData, actionData }: Route.Compo
         timeOptions={loaderData.timeOptions}
         today={loaderData.today}
         lastResult={actionData as BookingEditResult | undefined}
-        cancelTo={detailsPath(loaderData.id)}
+        cancelTo={adminBookingPath(loaderData.id)}
       />
     </div>
   );

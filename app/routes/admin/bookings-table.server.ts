@@ -36,6 +36,7 @@ export interface BookingsTableData {
  * still renders, saying so (without the crews, when only they failed).
  */
 export async function loadBookingsTable(request: Request, context: Readonly<RouterContextProvider>, scope: AdminBookingScope): Promise<BookingsTableData> {
+  await ensurePermission(request, context, "bookings:read");
   const query = parseAdminBookingsQuery(new URL(request.url).searchParams);
   const today = todayIn(COMPANY.timeZone);
   const { supabase, roles } = context.get(sessionContext);
@@ -45,8 +46,9 @@ export async function loadBookingsTable(request: Request, context: Readonly<Rout
     roles().then((held) => hasPermission(held, "schedule:read")),
   ]);
   const { logger } = context.get(requestContext);
-  if (!listed) logger.error({ scope }, "could not list bookings for the admin table");
-  const days = [...new Set([...moveDays, ...(listed?.rows ?? []).map((row) => row.moving_date)])].filter(isCalendarDate);
+  if (listed.kind === "failed") logger.error({ err: listed.cause, scope }, "could not list bookings for the admin table");
+  const { rows, total } = listed.kind === "listed" ? listed : { rows: [], total: 0 };
+  const days = [...new Set([...moveDays, ...rows.map((row) => row.moving_date)])].filter(isCalendarDate);
   const crews = mayReadSchedule
     ? await scheduleOverview(supabase, days).catch((error: unknown) => {
         logger.error({ err: error }, "could not read the crews of the bookings table's days");
@@ -56,9 +58,9 @@ export async function loadBookingsTable(request: Request, context: Readonly<Rout
   return {
     scope,
     query,
-    rows: listed?.rows ?? [],
-    total: listed?.total ?? 0,
-    failed: listed === null,
+    rows,
+    total,
+    failed: listed.kind === "failed",
     crewsByDay: Object.fromEntries(crews.map((day) => [day.date, day])),
     moveDays,
   };
@@ -97,13 +99,25 @@ export async function bookingStatusAction(request: Request, context: Readonly<Ro
   if (!parsed.success) throw data("Choose a booking and one of its statuses.", { status: 400 });
   const { bookingId, status } = parsed.data;
   const result = await changeBookingStatus(context.get(sessionContext).supabase, bookingId, status);
-  if (result === "changed") {
-    await setToast(context, { type: "success", title: STATUS_MESSAGES.updated, description: STATUS_MESSAGES.changedTo(status) });
-  } else if (result === "no-crew") {
-    await setToast(context, { type: "error", title: STATUS_MESSAGES.noCrew, description: STATUS_MESSAGES.noCrewDescription });
-  } else {
-    if (result === "failed") context.get(requestContext).logger.error({ bookingId, status }, "could not change a booking's status");
-    await setToast(context, { type: "error", title: result === "not-found" ? STATUS_MESSAGES.notFound : STATUS_MESSAGES.failed });
+  switch (result.kind) {
+    case "changed":
+      await setToast(context, { type: "success", title: STATUS_MESSAGES.updated, description: STATUS_MESSAGES.changedTo(status) });
+      break;
+    case "no-crew":
+      await setToast(context, { type: "error", title: STATUS_MESSAGES.noCrew, description: STATUS_MESSAGES.noCrewDescription });
+      break;
+    case "not-found":
+      await setToast(context, { type: "error", title: STATUS_MESSAGES.notFound });
+      break;
+    case "failed":
+      context.get(requestContext).logger.error({ err: result.cause, bookingId, status }, "could not change a booking's status");
+      await setToast(context, { type: "error", title: STATUS_MESSAGES.failed });
+      break;
+    case "forbidden":
+      await setToast(context, { type: "error", title: STATUS_MESSAGES.failed });
+      break;
+    default:
+      result satisfies never;
   }
   return redirect(samePage(request));
 }

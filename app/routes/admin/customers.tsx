@@ -14,8 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "customers:read");
   const query = parseAdminCustomersQuery(new URL(request.url).searchParams);
   const listed = await listCustomers(context.get(sessionContext).supabase, query);
-  if (!listed) context.get(requestContext).logger.error("could not list customers");
-  return { query, rows: listed?.rows ?? [], total: listed?.total ?? 0, failed: listed === null };
+  if (listed.kind === "failed") {
+    context.get(requestContext).logger.error({ err: listed.cause }, "could not list customers");
+    return { query, rows: [], total: 0, failed: true };
+  }
+  return { query, rows: listed.rows, total: listed.total, failed: false };
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {

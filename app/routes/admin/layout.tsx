@@ -20,10 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission(ADMIN_A
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const [roles, pendingCount, settings] = await Promise.all([session.roles(), countPendingBookings(session.supabase), context.get(settingsContext)()]);
-  if (pendingCount === null) context.get(requestContext).logger.warn("could not count the pending bookings for the sidebar");
+  if (pendingCount.kind === "failed")
+    context.get(requestContext).logger.warn({ err: pendingCount.cause }, "could not count the pending bookings for the sidebar");
   return {
     sidebarState: sidebarStateFrom(request.headers.get("Cookie")),
-    pendingCount: pendingCount ?? 0,
+    pendingCount: pendingCount.kind === "counted" ? pendingCount.count : 0,
     pages: adminPagesFor(roles),
     email: context.get(userContext).email ?? "",
     roleLabel: leadingRole(roles) === "admin" ? "Administrator" : "Moderator",

@@ -29,10 +29,19 @@ import {
 } from "~/domain/schedule";
 import { ensurePermission } from "~/middleware/guards.server";
 import { readFormBody } from "~/services/form-body.server";
-import { businessHours, changeScheduleDay, changeWeekdayCrews, crewsByWeekday, scheduleOfDay, scheduleOverview } from "~/services/schedule.server";
+import {
+  businessHours,
+  changeScheduleDay,
+  changeWeekdayCrews,
+  crewsByWeekday,
+  scheduleOfDay,
+  scheduleOverview,
+  type ScheduleChangeResult,
+} from "~/services/schedule.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/schedule";
+import { FORM_NOT_TAKEN } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -86,13 +95,13 @@ const reply = (form: ScheduleFormName, result: SubmissionResult<string[]>, statu
  * Confirm button (`confirm=1`) first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "schedule:manage");
+  const form = await readFormBody(request);
   const { supabase } = context.get(sessionContext);
   const day = scheduleDayFrom(new URL(request.url).searchParams, todayIn(COMPANY.timeZone));
   const intent = form.get("intent");
 
-  let result: "changed" | "unchanged" | "forbidden";
+  let result: ScheduleChangeResult;
   let description: string;
   if (intent === SCHEDULE_INTENTS.weekdays) {
     const submission = parseWithZod(form, { schema: weekdayCrewsSchema });
@@ -123,16 +132,21 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? SCHEDULE_MESSAGES.closed(day)
           : SCHEDULE_MESSAGES.reopened(day);
   } else {
-    throw data("This page takes no such form.", { status: 400 });
+    throw data(FORM_NOT_TAKEN, { status: 400 });
   }
 
-  if (result === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
-  await setToast(
-    context,
-    result === "changed"
-      ? { type: "success", title: SCHEDULE_MESSAGES.updated, description }
-      : { type: "info", title: SCHEDULE_MESSAGES.unchanged, description: SCHEDULE_MESSAGES.unchangedDescription },
-  );
+  switch (result.kind) {
+    case "forbidden":
+      throw data({ account: await currentAccount(context) }, { status: 403 });
+    case "changed":
+      await setToast(context, { type: "success", title: SCHEDULE_MESSAGES.updated, description });
+      break;
+    case "unchanged":
+      await setToast(context, { type: "info", title: SCHEDULE_MESSAGES.unchanged, description: SCHEDULE_MESSAGES.unchangedDescription });
+      break;
+    default:
+      result satisfies never;
+  }
   return redirect(schedulePath(day));
 }
 

@@ -13,6 +13,7 @@ import { loadCompanySettings, saveCompanySettings } from "~/services/settings.se
 import { readSystemInformation } from "~/services/system-information.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/settings";
+import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Settings · Admin", matches);
@@ -32,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * shows the new settings at once.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "settings:write");
-  if (form.get("intent") !== SAVE_SETTINGS_INTENT) throw data("This page takes no such form.", { status: 400 });
+  const form = await readFormBody(request);
+  requireIntent(form, SAVE_SETTINGS_INTENT);
   const submission = parseWithZod(form, { schema: companySettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 

@@ -58,8 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * a message saying what happened or why nothing did.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormBody(request);
   await ensurePermission(request, context, "users:manage");
+  const form = await readFormBody(request);
   const parsed = roleChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data("Choose an account and the admin or moderator role.", { status: 400 });
   const { userId, role, intent } = parsed.data;

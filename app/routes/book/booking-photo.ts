@@ -24,9 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.ownerId !== user.id && !hasPermission(await roles(), "bookings:read")) return plain("Not found", 404);
 
   const photo = await downloadBookingPhoto(supabase, path);
-  if (photo === "missing") return plain("Not found", 404);
-  if (photo === "failed") {
-    context.get(requestContext).logger.warn({ path }, "a booking photo could not be downloaded");
+  if (photo.kind === "not-found") return plain("Not found", 404);
+  if (photo.kind === "failed") {
+    context.get(requestContext).logger.warn({ err: photo.cause, path }, "a booking photo could not be downloaded");
     return plain("The photo could not be loaded. Please try again.", 502);
   }
   return new Response(photo.bytes, {

@@ -33,7 +33,7 @@ import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } f
 import { moveStartRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { payingVisitor } from "~/services/paying-browser.server";
-import { closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
+import { CHECKOUT_REFUSAL_MESSAGES, closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
@@ -183,7 +183,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     let draft = withFormAnswers({ ...stored.draft, ...fromLink }, step, formData);
     if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
     const saved = await saveDraft(context, stored, draft);
-    if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
+    if (saved.kind === "rate-limited") return tooManyAttempts(step, formData, saved.retryAfterSeconds);
     return redirect(
       adjust
         ? `${here}#${adjust[1]}-field`
@@ -212,7 +212,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     }
   }
   const saved = await saveDraft(context, stored, draft);
-  if ("retryAfterSeconds" in saved) return tooManyAttempts(step, formData, saved.retryAfterSeconds);
+  if (saved.kind === "rate-limited") return tooManyAttempts(step, formData, saved.retryAfterSeconds);
   const draftId = saved.id;
   const next = stepAfter(step, returnTo);
   if (next) return redirect(wizardPath(next));
@@ -244,10 +244,11 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
   });
-  if ("error" in checkout && checkout.slotTaken) return redirect(TAKEN_AT_PAY);
-  if ("error" in checkout) {
-    context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
-    return stepAnswer(step, submission.reply({ formErrors: [checkout.error] }), 502);
+  if (checkout.kind === "slot-taken") return redirect(TAKEN_AT_PAY);
+  if (checkout.kind !== "checkout") {
+    const cause = checkout.kind === "stripe-unavailable" ? checkout.cause : undefined;
+    context.get(requestContext).logger.warn({ err: cause, bookingId: booking.id }, "checkout could not start");
+    return stepAnswer(step, submission.reply({ formErrors: [CHECKOUT_REFUSAL_MESSAGES[checkout.kind]] }), 502);
   }
   await closeReleasedCheckouts(services.stripe, services.serviceRole, { bookingId: booking.id, browser: visitor.browser, userId });
   // A full page load: Checkout is another site (the embedded one merely shares this origin).

@@ -1,6 +1,5 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { Link, data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { Link, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
@@ -17,6 +16,8 @@ import { formatCents } from "~/domain/money";
 import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
 import { setToast } from "~/services/toast.server";
+import { bookingIdParam, bookingNotFound, customerBookingPath } from "../booking-params";
+import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/booking-details";
 
@@ -24,24 +25,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Move on ${loaderData.booking.moveDate}` : "Booking details", matches),
 ];
 
-const bookingIdSchema = z.uuid();
-
-/** Anything that is not one of the visitor's own bookings: the layout's 404 page. */
-const notFound = () => data(null, { status: 404 });
-
-const detailsPath = (bookingId: string) => href("/dashboard/bookings/:bookingId", { bookingId });
-
 /**
  * One of the customer's own bookings: every field, the price as quoted when it was booked, photos,
  * the deposit, the status history and whether it can still be cancelled online. Read with the
  * visitor's own client, so another customer's booking (or an id that is none) is a 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
+  const bookingId = bookingIdParam(params);
   const user = context.get(userContext);
   const { supabase } = context.get(sessionContext);
-  const details = await loadBookingDetails(supabase, { bookingId: params.bookingId, userId: user.id });
-  if (!details) throw notFound();
+  const details = await loadBookingDetails(supabase, { bookingId, userId: user.id });
+  if (details.kind === "not-found") throw bookingNotFound();
   const { booking: row } = details;
   const cancellation = customerCancellation(row, new Date());
 
@@ -78,16 +72,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
-  if (!bookingIdSchema.safeParse(params.bookingId).success) throw notFound();
-  if (form.get("intent") !== "cancel") throw data("This page takes no such form.", { status: 400 });
+  const bookingId = bookingIdParam(params);
+  requireIntent(form, "cancel");
 
   const { supabase } = context.get(sessionContext);
   const { stripe } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const result = await cancelMyBooking(supabase, stripe, params.bookingId);
+  const result = await cancelMyBooking(supabase, stripe, bookingId);
   switch (result.kind) {
     case "not-found":
-      throw notFound();
+      throw bookingNotFound();
     case "not-cancellable":
       await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.notCancellable });
       break;
@@ -95,11 +89,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.tooLate, description: CANCELLATION_MESSAGES.callToCancel });
       break;
     case "cancelled":
-      if (!result.checkoutClosed) logger.error({ bookingId: params.bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      if (!result.checkoutClosed) logger.error({ bookingId }, "a cancelled booking's deposit checkout could not be closed");
       await setToast(context, { type: "success", title: CANCELLATION_MESSAGES.cancelled, description: CANCELLATION_MESSAGES.cancelledDescription });
       break;
+    default:
+      result satisfies never;
   }
-  return redirect(detailsPath(params.bookingId));
+  return redirect(customerBookingPath(bookingId));
 }
 
 /** Opening or closing the confirmation (`?cancel=confirm`) changes nothing the loader reads. */
@@ -168,7 +164,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />
           <BookingDetailsCancellation
-            action={detailsPath(booking.id)}
+            action={customerBookingPath(booking.id)}
             cancellation={cancellation}
             confirming={confirming}
             depositAmount={payment.depositAmount}

@@ -22,23 +22,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { supabase } = context.get(sessionContext);
   const { logger } = context.get(requestContext);
 
-  let photo;
+  let found;
   try {
-    photo = await findGalleryPhoto(supabase, context.get(userContext).id, imageId);
+    found = await findGalleryPhoto(supabase, context.get(userContext).id, imageId);
   } catch (error) {
     if (!(error instanceof GalleryStoreError)) throw error;
     logger.error({ err: error, imageId }, "a gallery photo could not be read");
     return plain("The photo could not be loaded. Please try again.", 502);
   }
-  if (!photo) return plain("Not found", 404);
+  if (found.kind === "not-found") return plain("Not found", 404);
+  const { photo } = found;
 
   const object = await downloadGalleryObject(supabase, galleryObjectPath(photo, variant));
-  if (object === "missing") {
+  if (object.kind === "not-found") {
     logger.warn({ imageId, variant }, "a gallery photo's file is missing from storage");
     return plain("Not found", 404);
   }
-  if (object === "failed") {
-    logger.warn({ imageId, variant }, "a gallery photo's file could not be downloaded");
+  if (object.kind === "failed") {
+    logger.warn({ err: object.cause, imageId, variant }, "a gallery photo's file could not be downloaded");
     return plain("The photo could not be loaded. Please try again.", 502);
   }
   return new Response(object.bytes, {

@@ -64,14 +64,15 @@ async function deletePhoto(context: Readonly<RouterContextProvider>, imageId: Fo
   const user = context.get(userContext);
   const { logger } = context.get(requestContext);
   if (!isGalleryImageId(imageId)) return backToGallery(context, { type: "error", title: GALLERY_MESSAGES.notFound });
-  let photo;
+  let found;
   try {
-    photo = await findGalleryPhoto(supabase, user.id, imageId);
+    found = await findGalleryPhoto(supabase, user.id, imageId);
   } catch (error) {
     logger.error({ err: error, imageId }, "a gallery photo could not be read to delete it");
     return backToGallery(context, { type: "error", title: GALLERY_MESSAGES.deleteFailed });
   }
-  if (!photo) return backToGallery(context, { type: "error", title: GALLERY_MESSAGES.notFound });
+  if (found.kind === "not-found") return backToGallery(context, { type: "error", title: GALLERY_MESSAGES.notFound });
+  const { photo } = found;
 
   const files = [photo.path, ...(photo.thumbnailPath ? [photo.thumbnailPath] : [])];
   if (!(await removeGalleryFiles(supabase, files))) logger.warn({ imageId, files }, "a gallery photo's files could not be removed from storage");

@@ -82,13 +82,13 @@ async function upload(args: Route.ActionArgs, limit: UploadLimitCheck) {
   if (tooMany) return back(args, { type: "error", title: GALLERY_MESSAGES.tooMany, description: galleryRoomHint(held) }, UPLOAD_ANSWER_STATUS.full);
   if (received === 0) return back(args, { type: "info", title: GALLERY_MESSAGES.noneChosen }, UPLOAD_ANSWER_STATUS.noneChosen, { upload: true });
 
-  const saved = ready.length > 0 ? await saveGalleryPhotos(supabase, user.id, ready) : ({ ok: true, added: 0 } as const);
-  if (!saved.ok && saved.problem === "too-many") {
+  const saved = ready.length > 0 ? await saveGalleryPhotos(supabase, user.id, ready) : ({ kind: "saved", added: 0 } as const);
+  if (saved.kind === "too-many") {
     // Another upload filled the gallery meanwhile: the database refused these.
     const now = await countGalleryPhotos(supabase, user.id).catch(() => MAX_GALLERY_PHOTOS);
     return back(args, { type: "error", title: GALLERY_MESSAGES.tooMany, description: galleryRoomHint(now) }, UPLOAD_ANSWER_STATUS.full);
   }
-  if (!saved.ok) {
+  if (saved.kind === "failed") {
     logger.error({ count: ready.length }, "gallery photos could not be saved");
     return back(args, { type: "error", title: GALLERY_MESSAGES.saveFailed }, UPLOAD_ANSWER_STATUS.storeFailed);
   }

@@ -4,7 +4,7 @@ import { bookingStatusLabel, canPayDeposit } from "~/domain/booking-status";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { ownBooking } from "~/services/customer-bookings.server";
 import { readFormBody } from "~/services/form-body.server";
-import { PAYMENT_MESSAGES, startCheckout } from "~/services/payments.server";
+import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, startCheckout } from "~/services/payments.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/pay-deposit";
 
@@ -24,8 +24,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const user = context.get(userContext);
-  const booking = await ownBooking(context.get(sessionContext).supabase, user.id, params.bookingId);
-  if (!booking) throw data(NOT_FOUND, { status: 404 });
+  const found = await ownBooking(context.get(sessionContext).supabase, user.id, params.bookingId);
+  if (found.kind === "not-found") throw data(NOT_FOUND, { status: 404 });
+  const { booking } = found;
   const back = safeRedirectPath(formData.get("returnTo"), href("/dashboard"));
 
   if (!canPayDeposit(booking)) {
@@ -49,9 +50,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
   });
-  if ("error" in checkout) {
-    context.get(requestContext).logger.warn({ err: checkout.cause, bookingId: booking.id }, "checkout could not start");
-    await setToast(context, { type: "error", title: "Payment Error", description: checkout.error });
+  if (checkout.kind !== "checkout") {
+    const cause = checkout.kind === "stripe-unavailable" ? checkout.cause : undefined;
+    context.get(requestContext).logger.warn({ err: cause, bookingId: booking.id }, "checkout could not start");
+    await setToast(context, { type: "error", title: "Payment Error", description: CHECKOUT_REFUSAL_MESSAGES[checkout.kind] });
     return redirect(back, 303);
   }
   // A full page load: Checkout is another site (the embedded one merely shares this origin).

@@ -6,7 +6,7 @@ import { requestContext, sessionContext, userContext } from "~/context";
 import { dashboardTabPath } from "~/domain/dashboard-tabs";
 import { MAX_AVATAR_BYTES, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
 import { UPLOAD_OVERHEAD_BYTES, readUploadBody } from "~/services/form-body.server";
-import { reencodeAvatar, type EncodedImage, type PhotoRejection } from "~/services/image-processing.server";
+import { reencodeAvatar } from "~/services/image-processing.server";
 import { ProfileStoreError, loadProfile, ownAvatarFile, removeAvatarFiles, saveProfile, storeAvatar, updateAccountMetadata } from "~/services/profiles.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
@@ -53,7 +53,7 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
   const { logger } = context.get(requestContext);
 
   // The avatar is checked and re-encoded as it arrives; only the small result is kept.
-  const upload: { avatar: EncodedImage | PhotoRejection | null } = { avatar: null };
+  const upload: { avatar: Awaited<ReturnType<typeof reencodeAvatar>> | null } = { avatar: null };
   // A new avatar counts against the upload limit before it is decoded.
   const limit = uploadLimitCheck(context, user.id);
   const body = await readUploadBody(request, { limitBytes: PROFILE_BODY_LIMIT_BYTES, fileLimitBytes: MAX_AVATAR_BYTES, maxFiles: 1 }, async (file) => {
@@ -71,12 +71,12 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(body.formData, { schema: profileSchema });
   const chosen = upload.avatar;
-  const avatarProblem = typeof chosen === "string" ? { avatar: [PROFILE_MESSAGES.avatarNotAnImage] } : undefined;
+  const avatarProblem = chosen?.kind === "rejected" ? { avatar: [PROFILE_MESSAGES.avatarNotAnImage] } : undefined;
   if (submission.status !== "success" || avatarProblem) {
     return data(submission.reply(avatarProblem ? { fieldErrors: avatarProblem } : undefined), { status: 400 });
   }
   const { fullName, phone, address, bio } = submission.value;
-  const newAvatar = typeof chosen === "string" ? null : chosen;
+  const newAvatar = chosen?.kind === "avatar" ? chosen.avatar : null;
   const failed = () => data(submission.reply({ formErrors: [PROFILE_MESSAGES.saveFailed] }), { status: 500 });
 
   let previousAvatar: string | null;
@@ -88,11 +88,12 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
     return failed();
   }
 
-  const stored = newAvatar ? await storeAvatar(supabase, user.id, newAvatar) : null;
-  if (newAvatar && !stored) {
-    logger.error("could not store the avatar");
+  const storing = newAvatar ? await storeAvatar(supabase, user.id, newAvatar) : null;
+  if (storing?.kind === "failed") {
+    logger.error({ err: storing.cause }, "could not store the avatar");
     return failed();
   }
+  const stored = storing;
 
   let avatarUrl: string | null;
   try {

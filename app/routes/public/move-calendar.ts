@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!booking || booking.deposit_status !== "paid" || booking.status === "cancelled") return plain("Not found", 404);
   // It names the customer's addresses: only for the booking's owner, or the browser that paid for it.
-  if (!(await paidBookingViewer(request, context, booking))) return plain("Not found", 404);
+  if ((await paidBookingViewer(request, context, booking)).kind === "stranger") return plain("Not found", 404);
 
   const settings = await context.get(settingsContext)();
   const file = moveCalendarFile({

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // shown to its owner, or to the browser that pressed Pay while the booking has no owner; anyone
       // else reads only that the payment was received.
       const viewer = await paidBookingViewer(request, context, result.booking);
-      if (!viewer) return data({ kind: "received" as const, claim: null }, { headers: NO_STORE });
+      if (viewer.kind === "stranger") return data({ kind: "received" as const, claim: null }, { headers: NO_STORE });
 
       const summary = bookingSummaryFromRow(result.booking);
       const balance = bookingBalance(result.booking);
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const kind = result.booking.refund_due_at === null ? ("paid" as const) : ("refund-due" as const);
       // A guest's booking, in the browser that paid for it, not signed in, within the hour after paying: this browser may make it theirs.
       const paidAt = result.booking.deposit_paid_at ? new Date(result.booking.deposit_paid_at).getTime() : Number.NaN;
-      const claimable = kind === "paid" && viewer === "payer" && !context.get(sessionContext).user && Date.now() < paidAt + BOOKING_CLAIM_MS;
+      const claimable = kind === "paid" && viewer.kind === "payer" && !context.get(sessionContext).user && Date.now() < paidAt + BOOKING_CLAIM_MS;
       const claim = claimable ? bookingClaimToken(services.cookieSecret, result.booking.id, paidAt) : null;
       return data(
         {

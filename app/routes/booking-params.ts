@@ -1,0 +1,22 @@
+import { data, href } from "react-router";
+import { z } from "zod";
+
+// What the pages of one booking (the customer's and the office's) read from their URL and form.
+
+/** No booking with this id, or not one the visitor may see: the layout's 404 page. */
+export const bookingNotFound = () => data(null, { status: 404 });
+
+const bookingParamsSchema = z.object({ bookingId: z.uuid() });
+
+/** The booking id of the URL; anything but a UUID is thrown as the 404 page before a query is made. */
+export function bookingIdParam(params: { bookingId?: string }): string {
+  const parsed = bookingParamsSchema.safeParse(params);
+  if (!parsed.success) throw bookingNotFound();
+  return parsed.data.bookingId;
+}
+
+/** The office's page of one booking. */
+export const adminBookingPath = (bookingId: string) => href("/admin/bookings/:bookingId", { bookingId });
+
+/** The customer's page of one of their bookings. */
+export const customerBookingPath = (bookingId: string) => href("/dashboard/bookings/:bookingId", { bookingId });
