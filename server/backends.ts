@@ -188,7 +188,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
   };
 }
 
-/** The "Confirm signup" email template's link the README asks ops to set on a hosted project. */
+/** The "Confirm signup" email template's link docs/deploying.md asks ops to set on a hosted project. */
 const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=signup";
 
 /** The Supabase CLI's project file, which `supabase start` reads too. */

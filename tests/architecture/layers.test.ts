@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The layer rules of the README, checked on the import statements of every module.
+// The layer rules of docs/architecture.md, checked on the import statements of every module.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
