@@ -6,7 +6,7 @@
 #   docker build -t moving-booking .
 #   docker run -p 3000:3000 -v booking-data:/data --env-file production.env moving-booking
 #
-# The README's "Running in a container" lists the variables; the image starts with EMBEDDED=0 and
+# docs/container.md lists the variables; the image starts with EMBEDDED=0 and
 # stops at once, naming what is missing, until the hosted Supabase and Stripe keys and SESSION_SECRET are set.
 
 FROM node:24-bookworm-slim AS dependencies

@@ -1,19 +1,14 @@
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import express from "express";
-import type { ServerBuild } from "react-router";
 import { appRequestHandler } from "./server/app-handler.ts";
+import { asAppServer, importAppServer, type AppServer } from "./server/app-server.ts";
 import { startBackends, startupServiceClient } from "./server/backends.ts";
 import { ConfigError, readConfig } from "./server/config.ts";
 import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
 import { secretInDataDir } from "./server/secrets.ts";
-import { createAnalyticsIngest, createBeaconRateLimit, DEFAULT_COMPANY_SETTINGS } from "./app/load-context.ts";
-import { analyticsBeacon, documentViewRecorder } from "./server/analytics-http.ts";
-import { startHousekeeping } from "./server/housekeeping.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
-import { ensureAppSettings } from "./server/seed-settings.ts";
 import { requestLogger } from "./server/request-log.ts";
 import { keepServingAfterStrayErrors } from "./server/process-guard.ts";
 import { listenWithGracefulShutdown } from "./server/shutdown.ts";
@@ -43,6 +38,24 @@ function exitOnStartupError(error: unknown, message: string): never {
   logger.fatal({ err: error }, message);
   process.exit(1);
 }
+
+// The app and the parts of this server that run its code: built by Vite (server/app.ts), or in
+// development served by Vite, which reloads them on change.
+let loadApp: () => Promise<AppServer>;
+let closeDevServer = async () => {};
+let viteMiddleware: express.RequestHandler | undefined;
+if (!config.usesViteDevServer) {
+  const appServer = await importAppServer("build").catch((error: unknown) => exitOnStartupError(error, "could not load the build"));
+  loadApp = async () => appServer;
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  viteMiddleware = devServer.middlewares;
+  loadApp = async () => asAppServer(await devServer.ssrLoadModule("/server/app.ts"), "server/app.ts");
+  closeDevServer = () => devServer.close();
+}
+const { DEFAULT_COMPANY_SETTINGS, ensureAppSettings, createAnalyticsIngest, createBeaconRateLimit, analyticsBeacon, documentViewRecorder, startHousekeeping } =
+  await loadApp();
 
 const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName }).catch((error: unknown) =>
   exitOnStartupError(error, "could not start the backends"),
@@ -119,25 +132,13 @@ app.use(
 for (const api of backends.httpApis) app.use(api.paths, api.handler);
 app.use(refuseCrossSiteWrites(config.publicUrl));
 
-let loadBuild: () => Promise<ServerBuild>;
-let closeDevServer = async () => {};
-if (!config.usesViteDevServer) {
-  const buildDirectory = path.resolve("build");
-  // Sent as the build precompressed them; hashed /assets cached for a year, a missing one a 404.
-  app.use(clientBuildFiles(path.join(buildDirectory, "client")));
-  const build = (await import(pathToFileURL(path.join(buildDirectory, "server/index.js")).href)) as ServerBuild;
-  loadBuild = async () => build;
-} else {
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(devServer.middlewares);
-  loadBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  closeDevServer = () => devServer.close();
-}
+// Sent as the build precompressed them; hashed /assets cached for a year, a missing one a 404.
+if (viteMiddleware) app.use(viteMiddleware);
+else app.use(clientBuildFiles(path.resolve("build/client")));
 
 app.use(
   appRequestHandler({
-    loadBuild,
+    loadApp,
     mode: config.nodeEnv,
     publicUrl: config.publicUrl,
     afterResponse: documentViewRecorder(analytics),
@@ -175,7 +176,11 @@ listenWithGracefulShutdown(app, {
   drainSeconds: config.shutdownDrainSeconds,
   // After the start-up's own log lines (the first housekeeping's included, waited for a few seconds at
   // most), so that the output ends with where to go and how the admin signs in.
-  onListening: () => void startupSettled(housekeeping.firstLook).then(() => printStartupBanner(config.publicUrl, adminCreated)),
+  // The log is written asynchronously: its lines so far are out before the banner is.
+  onListening: () =>
+    void startupSettled(housekeeping.firstLook)
+      .then(() => new Promise<void>((resolve) => logger.flush(() => resolve())))
+      .then(() => printStartupBanner(config.publicUrl, adminCreated)),
   onStopping: () => (stopping = true),
   onClose: async () => {
     await closeDevServer();

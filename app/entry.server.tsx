@@ -9,9 +9,6 @@ import { requestContext } from "./context";
 import { modulePreloadsAfterPaint } from "./module-preloads-after-paint.server";
 import { NonceProvider } from "./nonce";
 
-// The Express server builds each request's context with these (same module instances as the routes).
-export { createAppServices, createRequestContext } from "./load-context";
-
 export const streamTimeout = 5_000;
 
 /**

@@ -12,9 +12,6 @@ import { createServiceRoleClient, sessionCookieName, type SupabaseConnection } f
 import { createToastCookie } from "./services/toast.server";
 
 export type { AppServices } from "./context";
-export type { SupabaseConnection } from "./services/supabase.server";
-// The start-up seed writes the settings row from the same defaults the app falls back to.
-export { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "./domain/company-settings";
 
 /** What the Express server knows at start and hands the app once. */
 export interface AppOptions {
@@ -70,19 +67,3 @@ export function createRequestContext(services: AppServices, facts: Omit<RequestF
   context.set(settingsContext, () => (settings ??= services.settings.get(facts.logger)));
   return context;
 }
-
-/**
- * What the server build exports for the Express server (through entry.server.tsx), so that both
- * use the same module instances: context keys are compared by identity.
- */
-export interface AppServerEntry {
-  createAppServices: typeof createAppServices;
-  createRequestContext: typeof createRequestContext;
-}
-
-// The analytics intake runs in the Express server, beside the app: one per process, whatever the build.
-export { createAnalyticsIngest, type AnalyticsIngest, type EventRequest } from "./services/analytics-ingest.server";
-export { createBeaconRateLimit, type BeaconRateLimit } from "./services/rate-limit.server";
-export { beaconSchema, MAX_BEACON_BYTES } from "./domain/analytics-events";
-export { isServerCountedPage, isTrackedPage, normalisePagePath } from "./domain/analytics-pages";
-export { claimHousekeepingRun, runHousekeeping, HOUSEKEEPING_CHECK_EVERY_MS, type HousekeepingReport } from "./services/housekeeping.server";

@@ -4,7 +4,7 @@ import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 import { newestMigrationVersion } from "../server/migration-version.ts";
 
-await build({
+const result = await build({
   entryPoints: ["server.ts"],
   outfile: "build/server.js",
   bundle: true,
@@ -13,11 +13,20 @@ await build({
   format: "esm",
   target: "node24",
   sourcemap: true,
+  metafile: true,
   logLevel: "warning",
   // The newest migration this build expects the database to have, for /readyz: known at build time,
   // so a server using a hosted project needs no supabase/migrations beside it.
   define: { BUILT_WITH_MIGRATION: JSON.stringify(newestMigrationVersion("supabase/migrations") ?? null) },
 });
+
+// App code belongs to the server build (server/app.ts, built by Vite): bundled here too, it would
+// exist twice, and the request-context keys set here would not be the ones the routes read.
+const appModules = Object.keys(result.metafile.inputs).filter((input) => input.startsWith("app/"));
+if (appModules.length > 0) {
+  console.error(`server.ts must reach app code through server/app.ts, yet bundles:\n  ${appModules.join("\n  ")}`);
+  process.exit(1);
+}
 
 // The embedded Supabase reads its bootstrap SQL beside its own module, which is now build/server.js.
 copyFileSync("emulators/supabase/bootstrap.sql", "build/bootstrap.sql");

@@ -1,15 +1,9 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
-import {
-  beaconSchema,
-  isServerCountedPage,
-  isTrackedPage,
-  MAX_BEACON_BYTES,
-  normalisePagePath,
-  type AnalyticsIngest,
-  type BeaconRateLimit,
-  type EventRequest,
-} from "../app/load-context.ts";
+import { beaconSchema, MAX_BEACON_BYTES } from "../app/domain/analytics-events.ts";
+import { isServerCountedPage, isTrackedPage, normalisePagePath } from "../app/domain/analytics-pages.ts";
+import type { AnalyticsIngest, EventRequest } from "../app/services/analytics-ingest.server.ts";
+import type { BeaconRateLimit } from "../app/services/rate-limit.server.ts";
 
 const BEACON_TYPES = new Set(["text/plain", "application/json"]);
 

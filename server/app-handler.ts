@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import type { AppOptions, AppServerEntry, AppServices } from "../app/load-context.ts";
+import { createRequestHandler } from "react-router";
+import type { AppOptions, AppServer, AppServices } from "./app-server.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 
 /**
@@ -9,7 +9,8 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
  * and React Router refuses a form post whose Origin differs from the request URL's.
  */
 export function appRequestHandler(options: {
-  loadBuild: () => Promise<ServerBuild>;
+  /** The server build: the same module in production, a fresh one after an edit in development. */
+  loadApp: () => Promise<AppServer>;
   mode: string;
   publicUrl: string;
   app: AppOptions;
@@ -17,18 +18,16 @@ export function appRequestHandler(options: {
   afterResponse?: (request: ExpressRequest, response: ExpressResponse) => void;
 }): RequestHandler {
   // One handler and one set of app services per build (development reloads the build on change).
-  const perBuild = new WeakMap<ServerBuild, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
+  const perBuild = new WeakMap<AppServer, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
   return async (request, response, next) => {
     try {
-      const build = await options.loadBuild();
-      let prepared = perBuild.get(build);
+      const app = await options.loadApp();
+      let prepared = perBuild.get(app);
       if (!prepared) {
-        const entry = build.entry.module as unknown as AppServerEntry;
-        prepared = { handle: createRequestHandler(build, options.mode), services: entry.createAppServices(options.app) };
-        perBuild.set(build, prepared);
+        prepared = { handle: createRequestHandler(app.build, options.mode), services: app.createAppServices(options.app) };
+        perBuild.set(app, prepared);
       }
-      const entry = build.entry.module as unknown as AppServerEntry;
-      const context = entry.createRequestContext(prepared.services, {
+      const context = app.createRequestContext(prepared.services, {
         logger: request.log,
         cspNonce: response.locals.cspNonce as string,
         clientIp: request.ip ?? "unknown",

@@ -2,7 +2,7 @@ import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseConnection } from "../app/load-context.ts";
+import type { SupabaseConnection } from "../app/services/supabase.server.ts";
 import type { Database } from "../supabase/types.ts";
 import type { ServerConfig } from "./config.ts";
 import { EMBEDDED_DATABASE_TEMPLATES_DIR } from "./embedded-database-templates.ts";
@@ -188,7 +188,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
   };
 }
 
-/** The "Confirm signup" email template's link the README asks ops to set on a hosted project. */
+/** The "Confirm signup" email template's link docs/deploying.md asks ops to set on a hosted project. */
 const CONFIRM_SIGNUP_LINK = "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=signup";
 
 /** The Supabase CLI's project file, which `supabase start` reads too. */

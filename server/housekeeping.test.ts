@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HousekeepingReport } from "../app/load-context.ts";
+import type { HousekeepingReport } from "../app/services/housekeeping.server.ts";
 import { runHousekeeping, type HousekeepingTask } from "../app/services/housekeeping.server.ts";
 import type { AppSupabaseClient } from "../app/services/supabase.server.ts";
 import { scheduleHousekeeping } from "./housekeeping.ts";

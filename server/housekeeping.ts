@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { claimHousekeepingRun, HOUSEKEEPING_CHECK_EVERY_MS, runHousekeeping, type HousekeepingReport } from "../app/load-context.ts";
+import { claimHousekeepingRun, HOUSEKEEPING_CHECK_EVERY_MS, runHousekeeping, type HousekeepingReport } from "../app/services/housekeeping.server.ts";
 import type { Database } from "../supabase/types.ts";
 import type { Logger } from "./logger.ts";
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { settingsToRow, type CompanySettings } from "../app/load-context.ts";
+import { settingsToRow, type CompanySettings } from "../app/domain/company-settings.ts";
 import type { Database } from "../supabase/types.ts";
 import type { Logger } from "./logger.ts";
 

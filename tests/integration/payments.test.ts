@@ -4,7 +4,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
-import type { ServerBuild } from "react-router";
 import Stripe from "stripe";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -22,6 +21,7 @@ import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, fulfilCheckout, handleStri
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import type * as AppHandlerModule from "../../server/app-handler.ts";
+import { asAppServer } from "../../server/app-server.ts";
 import { assignCspNonce } from "../../server/http-security.ts";
 import { requestLogger } from "../../server/request-log.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
@@ -962,7 +962,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
     app.use(requestLogger(pino({ level: "silent" })), assignCspNonce);
     app.use(
       appRequestHandler({
-        loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        loadApp: async () => asAppServer(await devServer.ssrLoadModule("/server/app.ts"), "server/app.ts"),
         mode: "development",
         publicUrl: TEST_PUBLIC_URL,
         app: testAppOptions(backend, {

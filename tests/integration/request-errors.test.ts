@@ -5,12 +5,12 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
-import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDraftCookie } from "../../app/services/drafts.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type * as AppHandlerModule from "../../server/app-handler.ts";
+import { asAppServer } from "../../server/app-server.ts";
 import { assignCspNonce } from "../../server/http-security.ts";
 import { requestLogger } from "../../server/request-log.ts";
 import { TEST_PUBLIC_URL, testAppOptions } from "./support/app-harness.ts";
@@ -48,14 +48,14 @@ beforeAll(async () => {
   app.use(requestLogger(pino({ level: "info" }, logs)), assignCspNonce);
   app.use(
     appRequestHandler({
-      loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      loadApp: async () => asAppServer(await devServer.ssrLoadModule("/server/app.ts"), "server/app.ts"),
       mode: "test",
       publicUrl: TEST_PUBLIC_URL,
       app: testAppOptions(backend, { supabase: { url: backend.url, anonKey: backend.anonKey, fetch: draftsDown } }),
     }),
   );
   // Compiled before the test's request, which then waits for the app alone.
-  await devServer.ssrLoadModule("virtual:react-router/server-build");
+  await devServer.ssrLoadModule("/server/app.ts");
   server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
