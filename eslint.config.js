@@ -139,7 +139,8 @@ export default tseslint.config(
       ],
     },
     // No import cycles anywhere; type-only imports are erased by the build, so import-x does not follow them.
-    rules: { "import-x/no-cycle": "error" },
+    // Packages cannot import our modules back, so their own graphs are not walked.
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: appSources,
