@@ -5,6 +5,8 @@ import type * as AppServerModule from "./app.ts";
 /** What the server build (server/app.ts, built by Vite with the app) exports. */
 export type AppServer = typeof AppServerModule;
 export type AppOptions = AppServerModule.AppOptions;
+/** Where the app reaches Supabase: the URL, the anon key and, embedded, the in-process fetch. */
+export type SupabaseConnection = AppOptions["supabase"];
 export type AppServices = ReturnType<AppServer["createAppServices"]>;
 
 // Every export, and what it must be: a build of something else, or an older one, fails here by name.

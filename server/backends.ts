@@ -2,7 +2,7 @@ import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseConnection } from "../app/services/supabase.server.ts";
+import type { SupabaseConnection } from "./app-server.ts";
 import type { Database } from "../supabase/types.ts";
 import type { ServerConfig } from "./config.ts";
 import { EMBEDDED_DATABASE_TEMPLATES_DIR } from "./embedded-database-templates.ts";

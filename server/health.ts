@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { SupabaseConnection } from "../app/services/supabase.server.ts";
+import type { SupabaseConnection } from "./app-server.ts";
 
 /** How long each readiness check may take: an orchestrator's probe should wait a little longer (3 s). */
 const CHECK_TIMEOUT_MS = 2_000;

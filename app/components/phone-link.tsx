@@ -11,20 +11,20 @@ const CAN_PLACE_CALLS = "(pointer: coarse), (any-hover: none)";
  * nothing to dial with; without a clipboard it dials as before.
  */
 export function PhoneLink({ className, children }: { className: string; children: ReactNode }) {
-  const COMPANY = useCompany();
+  const company = useCompany();
   async function copyUnlessItCanCall(event: MouseEvent<HTMLAnchorElement>) {
     if (!navigator.clipboard || window.matchMedia(CAN_PLACE_CALLS).matches) return;
     event.preventDefault();
     try {
-      await navigator.clipboard.writeText(COMPANY.phoneDisplay);
-      toast.success("Phone number copied!", { description: COMPANY.phoneDisplay });
+      await navigator.clipboard.writeText(company.phoneDisplay);
+      toast.success("Phone number copied!", { description: company.phoneDisplay });
     } catch {
-      window.location.href = `tel:${COMPANY.phoneE164}`;
+      window.location.href = `tel:${company.phoneE164}`;
     }
   }
 
   return (
-    <a href={`tel:${COMPANY.phoneE164}`} onClick={copyUnlessItCanCall} className={className}>
+    <a href={`tel:${company.phoneE164}`} onClick={copyUnlessItCanCall} className={className}>
       {children}
     </a>
   );

@@ -1,13 +1,20 @@
-import { parseStep } from "./booking-wizard";
+import { WIZARD_STEPS, returnSearch, type ReturnTo, type WizardStep } from "./booking-wizard";
+
+/** A step's pathname: the first step is /book itself, each other one /book/<step>. */
+const stepPathname = (step: WizardStep): string => (step === "contact" ? "/book" : `/book/${step}`);
+
+/** A wizard step's address, with where it returns to when asked. */
+export function wizardPath(step: WizardStep, returnTo: ReturnTo | null = null): string {
+  return `${stepPathname(step)}${returnSearch(returnTo)}`;
+}
 
 /**
- * True for the address of a booking wizard step (`/book` or `/book/<step>`, any query): the auth
- * dialog was opened from the wizard and returns there, so signing up or in keeps the guest's draft.
+ * True for the address of a booking wizard step (any query): the auth dialog was opened from the
+ * wizard and returns there, so signing up or in keeps the guest's draft.
  */
 export function isWizardPath(path: string): boolean {
   if (!path.startsWith("/")) return false;
   const { pathname } = new URL(path, "http://same.invalid");
-  const [, area, step, ...rest] = pathname.split("/");
-  if (area !== "book" || rest.length > 0) return false;
-  return step === undefined || step === "" || parseStep(step) !== null;
+  const withoutTrailingSlash = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return WIZARD_STEPS.some((step) => stepPathname(step) === withoutTrailingSlash);
 }

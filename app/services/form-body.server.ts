@@ -9,6 +9,7 @@ import {
 } from "@remix-run/multipart-parser";
 import { data } from "react-router";
 import { MAX_BOOKING_PHOTOS, MAX_PHOTO_BYTES } from "~/domain/photo-rules";
+import { declaresMoreThan, readBodyAtMost } from "./bounded-body.server";
 
 /** Ordinary forms (sign-in, sign-up, a wizard step) fit well within this. */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
@@ -50,42 +51,14 @@ export async function readFormBody(request: Request, limitBytes = FORM_BODY_LIMI
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(mediaType)) throw data(BODY_MESSAGES.unsupportedType, { status: 415 });
 
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limitBytes) throw data(BODY_MESSAGES.tooLarge, { status: 413 });
-
-  const bytes = await readAtMost(request, limitBytes).catch(() => "unreadable" as const);
-  if (bytes === "unreadable") throw data(BODY_MESSAGES.malformed, { status: 400 });
-  if (bytes === "too-large") throw data(BODY_MESSAGES.tooLarge, { status: 413 });
+  const body = await readBodyAtMost(request, limitBytes);
+  if (body.kind === "unreadable") throw data(BODY_MESSAGES.malformed, { status: 400 });
+  if (body.kind === "too-large") throw data(BODY_MESSAGES.tooLarge, { status: 413 });
   try {
-    return await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+    return await new Response(body.bytes, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw data(BODY_MESSAGES.malformed, { status: 400 });
   }
-}
-
-/** The body's bytes, or "too-large" as soon as more than the limit has arrived (the rest is never read). */
-async function readAtMost(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => {});
-      return "too-large";
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 export interface UploadLimits {
@@ -127,14 +100,13 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
   const maxFields = limits.maxFields ?? FORM_FIELD_LIMIT;
   const textLimitBytes = limits.textLimitBytes ?? FORM_BODY_LIMIT_BYTES;
 
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: "too-large" };
+  if (declaresMoreThan(request, limitBytes)) return { ok: false, problem: "too-large" };
 
   if (!multipart) {
-    const bytes = await readAtMost(request, Math.min(limitBytes, textLimitBytes)).catch(() => "unreadable" as const);
-    if (bytes === "unreadable") return { ok: false, problem: "malformed" };
-    if (bytes === "too-large") return { ok: false, problem: "too-large" };
-    const fields = [...new URLSearchParams(new TextDecoder().decode(bytes))];
+    const body = await readBodyAtMost(request, Math.min(limitBytes, textLimitBytes));
+    if (body.kind === "unreadable") return { ok: false, problem: "malformed" };
+    if (body.kind === "too-large") return { ok: false, problem: "too-large" };
+    const fields = [...new URLSearchParams(new TextDecoder().decode(body.bytes))];
     if (fields.length > maxFields) return { ok: false, problem: "too-large" };
     const formData = new FormData();
     for (const [name, value] of fields) formData.append(name, value);

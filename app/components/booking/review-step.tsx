@@ -8,7 +8,7 @@ import { estimateFromDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { PriceSummary } from "./price-summary";
-import { wizardPath } from "./wizard-path";
+import { wizardPath } from "~/domain/wizard-path";
 import { WizardForm } from "./wizard-form";
 import type { StepProps } from "./wizard-step-form";
 

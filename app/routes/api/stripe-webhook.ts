@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { requestContext, servicesContext, settingsContext } from "~/context";
+import { declaresMoreThan, readBodyAtMost } from "~/services/bounded-body.server";
 import { handleStripeEvent } from "~/services/payments.server";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -22,14 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { stripe, stripeWebhookSecret: webhookSecret } = services;
 
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > WEBHOOK_BODY_LIMIT_BYTES) return plain("Payload too large.", 413, { Connection: "close" });
+  if (declaresMoreThan(request, WEBHOOK_BODY_LIMIT_BYTES)) return plain("Payload too large.", 413, { Connection: "close" });
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return plain("Missing Stripe-Signature header.", 400);
-  const body = await readTextAtMost(request, WEBHOOK_BODY_LIMIT_BYTES).catch(() => "unreadable" as const);
-  if (body === "too-large") return plain("Payload too large.", 413, { Connection: "close" });
-  if (body === "unreadable") return plain("The body could not be read.", 400);
-  const payload = body.text;
+  const body = await readBodyAtMost(request, WEBHOOK_BODY_LIMIT_BYTES);
+  if (body.kind === "too-large") return plain("Payload too large.", 413, { Connection: "close" });
+  if (body.kind === "unreadable") return plain("The body could not be read.", 400);
+  const payload = new TextDecoder().decode(body.bytes);
 
   let event: Stripe.Event;
   try {
@@ -59,23 +59,4 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A GET (a browser, a probe) is no delivery. */
 export function loader() {
   return plain("Method not allowed.", 405, { Allow: "POST" });
-}
-
-/** The body as text, or "too-large" as soon as more than the limit has arrived (the rest is never read). */
-async function readTextAtMost(request: Request, limitBytes: number): Promise<{ text: string } | "too-large"> {
-  if (!request.body) return { text: "" };
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let total = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { text: text + decoder.decode() };
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => {});
-      return "too-large";
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type ActionFunctionArgs } from "react-router";
 import { z } from "zod";
-import { wizardPath } from "~/components/booking/wizard-path";
+import { wizardPath } from "~/domain/wizard-path";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
 import { isBookingFinished } from "~/domain/booking-status";

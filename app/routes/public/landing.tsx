@@ -72,7 +72,7 @@ const PROMISES = [
 ];
 
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
-  const COMPANY = useCompany();
+  const company = useCompany();
   return (
     <>
       {loaderData.authView ? (
@@ -90,9 +90,9 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
             <div className="text-center lg:text-left">
               <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
                 <Star aria-hidden className="size-4 fill-accent-400 text-accent-400" />
-                {COMPANY.rating} from verified customers
+                {company.rating} from verified customers
               </p>
-              <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Moving across {COMPANY.serviceArea}, made simple</h1>
+              <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Moving across {company.serviceArea}, made simple</h1>
               <p className="mt-4 text-lg text-brand-100">
                 Book a careful, friendly crew in a minute and secure your date with a {formatCents(DEPOSIT_CENTS)} deposit. The balance is due after the move.
               </p>
@@ -113,10 +113,10 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
         <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-slate-50 px-4 py-16">
           <div className="mx-auto max-w-6xl">
             <h2 id="about-heading" className="text-center text-3xl font-bold">
-              About {COMPANY.name}
+              About {company.name}
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-              A local crew that has moved thousands of {COMPANY.serviceArea} families and businesses. One metro area, one phone number, people who know the
+              A local crew that has moved thousands of {company.serviceArea} families and businesses. One metro area, one phone number, people who know the
               streets.
             </p>
             <ul className="mt-10 grid gap-6 sm:grid-cols-3">
