@@ -95,7 +95,13 @@ export async function answerStepsToAddons(
     [`/book?${link}`, { fullName: contact.name, email: contact.email, phone: contact.phone }],
     [
       "/book/details",
-      { fromAddress: "12 Peachtree St, Atlanta", toAddress: "40 Ponce de Leon Ave, Atlanta", propertySize: "2_bedroom", date: moveDateInAWeek(), time: "10:00" },
+      {
+        fromAddress: "12 Peachtree St, Atlanta",
+        toAddress: "40 Ponce de Leon Ave, Atlanta",
+        propertySize: "2_bedroom",
+        date: moveDateInAWeek(),
+        time: "10:00",
+      },
     ],
     ["/book/team", { teamType: link.get("team") ?? "elite" }],
     ["/book/service", { serviceType: link.get("service") ?? "local" }],
