@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
-import { completeStepsToAddons, continueButton, expectStep } from "./support/wizard.ts";
+import { answerStepsToAddons, continueButton, expectStep } from "./support/wizard.ts";
 
 // axe runs inside the page, so this check needs JavaScript; the markup it audits is the server's.
 const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
@@ -19,7 +19,7 @@ for (const path of PAGES) {
 
 test("signed-in pages have no serious or critical accessibility violations", async ({ page }) => {
   const user = await createTestUser({ fullName: "Ally Access" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const path of ["/dashboard", "/admin"]) {
     await page.goto(path);
@@ -56,7 +56,7 @@ test("the users pages, with accounts of every role and full profiles on them, ha
 test("the Website Analytics tab, with data, has no serious or critical accessibility violations", async ({ page }) => {
   await insertWebsiteEvents(sampleWebsiteEvents("e2e accessibility visitors"));
   const admin = await createTestUser({ fullName: "Ally Analytics", admin: true });
-  await signInThroughDialog(page, admin);
+  await signInDirectly(page, admin, "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin?tab=analytics");
   await expect(page.getByRole("img", { name: /Page views per hour/ })).toBeVisible();
@@ -75,7 +75,7 @@ test("the booking wizard's add-ons step and its review have no serious or critic
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${step} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   };
-  await completeStepsToAddons(page);
+  await answerStepsToAddons(page);
   await page.getByLabel("Packing service").check();
   await audit("Add-ons");
   await continueButton(page).click();

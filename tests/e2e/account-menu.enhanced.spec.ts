@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createTestUser } from "./support/backend.ts";
-import { expectSignedInDashboard, signInThroughDialog } from "./support/auth-ui.ts";
+import { expectSignedInDashboard, signInDirectly } from "./support/auth-ui.ts";
 
 // The hydrated account menu's Sign out, chosen as people choose it: a click, and a tap on a phone.
 
 test("clicking Sign out in the account menu signs out", async ({ page }) => {
   const user = await createTestUser({ fullName: "Mouse Clicker" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Mouse");
   await page.getByRole("button", { name: "Account menu for Mouse Clicker" }).click();
   await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
@@ -21,7 +21,7 @@ test.describe("on a touch screen", () => {
 
   test("tapping Sign out in the account menu signs out", async ({ page }) => {
     const user = await createTestUser({ fullName: "Thumb Tapper" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expectSignedInDashboard(page, "Thumb");
     await page.getByRole("button", { name: "Account menu for Thumb Tapper" }).tap();
     await page.getByRole("menuitem", { name: "Sign out", exact: true }).tap();

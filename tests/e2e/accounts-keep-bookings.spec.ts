@@ -3,7 +3,7 @@ import { authDialog, submitSignIn, submitSignUp } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
 import { hydrated } from "./support/hydration.ts";
 import { ownServer } from "./support/own-server.ts";
-import { bookAndPayAsGuest, completeStepsToAddons, continueButton, expectStep, fillContact } from "./support/wizard.ts";
+import { answerStepsToAddons, bookAndPayAsGuest, continueButton, expectStep, fillContact } from "./support/wizard.ts";
 
 // What a guest did joins their account once they prove it is theirs: the payment page's claim (by
 // signing up or signing in in its dialog), the wizard's draft (signing up or in from the wizard, in
@@ -91,9 +91,9 @@ test.describe("the payment page's claim", () => {
   });
 });
 
-/** A guest's luxury long-distance move with two TVs to mount (a landing card's link), up to the add-ons step. */
+/** A guest's luxury long-distance move with two TVs to mount (a landing card's link), answered up to the add-ons step. */
 const answerUpToAddons = (page: Page, guest: ReturnType<typeof uniqueGuest>) =>
-  completeStepsToAddons(page, guest, "", "team=luxury&service=long_distance&tvMounting=2");
+  answerStepsToAddons(page, guest, "team=luxury&service=long_distance&tvMounting=2");
 
 /** From the open sign-up view to the login view, which keeps the address the dialog was opened with. */
 async function switchToSignIn(page: Page, email: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { createTestUser, latestEmailTo } from "./support/backend.ts";
-import { authDialog, expectSignedInDashboard, openAccountMenu, signInThroughDialog } from "./support/auth-ui.ts";
+import { authDialog, expectSignedInDashboard, openAccountMenu, signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
 import { E2E_ADMIN } from "./support/environment.ts";
 
 // Runs with JavaScript on and off: every step is a plain form post or link underneath.
@@ -145,7 +145,7 @@ test.describe("sign in", () => {
 test.describe("roles", () => {
   test("a customer opening /admin sees Access Denied", async ({ page }) => {
     const user = await createTestUser();
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
@@ -156,7 +156,7 @@ test.describe("roles", () => {
 
   test("the account menu lists the user's links, Admin Dashboard for admins only", async ({ page }) => {
     const user = await createTestUser({ fullName: "Mia Wallace" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openAccountMenu(page, "Mia Wallace");
     await expect(page.getByText(user.email).last()).toBeVisible();
@@ -182,7 +182,7 @@ test.describe("roles", () => {
 
     const admin = await createTestUser({ fullName: "Vincent Vega", admin: true });
     await page.context().clearCookies();
-    await signInThroughDialog(page, admin);
+    await signInDirectly(page, admin, "/admin");
     await expect(page).toHaveURL(/\/admin$/);
     // The admin area has its own frame; 'Back to Website' shows the landing page with the account menu.
     await page.getByRole("link", { name: "Back to Website" }).click();
@@ -200,7 +200,7 @@ test.describe("roles", () => {
 test.describe("sign out", () => {
   test("ends the session and returns to the landing page", async ({ page }) => {
     const user = await createTestUser({ fullName: "Jules Winnfield" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expectSignedInDashboard(page, "Jules");
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -211,7 +211,7 @@ test.describe("sign out", () => {
 
   test("a cross-site POST with the user's cookie changes nothing", async ({ page }) => {
     const user = await createTestUser({ fullName: "Marsellus Wallace" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expectSignedInDashboard(page, "Marsellus");
     const forged = await page.request.post("/logout", {
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
@@ -225,7 +225,7 @@ test.describe("sign out", () => {
 
   test("signing out never happens on GET", async ({ page }) => {
     const user = await createTestUser({ fullName: "Butch Coolidge" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expectSignedInDashboard(page, "Butch");
     await page.goto("/logout");
     await page.goto("/dashboard");

@@ -1,10 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInDirectly, signInThroughDialog } from "./support/auth-ui.ts";
+import { postSignIn } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { accessibilityProblems, chosenPhotos, dropFiles, javaScriptOn, sidewaysOverflow } from "./support/photos.ts";
-import { completeStepsToAddons, continueButton, expectStep, payButton } from "./support/wizard.ts";
+import { answerStepsToAddons, continueButton, expectStep, payButton } from "./support/wizard.ts";
 
 // Photos on the wizard's add-ons step, posted to /book/photos as the add-ons page's forms post them
 // (multipart, field "photos"), with the browser's own cookies, with JavaScript on and off: without
@@ -28,11 +28,11 @@ function uploadForm(files: Array<{ name: string; mimeType: string; buffer: Buffe
   return form;
 }
 
+/** A customer signed in, at the add-ons step with the earlier steps answered (the wizard's own tests walk them). */
 async function signedInAtAddons(page: Page): Promise<TestUser> {
   const user = await createTestUser({ fullName: "Pia Photos" });
-  await signInThroughDialog(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await completeStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
+  await postSignIn(page, user);
+  await answerStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
   return user;
 }
 
@@ -112,7 +112,7 @@ test("a text file renamed .png is refused; an 11th photo is 'Too many images'", 
 });
 
 test("guests cannot upload: 403 with a plain message", async ({ page }) => {
-  await completeStepsToAddons(page);
+  await answerStepsToAddons(page);
   const response = await upload(page, [await photo("sofa.jpg")]);
   expect(response.status()).toBe(403);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
@@ -203,8 +203,8 @@ for (const width of [390, 360]) {
   test(`signed in, the add-ons step's photo section fits its form on a ${width}px phone; nothing scrolls sideways`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     const user = await createTestUser({ fullName: "Pia Photos" });
-    await signInDirectly(page, user);
-    await completeStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
+    await postSignIn(page, user);
+    await answerStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
     const section = page.getByRole("group", { name: "Photos of your belongings (optional)" });
     await expect(section.getByLabel("Choose photos")).toBeAttached();
     expect(await sidewaysOverflow(page, section, addonsForm(page))).toEqual({ page: 0, section: 0 });
@@ -329,8 +329,8 @@ test("on a 390px touch screen, tapping the zone opens the file chooser and the c
   const page = await context.newPage();
   try {
     const user = await createTestUser({ fullName: "Pia Photos" });
-    await signInDirectly(page, user);
-    await completeStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
+    await postSignIn(page, user);
+    await answerStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
     // The zone's label is what a finger taps: the whole dashed area but its hint.
     const zone = page.locator("label").filter({ hasText: "or drag them here" });
     expect((await zone.boundingBox())?.height).toBeGreaterThanOrEqual(44);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
-  completeStepsToAddons,
-  completeStepsToReview,
+  answerStepsToAddons,
+  answerStepsToReview,
   continueButton,
   expectStep,
   fillContact,
@@ -46,7 +46,7 @@ const section = (page: Page, title: string) => page.getByRole("region", { name: 
 
 test("the review shows every answer and the estimate of the add-ons ticked, priced by the server", async ({ page }) => {
   const date = moveDateInAWeek();
-  await completeStepsToAddons(page);
+  await answerStepsToAddons(page);
   await page.getByLabel("Packing service").check();
   await page.getByLabel("Storage service").check();
   // Without JavaScript each press is sent: the ticked boxes go with it and come back ticked.
@@ -107,7 +107,7 @@ test("the review shows every answer and the estimate of the add-ons ticked, pric
 });
 
 test("an Edit link opens its step, and Continue there comes back to the review with the change", async ({ page }) => {
-  await completeStepsToReview(page);
+  await answerStepsToReview(page);
   await page.getByRole("link", { name: "Edit move details" }).click();
   await expect(page).toHaveURL(/\/book\/details\?return=review$/);
   await expectStep(page, "Move details");
@@ -210,7 +210,7 @@ test.describe("on a 390px phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test("the bar at the bottom of the screen holds the estimate and the step's button, and a tap sends the step", async ({ page, javaScriptEnabled }) => {
-    await completeStepsToAddons(page);
+    await answerStepsToAddons(page);
     await expect(moveSummary(page)).toBeHidden();
     const base = PRICES.twoBedroomHours * PRICES.eliteLocalHourly + PRICES.truck;
     await expect(page.getByText(`Estimate ${dollars(base)}`, { exact: true })).toBeInViewport();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
-import { completeStepsToReview, expectStep, payButton, payOnCheckout } from "./support/wizard.ts";
+import { answerStepsToReview, expectStep, payButton, payOnCheckout } from "./support/wizard.ts";
 
 // Two customers taking turns on one browser, with JavaScript on and off: the wizard's draft belongs
 // to whoever started it, so the second never sees the first one's answers or pays for their booking.
@@ -22,9 +22,9 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
   const ada = await createTestUser({ fullName: "Ada Alpha" });
   const ben = await createTestUser({ fullName: "Ben Beta" });
 
-  await signInThroughDialog(page, ada);
+  await signInDirectly(page, ada);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await completeStepsToReview(page, { name: "Ada Alpha", email: ada.email, phone: "(404) 555-0101" });
+  await answerStepsToReview(page, { name: "Ada Alpha", email: ada.email, phone: "(404) 555-0101" });
   await payButton(page).click();
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   await page.getByRole("link", { name: "← Back" }).click();
@@ -35,7 +35,7 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signInThroughDialog(page, ben);
+  await signInDirectly(page, ben);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto("/book/review");
@@ -44,7 +44,7 @@ test("after one customer leaves Checkout and signs out, the next starts an empty
   await expect(page.getByLabel("Email")).toHaveValue(ben.email);
   await expect(page.getByLabel("Phone")).toHaveValue("");
 
-  await completeStepsToReview(page, { name: "Ben Beta", email: ben.email, phone: "(404) 555-0202" });
+  await answerStepsToReview(page, { name: "Ben Beta", email: ben.email, phone: "(404) 555-0202" });
   await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();

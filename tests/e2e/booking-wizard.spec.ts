@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import {
+  answerStepsToAddons,
   calendarDay,
   chooseMoveDate,
-  completeStepsToAddons,
   continueButton,
   expectStep,
   fillContact,
@@ -15,7 +15,7 @@ import {
   payButton,
 } from "./support/wizard.ts";
 import { createCompletedBooking, createTestUser } from "./support/backend.ts";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 
 // The wizard's steps with JavaScript on and off: every step is a plain form posted to the server.
 
@@ -168,7 +168,7 @@ test("the add-on counters stay within their bounds and the estimate follows them
 });
 
 test("the estimate includes every add-on ticked before paying, with or without JavaScript", async ({ page }) => {
-  await completeStepsToAddons(page);
+  await answerStepsToAddons(page);
   await expect(page.getByTestId("estimate-total")).toHaveText("$1,000");
   await page.getByLabel("Storage service").check();
   if (test.info().project.use.javaScriptEnabled === false) {
@@ -184,7 +184,7 @@ test("the estimate includes every add-on ticked before paying, with or without J
 });
 
 test("a counter typed beyond its bound is refused next to it", async ({ page }) => {
-  await completeStepsToAddons(page);
+  await answerStepsToAddons(page);
   const movers = page.getByLabel("Extra movers", { exact: true });
   await movers.fill("7");
   if (test.info().project.use.javaScriptEnabled !== false) {
@@ -199,7 +199,7 @@ test("a counter typed beyond its bound is refused next to it", async ({ page }) 
 
 test("a signed-in customer finds their name and email filled in", async ({ page }) => {
   const user = await createTestUser({ fullName: "Wanda Wizard" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Book New Move" }).click();
   await expectStep(page, "Contact");
@@ -213,7 +213,7 @@ test("Book Again fills in the addresses and service of the customer's own past m
   const other = await createTestUser({ fullName: "Otto Other" });
   const own = await createCompletedBooking(user, { from: "7 Old Home Rd", to: "9 New Home Ln", serviceType: "long_distance" });
   const foreign = await createCompletedBooking(other, { from: "1 Secret St", to: "2 Private Pl", serviceType: "commercial" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto(`/book?rebook=${foreign}`);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createTestUser, latestEmailTo } from "./support/backend.ts";
-import { authDialog, expectSignedInDashboard, signInThroughDialog } from "./support/auth-ui.ts";
+import { authDialog, expectSignedInDashboard, signInDirectly } from "./support/auth-ui.ts";
 
 // Bad input gets a clear 4xx and a plain message, never a 500; signed-in pages are never cached.
 
@@ -59,7 +59,7 @@ test("a sign-in POST cannot redirect off the site", async ({ request }) => {
 
 test("pages and data for a signed-in user are private and never stored", async ({ page }) => {
   const user = await createTestUser({ fullName: "Cache Less" });
-  await signInThroughDialog(page, user);
+  await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Cache");
   for (const path of ["/dashboard", "/dashboard.data"]) {
     const response = await page.request.get(path);
@@ -78,7 +78,7 @@ test.describe("error pages", () => {
 
   test("Access Denied keeps the signed-in frame and says so in the tab", async ({ page }) => {
     const user = await createTestUser({ fullName: "Nosy Customer" });
-    await signInThroughDialog(page, user);
+    await signInDirectly(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);

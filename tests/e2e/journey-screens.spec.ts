@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser } from "./support/backend.ts";
 import { continueButton, expectStep, fillContact, fillDetails, payButton, payOnCheckout } from "./support/wizard.ts";
 
@@ -61,7 +61,7 @@ for (const size of SIZES) {
       const customer = await createTestUser({ fullName: "Dana Dashboard" });
       await createBooking(customer, { moving_from: "5 Screenshot Sq, Atlanta", status: "confirmed" });
       await page.context().clearCookies();
-      await signInThroughDialog(page, customer);
+      await signInDirectly(page, customer);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole("listitem").filter({ hasText: "5 Screenshot Sq" }).first()).toBeVisible();
       await capture("Dashboard");

@@ -5,26 +5,23 @@ import { formatMoveDate } from "../../app/domain/booking-labels.ts";
 import { hydrated } from "./support/hydration.ts";
 import { calendarDay, continueButton, expectStep, fillContact, fillDetails, moveDatePicker } from "./support/wizard.ts";
 
-// A slow phone: the page is there but its scripts take 10 s to arrive. The customer does not wait.
+// A slow phone: the page is there but its scripts are still on their way. The customer does not wait.
 
 /**
- * Holds every script back for 10 s until `connectionRecovers` is called; returns how to ask whether
- * the page's scripts have arrived and been run, and how to let later ones through at once.
+ * Holds every script back until `connectionRecovers` is called (the slow phone itself: the scripts
+ * arrive late, while the customer types); returns how to ask whether the page's scripts have arrived
+ * and been run, and how to let them through, held ones and later ones alike.
  */
 async function slowScripts(page: Page) {
-  let slow = true;
+  let recover!: () => void;
+  const recovered = new Promise<void>((resolve) => (recover = resolve));
   await page.route("**/assets/*.js", async (route) => {
-    // The slow phone itself: the scripts arrive 10 s late while the customer types.
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await recovered;
     await route.continue();
   });
   // React Router's inline module runs once the held-back modules it imports have arrived.
   const arrived = () => page.evaluate(() => "__reactRouterRouteModules" in window);
-  return Object.assign(arrived, {
-    connectionRecovers: () => {
-      slow = false;
-    },
-  });
+  return Object.assign(arrived, { connectionRecovers: recover });
 }
 
 test("steps submitted before the scripts load work, and hydration loses nothing typed", async ({ page }) => {
@@ -51,6 +48,8 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
   const today = await moveDatePicker(page).locator("input[type=radio]:enabled").first().inputValue();
   await calendarDay(page, today).check();
   expect(await scriptsArrived()).toBe(false);
+  // The scripts arrive once the customer has typed: hydration lands on what is in the form.
+  scriptsArrived.connectionRecovers();
   await hydrated(page);
   await expect(page.getByLabel("Pickup address")).toHaveValue("12 Peachtree St, Atlanta");
   // The day tapped before the scripts ran stays chosen, and its free times are asked for once they run.
@@ -59,7 +58,6 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
   await fillDetails(page);
   // Each step is a page of its own, whose script the next Continue fetches alongside its answer: the
   // phone's connection has caught up by then (this test is of what happens while the first page loads).
-  scriptsArrived.connectionRecovers();
   await continueButton(page).click();
   await expectStep(page, "Team");
   // One POST per step: nothing went twice (the second is React Router's fetch of the same action).
@@ -76,6 +74,7 @@ test("the profile typed while the scripts load keeps what was typed through hydr
   await page.getByLabel("Full name").fill("Samantha Slow");
   await page.getByLabel("Phone").fill("(404) 555-0142");
   expect(await scriptsArrived()).toBe(false);
+  scriptsArrived.connectionRecovers();
   await hydrated(page);
   await expect(page.getByLabel("Full name")).toHaveValue("Samantha Slow");
   await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0142");
@@ -117,6 +116,7 @@ test("a booking status chosen in the admin table while the scripts load is the o
   const status = page.locator(`tbody tr[data-booking-id="${booking!.id}"]`).getByRole("combobox");
   await status.selectOption("confirmed");
   expect(await scriptsArrived()).toBe(false);
+  scriptsArrived.connectionRecovers();
   // The admin's menu button replaces its link once React has hydrated the page.
   await expect(page.locator("button[aria-label='Open admin menu']")).toBeAttached({ timeout: 20_000 });
   await expect(page.getByText(/Booking status changed to Confirmed\b/)).toBeVisible();
@@ -133,9 +133,10 @@ test("the account menu opened while the scripts load stays open when they arrive
   await page.locator("summary", { hasText: "Account menu for Early Opener" }).click();
   await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
   expect(await scriptsArrived()).toBe(false);
+  scriptsArrived.connectionRecovers();
 
-  // Once hydrated and its lazily loaded code (also held back 10 s) has arrived, the menu is the
-  // enhanced one (its entries are menu items), still open.
+  // Once hydrated and its lazily loaded code (held back too) has arrived, the menu is the enhanced
+  // one (its entries are menu items), still open.
   await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("summary", { hasText: "Account menu for Early Opener" })).toHaveCount(0);
   await page.getByRole("menuitem", { name: "Settings" }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInThroughDialog } from "./support/auth-ui.ts";
+import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
@@ -188,7 +188,7 @@ test("every booking wizard step, the review included, fits a 360px phone", async
 
 test("the customer dashboard fits a 360px phone", async ({ page }) => {
   const customer = await createTestUser({ fullName: "Sam Small" });
-  await signInThroughDialog(page, customer);
+  await signInDirectly(page, customer);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await layoutProblems(page), "/dashboard").toEqual([]);
@@ -198,7 +198,7 @@ test("on a 390px phone the dashboard leads with the next move, above the fold", 
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await createTestUser({ fullName: "Fold Finder" });
   await createBooking(customer, { moving_from: "7 Above The Fold Rd", status: "confirmed" });
-  await signInThroughDialog(page, customer);
+  await signInDirectly(page, customer);
   await expect(page).toHaveURL(/\/dashboard$/);
   const card = page.getByRole("listitem").filter({ hasText: "7 Above The Fold Rd" });
   await expect(card).toBeVisible();
@@ -227,7 +227,7 @@ test("every admin page fits a 360px phone", async ({ page }) => {
   // The Website Analytics tab with data on it: long page names, badges, the chart and the funnel.
   await insertWebsiteEvents(sampleWebsiteEvents("e2e small-screen visitors"));
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
-  await signInThroughDialog(page, admin);
+  await signInDirectly(page, admin, "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   expect(await layoutProblems(page), "/admin").toEqual([]);

@@ -1,6 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { formatMoveDate, formatTimeSlot } from "../../../app/domain/booking-labels.ts";
 import { formatMonth, monthOf } from "../../../app/domain/date-picker-month.ts";
+import { hydrated } from "./hydration.ts";
 
 /** A move date a week from now, as the date field takes it. */
 export function moveDateInAWeek(): string {
@@ -77,6 +78,61 @@ export async function completeStepsToAddons(
   await expectStep(page, "Add-ons");
 }
 
+/**
+ * The answers of the steps before the add-ons, saved by posting each step's form as its page posts it,
+ * through the page's own cookie jar (the draft's signed cookie lands in the browser), then the add-ons
+ * step opened: for tests of what comes after those steps. The same move as `completeStepsToAddons`
+ * (the tests of the steps themselves fill them in): an elite local move unless `choices` (a landing
+ * card's link, saved with the first step as the page saves it) pre-select others.
+ */
+export async function answerStepsToAddons(
+  page: Page,
+  contact = { name: "Gus Guest", email: "gus@example.com", phone: "(404) 555-0100" },
+  choices = "team=elite&service=local",
+) {
+  const link = new URLSearchParams(choices);
+  const steps: Array<[string, Record<string, string>]> = [
+    [`/book?${link}`, { fullName: contact.name, email: contact.email, phone: contact.phone }],
+    [
+      "/book/details",
+      {
+        fromAddress: "12 Peachtree St, Atlanta",
+        toAddress: "40 Ponce de Leon Ave, Atlanta",
+        propertySize: "2_bedroom",
+        date: moveDateInAWeek(),
+        time: "10:00",
+      },
+    ],
+    ["/book/team", { teamType: link.get("team") ?? "elite" }],
+    ["/book/service", { serviceType: link.get("service") ?? "local" }],
+  ];
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  for (const [path, form] of steps) {
+    const response = await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+    expect(response.status(), `${path} saves its answers and moves on`).toBe(302);
+  }
+  await page.goto("/book/addons");
+  await expectStep(page, "Add-ons");
+  await interactive(page);
+}
+
+/** With JavaScript, waits for a page opened by address to hydrate (hydration would undo what is typed before it). */
+async function interactive(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) await hydrated(page);
+}
+
+/** The same move's answers saved by posting them (`answerStepsToAddons`), then the review opened. */
+export async function answerStepsToReview(page: Page, contact?: { name: string; email: string; phone: string }) {
+  await answerStepsToAddons(page, contact);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  // Continue on the add-ons step, none chosen.
+  const response = await page.request.post("/book/addons", { form: { intent: "continue" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.headers()["location"], "the add-ons step saves its answers and moves on").toBe("/book/review");
+  await page.goto("/book/review");
+  await expectStep(page, "Review and pay");
+  await interactive(page);
+}
+
 /** From an empty wizard to the review, where Pay is: a guest's elite local move without add-ons. */
 export async function completeStepsToReview(page: Page, contact?: { name: string; email: string; phone: string }, base = "") {
   await completeStepsToAddons(page, contact, base);
@@ -94,9 +150,12 @@ export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242") {
   await page.getByRole("button", { name: /^Pay \$50/ }).click();
 }
 
-/** A guest's elite local move from an empty wizard to the payment page, the deposit paid with 4242. */
+/**
+ * A guest's elite local move paid with 4242 on Checkout, its answers posted up to the review (for
+ * tests of what follows the payment; booking-payment walks the whole wizard), ending on the payment page.
+ */
 export async function bookAndPayAsGuest(page: Page, contact: { name: string; email: string; phone: string }) {
-  await completeStepsToReview(page, contact);
+  await answerStepsToReview(page, contact);
   await payButton(page).click();
   await payOnCheckout(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
