@@ -3,8 +3,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { pino, type Logger } from "pino";
-import { createRequestHandler, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, UNSAFE_SingleFetchRedirectSymbol, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  isRouteErrorResponse,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  UNSAFE_SingleFetchRedirectSymbol,
+  type ServerBuild,
+} from "react-router";
 import type { AppServices } from "../../../app/context.ts";
+import type { Toast } from "../../../app/domain/toast.ts";
 import type { AppOptions, AppServerEntry } from "../../../app/load-context.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import { uniqueEmail, type TestBackend } from "../../../emulators/supabase/testing/index.ts";
@@ -34,6 +41,11 @@ function productionBuild(): Promise<ServerBuild> {
     return build;
   })());
 }
+
+// Loading starts as soon as a test file imports this module, while its test backend starts.
+void productionBuild().catch(() => {
+  // Reported by startTestApp, where a test awaits it.
+});
 
 function modifiedAt(file: string): number | null {
   try {
@@ -137,6 +149,16 @@ export interface DataAnswer {
   routes: Record<string, RouteResult>;
 }
 
+/**
+ * One route's answer as the page's router receives it: the status, where a redirect points, and what
+ * the route returned (`data`) or threw (`data` of an error response, or the error itself).
+ */
+export interface RouteOutcome<T = unknown> {
+  status: number;
+  location: string | null;
+  value: T;
+}
+
 export interface RequestOptions {
   /** "follow" follows redirects (cookies kept at each hop) as a browser does; "manual" (the default) returns the redirect. */
   redirect?: "follow" | "manual";
@@ -154,6 +176,12 @@ export interface Visitor {
   loaderData<T = unknown>(path: string, routeId: string): Promise<T>;
   /** An action's answer as the browser's router asks for it (a `.data` form post), decoded. */
   submit(path: string, form: Record<string, string> | URLSearchParams | FormData): Promise<DataAnswer>;
+  /** `routeId`'s loader answer for `path` (single fetch), whether it returned, redirected or threw. */
+  load<T = unknown>(path: string, routeId: string): Promise<RouteOutcome<T>>;
+  /** The action's answer to a form posted to `path` (single fetch, as the page's router posts it), whether it returned, redirected or threw. */
+  act<T = unknown>(path: string, form: Record<string, string> | URLSearchParams | FormData): Promise<RouteOutcome<T>>;
+  /** The flash message `path` shows (the root loader takes it from its cookie), or null. */
+  toast(path: string): Promise<Toast | null>;
   /** Sends a request of the test's own making with this visitor's cookies (and keeps the cookies it sets). */
   send(request: Request): Promise<Response>;
   /** The cookies the browser holds now, by name. */
@@ -240,11 +268,33 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     async submit(path, form) {
       return dataAnswer(await send(formRequest(dataUrl(path), form)));
     },
+    async load<T>(path: string, routeId: string) {
+      return outcome<T>(await visitor.data(path), routeId);
+    },
+    async act<T>(path: string, form: Record<string, string> | URLSearchParams | FormData) {
+      return outcome<T>(await visitor.submit(path, form), "action");
+    },
+    async toast(path) {
+      const root = await visitor.loaderData<{ toast: Toast | null }>(path, "root");
+      return root.toast;
+    },
     send,
     cookies: () => new Map(jar),
     forget: (name) => void jar.delete(name),
   };
   return visitor;
+}
+
+/** `routeId`'s part of a single-fetch answer; a redirect, or an error thrown above it, answers for it. */
+function outcome<T>(answer: DataAnswer, routeId: string): RouteOutcome<T> {
+  if (answer.redirect) return { status: answer.redirect.status, location: answer.redirect.location, value: null as T };
+  const own = answer.routes[routeId];
+  if (own && "data" in own) return { status: answer.status, location: null, value: own.data as T };
+  const thrown = own ?? Object.values(answer.routes).find((result) => "error" in result);
+  if (!thrown || !("error" in thrown)) throw new Error(`${routeId} did not answer: ${answer.status} ${JSON.stringify(answer.routes)}`);
+  const error = thrown.error;
+  if (isRouteErrorResponse(error)) return { status: error.status, location: null, value: error.data as T };
+  return { status: answer.status, location: null, value: error as T };
 }
 
 function isRouteResult(value: unknown): value is RouteResult {
