@@ -218,8 +218,15 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     }
   }
 
-  async function dataAnswer(response: Response): Promise<DataAnswer> {
+  /** Decodes a single-fetch answer as the browser's router does: loaders' answers by route, an action's alone. */
+  async function dataAnswer(response: Response, method: "GET" | "POST"): Promise<DataAnswer> {
     const answer: DataAnswer = { status: response.status, headers: response.headers, redirect: null, routes: {} };
+    // A redirect without a body: where to in the headers.
+    const headerRedirect = response.headers.get("X-Remix-Redirect");
+    if (response.status === 204 && headerRedirect) {
+      answer.redirect = { location: headerRedirect, status: Number(response.headers.get("X-Remix-Status") ?? "302") };
+      return answer;
+    }
     if (!response.body || !(response.headers.get("Content-Type") ?? "").includes("text/x-script")) {
       throw new Error(`expected a single-fetch answer, got ${response.status} ${response.headers.get("Content-Type")}: ${await response.text()}`);
     }
@@ -227,15 +234,13 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     await decoded.done;
     const value = decoded.value;
     if (typeof value !== "object" || value === null) throw new Error(`unexpected single-fetch answer: ${String(value)}`);
-    if (UNSAFE_SingleFetchRedirectSymbol in value) {
-      const target: unknown = value[UNSAFE_SingleFetchRedirectSymbol];
-      if (typeof target === "object" && target !== null && "redirect" in target && "status" in target) {
-        answer.redirect = { location: String(target.redirect), status: Number(target.status) };
-      }
+    const redirect = method === "GET" ? (UNSAFE_SingleFetchRedirectSymbol in value ? value[UNSAFE_SingleFetchRedirectSymbol] : null) : value;
+    if (typeof redirect === "object" && redirect !== null && "redirect" in redirect && typeof redirect.redirect === "string" && "status" in redirect) {
+      answer.redirect = { location: redirect.redirect, status: Number(redirect.status) };
       return answer;
     }
-    if (isRouteResult(value)) {
-      answer.routes.action = value;
+    if (method === "POST") {
+      if (isRouteResult(value)) answer.routes.action = value;
       return answer;
     }
     for (const [routeId, result] of Object.entries(value)) {
@@ -255,7 +260,7 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     get: (path, { redirect, headers } = {}) => page(new Request(`${TEST_PUBLIC_URL}${path}`, { headers }), redirect),
     post: (path, form, { redirect, headers } = {}) => page(formRequest(`${TEST_PUBLIC_URL}${path}`, form, headers), redirect),
     async data(path, { headers } = {}) {
-      return dataAnswer(await send(new Request(dataUrl(path), { headers })));
+      return dataAnswer(await send(new Request(dataUrl(path), { headers })), "GET");
     },
     async loaderData<T>(path: string, routeId: string): Promise<T> {
       const answer = await visitor.data(path);
@@ -266,7 +271,7 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
       return result.data as T;
     },
     async submit(path, form) {
-      return dataAnswer(await send(formRequest(dataUrl(path), form)));
+      return dataAnswer(await send(formRequest(dataUrl(path), form)), "POST");
     },
     async load<T>(path: string, routeId: string) {
       return outcome<T>(await visitor.data(path), routeId);
@@ -386,6 +391,11 @@ export async function signIn(
   const answer = await visitor.post("/?index", { intent: "login", email: account.email, password: account.password });
   if (answer.status !== 302) throw new Error(`signing in as ${account.email} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
   return { visitor, user: account, database: () => accountClient(app, account) };
+}
+
+/** A signed-in visitor with their own Supabase client at hand, for tests that check the database's answers to them as well. */
+export async function withOwnClient(signedIn: SignedInVisitor): Promise<SignedInVisitor & { client: AppSupabaseClient }> {
+  return { ...signedIn, client: await signedIn.database() };
 }
 
 /** A confirmed account holding `role` (customers hold none but the badge), not signed in anywhere. */
