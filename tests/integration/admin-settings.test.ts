@@ -15,7 +15,7 @@ import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe,
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { expectStaffOnly } from "./support/admin-access.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
-import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { signIn, startTestApp, type RouteOutcome, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // /admin/settings through the app's request handler, each person signed in through the login form (so
@@ -82,7 +82,9 @@ function settingsForm(settings: CompanySettings, overrides: Record<string, strin
 type Page = Route.ComponentProps["loaderData"];
 
 /** The page's loader (no form) or its action (a form), as the page's router asks: its status, redirect and answer. */
-function run(who: SignedInVisitor, form?: URLSearchParams) {
+function run(who: SignedInVisitor): Promise<RouteOutcome<Page>>;
+function run(who: SignedInVisitor, form: URLSearchParams): Promise<RouteOutcome>;
+function run(who: SignedInVisitor, form?: URLSearchParams): Promise<RouteOutcome> {
   return form ? who.visitor.act("/admin/settings", form) : who.visitor.load<Page>("/admin/settings", "routes/admin/settings");
 }
 
@@ -309,6 +311,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("auto-confirm bookings"
 });
 
 describe.skipIf(usingHostedBackend)("settings on a data directory", () => {
+  // Two backends start one after the other, on disk: longer than a test in memory.
   it("survive a restart of the backend", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "movers-settings-"));
     try {
@@ -334,5 +337,5 @@ describe.skipIf(usingHostedBackend)("settings on a data directory", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

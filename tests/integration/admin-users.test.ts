@@ -8,7 +8,7 @@ import { listUsers } from "../../app/services/admin-users.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { expectStaffOnly } from "./support/admin-access.ts";
-import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { signIn, startTestApp, withOwnClient, type RouteOutcome, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // /admin/users reads every profile with its email and roles through admin_users_page and
 // admin_users_count, and admins grant and revoke the admin and moderator roles through
@@ -353,7 +353,9 @@ describe("granting and revoking roles", () => {
 type Page = Route.ComponentProps["loaderData"];
 
 /** The page's loader (no form) or its action (a form), as the page's router asks: its status, redirect and answer. */
-function run(who: SignedInVisitor, path: string, form?: Record<string, string>) {
+function run(who: SignedInVisitor, path: string): Promise<RouteOutcome<Page>>;
+function run(who: SignedInVisitor, path: string, form: Record<string, string>): Promise<RouteOutcome>;
+function run(who: SignedInVisitor, path: string, form?: Record<string, string>): Promise<RouteOutcome> {
   return form ? who.visitor.act(path, form) : who.visitor.load<Page>(path, "routes/admin/users");
 }
 

@@ -290,16 +290,21 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
   return visitor;
 }
 
-/** `routeId`'s part of a single-fetch answer; a redirect, or an error thrown above it, answers for it. */
+/**
+ * `routeId`'s part of a single-fetch answer, as the page shows it: a redirect, or an error thrown by the
+ * route or a layout above it (the routes come root first), answers for it.
+ */
 function outcome<T>(answer: DataAnswer, routeId: string): RouteOutcome<T> {
   if (answer.redirect) return { status: answer.redirect.status, location: answer.redirect.location, value: null as T };
-  const own = answer.routes[routeId];
-  if (own && "data" in own) return { status: answer.status, location: null, value: own.data as T };
-  const thrown = own ?? Object.values(answer.routes).find((result) => "error" in result);
-  if (!thrown || !("error" in thrown)) throw new Error(`${routeId} did not answer: ${answer.status} ${JSON.stringify(answer.routes)}`);
-  const error = thrown.error;
-  if (isRouteErrorResponse(error)) return { status: error.status, location: null, value: error.data as T };
-  return { status: answer.status, location: null, value: error as T };
+  for (const [id, result] of Object.entries(answer.routes)) {
+    if ("error" in result) {
+      const error = result.error;
+      if (isRouteErrorResponse(error)) return { status: error.status, location: null, value: error.data as T };
+      return { status: answer.status, location: null, value: error as T };
+    }
+    if (id === routeId) return { status: answer.status, location: null, value: result.data as T };
+  }
+  throw new Error(`${routeId} did not answer: ${answer.status} ${JSON.stringify(answer.routes)}`);
 }
 
 function isRouteResult(value: unknown): value is RouteResult {
