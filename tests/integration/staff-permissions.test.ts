@@ -4,7 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS } from "../../app/domain/permissions.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { DEFAULT_COMPANY_SETTINGS } from "../../app/domain/company-settings.ts";
 import { saveCompanySettings } from "../../app/services/settings.server.ts";
-import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { createServiceRoleClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
@@ -86,7 +86,7 @@ describe("a moderator", () => {
   it("cannot change the company settings", async () => {
     const { error } = await moderator.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
     expect(error).toMatchObject({ code: "42501" });
-    const saved = await saveCompanySettings(moderator.client as unknown as AppSupabaseClient, { ...DEFAULT_COMPANY_SETTINGS, companyName: "Taken Over" });
+    const saved = await saveCompanySettings(moderator.client, { ...DEFAULT_COMPANY_SETTINGS, companyName: "Taken Over" });
     expect(saved).toEqual({ kind: "forbidden" });
     const { data } = await service.from("app_settings").select("company_name").single();
     expect(data?.company_name).not.toBe("Taken Over");
