@@ -4,7 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS } from "../../app/domain/permissions.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { DEFAULT_COMPANY_SETTINGS } from "../../app/domain/company-settings.ts";
 import { saveCompanySettings } from "../../app/services/settings.server.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { createServiceRoleClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
@@ -18,16 +18,22 @@ let admin: SignedInCustomer;
 let moderator: SignedInCustomer;
 let customer: SignedInCustomer;
 let bookingId: string;
+/** Another customer's booking, which the first customer must not read. */
+let othersBookingId: string;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   service = backend.createClient({ key: "service_role" });
-  [admin, moderator, customer] = await Promise.all([
+  let other: SignedInCustomer;
+  [admin, moderator, customer, other] = await Promise.all([
     signInStaff(backend, "admin", "admin", "Ada Admin"),
     signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
     signInCustomer(backend, "customer", "Cam Customer"),
+    signInCustomer(backend, "other", "Otto Other"),
   ]);
-  bookingId = (await insertStoredBooking(service as unknown as AppSupabaseClient, customer)).id;
+  const serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  bookingId = (await insertStoredBooking(serviceRole, customer)).id;
+  othersBookingId = (await insertStoredBooking(serviceRole, other, { full_name: "Otto Other" })).id;
 });
 
 afterAll(async () => {
@@ -80,7 +86,7 @@ describe("a moderator", () => {
   it("cannot change the company settings", async () => {
     const { error } = await moderator.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
     expect(error).toMatchObject({ code: "42501" });
-    const saved = await saveCompanySettings(moderator.client as unknown as AppSupabaseClient, { ...DEFAULT_COMPANY_SETTINGS, companyName: "Taken Over" });
+    const saved = await saveCompanySettings(moderator.client, { ...DEFAULT_COMPANY_SETTINGS, companyName: "Taken Over" });
     expect(saved).toEqual({ kind: "forbidden" });
     const { data } = await service.from("app_settings").select("company_name").single();
     expect(data?.company_name).not.toBe("Taken Over");
@@ -98,7 +104,12 @@ describe("a customer with their own token", () => {
     expect(error).toMatchObject({ code: "42501" });
     const { data } = await service.from("bookings").select("status").eq("id", bookingId).single();
     expect(data?.status).not.toBe("completed");
+    // Someone else's booking exists (the service role reads it), yet the customer's token reads none of it.
+    expect((await service.from("bookings").select("id").neq("user_id", customer.user.id)).data).toEqual([{ id: othersBookingId }]);
     const others = await customer.client.from("bookings").select("id").neq("user_id", customer.user.id);
+    expect(others.error).toBeNull();
     expect(others.data).toEqual([]);
+    expect((await customer.client.from("bookings").select("id").eq("id", othersBookingId)).data).toEqual([]);
+    expect((await customer.client.from("bookings").select("id")).data).toEqual([{ id: bookingId }]);
   });
 });

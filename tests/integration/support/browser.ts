@@ -61,9 +61,10 @@ export function createTestBrowser(services: AppServices, { clientIp = "127.0.0.1
       value = result;
       return new Response(null, { status: 200 });
     };
-    const response = await sessionMiddleware(args as unknown as Parameters<typeof sessionMiddleware>[0], run as Parameters<typeof sessionMiddleware>[1]);
-    keepCookies(jar, response!.headers.getSetCookie());
-    return { status: response!.status, location: response!.headers.get("Location"), value };
+    const response = await sessionMiddleware(args, run);
+    if (!response) throw new Error("the session middleware answered nothing");
+    keepCookies(jar, response.headers.getSetCookie());
+    return { status: response.status, location: response.headers.get("Location"), value };
   }
 
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -1,13 +1,17 @@
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import type { TablesInsert } from "../../../supabase/types.ts";
-import type { SignedInCustomer } from "./app-harness.ts";
+
+/** Whose booking it is: a signed-in account (or anything holding its id and email as `user`). */
+interface BookingOwner {
+  user: { id: string; email?: string };
+}
 
 /**
  * A booking of `owner`'s as the server writes it (with the service role's client): an elite local
  * 2-bedroom move on 2027-03-01, estimated at $1,000, with the $50 deposit unpaid. `columns` replace
  * any of it.
  */
-export async function insertStoredBooking(serviceRole: AppSupabaseClient, owner: SignedInCustomer, columns: Partial<TablesInsert<"bookings">> = {}) {
+export async function insertStoredBooking(serviceRole: AppSupabaseClient, owner: BookingOwner, columns: Partial<TablesInsert<"bookings">> = {}) {
   const { data, error } = await serviceRole
     .from("bookings")
     .insert({
