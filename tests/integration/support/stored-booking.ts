@@ -1,19 +1,22 @@
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import type { TablesInsert } from "../../../supabase/types.ts";
-import type { SignedInCustomer } from "./app-harness.ts";
+
+/** Whose booking it is: an account (id and email), or a customer signed in with their own client. */
+type BookingOwner = { id: string; email: string } | { user: { id: string; email?: string } };
 
 /**
  * A booking of `owner`'s as the server writes it (with the service role's client): an elite local
  * 2-bedroom move on 2027-03-01, estimated at $1,000, with the $50 deposit unpaid. `columns` replace
  * any of it.
  */
-export async function insertStoredBooking(serviceRole: AppSupabaseClient, owner: SignedInCustomer, columns: Partial<TablesInsert<"bookings">> = {}) {
+export async function insertStoredBooking(serviceRole: AppSupabaseClient, owner: BookingOwner, columns: Partial<TablesInsert<"bookings">> = {}) {
+  const { id, email } = "user" in owner ? owner.user : owner;
   const { data, error } = await serviceRole
     .from("bookings")
     .insert({
-      user_id: owner.user.id,
+      user_id: id,
       full_name: "Test Customer",
-      email: owner.user.email!,
+      email: email!,
       phone: "404-555-0100",
       moving_from: "1 Peachtree St, Atlanta",
       moving_to: "2 Ponce de Leon Ave, Atlanta",
