@@ -7,7 +7,8 @@ import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../..
 import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
+import { signInCustomer, type Customer } from "./support/customer.ts";
 import { nextPageToast } from "./support/flash-toast.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
@@ -16,11 +17,6 @@ import { crewsToSpare } from "./support/crews.ts";
 // counters counted by the database for the caller only, the newest and the pages holding only the
 // caller's rows, and the pay route refusing another customer's booking. The pages and the pay route
 // are reached through the app's request handler, signed in through its login form.
-
-/** A signed-in customer and their own Supabase client (row level security applies to it). */
-interface Customer extends SignedInVisitor {
-  client: AppSupabaseClient;
-}
 
 let backend: TestBackend;
 let app: TestApp;
@@ -37,10 +33,7 @@ let createCheckoutSession: (request: Request) => Promise<Response> = async () =>
   throw new Error("no checkout expected");
 };
 
-async function customer(label: string): Promise<Customer> {
-  const signedIn = await signIn(app, "customer", { label });
-  return { ...signedIn, client: await signedIn.database() };
-}
+const customer = (label: string) => signInCustomer(app, label);
 
 let created = 0;
 
