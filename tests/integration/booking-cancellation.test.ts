@@ -57,7 +57,7 @@ let defaultDays = 0;
  */
 async function createBooking(owner: Customer, overrides: Partial<TablesInsert<"bookings">> = {}) {
   const when = moveIn(24 * (10 + defaultDays++));
-  return insertStoredBooking(service, owner.user, { estimated_hours: 6, ...when, ...overrides });
+  return insertStoredBooking(service, owner, { estimated_hours: 6, ...when, ...overrides });
 }
 
 async function bookingAsService(id: string) {

@@ -40,7 +40,7 @@ async function detailsPage(bookingId: string) {
 
 /** The customer's booking as the server wrote it (service role), with `overrides` as stored then. */
 async function storedBooking(overrides: Partial<TablesInsert<"bookings">>) {
-  const booking = await insertStoredBooking(app.serviceRole, customer.user, {
+  const booking = await insertStoredBooking(app.serviceRole, customer, {
     full_name: "Quinn Quoted",
     moving_date: "2027-05-03",
     property_size: "1_bedroom",

@@ -40,7 +40,7 @@ let created = 0;
 /** A booking as the server writes it (service role), made `minutesAgo` before now. */
 function booking(owner: Customer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
   const { minutesAgo = 0, ...columns } = row;
-  return insertStoredBooking(serviceRole, owner.user, {
+  return insertStoredBooking(serviceRole, owner, {
     moving_from: `${++created} Counter St, Atlanta`,
     created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
     ...columns,

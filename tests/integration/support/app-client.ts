@@ -206,6 +206,11 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
       }
       return answer;
     }
+    // An action's redirect comes as the redirect itself, not under the symbol a loader's comes under.
+    if ("redirect" in value && typeof value.redirect === "string" && "status" in value) {
+      answer.redirect = { location: value.redirect, status: Number(value.status) };
+      return answer;
+    }
     if (isRouteResult(value)) {
       answer.routes.action = value;
       return answer;

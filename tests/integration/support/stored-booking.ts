@@ -1,8 +1,10 @@
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import type { TablesInsert } from "../../../supabase/types.ts";
 
-/** Whose booking it is: an account (id and email), or a customer signed in with their own client. */
-type BookingOwner = { id: string; email: string } | { user: { id: string; email?: string } };
+/** Whose booking it is: a signed-in account (or anything holding its id and email as `user`). */
+interface BookingOwner {
+  user: { id: string; email?: string };
+}
 
 /**
  * A booking of `owner`'s as the server writes it (with the service role's client): an elite local
@@ -10,13 +12,12 @@ type BookingOwner = { id: string; email: string } | { user: { id: string; email?
  * any of it.
  */
 export async function insertStoredBooking(serviceRole: AppSupabaseClient, owner: BookingOwner, columns: Partial<TablesInsert<"bookings">> = {}) {
-  const { id, email } = "user" in owner ? owner.user : owner;
   const { data, error } = await serviceRole
     .from("bookings")
     .insert({
-      user_id: id,
+      user_id: owner.user.id,
       full_name: "Test Customer",
-      email: email!,
+      email: owner.user.email!,
       phone: "404-555-0100",
       moving_from: "1 Peachtree St, Atlanta",
       moving_to: "2 Ponce de Leon Ave, Atlanta",
