@@ -1,16 +1,13 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analytics } from "../../app/domain/admin-analytics.ts";
+import type { Route } from "../../app/routes/admin/+types/analytics.ts";
 import { loadAnalytics } from "../../app/services/admin-analytics.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Tables, TablesInsert } from "../../supabase/types.ts";
-import type { RouterContextProvider } from "react-router";
-import { sessionContext } from "../../app/context.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { loader } from "../../app/routes/admin/analytics.tsx";
-import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The analytics page's figures, computed by the database from its tallies, checked against figures
 // computed here from the seeded rows: the value of all bookings whatever their status, the services
@@ -32,10 +29,15 @@ const SERVICES = ["local", "long_distance", "commercial"] as const;
 const STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: SignedInVisitor;
+let moderator: SignedInVisitor;
+let customer: SignedInVisitor;
+/** Each one's own Supabase client (their own token), for the database's answers below the app. */
+let adminDb: AppSupabaseClient;
+let moderatorDb: AppSupabaseClient;
+let customerDb: AppSupabaseClient;
 let empty: Analytics | null;
 let seeded: Booking[];
 
@@ -70,18 +72,20 @@ const average = (cents: number, bookings: number) => (bookings > 0 ? Math.round(
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
-  await crewsToSpare(service as unknown as AppSupabaseClient);
+  app = await startTestApp(backend);
+  service = app.serviceRole;
+  await crewsToSpare(service);
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "analytics-admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "analytics-moderator", "Mo Moderator"),
-    signInCustomer(backend, "analytics-customer"),
+    signIn(app, "admin", { label: "analytics-admin", fullName: "Ada Admin" }),
+    signIn(app, "moderator", { label: "analytics-moderator", fullName: "Mo Moderator" }),
+    signIn(app, "customer", { label: "analytics-customer" }),
   ]);
-  empty = await loadAnalytics(admin.client, NOW);
+  [adminDb, moderatorDb, customerDb] = await Promise.all([admin.database(), moderator.database(), customer.database()]);
+  empty = await loadAnalytics(adminDb, NOW);
   const { data, error } = await service.from("bookings").insert(seedRows(customer.user.id)).select("*");
   if (error) throw error;
-  seeded = data as Booking[];
-}, 60_000);
+  seeded = data;
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -97,13 +101,13 @@ describe("the analytics page's figures", () => {
   });
 
   it("count every booking and its value whatever the status, with the average", async () => {
-    const analytics = await loadAnalytics(admin.client, NOW);
+    const analytics = await loadAnalytics(adminDb, NOW);
     const total = seeded.reduce((sum, row) => sum + value(row), 0);
     expect(analytics!.totals).toEqual({ totalBookings: seeded.length, valueCents: total, averageCents: average(total, seeded.length) });
   });
 
   it("rank the services booked most, at most five", async () => {
-    const analytics = await loadAnalytics(admin.client, NOW);
+    const analytics = await loadAnalytics(adminDb, NOW);
     const grouped = new Map<string, { bookings: number; valueCents: number }>();
     for (const row of seeded) {
       const current = grouped.get(row.service_type) ?? { bookings: 0, valueCents: 0 };
@@ -117,7 +121,7 @@ describe("the analytics page's figures", () => {
   });
 
   it("give the last six months in the company's time zone, by the month a booking was made", async () => {
-    const analytics = await loadAnalytics(admin.client, NOW);
+    const analytics = await loadAnalytics(adminDb, NOW);
     const months = ["2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"];
     const expected = months.map((month) => {
       const rows = seeded.filter((row) => companyMonth(row.created_at) === month);
@@ -133,8 +137,8 @@ describe("the analytics page's figures", () => {
     expect((await service.from("bookings").update({ service_type: "commercial", final_cost_cents: 99_900 }).eq("id", first!.id)).error).toBeNull();
     expect((await service.from("bookings").delete().eq("id", second!.id)).error).toBeNull();
     const { data } = await service.from("bookings").select("*");
-    const rows = data as Booking[];
-    const analytics = await loadAnalytics(admin.client, NOW);
+    const rows = data ?? [];
+    const analytics = await loadAnalytics(adminDb, NOW);
     const total = rows.reduce((sum, row) => sum + value(row), 0);
     expect(analytics!.totals.valueCents).toBe(total);
     const commercial = rows.filter((row) => row.service_type === "commercial");
@@ -146,48 +150,46 @@ describe("the analytics page's figures", () => {
   });
 
   it("may be read by a moderator and are refused to a customer's token with 42501", async () => {
-    expect((await loadAnalytics(moderator.client, NOW))?.totals.totalBookings).toBeGreaterThan(0);
+    expect((await loadAnalytics(moderatorDb, NOW))?.totals.totalBookings).toBeGreaterThan(0);
     for (const [name, args] of [
       ["admin_analytics_totals", {}],
       ["admin_analytics_top_services", {}],
       ["admin_analytics_months", {}],
     ] as const) {
-      const refused = await customer.client.rpc(name, args);
+      const refused = await customerDb.rpc(name, args);
       expect(refused.error?.code, name).toBe("42501");
     }
-    expect(await loadAnalytics(customer.client)).toBeNull();
+    expect(await loadAnalytics(customerDb)).toBeNull();
   });
 });
 
-/** The page's loader as React Router runs it for this person with these roles: what it returned, or the status it threw. */
-async function load(who: SignedInCustomer, roles: AppRole[], path = "/admin/analytics"): Promise<{ status: number; value: unknown }> {
-  const context: RouterContextProvider = signedInContext(testAppOptions(backend), who);
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
-  const request = new Request(`${TEST_PUBLIC_URL}${path}`);
-  try {
-    return { status: 200, value: await loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]) };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, value: null };
-    if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: ResponseInit }).init.status ?? 200, value: null };
-    throw thrown;
-  }
-}
+type Page = Route.ComponentProps["loaderData"];
 
-describe("the /admin/analytics loader", () => {
+describe("/admin/analytics", () => {
   it("answers a moderator, refuses a customer with 403, and says it failed when the database does", async () => {
-    const read = await load(moderator, ["moderator"]);
+    const read = await moderator.visitor.load<Page>("/admin/analytics", "routes/admin/analytics");
     expect(read.status).toBe(200);
     expect(read.value).toMatchObject({ analytics: { totals: { totalBookings: expect.any(Number) } } });
-    expect((await load(customer, [])).status).toBe(403);
+    expect((await customer.visitor.load("/admin/analytics", "routes/admin/analytics")).status).toBe(403);
 
     const failing: typeof fetch = (input, init) =>
       String(input instanceof Request ? input.url : input).includes("/rpc/admin_analytics")
         ? Promise.resolve(new Response("{}", { status: 500 }))
         : backend.fetch(input, init);
-    const unlucky = await signInCustomer(backend, "analytics-unlucky", "Una Lucky", { fetch: failing });
-    expect((await service.from("user_roles").insert({ user_id: unlucky.user.id, role: "admin" })).error).toBeNull();
-    const failed = await load(unlucky, ["admin"]);
+    const unlucky = await signIn(await startTestApp(backend, { supabase: { ...app.options.supabase, fetch: failing } }), "admin", {
+      label: "analytics-unlucky",
+      fullName: "Una Lucky",
+    });
+    const failed = await unlucky.visitor.load<Page>("/admin/analytics", "routes/admin/analytics");
     expect(failed.status).toBe(200);
     expect(failed.value).toMatchObject({ analytics: null });
+  });
+
+  it("shows staff the bookings' total, and is for staff only", async () => {
+    const page = await admin.visitor.get("/admin/analytics");
+    expect(page.status).toBe(200);
+    const { count } = await service.from("bookings").select("*", { count: "exact", head: true });
+    expect(page.text).toMatch(new RegExp(`Total Bookings ${count} `));
+    await expectStaffOnly("/admin/analytics", { guest: app.visitor(), customer: customer.visitor, hidden: ["Total Bookings"] });
   });
 });

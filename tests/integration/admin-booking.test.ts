@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext, userContext } from "../../app/context.ts";
 import { BOOKING_EDIT_MESSAGES } from "../../app/domain/admin-booking-edit.ts";
 import type { BookingRow } from "../../app/domain/booking.ts";
 import { BOOKING_MESSAGES, addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { action as cancelAction, loader as cancelLoader } from "../../app/routes/admin/booking-cancel.tsx";
-import { action as detailsAction, loader as detailsLoader } from "../../app/routes/admin/booking-details.tsx";
-import { action as editAction, loader as editLoader } from "../../app/routes/admin/booking-edit.tsx";
-import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
-import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
-import { loader as customerDetailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import type { Route as CancelRoute } from "../../app/routes/admin/+types/booking-cancel.ts";
+import type { Route as DetailsRoute } from "../../app/routes/admin/+types/booking-details.ts";
+import type { Route as EditRoute } from "../../app/routes/admin/+types/booking-edit.ts";
+import type { Route as CustomerDetailsRoute } from "../../app/routes/dashboard/+types/booking-details.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
-import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import {
   completeSession,
@@ -27,111 +22,74 @@ import {
   type TestStripe,
 } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import {
-  TEST_PUBLIC_URL,
-  flashedToast,
-  signInCustomer,
-  signedInContext,
-  testAppOptions,
-  testRequestContext,
-  type SignedInCustomer,
-} from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
-// One booking in the admin area, through the routes' loaders and actions with each person's own
-// Supabase client (so row level security and the database's permission checks apply), against the
-// embedded Supabase and the embedded Stripe, whose webhook events reach the app's webhook route.
+// One booking in the admin area, through the app's request handler with each person signed in through
+// the login form (so the guards, row level security and the database's permission checks apply),
+// against the embedded Supabase and the embedded Stripe, whose webhook events reach the app's webhook route.
+
+/** A signed-in person: their browser, and their own Supabase client for the database's answers to them. */
+type Person = SignedInVisitor & { client: AppSupabaseClient };
 
 let backend: TestBackend;
+let app: TestApp;
 let serviceRole: AppSupabaseClient;
 let testStripe: TestStripe;
 let emulator: StripeEmulator;
-let admin: SignedInCustomer;
-let secondAdmin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
-
-const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+let admin: Person;
+let secondAdmin: Person;
+let moderator: Person;
+let customer: Person;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
-  await crewsToSpare(serviceRole);
   testStripe = await startTestStripe({
     webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-    deliver: async (input, init) =>
-      webhookAction({ request: new Request(input, init), context: testRequestContext(options()), params: {} } as unknown as Parameters<
-        typeof webhookAction
-      >[0]),
+    // Stripe's deliveries reach the app's webhook route through the same app as the pages.
+    deliver: (input, init) => app.handle(new Request(input, init)),
   });
   emulator = testStripe.emulator!;
+  app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+  serviceRole = app.serviceRole;
+  await crewsToSpare(serviceRole);
   [admin, secondAdmin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin", "Ada Admin"),
-    signInCustomer(backend, "admin2", "Abe Admin"),
-    signInCustomer(backend, "moderator", "Mo Moderator"),
-    signInCustomer(backend, "customer", "Cam Customer"),
+    signIn(app, "admin", { fullName: "Ada Admin" }).then(withOwnClient),
+    signIn(app, "admin", { label: "admin2", fullName: "Abe Admin" }).then(withOwnClient),
+    signIn(app, "moderator", { fullName: "Mo Moderator" }).then(withOwnClient),
+    signIn(app, "customer", { fullName: "Cam Customer" }).then(withOwnClient),
   ]);
-  const granted = await serviceRole.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: secondAdmin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
   await serviceRole.from("profiles").update({ full_name: "Ada Admin" }).eq("user_id", admin.user.id);
-});
+}, 120_000);
 
 afterAll(async () => {
   await testStripe?.close();
   await backend?.close();
 });
 
-const rolesOf = (who: SignedInCustomer): AppRole[] => (who === admin || who === secondAdmin ? ["admin"] : who === moderator ? ["moderator"] : []);
+type Details = DetailsRoute.ComponentProps["loaderData"];
+type Edit = EditRoute.ComponentProps["loaderData"];
+type Cancel = CancelRoute.ComponentProps["loaderData"];
 
-/** The context the admin layout leaves for this person: their own client, their roles. */
-function staffContext(who: SignedInCustomer): RouterContextProvider {
-  const context = signedInContext(options(), who);
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(rolesOf(who)) });
-  context.set(userContext, who.user);
-  return context;
+/** The route module serving a booking's page at `path`. */
+function routeIdOf(path: string): string {
+  if (path.endsWith("/edit")) return "routes/admin/booking-edit";
+  if (path.endsWith("/cancel")) return "routes/admin/booking-cancel";
+  return "routes/admin/booking-details";
 }
 
-interface Answer {
-  status: number;
-  location: string | null;
-  value: unknown;
+/** The page's loader answer, as the page's router asks for it. */
+function load<T = unknown>(who: SignedInVisitor, path: string) {
+  return who.visitor.load<T>(path, routeIdOf(path));
 }
 
-/** Runs a loader or an action as React Router would, and what it answered or threw. */
-async function run(route: (args: never) => unknown, who: SignedInCustomer, path: string, form?: Record<string, string>, context = staffContext(who)) {
-  const request = form
-    ? new Request(`${TEST_PUBLIC_URL}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(form),
-      })
-    : new Request(`${TEST_PUBLIC_URL}${path}`);
-  const bookingId = path.split("/")[3];
-  let result: unknown;
-  try {
-    result = await (route as (args: unknown) => unknown)({ request, params: { bookingId }, context });
-  } catch (thrown) {
-    result = thrown;
-  }
-  const answer: Answer = { status: 200, location: null, value: result };
-  if (result instanceof Response) {
-    answer.status = result.status;
-    answer.location = result.headers.get("Location");
-    answer.value = null;
-  } else if (typeof result === "object" && result !== null && "type" in result && result.type === "DataWithResponseInit") {
-    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
-    answer.status = wrapped.init?.status ?? 200;
-    answer.value = wrapped.data;
-  } else if (result instanceof Error) {
-    throw result;
-  }
-  return { ...answer, context };
+/** The page's action answer to a form, as the page's router posts it. */
+function act(who: SignedInVisitor, path: string, form: Record<string, string>) {
+  return who.visitor.act(path, form);
 }
 
 async function stored(bookingId: string): Promise<BookingRow> {
@@ -176,9 +134,8 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the payment intent of 
 describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:id", () => {
   it("shows every field, the price lines, the deposit with its Checkout Session, the history and the contact links", async () => {
     const booking = await paidBooking();
-    const { status, value } = await run(detailsLoader, moderator, detailsPath(booking.id));
+    const { status, value: page } = await load<Details>(moderator, detailsPath(booking.id));
     expect(status).toBe(200);
-    const page = value as Awaited<ReturnType<typeof detailsLoader>>;
     expect(page.booking).toMatchObject({ id: booking.id, fullName: "Pat Payer", email: customer.user.email, phone: "404-555-0142", from: booking.moving_from });
     expect(page.price.lines.length).toBeGreaterThan(0);
     expect(page.deposit).toMatchObject({
@@ -198,15 +155,15 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:i
 
   it("gives no email link for a stored address that would add recipients or text to the message", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { email: "victim@example.com?cc=thief%40evil.example&subject=Refund" });
-    const { status, value } = await run(detailsLoader, moderator, detailsPath(booking.id));
+    const { status, value } = await load<Details>(moderator, detailsPath(booking.id));
     expect(status).toBe(200);
-    expect((value as Awaited<ReturnType<typeof detailsLoader>>).contact.mailto).toBeNull();
+    expect(value.contact.mailto).toBeNull();
   });
 
   it("encodes an address's local part in its email link", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { email: "pat+moves@example.com" });
-    const { value } = await run(detailsLoader, moderator, detailsPath(booking.id));
-    expect((value as Awaited<ReturnType<typeof detailsLoader>>).contact.mailto).toBe("mailto:pat%2Bmoves@example.com");
+    const { value } = await load<Details>(moderator, detailsPath(booking.id));
+    expect(value.contact.mailto).toBe("mailto:pat%2Bmoves@example.com");
   });
 
   it("shows the booking's photos at the app's address, which serves them to staff and to nobody else but their owner", async () => {
@@ -218,29 +175,32 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:i
     const row = await serviceRole.from("booking_images").insert({ booking_id: booking.id, path, file_name: "sofa.jpg" });
     if (row.error) throw row.error;
 
-    const page = (await run(detailsLoader, moderator, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const page = (await load<Details>(moderator, detailsPath(booking.id))).value;
     expect(page.photos).toEqual([expect.objectContaining({ fileName: "sofa.jpg", url: `/book/photos/${path}` })]);
-    const [ownerId, , draftId, fileName] = path.split("/");
-    const photo = async (who: SignedInCustomer) =>
-      (await bookingPhotoLoader({
-        request: new Request(`${TEST_PUBLIC_URL}/book/photos/${path}`),
-        params: { ownerId, draftId, fileName },
-        context: staffContext(who),
-      } as unknown as Parameters<typeof bookingPhotoLoader>[0])) as Response;
+    const photo = (who: SignedInVisitor) => who.visitor.send(new Request(`${TEST_PUBLIC_URL}/book/photos/${path}`));
     for (const who of [moderator, admin, customer]) {
       const answer = await photo(who);
       expect(answer.status, who.user.email).toBe(200);
       expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
     }
-    const stranger = await signInCustomer(backend, "stranger");
+    const stranger = await signIn(app, "customer", { label: "stranger" });
     expect((await photo(stranger)).status).toBe(404);
   });
 
+  it("is for staff only, as are the booking's edit and cancel pages", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { full_name: "Private Person", email: "private.person@example.com" });
+    expect((await moderator.visitor.get(detailsPath(booking.id))).text).toContain("Private Person");
+    const stranger = await signIn(app, "customer", { label: "stranger" });
+    for (const path of [detailsPath(booking.id), editPath(booking.id), cancelPath(booking.id)]) {
+      await expectStaffOnly(path, { guest: app.visitor(), customer: stranger.visitor, hidden: ["Private Person", "private.person@example.com"] });
+    }
+  });
+
   it("is a 404 for an unknown id and for one that is no id", async () => {
-    expect((await run(detailsLoader, admin, detailsPath(randomUUID()))).status).toBe(404);
-    expect((await run(detailsLoader, admin, detailsPath("not-a-uuid"))).status).toBe(404);
-    expect((await run(editLoader, admin, editPath("'; drop table bookings"))).status).toBe(404);
-    expect((await run(cancelLoader, admin, cancelPath(randomUUID()))).status).toBe(404);
+    expect((await load(admin, detailsPath(randomUUID()))).status).toBe(404);
+    expect((await load(admin, detailsPath("not-a-uuid"))).status).toBe(404);
+    expect((await load(admin, editPath("'; drop table bookings"))).status).toBe(404);
+    expect((await load(admin, cancelPath(randomUUID()))).status).toBe(404);
   });
 });
 
@@ -273,7 +233,7 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
   ])("refuses %s = %j with its message beside the field, keeps what was typed, and changes nothing", async (field, value, message) => {
     const booking = await insertStoredBooking(serviceRole, customer);
     const form = { ...validForm(), [field]: value };
-    const { status, value: reply } = await run(editAction, admin, editPath(booking.id), form);
+    const { status, value: reply } = await act(admin, editPath(booking.id), form);
     expect(status).toBe(400);
     const result = reply as { error: Record<string, string[]>; initialValue: Record<string, string> };
     expect(result.error[field]).toEqual([message]);
@@ -287,10 +247,10 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
   it("saves the changes, one history row per changed field with before, after, who and when, and says so", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "08:00", special_instructions: "Ring twice" });
     const form = validForm();
-    const { status, location, context } = await run(editAction, admin, editPath(booking.id), form);
+    const { status, location } = await act(admin, editPath(booking.id), form);
     expect(status).toBe(302);
     expect(location).toBe(detailsPath(booking.id));
-    expect(await flashedToast(context)).toMatchObject({ type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: "5 changes were saved." });
+    expect(await admin.visitor.toast(location!)).toMatchObject({ type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: "5 changes were saved." });
 
     expect(await stored(booking.id)).toMatchObject({
       moving_date: form.date,
@@ -313,18 +273,18 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     ]);
 
     // The page lists the edits, with who made them.
-    const page = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const page = (await load<Details>(admin, detailsPath(booking.id))).value;
     expect(page.edits).toContainEqual(expect.objectContaining({ field: "Final cost", before: "—", after: "$1,250.50", changedBy: "Ada Admin" }));
 
     // Saving the same values again changes nothing and records nothing.
-    const again = await run(editAction, admin, editPath(booking.id), form);
-    expect(await flashedToast(again.context)).toMatchObject({ title: BOOKING_EDIT_MESSAGES.unchanged });
+    const again = await act(admin, editPath(booking.id), form);
+    expect(await admin.visitor.toast(again.location!)).toMatchObject({ title: BOOKING_EDIT_MESSAGES.unchanged });
     expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [booking.id])).toHaveLength(5);
   });
 
   it("keeps a move date now past when it is not changed, and empties the time, instructions and final cost", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_date: "2024-05-01", moving_time: "08:00", final_cost_cents: 90_000 });
-    const { status } = await run(editAction, admin, editPath(booking.id), {
+    const { status } = await act(admin, editPath(booking.id), {
       ...validForm(),
       date: "2024-05-01",
       time: "",
@@ -337,21 +297,21 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
 
   it("keeps a time the booking has outside today's slots when it is not changed", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "09:30" });
-    const page = (await run(editLoader, admin, editPath(booking.id))).value as Awaited<ReturnType<typeof editLoader>>;
+    const page = (await load<Edit>(admin, editPath(booking.id))).value;
     expect(page.timeOptions).toContainEqual({ value: "09:30", label: "9:30 AM" });
-    const { status } = await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:30" });
+    const { status } = await act(admin, editPath(booking.id), { ...validForm(), time: "09:30" });
     expect(status).toBe(302);
     expect((await stored(booking.id)).moving_time).toBe("09:30:00");
     expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1 and field = 'moving_time'", [booking.id])).toHaveLength(0);
     // Another time outside the slots is still refused.
-    expect((await run(editAction, admin, editPath(booking.id), { ...validForm(), time: "09:45" })).status).toBe(400);
+    expect((await act(admin, editPath(booking.id), { ...validForm(), time: "09:45" })).status).toBe(400);
   });
 
   it("refuses a moderator and a customer, in the action and in the database", async () => {
     const booking = await insertStoredBooking(serviceRole, customer);
     for (const who of [moderator, customer]) {
-      expect((await run(editLoader, who, editPath(booking.id))).status).toBe(403);
-      expect((await run(editAction, who, editPath(booking.id), validForm())).status).toBe(403);
+      expect((await load(who, editPath(booking.id))).status).toBe(403);
+      expect((await act(who, editPath(booking.id), validForm())).status).toBe(403);
       const crafted = await who.client.rpc("update_booking_details", {
         _booking_id: booking.id,
         _moving_date: "2027-06-01",
@@ -372,13 +332,13 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
 describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking", () => {
   it("without a refund: cancelled, the history names who, the deposit stays paid", async () => {
     const booking = await paidBooking();
-    const page = (await run(cancelLoader, admin, cancelPath(booking.id))).value as Awaited<ReturnType<typeof cancelLoader>>;
+    const page = (await load<Cancel>(admin, cancelPath(booking.id))).value;
     expect(page).toMatchObject({ cancelled: false, depositPaid: true, depositAmount: "$50", canRefund: true });
 
-    const { status, location, context } = await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
+    const { status, location } = await act(admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
     expect(status).toBe(302);
     expect(location).toBe(detailsPath(booking.id));
-    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Booking cancelled" });
+    expect(await admin.visitor.toast(location!)).toMatchObject({ type: "success", title: "Booking cancelled" });
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid" });
     const [last] = await backend.sql<{ status: string; changed_by: string }>(
       "select status, changed_by from public.booking_status_events where booking_id = $1 order by changed_at desc, id desc limit 1",
@@ -388,16 +348,16 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking",
     expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
 
     // Refund remains possible from the booking's page.
-    const details = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const details = (await load<Details>(admin, detailsPath(booking.id))).value;
     expect(details.deposit).toMatchObject({ label: "Deposit paid", canRefund: true });
     expect(details.canCancel).toBe(false);
   });
 
   it("with a refund: cancelled, refunded once through Stripe, recorded with who and when, shown as 'Deposit refunded'", async () => {
     const booking = await paidBooking();
-    const { status, context } = await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" });
+    const { status, location } = await act(admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" });
     expect(status).toBe(302);
-    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Booking cancelled. Deposit refunded" });
+    expect(await admin.visitor.toast(location!)).toMatchObject({ type: "success", title: "Booking cancelled. Deposit refunded" });
     await deliveriesSettled(emulator);
 
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded", refund_due_at: null });
@@ -411,25 +371,23 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking",
     );
     expect(rows).toEqual([{ stripe_refund_id: refund.id, amount_cents: 5000, refunded_by: admin.user.id }]);
 
-    const details = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const details = (await load<Details>(admin, detailsPath(booking.id))).value;
     expect(details.deposit).toMatchObject({ label: "Deposit refunded", canRefund: false, refund: { id: refund.id, amount: "$50", by: "Ada Admin" } });
 
     // The customer's own page says so too.
-    const customerPage = (await customerDetailsLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}`),
-      params: { bookingId: booking.id },
-      context: signedInContext(options(), customer),
-    } as unknown as Parameters<typeof customerDetailsLoader>[0])) as Awaited<ReturnType<typeof customerDetailsLoader>>;
+    const customerPage = (
+      await customer.visitor.load<CustomerDetailsRoute.ComponentProps["loaderData"]>(`/dashboard/bookings/${booking.id}`, "routes/dashboard/booking-details")
+    ).value;
     expect(customerPage.payment.depositLabel).toBe("Deposit refunded");
   });
 
   it("refunds once when pressed twice at once, or by two admins at once", async () => {
     const booking = await paidBooking();
-    await run(cancelAction, admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
+    await act(admin, cancelPath(booking.id), { intent: "cancel-booking", refund: "no" });
     const presses = await Promise.all([
-      run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" }),
-      run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" }),
-      run(detailsAction, secondAdmin, detailsPath(booking.id), { intent: "refund" }),
+      act(admin, detailsPath(booking.id), { intent: "refund" }),
+      act(admin, detailsPath(booking.id), { intent: "refund" }),
+      act(secondAdmin, detailsPath(booking.id), { intent: "refund" }),
     ]);
     for (const press of presses) expect(press.status).toBe(302);
     await deliveriesSettled(emulator);
@@ -438,27 +396,27 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking",
     expect((await stored(booking.id)).deposit_status).toBe("refunded");
 
     // Pressed again later: nothing more is refunded.
-    const later = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
-    expect(await flashedToast(later.context)).toMatchObject({ title: "The deposit was already refunded." });
+    const later = await act(admin, detailsPath(booking.id), { intent: "refund" });
+    expect(await admin.visitor.toast(later.location!)).toMatchObject({ title: "The deposit was already refunded." });
     expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(1);
   });
 
   it("refuses a moderator's refund in the action and in the database, while letting them cancel", async () => {
     const booking = await paidBooking();
-    expect((await run(cancelAction, moderator, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
+    expect((await act(moderator, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
     expect(await stored(booking.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
-    expect((await run(detailsAction, moderator, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
+    expect((await act(moderator, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
     const crafted = await moderator.client.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: "re_fake", _amount_cents: 5000 });
     expect(crafted.error?.code).toBe("42501");
     expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
 
-    expect((await run(cancelAction, moderator, cancelPath(booking.id), { intent: "cancel-booking" })).status).toBe(302);
+    expect((await act(moderator, cancelPath(booking.id), { intent: "cancel-booking" })).status).toBe(302);
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid" });
   });
 
   it("refuses to refund the deposit of a live booking, in the action (409, saying why) and in the database", async () => {
     const booking = await paidBooking();
-    const crafted = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
+    const crafted = await act(admin, detailsPath(booking.id), { intent: "refund" });
     expect(crafted.status).toBe(409);
     expect(crafted.value).toBe("Refund the deposit only after cancelling the booking.");
     expect(stripeRefundsOf(booking.stripe_payment_intent_id!)).toHaveLength(0);
@@ -472,8 +430,8 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking",
 
   it("refuses a customer, in the action and in the database", async () => {
     const booking = await paidBooking();
-    expect((await run(cancelAction, customer, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
-    expect((await run(detailsAction, customer, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
+    expect((await act(customer, cancelPath(booking.id), { intent: "cancel-booking", refund: "yes" })).status).toBe(403);
+    expect((await act(customer, detailsPath(booking.id), { intent: "refund" })).status).toBe(403);
     expect((await customer.client.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: "re_fake", _amount_cents: 5000 })).error?.code).toBe(
       "42501",
     );
@@ -530,15 +488,15 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid after t
     await deliveriesSettled(emulator);
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid", refund_due_at: expect.any(String) });
 
-    const due = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const due = (await load<Details>(admin, detailsPath(booking.id))).value;
     expect(due.deposit).toMatchObject({ label: "Refund due", canRefund: true });
 
-    const pressed = await run(detailsAction, admin, detailsPath(booking.id), { intent: "refund" });
+    const pressed = await act(admin, detailsPath(booking.id), { intent: "refund" });
     expect(pressed.status).toBe(302);
-    expect(await flashedToast(pressed.context)).toMatchObject({ type: "success", title: "Deposit refunded" });
+    expect(await admin.visitor.toast(pressed.location!)).toMatchObject({ type: "success", title: "Deposit refunded" });
     await deliveriesSettled(emulator);
     expect(await stored(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded", refund_due_at: null });
-    const after = (await run(detailsLoader, admin, detailsPath(booking.id))).value as Awaited<ReturnType<typeof detailsLoader>>;
+    const after = (await load<Details>(admin, detailsPath(booking.id))).value;
     expect(after.deposit).toMatchObject({ label: "Deposit refunded", canRefund: false });
   });
 });

@@ -1,87 +1,76 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "../../app/context.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { loader as exportBookings } from "../../app/routes/admin/bookings-export.ts";
-import { action as bookingsPageAction } from "../../app/routes/admin/bookings.tsx";
-import { action as overviewAction } from "../../app/routes/admin/overview.tsx";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { flashedToast, signedInContext, signInCustomer, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // A row's status form and the CSV export, as staff and customers reach them over HTTP.
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: SignedInVisitor;
+let customer: SignedInVisitor;
 let exportCalls = 0;
-let exporter: SignedInCustomer;
+let exporter: SignedInVisitor;
+/** A moderator whose role is taken away between the app's check and the database's (see below). */
+let losingModerator: SignedInVisitor;
+let revokeBeforeStatusChange = false;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
+  app = await startTestApp(backend);
+  service = app.serviceRole;
   const countingFetch: typeof fetch = (input, init) => {
     if (String(input instanceof Request ? input.url : input).includes("/rpc/admin_bookings_after")) exportCalls++;
     return backend.fetch(input, init);
   };
-  [admin, customer, exporter] = await Promise.all([
-    signInCustomer(backend, "admin"),
-    signInCustomer(backend, "customer"),
-    signInCustomer(backend, "exporter", "Export Admin", { fetch: countingFetch }),
+  // The role is taken away just before the app asks the database to change a status.
+  const revokingFetch: typeof fetch = async (input, init) => {
+    if (revokeBeforeStatusChange && String(input instanceof Request ? input.url : input).includes("/rpc/set_booking_status")) {
+      const { error } = await service.from("user_roles").delete().eq("user_id", losingModerator.user.id);
+      if (error) throw error;
+    }
+    return backend.fetch(input, init);
+  };
+  const [countingApp, revokingApp] = await Promise.all([
+    startTestApp(backend, { supabase: { ...app.options.supabase, fetch: countingFetch } }),
+    startTestApp(backend, { supabase: { ...app.options.supabase, fetch: revokingFetch } }),
   ]);
-  const granted = await service.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: exporter.user.id, role: "admin" },
+  [admin, customer, exporter, losingModerator] = await Promise.all([
+    signIn(app, "admin"),
+    signIn(app, "customer"),
+    signIn(countingApp, "admin", { label: "exporter", fullName: "Export Admin" }),
+    signIn(revokingApp, "moderator", { label: "losing-moderator" }),
   ]);
-  if (granted.error) throw granted.error;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
 });
 
-/** The context the admin layout leaves for this user, with the roles the database holds for them. */
-function contextFor(who: SignedInCustomer, roles: AppRole[]): RouterContextProvider {
-  const context = signedInContext(testAppOptions(backend), who);
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
-  return context;
-}
-
-function postStatus(path: string, form: Record<string, string>) {
-  return new Request(`${TEST_PUBLIC_URL}${path}`, {
-    method: "POST",
-    headers: { Origin: TEST_PUBLIC_URL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-}
-
-async function outcome(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return new Response(null, (thrown as { init: ResponseInit }).init);
-    throw thrown;
-  }
+/** The CSV export as the browser downloads it (a plain link, not a page's data). */
+function download(who: SignedInVisitor, path: string) {
+  return who.visitor.send(new Request(`${TEST_PUBLIC_URL}${path}`));
 }
 
 describe("a row's status form", () => {
   it("changes the status as the admin, writes the history row and comes back to the same page with a toast", async () => {
-    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
-    const context = contextFor(admin, ["admin"]);
-    const response = await outcome(() =>
-      bookingsPageAction({
-        request: postStatus("/admin/bookings?q=test&sort=amount&page=2", { intent: "set-status", bookingId: booking.id, status: "in_progress" }),
-        context,
-        params: {},
-      } as never),
-    );
+    const booking = await insertStoredBooking(service, customer);
+    const response = await admin.visitor.act("/admin/bookings?q=test&sort=amount&page=2", {
+      intent: "set-status",
+      bookingId: booking.id,
+      status: "in_progress",
+    });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/admin/bookings?q=test&sort=amount&page=2");
-    expect(await flashedToast(context)).toMatchObject({ type: "success", title: "Status Updated", description: "Booking status changed to In progress" });
+    expect(response.location).toBe("/admin/bookings?q=test&sort=amount&page=2");
+    expect(await admin.visitor.toast(response.location!)).toMatchObject({
+      type: "success",
+      title: "Status Updated",
+      description: "Booking status changed to In progress",
+    });
     const stored = await service.from("bookings").select("status").eq("id", booking.id).single();
     expect(stored.data?.status).toBe("in_progress");
     const history = await service.from("booking_status_events").select("status, changed_by").eq("booking_id", booking.id).eq("status", "in_progress");
@@ -89,43 +78,27 @@ describe("a row's status form", () => {
   });
 
   it("refuses a customer's crafted post with 403 and changes nothing", async () => {
-    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
-    const response = await outcome(() =>
-      overviewAction({
-        request: postStatus("/admin?index", { intent: "set-status", bookingId: booking.id, status: "cancelled" }),
-        context: contextFor(customer, []),
-        params: {},
-      } as never),
-    );
+    const booking = await insertStoredBooking(service, customer);
+    const response = await customer.visitor.act("/admin?index", { intent: "set-status", bookingId: booking.id, status: "cancelled" });
     expect(response.status).toBe(403);
     // Past the app's check, the database refuses the same customer too.
-    const direct = await customer.client.rpc("set_booking_status", { _booking_id: booking.id, _status: "cancelled" });
+    const direct = await (await customer.database()).rpc("set_booking_status", { _booking_id: booking.id, _status: "cancelled" });
     expect(direct.error?.code).toBe("42501");
     const stored = await service.from("bookings").select("status").eq("id", booking.id).single();
     expect(stored.data?.status).toBe("pending");
   });
 
   it("answers a bad form with 400 and a failed change with the failure toast", async () => {
-    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer);
-    const bad = await outcome(() =>
-      bookingsPageAction({
-        request: postStatus("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "lost" }),
-        context: contextFor(admin, ["admin"]),
-        params: {},
-      } as never),
-    );
+    const booking = await insertStoredBooking(service, customer);
+    const bad = await admin.visitor.act("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "lost" });
     expect(bad.status).toBe(400);
-    // A moderator whose role was taken away since the page loaded: the database refuses.
-    const context = contextFor(customer, ["moderator"]);
-    const refused = await outcome(() =>
-      bookingsPageAction({
-        request: postStatus("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "confirmed" }),
-        context,
-        params: {},
-      } as never),
-    );
+    // A moderator whose role is taken away after the app let them in: the database refuses.
+    revokeBeforeStatusChange = true;
+    const refused = await losingModerator.visitor.act("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "confirmed" });
+    revokeBeforeStatusChange = false;
     expect(refused.status).toBe(302);
-    expect(await flashedToast(context)).toMatchObject({ type: "error", title: "Failed to update booking status." });
+    // No longer staff, they see the message on their own dashboard.
+    expect(await losingModerator.visitor.toast("/dashboard")).toMatchObject({ type: "error", title: "Failed to update booking status." });
     expect((await service.from("bookings").select("status").eq("id", booking.id).single()).data?.status).toBe("pending");
   });
 });
@@ -153,7 +126,7 @@ describe("the CSV export", () => {
     const inserted = [];
     for (const columns of rows) {
       inserted.push(
-        await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+        await insertStoredBooking(service, customer, {
           ...columns,
           email: `${tag}@example.com`,
           phone: "+1 404 555 0100",
@@ -161,13 +134,7 @@ describe("the CSV export", () => {
         }),
       );
     }
-    const response = await outcome(() =>
-      exportBookings({
-        request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=${tag}&sort=customer`),
-        context: contextFor(admin, ["admin"]),
-        params: {},
-      } as never),
-    );
+    const response = await download(admin, `/admin/bookings/export?q=${tag}&sort=customer`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="bookings-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -182,7 +149,7 @@ describe("the CSV export", () => {
 
   it("quotes a cell holding semicolons and neutralises the formulas after them, for spreadsheets that split on ';'", async () => {
     const tag = "csvsemicolon";
-    const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+    const booking = await insertStoredBooking(service, customer, {
       full_name: "x;=1+2;@SUM(1+1)",
       email: `${tag}@example.com`,
       phone: "404-555-0100",
@@ -190,9 +157,7 @@ describe("the CSV export", () => {
       moving_to: "2 Elm St",
       moving_date: "2027-04-04",
     });
-    const response = await outcome(() =>
-      exportBookings({ request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=${tag}`), context: contextFor(admin, ["admin"]), params: {} } as never),
-    );
+    const response = await download(admin, `/admin/bookings/export?q=${tag}`);
     expect(response.status).toBe(200);
     const lines = (await response.text()).split("\r\n");
     expect(lines[1]).toBe(
@@ -209,13 +174,7 @@ describe("the CSV export", () => {
       [owner],
     );
     exportCalls = 0;
-    const response = await outcome(() =>
-      exportBookings({
-        request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export?q=bulk.example`),
-        context: contextFor(exporter, ["admin"]),
-        params: {},
-      } as never),
-    );
+    const response = await download(exporter, "/admin/bookings/export?q=bulk.example");
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
@@ -230,10 +189,18 @@ describe("the CSV export", () => {
     expect(lines[2600]).toContain(",Stream 1,stream1@bulk.example.com,");
   });
 
-  it("is refused to a customer", async () => {
-    const response = await outcome(() =>
-      exportBookings({ request: new Request(`${TEST_PUBLIC_URL}/admin/bookings/export`), context: contextFor(customer, []), params: {} } as never),
-    );
+  it("is refused to a customer, and a guest is sent to sign in", async () => {
+    const response = await download(customer, "/admin/bookings/export");
     expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain("Booking ID");
+    const guest = await app.visitor().send(new Request(`${TEST_PUBLIC_URL}/admin/bookings/export`));
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe("/?auth=login&redirectTo=%2Fadmin%2Fbookings%2Fexport");
+  });
+
+  it("lists the bookings on a page for staff only", async () => {
+    await insertStoredBooking(service, customer, { full_name: "Shown Only To Staff" });
+    expect((await admin.visitor.get("/admin/bookings?q=Shown+Only")).text).toContain("Shown Only To Staff");
+    await expectStaffOnly("/admin/bookings", { guest: app.visitor(), customer: customer.visitor, hidden: ["Shown Only To Staff"] });
   });
 });

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingAmountCents } from "../../app/domain/admin-booking-row.ts";
 import {
@@ -12,44 +11,43 @@ import { listBookings } from "../../app/services/admin-bookings.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Tables } from "../../supabase/types.ts";
-import { signInCustomer, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
 import { seedAdminBookings } from "./support/admin-bookings-seed.ts";
+import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // The admin bookings table's search, filters, sorts and pages, each checked against rows computed
 // here from the 60 seeded bookings; and nobody but staff gets any of it.
 
 type Booking = Tables<"bookings">;
 
+/** A signed-in person: their browser, and their own Supabase client for the database's answers to them. */
+type Person = SignedInVisitor & { client: AppSupabaseClient };
+
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let admin: Person;
+let moderator: Person;
+let customer: Person;
 let seeded: Booking[];
 const TAG = "tablecheck";
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
+  app = await startTestApp(backend);
   [admin, moderator, customer] = await Promise.all([
-    signInCustomer(backend, "admin"),
-    signInCustomer(backend, "moderator"),
-    signInCustomer(backend, "customer"),
+    signIn(app, "admin").then(withOwnClient),
+    signIn(app, "moderator").then(withOwnClient),
+    signIn(app, "customer").then(withOwnClient),
   ]);
-  const granted = await service.from("user_roles").insert([
-    { user_id: admin.user.id, role: "admin" },
-    { user_id: moderator.user.id, role: "moderator" },
-  ]);
-  if (granted.error) throw granted.error;
-  seeded = await seedAdminBookings(service as unknown as AppSupabaseClient, customer.user.id, TAG);
-}, 60_000);
+  seeded = await seedAdminBookings(app.serviceRole, customer.user.id, TAG);
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
 });
 
 /** The page the table shows for these search params on /admin/bookings, as the database answers it. */
-async function page(search: string, who: SignedInCustomer = admin) {
+async function page(search: string, who: Person = admin) {
   const query = parseAdminBookingsQuery(new URLSearchParams(search));
   const listed = await listBookings(who.client, bookingsFilter("all", query), query);
   if (!listed) throw new Error("the bookings could not be listed");
@@ -169,6 +167,26 @@ describe("the admin bookings table", () => {
       const { data, error } = await customer.client.rpc(fn, args);
       expect(error?.code, fn).toBe("42501");
       expect(data, fn).toBeNull();
+    }
+  });
+});
+
+describe("the admin bookings pages", () => {
+  it("show staff the newest bookings, each page's statuses only, and are for staff only", async () => {
+    const newestFirst = [...seeded].sort((a, b) => compareText(b.created_at, a.created_at));
+    const newest = newestFirst[0]!;
+    for (const who of [admin, moderator]) {
+      const page = await who.visitor.get("/admin/bookings");
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(newest.email);
+    }
+    const pending = seeded.find((row) => row.status === "pending")!;
+    const completed = seeded.find((row) => row.status === "completed")!;
+    const pendingPage = await admin.visitor.get(`/admin/pending?q=${encodeURIComponent(pending.email)}`);
+    expect(pendingPage.text).toContain(pending.email);
+    expect((await admin.visitor.get(`/admin/pending?q=${encodeURIComponent(completed.email)}`)).text).not.toContain(completed.email);
+    for (const path of ["/admin/bookings", "/admin/pending", "/admin/active"]) {
+      await expectStaffOnly(path, { guest: app.visitor(), customer: customer.visitor, hidden: [newest.email, pending.email] });
     }
   });
 });

@@ -1,16 +1,13 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_CUSTOMERS_PAGE_SIZE, customerBadge, parseAdminCustomersQuery, type AdminCustomer } from "../../app/domain/admin-customers.ts";
+import type { Route } from "../../app/routes/admin/+types/customers.ts";
 import { listCustomers } from "../../app/services/admin-customers.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Tables, TablesInsert } from "../../supabase/types.ts";
-import type { RouterContextProvider } from "react-router";
-import { sessionContext } from "../../app/context.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { loader } from "../../app/routes/admin/customers.tsx";
-import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The customer database groups bookings by email in any letter case, guests and signed-in customers
 // alike; every figure on a card is checked against a grouping computed here from the seeded rows,
@@ -19,10 +16,15 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 type Booking = Tables<"bookings">;
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: SignedInVisitor;
+let moderator: SignedInVisitor;
+let customer: SignedInVisitor;
+/** Each one's own Supabase client (their own token), for the database's answers below the app. */
+let adminDb: AppSupabaseClient;
+let moderatorDb: AppSupabaseClient;
+let customerDb: AppSupabaseClient;
 
 const STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
 const DEPOSITS = ["unpaid", "paid", "refunded", "paid", "failed"] as const;
@@ -72,7 +74,7 @@ async function freshGrouping(): Promise<AdminCustomer[]> {
   const { data, error } = await service.from("bookings").select("*");
   if (error) throw error;
   const groups = new Map<string, Booking[]>();
-  for (const row of data as Booking[]) groups.set(row.email.toLowerCase(), [...(groups.get(row.email.toLowerCase()) ?? []), row]);
+  for (const row of data) groups.set(row.email.toLowerCase(), [...(groups.get(row.email.toLowerCase()) ?? []), row]);
   const byTime = (a: Booking, b: Booking) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : -1);
   return [...groups]
     .map(([key, rows]) => {
@@ -91,8 +93,8 @@ async function freshGrouping(): Promise<AdminCustomer[]> {
 }
 
 /** The page the customer database shows for these search params, as the database answers it. */
-async function page(search: string, who: SignedInCustomer = admin) {
-  const listed = await listCustomers(who.client, parseAdminCustomersQuery(new URLSearchParams(search)));
+async function page(search: string, client: AppSupabaseClient = adminDb) {
+  const listed = await listCustomers(client, parseAdminCustomersQuery(new URLSearchParams(search)));
   if (!listed) throw new Error("the customers could not be listed");
   return { ...listed, rows: listed.rows.map((row) => ({ ...row, last_booking_at: new Date(row.last_booking_at).toISOString() })) };
 }
@@ -111,16 +113,18 @@ const normalized = (rows: AdminCustomer[]) => rows.map((row) => ({ ...row, last_
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
-  await crewsToSpare(service as unknown as AppSupabaseClient);
+  app = await startTestApp(backend);
+  service = app.serviceRole;
+  await crewsToSpare(service);
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "insights-admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "insights-moderator", "Mo Moderator"),
-    signInCustomer(backend, "insights-customer"),
+    signIn(app, "admin", { label: "insights-admin", fullName: "Ada Admin" }),
+    signIn(app, "moderator", { label: "insights-moderator", fullName: "Mo Moderator" }),
+    signIn(app, "customer", { label: "insights-customer" }),
   ]);
+  [adminDb, moderatorDb, customerDb] = await Promise.all([admin.database(), moderator.database(), customer.database()]);
   const { error } = await service.from("bookings").insert(seedRows(customer.user.id));
   if (error) throw error;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -170,10 +174,10 @@ describe("the customer database", () => {
 
   it("stays equal to a fresh grouping after inserts, updates and deletes", async () => {
     const { data: some } = await service.from("bookings").select("*").neq("deposit_status", "paid").order("created_at").limit(4);
-    const [a, b, c, e] = some as Booking[];
+    const [a, b, c, e] = some ?? [];
     // A paid deposit of a move not yet completed counts until it is refunded.
     const { data: paid } = await service.from("bookings").select("*").eq("deposit_status", "paid").neq("status", "completed").limit(1).single();
-    const d = paid as Booking;
+    const d = paid!;
     const changes = [
       service
         .from("bookings")
@@ -201,13 +205,13 @@ describe("the customer database", () => {
   });
 
   it("lets a moderator read it and refuses a customer's token with 42501", async () => {
-    expect((await page("", moderator)).total).toBe((await freshGrouping()).length);
-    const refusedPage = await customer.client.rpc("admin_customers_page", {});
+    expect((await page("", moderatorDb)).total).toBe((await freshGrouping()).length);
+    const refusedPage = await customerDb.rpc("admin_customers_page", {});
     expect(refusedPage.error?.code).toBe("42501");
-    const refusedCount = await customer.client.rpc("admin_customers_count", {});
+    const refusedCount = await customerDb.rpc("admin_customers_count", {});
     expect(refusedCount.error?.code).toBe("42501");
-    expect(await listCustomers(customer.client, parseAdminCustomersQuery(new URLSearchParams()))).toBeNull();
-    const direct = await customer.client.from("customer_tallies" as never).select("*");
+    expect(await listCustomers(customerDb, parseAdminCustomersQuery(new URLSearchParams()))).toBeNull();
+    const direct = await customerDb.from("customer_tallies" as never).select("*");
     expect(direct.data ?? []).toEqual([]);
   });
 
@@ -217,35 +221,34 @@ describe("the customer database", () => {
   });
 });
 
-/** The page's loader as React Router runs it for this person with these roles: what it returned, or the status it threw. */
-async function load(who: SignedInCustomer, roles: AppRole[], path = "/admin/customers"): Promise<{ status: number; value: unknown }> {
-  const context: RouterContextProvider = signedInContext(testAppOptions(backend), who);
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
-  const request = new Request(`${TEST_PUBLIC_URL}${path}`);
-  try {
-    return { status: 200, value: await loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]) };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, value: null };
-    if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: ResponseInit }).init.status ?? 200, value: null };
-    throw thrown;
-  }
-}
+type Page = Route.ComponentProps["loaderData"];
 
-describe("the /admin/customers loader", () => {
+describe("/admin/customers", () => {
   it("answers a moderator, refuses a customer with 403, and says it failed when the database does", async () => {
-    const read = await load(moderator, ["moderator"]);
+    const read = await moderator.visitor.load<Page>("/admin/customers", "routes/admin/customers");
     expect(read.status).toBe(200);
     expect(read.value).toMatchObject({ failed: false });
-    expect((await load(customer, [])).status).toBe(403);
+    expect((await customer.visitor.load("/admin/customers", "routes/admin/customers")).status).toBe(403);
 
     const failing: typeof fetch = (input, init) =>
       String(input instanceof Request ? input.url : input).includes("/rpc/admin_customers")
         ? Promise.resolve(new Response("{}", { status: 500 }))
         : backend.fetch(input, init);
-    const unlucky = await signInCustomer(backend, "customers-unlucky", "Una Lucky", { fetch: failing });
-    expect((await service.from("user_roles").insert({ user_id: unlucky.user.id, role: "admin" })).error).toBeNull();
-    const failed = await load(unlucky, ["admin"]);
+    const unlucky = await signIn(await startTestApp(backend, { supabase: { ...app.options.supabase, fetch: failing } }), "admin", {
+      label: "customers-unlucky",
+      fullName: "Una Lucky",
+    });
+    const failed = await unlucky.visitor.load<Page>("/admin/customers", "routes/admin/customers");
     expect(failed.status).toBe(200);
     expect(failed.value).toMatchObject({ failed: true, rows: [], total: 0 });
+  });
+
+  it("shows staff the newest customer first, and is for staff only", async () => {
+    const [newest] = await freshGrouping();
+    const page = await admin.visitor.get("/admin/customers");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(newest!.full_name);
+    expect(page.text).toContain(newest!.email);
+    await expectStaffOnly("/admin/customers", { guest: app.visitor(), customer: customer.visitor, hidden: [newest!.full_name, newest!.email] });
   });
 });

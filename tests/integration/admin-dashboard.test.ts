@@ -1,9 +1,9 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
-import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { createAccount, signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // The admin dashboard's figures (revenue apart: admin-revenue.test.ts) come from one function each, computed by the database, and only staff
@@ -52,25 +52,30 @@ function expectedStats(rows: Seeded[], now: string) {
   };
 }
 
+/** A signed-in person: their browser, and their own Supabase client for the database's answers to them. */
+type Person = SignedInVisitor & { client: AppSupabaseClient };
+
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: Person;
+let moderator: Person;
+let customer: Person;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
+  app = await startTestApp(backend);
+  service = app.serviceRole;
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
-    signInCustomer(backend, "customer", "Cam Customer"),
+    signIn(app, "admin", { fullName: "Ada Admin" }).then(withOwnClient),
+    signIn(app, "moderator", { fullName: "Mo Moderator" }).then(withOwnClient),
+    signIn(app, "customer", { fullName: "Cam Customer" }).then(withOwnClient),
   ]);
   for (const row of SEEDED) {
     // A move date is required; the row without one stands for a completed move whose date is outside every month compared.
-    await insertStoredBooking(service as unknown as AppSupabaseClient, customer, { ...row, moving_date: row.moving_date ?? "2025-06-01" });
+    await insertStoredBooking(service, customer, { ...row, moving_date: row.moving_date ?? "2025-06-01" });
   }
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -108,7 +113,7 @@ describe.skipIf(usingHostedBackend)("admin_dashboard_stats", () => {
       (await service.from("bookings").update({ status: "completed", final_cost_cents: 77_700, moving_date: "2027-02-11" }).eq("id", second!.id)).error,
     ).toBeNull();
     expect((await service.from("bookings").delete().eq("id", third!.id)).error).toBeNull();
-    await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+    await insertStoredBooking(service, customer, {
       created_at: "2027-02-28T12:00:00Z",
       status: "completed",
       moving_date: "2027-01-31",
@@ -132,7 +137,7 @@ describe.skipIf(usingHostedBackend)("admin_dashboard_stats", () => {
 
 describe.skipIf(usingHostedBackend)("the Users tab's accounts (admin_users_page, admin_users_count)", () => {
   it("lists the 10 newest accounts with name, email, joined date and roles, and how many there are", async () => {
-    for (let index = 0; index < 9; index++) await signInCustomer(backend, `person-${index}`, index === 0 ? "" : `Person ${index}`);
+    for (let index = 0; index < 9; index++) await createAccount(app, "customer", { label: `person-${index}`, fullName: index === 0 ? "" : `Person ${index}` });
     await backend.sql("update public.profiles set created_at = now() - interval '1 day' where user_id = $1", [admin.user.id]);
     await backend.sql("update public.profiles set created_at = now() + interval '1 minute' where user_id = $1", [moderator.user.id]);
 
@@ -174,5 +179,15 @@ describe.skipIf(usingHostedBackend)("the Users tab's accounts (admin_users_page,
       expect(data).toBeNull();
       expect(error?.code).toBe("42501");
     }
+  });
+});
+
+describe("/admin", () => {
+  it("shows staff the cards' figures, and is for staff only", async () => {
+    const { count } = await service.from("bookings").select("*", { count: "exact", head: true });
+    const page = await moderator.visitor.get("/admin");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Total Bookings ${count} `);
+    await expectStaffOnly("/admin", { guest: app.visitor(), customer: customer.visitor, hidden: ["Total Bookings", "Pending Bookings"] });
   });
 });

@@ -1,54 +1,63 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "../../app/context.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { loader } from "../../app/routes/admin/overview.tsx";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { Route } from "../../app/routes/admin/+types/overview.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signedInContext, signInCustomer, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
-// /admin's loader: the stat cards for staff, the Users tab only for those who may read users, and a
-// database that cannot be read shows its message in place of the cards rather than an error page.
+// /admin: the stat cards for staff, the Users tab only for those who may read users, and a database
+// that cannot be read shows its message in place of the cards rather than an error page.
+
+type Overview = Route.ComponentProps["loaderData"];
+const OVERVIEW = "routes/admin/overview";
 
 let backend: TestBackend;
-let admin: SignedInCustomer;
+let app: TestApp;
+let admin: SignedInVisitor;
+let customer: SignedInVisitor;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const service = backend.createClient({ key: "service_role" }) as SupabaseClient;
-  admin = await signInCustomer(backend, "admin", "Ada Admin");
-  const granted = await service.from("user_roles").insert({ user_id: admin.user.id, role: "admin" });
-  if (granted.error) throw granted.error;
-  await insertStoredBooking(service as unknown as AppSupabaseClient, admin, { status: "pending" });
-  await insertStoredBooking(service as unknown as AppSupabaseClient, admin, { status: "completed", final_cost_cents: 120_000 });
+  app = await startTestApp(backend);
+  // One after the other: the Users tab lists the newest account first.
+  admin = await signIn(app, "admin", { fullName: "Ada Admin" });
+  customer = await signIn(app, "customer", { fullName: "Cam Customer" });
+  await insertStoredBooking(app.serviceRole, admin, { status: "pending" });
+  await insertStoredBooking(app.serviceRole, admin, { status: "completed", final_cost_cents: 120_000 });
 });
 
 afterAll(async () => {
   await backend?.close();
 });
 
-function loadAs(path: string, roles: AppRole[], supabase: AppSupabaseClient = admin.client) {
-  const context = signedInContext(testAppOptions(backend), admin, { supabase });
-  context.set(sessionContext, { ...context.get(sessionContext), roles: async () => new Set(roles) });
-  return loader({ request: new Request(`http://localhost:3000${path}`), context, params: {} } as unknown as Parameters<typeof loader>[0]);
-}
-
-describe("the /admin loader", () => {
+describe("/admin", () => {
   it("gives staff the stat cards, and the users on the Users tab", async () => {
-    const overview = await loadAs("/admin", ["admin"]);
+    const overview = await admin.visitor.load<Overview>("/admin", OVERVIEW);
+    expect(overview.status).toBe(200);
     // Revenue is money collected: neither booking's deposit was paid.
-    expect(overview.stats).toMatchObject({
+    expect(overview.value.stats).toMatchObject({
       totalBookings: 2,
       pendingBookings: 1,
       completedMoves: 1,
       revenue: { totalCents: 0, thisMonthCents: 0, lastMonthCents: 0 },
     });
-    expect(overview.usersPreview).toBeNull();
+    expect(overview.value.usersPreview).toBeNull();
+    expect((await admin.visitor.get("/admin")).text).toMatch(/Total Bookings 2 .*Pending Bookings 1 .*Completed Moves 1 /);
 
-    const usersTab = await loadAs("/admin?tab=users", ["admin"]);
-    expect(usersTab.usersPreview).toEqual({
+    const usersTab = await admin.visitor.load<Overview>("/admin?tab=users", OVERVIEW);
+    expect(usersTab.value.usersPreview).toEqual({
       users: [
+        {
+          id: customer.user.id,
+          fullName: "Cam Customer",
+          email: customer.user.email,
+          avatarUrl: null,
+          phone: null,
+          address: null,
+          bio: null,
+          joinedAt: expect.any(String),
+          roles: ["user"],
+        },
         {
           id: admin.user.id,
           fullName: "Ada Admin",
@@ -61,26 +70,31 @@ describe("the /admin loader", () => {
           roles: ["admin", "user"],
         },
       ],
-      total: 1,
+      total: 2,
     });
   });
 
-  it("answers 403 on the Users tab to staff who may not read users", async () => {
-    const refused = await loadAs("/admin?tab=users", ["user"]).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
-    expect(refused).toMatchObject({ init: { status: 403 } });
+  it("answers 403 on the Users tab, and on the page, to anyone but staff, and sends a guest to sign in", async () => {
+    const refused = await customer.visitor.load<Overview>("/admin?tab=users", OVERVIEW);
+    expect(refused.status).toBe(403);
+    await expectStaffOnly("/admin?tab=users", { guest: app.visitor(), customer: customer.visitor, hidden: ["Ada Admin", admin.user.email] });
+    await expectStaffOnly("/admin", { guest: app.visitor(), customer: customer.visitor, hidden: ["Total Bookings"] });
   });
 
   it("shows the page without figures when the database cannot be read", async () => {
-    // Every call to the database answers 503, as an unreachable project does.
-    const broken = createClient(backend.url, backend.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { fetch: async () => new Response("upstream unavailable", { status: 503 }) },
-    }) as unknown as AppSupabaseClient;
-    const overview = await loadAs("/admin?tab=users", ["admin"], broken);
-    expect(overview.stats).toBeNull();
-    expect(overview.usersPreview).toBeNull();
+    // Every read of the database answers 503, as an unreachable project does; signing in and the
+    // roles still answer, so the guard lets the admin in.
+    const unreachable: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      return url.pathname.startsWith("/rest/v1/") && url.pathname !== "/rest/v1/user_roles"
+        ? Promise.resolve(new Response("upstream unavailable", { status: 503 }))
+        : backend.fetch(input, init);
+    };
+    const broken = await startTestApp(backend, { supabase: { ...app.options.supabase, fetch: unreachable } });
+    const { visitor } = await signIn(broken, "admin");
+    const overview = await visitor.load<Overview>("/admin?tab=users", OVERVIEW);
+    expect(overview.status).toBe(200);
+    expect(overview.value.stats).toBeNull();
+    expect(overview.value.usersPreview).toBeNull();
   });
 });

@@ -1,18 +1,9 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalyticsReport } from "../../app/components/admin/analytics-report.tsx";
-import { StatCards } from "../../app/components/admin/stat-cards.tsx";
-import { sessionContext } from "../../app/context.ts";
 import { MONEY_COLLECTED_LABEL } from "../../app/domain/money-collected.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { loader as analyticsLoader } from "../../app/routes/admin/analytics.tsx";
-import { loader as overviewLoader } from "../../app/routes/admin/overview.tsx";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
@@ -20,14 +11,15 @@ import { insertStoredBooking } from "./support/stored-booking.ts";
 // read it from one database function and state that definition under the figure.
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: SignedInVisitor;
+let moderator: SignedInVisitor;
+let customer: SignedInVisitor;
 
 /** A booking whose deposit of `cents` Stripe took, paid through the payment intent `intent`. */
 async function paidBooking(cents: number, intent: string, columns: Record<string, unknown> = {}) {
-  return insertStoredBooking(service as unknown as AppSupabaseClient, admin, {
+  return insertStoredBooking(service, admin, {
     deposit_amount_cents: cents,
     deposit_status: "paid",
     deposit_paid_at: new Date().toISOString(),
@@ -38,12 +30,13 @@ async function paidBooking(cents: number, intent: string, columns: Record<string
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
-  await crewsToSpare(service as unknown as AppSupabaseClient);
+  app = await startTestApp(backend);
+  service = app.serviceRole;
+  await crewsToSpare(service);
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "revenue-admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "revenue-moderator", "Mo Moderator"),
-    signInCustomer(backend, "revenue-customer"),
+    signIn(app, "admin", { label: "revenue-admin", fullName: "Ada Admin" }),
+    signIn(app, "moderator", { label: "revenue-moderator", fullName: "Mo Moderator" }),
+    signIn(app, "customer", { label: "revenue-customer" }),
   ]);
   // Paid and moved: the deposit is all that was collected, whatever the move's final cost.
   await paidBooking(5_000, "pi_revenue_completed", { status: "completed", final_cost_cents: 180_000 });
@@ -61,49 +54,41 @@ beforeAll(async () => {
   // Cancelled, deposit kept (not refunded): still money collected.
   await paidBooking(4_000, "pi_revenue_kept", { status: "cancelled" });
   // Cancelled before paying, and pending unpaid: nothing collected, however large the estimate.
-  await insertStoredBooking(service as unknown as AppSupabaseClient, admin, { status: "cancelled", estimated_cost_cents: 500_000 });
-  await insertStoredBooking(service as unknown as AppSupabaseClient, admin, { status: "pending", estimated_cost_cents: 300_000 });
-}, 60_000);
+  await insertStoredBooking(service, admin, { status: "cancelled", estimated_cost_cents: 500_000 });
+  await insertStoredBooking(service, admin, { status: "pending", estimated_cost_cents: 300_000 });
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
 });
 
-function contextAs(roles: AppRole[]): RouterContextProvider {
-  const context = signedInContext(testAppOptions(backend), admin);
-  context.set(sessionContext, { ...context.get(sessionContext), roles: async () => new Set(roles) });
-  return context;
-}
+/** The Total Revenue figure a page shows. */
+const totalRevenue = (text: string) => text.match(/Total Revenue (\$[\d,.]+) /)?.[1];
 
 describe("Total Revenue", () => {
   it("is the same money collected on /admin and on Analytics: deposits paid less refunds, with its definition under it", async () => {
     const expectedCents = 5_000 + 6_025 + 7_550 + 4_000 - 7_550;
-    const overview = await overviewLoader({ request: new Request(`${TEST_PUBLIC_URL}/admin`), context: contextAs(["admin"]), params: {} } as never);
-    const analytics = await analyticsLoader({ request: new Request(`${TEST_PUBLIC_URL}/admin/analytics`), context: contextAs(["admin"]), params: {} } as never);
-
-    const dashboardHtml = renderToStaticMarkup(createElement(StatCards, { stats: overview.stats }));
-    const analyticsHtml = renderToStaticMarkup(createElement(AnalyticsReport, { analytics: analytics.analytics }));
-    const totalRevenue = (html: string) => html.match(/<dt[^>]*>Total Revenue(?:<[^>]*>)*<\/dt><dd[^>]*>([^<]*)<\/dd><dd[^>]*>(.*?)<\/dd>/);
-    const onDashboard = totalRevenue(dashboardHtml);
-    const onAnalytics = totalRevenue(analyticsHtml);
+    const dashboard = await admin.visitor.get("/admin");
+    const analytics = await admin.visitor.get("/admin/analytics");
+    expect([dashboard.status, analytics.status]).toEqual([200, 200]);
     // $50 + $60.25 + $75.50 + $40 paid, less $75.50 refunded.
     expect(expectedCents).toBe(15_025);
-    expect(onDashboard?.[1]).toBe("$150.25");
-    expect(onAnalytics?.[1]).toBe("$150.25");
-    expect(onDashboard?.[2]).toContain(MONEY_COLLECTED_LABEL);
-    expect(onAnalytics?.[2]).toContain(MONEY_COLLECTED_LABEL);
+    // The figure, and its definition right under it.
+    expect(dashboard.text).toContain(`Total Revenue $150.25 ${MONEY_COLLECTED_LABEL}`);
+    expect(analytics.text).toContain(`Total Revenue $150.25 ${MONEY_COLLECTED_LABEL}`);
     expect(MONEY_COLLECTED_LABEL).toBe("Money collected: deposits and payments, less refunds");
   });
 
   it("counts money in the company's calendar month it moved: a deposit when paid, a refund when given back", async () => {
     // 23:30 on 31 March in New York, already 1 April in UTC: the company's month is March.
     const at = "2027-04-01T03:30:00Z";
-    const before = (await admin.client.rpc("admin_money_collected", { _at: at }).single()).data!;
+    const adminDb = await admin.database();
+    const before = (await adminDb.rpc("admin_money_collected", { _at: at }).single()).data!;
     await paidBooking(3_000, "pi_revenue_march", { deposit_paid_at: "2027-03-01T05:00:00Z" }); // 1 March, 00:00 in New York
     await paidBooking(2_000, "pi_revenue_february", { deposit_paid_at: "2027-03-01T04:59:00Z" }); // 28 February, 23:59 in New York
     await paidBooking(1_000, "pi_revenue_april", { deposit_paid_at: "2027-04-01T04:00:00Z" }); // 1 April in New York
     await backend.sql("update public.deposit_refunds set refunded_at = '2027-03-31T12:00:00Z' where payment_intent_id = 'pi_revenue_refunded'");
-    const { data, error } = await admin.client.rpc("admin_money_collected", { _at: at }).single();
+    const { data, error } = await adminDb.rpc("admin_money_collected", { _at: at }).single();
     expect(error).toBeNull();
     expect(data).toEqual({
       total_cents: before.total_cents + 3_000 + 2_000 + 1_000,
@@ -113,9 +98,12 @@ describe("Total Revenue", () => {
   });
 
   it("is read by staff who may read analytics and refused to customers", async () => {
-    expect((await moderator.client.rpc("admin_money_collected").single()).error).toBeNull();
-    const refused = await customer.client.rpc("admin_money_collected");
+    expect((await (await moderator.database()).rpc("admin_money_collected").single()).error).toBeNull();
+    const refused = await (await customer.database()).rpc("admin_money_collected");
     expect(refused.data).toBeNull();
     expect(refused.error?.code).toBe("42501");
+    expect(totalRevenue((await moderator.visitor.get("/admin")).text)).toMatch(/^\$/);
+    for (const page of ["/admin", "/admin/analytics"])
+      await expectStaffOnly(page, { guest: app.visitor(), customer: customer.visitor, hidden: ["Total Revenue"] });
   });
 });

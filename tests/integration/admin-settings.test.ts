@@ -2,68 +2,52 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessionContext, settingsContext, userContext } from "../../app/context.ts";
 import type { BookingRow } from "../../app/domain/booking.ts";
 import { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "../../app/domain/company-settings.ts";
 import { SETTINGS_MESSAGES } from "../../app/domain/company-settings-form.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
-import { createAppServices, type AppServices } from "../../app/load-context.ts";
-import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings.tsx";
-import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
+import type { Route } from "../../app/routes/admin/+types/settings.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
-import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import {
-  TEST_PUBLIC_URL,
-  flashedToast,
-  signInCustomer,
-  signInStaff,
-  signedInContext,
-  testAppOptions,
-  testRequestContext,
-  type SignedInCustomer,
-} from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
-// /admin/settings through its loader and action, each person with their own Supabase client (so the
-// database's permission checks apply), and the settings taking effect: the pages' copy and auto-confirm
-// after a paid deposit. One set of app services stands for one server process, so its settings cache is
-// shared by the save and the pages and webhooks that follow, as in production.
+// /admin/settings through the app's request handler, each person signed in through the login form (so
+// the guards and the database's permission checks apply), and the settings taking effect: the pages'
+// copy and auto-confirm after a paid deposit. One test app stands for one server process, so its
+// settings cache is shared by the save and the pages and webhooks that follow, as in production.
 
 let backend: TestBackend;
+let app: TestApp;
 let serviceRole: AppSupabaseClient;
 let testStripe: TestStripe;
 let emulator: StripeEmulator;
-let services: AppServices;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
-
-const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+let admin: SignedInVisitor;
+let moderator: SignedInVisitor;
+let customer: SignedInVisitor;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
   testStripe = await startTestStripe({
     webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-    deliver: async (input, init) =>
-      webhookAction({ request: new Request(input, init), context: testRequestContext(options(), { services }), params: {} } as unknown as Parameters<
-        typeof webhookAction
-      >[0]),
+    // Stripe's deliveries reach the app's webhook route through the same app as the pages.
+    deliver: (input, init) => app.handle(new Request(input, init)),
   });
   emulator = testStripe.emulator!;
-  services = createAppServices(options());
+  app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+  serviceRole = app.serviceRole;
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "moderator", "Mo Moderator"),
-    signInCustomer(backend, "customer", "Cam Customer"),
+    signIn(app, "admin", { fullName: "Ada Admin" }),
+    signIn(app, "moderator", { fullName: "Mo Moderator" }),
+    signIn(app, "customer", { fullName: "Cam Customer" }),
   ]);
-});
+}, 120_000);
 
 afterAll(async () => {
   await testStripe?.close();
@@ -80,18 +64,8 @@ beforeEach(async () => {
       .join(", ")}`,
     Object.values(row),
   );
-  services.settings.invalidate();
+  app.services.settings.invalidate();
 });
-
-const rolesOf = (who: SignedInCustomer): AppRole[] => (who === admin ? ["admin"] : who === moderator ? ["moderator"] : []);
-
-/** The context the admin layout leaves for this person: their own client, their roles. */
-function staffContext(who: SignedInCustomer): RouterContextProvider {
-  const context = signedInContext(options(), who, { services });
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(rolesOf(who)) });
-  context.set(userContext, who.user);
-  return context;
-}
 
 /** The form as a browser posts it: text fields always, a checkbox only when checked. */
 function settingsForm(settings: CompanySettings, overrides: Record<string, string> = {}): URLSearchParams {
@@ -105,25 +79,17 @@ function settingsForm(settings: CompanySettings, overrides: Record<string, strin
   return form;
 }
 
-/** Runs the loader (no form) or the action (a form) as React Router would: what it answered or threw. */
-async function run(who: SignedInCustomer, form?: URLSearchParams) {
-  const context = staffContext(who);
-  const request = form
-    ? new Request(`${TEST_PUBLIC_URL}/admin/settings`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form })
-    : new Request(`${TEST_PUBLIC_URL}/admin/settings`);
-  let result: unknown;
-  try {
-    result = await (form ? settingsAction : settingsLoader)({ request, params: {}, context } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), value: null, context };
-  if (typeof result === "object" && result !== null && "type" in result && result.type === "DataWithResponseInit") {
-    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, location: null, value: wrapped.data, context };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, value: result, context };
+type Page = Route.ComponentProps["loaderData"];
+
+/** The page's loader (no form) or its action (a form), as the page's router asks: its status, redirect and answer. */
+function run(who: SignedInVisitor, form?: URLSearchParams) {
+  return form ? who.visitor.act("/admin/settings", form) : who.visitor.load<Page>("/admin/settings", "routes/admin/settings");
+}
+
+/** The company name every page's frame shows (here the person's dashboard, which everyone signed in may open). */
+async function companyNameShown(who: SignedInVisitor): Promise<string> {
+  const root = await who.visitor.loaderData<{ company: { name: string } }>("/dashboard", "root");
+  return root.company.name;
 }
 
 /** save_company_settings' arguments for these settings. */
@@ -157,11 +123,11 @@ const changed: CompanySettings = {
 describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
   it("saves the settings, records who changed what, and every page of this process shows them at once", async () => {
     // The pages have read the settings just before.
-    expect((await testRequestContext(options(), { services }).get(settingsContext)()).companyName).toBe(DEFAULT_COMPANY_SETTINGS.companyName);
+    expect(await companyNameShown(admin)).toBe(DEFAULT_COMPANY_SETTINGS.companyName);
 
     const saved = await run(admin, settingsForm(changed));
     expect(saved).toMatchObject({ status: 302, location: "/admin/settings" });
-    expect(await flashedToast(saved.context)).toMatchObject({
+    expect(await admin.visitor.toast(saved.location!)).toMatchObject({
       type: "success",
       title: "Settings Saved",
       description: "Your settings have been updated successfully.",
@@ -177,10 +143,10 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     });
     expect(Date.now() - Date.parse(change!.changed_at)).toBeLessThan(60_000);
 
-    expect(await testRequestContext(options(), { services }).get(settingsContext)()).toEqual(changed);
+    expect(await companyNameShown(customer)).toBe("Peachtree Movers");
     const page = await run(admin);
     expect(page.status).toBe(200);
-    expect((page.value as { settings: CompanySettings }).settings).toEqual(changed);
+    expect(page.value.settings).toEqual(changed);
   });
 
   it("records nothing when nothing changed", async () => {
@@ -206,7 +172,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, analyticsRetentionDays: 30 }))).toMatchObject({ status: 302 });
     expect((await storedSettings()).analytics_retention_days).toBe(30);
     expect((await history()).map((change) => [change.before, change.after])).toEqual([[{ analytics_retention_days: 400 }, { analytics_retention_days: 30 }]]);
-    expect(((await run(admin)).value as { settings: CompanySettings }).settings.analyticsRetentionDays).toBe(30);
+    expect((await run(admin)).value.settings.analyticsRetentionDays).toBe(30);
 
     for (const typed of ["0", "3651", "two weeks"]) {
       const refused = await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: typed }));
@@ -214,7 +180,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
       expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRange] });
     }
     // The database holds the same limits, whoever calls it.
-    const { error } = await admin.client.rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _analytics_retention_days: 0 });
+    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _analytics_retention_days: 0 });
     expect(error).toMatchObject({ code: "23514" });
     expect((await storedSettings()).analytics_retention_days).toBe(30);
   });
@@ -229,7 +195,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         { minimum_lead_days: 0, long_moves_run_over: true },
       ],
     ]);
-    expect(((await run(admin)).value as { settings: CompanySettings }).settings).toMatchObject({ minimumLeadDays: 0, longMovesRunOver: true });
+    expect((await run(admin)).value.settings).toMatchObject({ minimumLeadDays: 0, longMovesRunOver: true });
     // The unchecked box is sent as nothing: long moves stop running over.
     expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, minimumLeadDays: 0 }))).toMatchObject({ status: 302 });
     expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
@@ -239,7 +205,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
       expect(refused.status, typed).toBe(400);
       expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ minimumLeadDays: [SETTINGS_MESSAGES.leadDaysRange] });
     }
-    const { error } = await admin.client.rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _minimum_lead_days: 61 });
+    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _minimum_lead_days: 61 });
     expect(error).toMatchObject({ code: "23514" });
     expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
   });
@@ -248,7 +214,8 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     for (const who of [moderator, customer]) {
       expect((await run(who, settingsForm(changed))).status).toBe(403);
       expect((await run(who)).status).toBe(403);
-      const { error } = await who.client.rpc("save_company_settings", {
+      const client = await who.database();
+      const { error } = await client.rpc("save_company_settings", {
         _company_name: "Taken Over",
         _admin_email: "x@example.com",
         _admin_phone: "(404) 555-0100",
@@ -265,12 +232,13 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _long_moves_run_over: true,
       });
       expect(error).toMatchObject({ code: "42501" });
-      const direct = await who.client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
+      const direct = await client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");
       expect(direct.error).toMatchObject({ code: "42501" });
-      expect((await who.client.from("app_settings_changes").select("id")).data).toEqual([]);
+      expect((await client.from("app_settings_changes").select("id")).data).toEqual([]);
     }
     expect(await storedSettings()).toMatchObject(settingsToRow(DEFAULT_COMPANY_SETTINGS));
     expect(await history()).toEqual([]);
+    await expectStaffOnly("/admin/settings", { guest: app.visitor(), customer: customer.visitor, hidden: ["System Information"] });
   });
 
   it("shows the System Information: the version, the database's answer, storage per bucket and the last migration", async () => {
@@ -279,7 +247,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(upload.error).toBeNull();
 
     const page = await run(admin);
-    const { system } = page.value as Awaited<ReturnType<typeof settingsLoader>>;
+    const { system } = page.value;
     const packageJson = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
     expect(system.version).toBe(packageJson.version);
     expect(system.database.connected).toBe(true);
@@ -300,8 +268,9 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(system.lastMigration).toMatchObject({ version, name, appliedAt: expect.any(String) });
 
     // A moderator may not read them from the database either.
-    expect((await moderator.client.rpc("storage_used_by_bucket")).error).toMatchObject({ code: "42501" });
-    expect((await moderator.client.rpc("last_applied_migration")).error).toMatchObject({ code: "42501" });
+    const moderatorDb = await moderator.database();
+    expect((await moderatorDb.rpc("storage_used_by_bucket")).error).toMatchObject({ code: "42501" });
+    expect((await moderatorDb.rpc("last_applied_migration")).error).toMatchObject({ code: "42501" });
   });
 });
 
@@ -345,15 +314,8 @@ describe.skipIf(usingHostedBackend)("settings on a data directory", () => {
     try {
       const first = await startTestBackend({ dataDir });
       try {
-        const owner = await signInStaff(first, "admin", "owner", "Olive Owner");
-        const context = signedInContext(testAppOptions(first), owner);
-        context.set(sessionContext, { supabase: owner.client, user: owner.user, roles: async () => new Set<AppRole>(["admin"]) });
-        const request = new Request(`${TEST_PUBLIC_URL}/admin/settings`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: settingsForm(changed),
-        });
-        const answer = (await settingsAction({ request, params: {}, context } as never)) as Response;
+        const owner = await signIn(await startTestApp(first), "admin", { label: "owner", fullName: "Olive Owner" });
+        const answer = await owner.visitor.post("/admin/settings", settingsForm(changed));
         expect(answer.status).toBe(302);
       } finally {
         await first.close();

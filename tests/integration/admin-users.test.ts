@@ -1,26 +1,29 @@
-import { createClient, type PostgrestError, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type PostgrestError } from "@supabase/supabase-js";
 import { pino } from "pino";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext, userContext } from "../../app/context.ts";
 import { ADMIN_USERS_PAGE_SIZE, parseAdminUsersQuery, type AdminUser } from "../../app/domain/admin-users.ts";
 import type { AppRole } from "../../app/domain/roles.ts";
-import { action, loader } from "../../app/routes/admin/users.tsx";
+import type { Route } from "../../app/routes/admin/+types/users.ts";
 import { listUsers } from "../../app/services/admin-users.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signInStaff, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { expectStaffOnly } from "./support/admin-access.ts";
+import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // /admin/users reads every profile with its email and roles through admin_users_page and
 // admin_users_count, and admins grant and revoke the admin and moderator roles through
 // set_user_role, which writes one user_role_changes row per change. Every listing is checked against
 // the profiles as seeded here; every refusal leaves the roles and the history as they were.
 
+/** A signed-in person: their browser, and their own Supabase client for the database's answers to them. */
+type Person = SignedInVisitor & { client: AppSupabaseClient };
+
 let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SignedInCustomer;
-let moderator: SignedInCustomer;
-let customer: SignedInCustomer;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: Person;
+let moderator: Person;
+let customer: Person;
 
 interface Seeded {
   id: string;
@@ -38,11 +41,12 @@ const SURNAMES = ["Avery", "Blake", "Castillo"] as const;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
+  app = await startTestApp(backend);
+  service = app.serviceRole;
   [admin, moderator, customer] = await Promise.all([
-    signInStaff(backend, "admin", "users-admin", "Ada Admin"),
-    signInStaff(backend, "moderator", "users-moderator", "Mo Moderator"),
-    signInCustomer(backend, "users-customer", "Cam Customer"),
+    signIn(app, "admin", { label: "users-admin", fullName: "Ada Admin" }).then(withOwnClient),
+    signIn(app, "moderator", { label: "users-moderator", fullName: "Mo Moderator" }).then(withOwnClient),
+    signIn(app, "customer", { label: "users-customer", fullName: "Cam Customer" }).then(withOwnClient),
   ]);
   // Thirty accounts who joined an hour apart before the staff: some unnamed, some with a phone, an address or a bio.
   for (let index = 0; index < PEOPLE; index++) {
@@ -98,7 +102,7 @@ async function everyAccount(): Promise<AdminUser[]> {
 }
 
 /** The page /admin/users lists for these search params, as the database answers it to `who`. */
-async function page(search: string, who: SignedInCustomer = admin) {
+async function page(search: string, who: Person = admin) {
   const listed = await listUsers(who.client, parseAdminUsersQuery(new URLSearchParams(search)));
   if (listed.kind !== "listed") throw new Error(`the users could not be listed: ${listed.databaseMessage}`);
   return { ...listed, users: listed.users.map((user) => ({ ...user, joinedAt: new Date(user.joinedAt).toISOString() })) };
@@ -116,7 +120,7 @@ async function historyOf(userId: string) {
   return data;
 }
 
-const setRole = (who: SignedInCustomer, userId: string, role: AppRole, granted: boolean) =>
+const setRole = (who: Person, userId: string, role: AppRole, granted: boolean) =>
   who.client.rpc("set_user_role", { _user_id: userId, _role: role, _granted: granted });
 
 describe("the list of users", () => {
@@ -344,50 +348,34 @@ describe("granting and revoking roles", () => {
   });
 });
 
-// The route: its loader and its action, as React Router calls them ------------------------------------
+// The page, through the app's request handler ------------------------------------------------------------
 
-const rolesFor = (who: SignedInCustomer): AppRole[] => (who === admin ? ["admin"] : who === moderator ? ["moderator"] : []);
+type Page = Route.ComponentProps["loaderData"];
 
-function staffContext(who: SignedInCustomer, options: { supabase?: AppSupabaseClient; logs?: Array<Record<string, unknown>> } = {}): RouterContextProvider {
-  const logger = options.logs
-    ? pino({ level: "info" }, { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) })
-    : undefined;
-  const context = signedInContext(testAppOptions(backend), who, { supabase: options.supabase, logger });
-  context.set(sessionContext, { supabase: options.supabase ?? who.client, user: who.user, roles: async () => new Set(rolesFor(who)) });
-  context.set(userContext, who.user);
-  return context;
+/** The page's loader (no form) or its action (a form), as the page's router asks: its status, redirect and answer. */
+function run(who: SignedInVisitor, path: string, form?: Record<string, string>) {
+  return form ? who.visitor.act(path, form) : who.visitor.load<Page>(path, "routes/admin/users");
 }
 
-/** Runs the loader (no form) or the action (a form) as React Router would: what it answered or threw. */
-async function run(who: SignedInCustomer, path: string, form?: Record<string, string>, options: Parameters<typeof staffContext>[1] = {}) {
-  const context = staffContext(who, options);
-  const request = form
-    ? new Request(`${TEST_PUBLIC_URL}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(form),
-      })
-    : new Request(`${TEST_PUBLIC_URL}${path}`);
-  let result: unknown;
-  try {
-    result = await (form ? action : loader)({ request, params: {}, context } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), value: null, context };
-  if (typeof result === "object" && result !== null && "type" in result && result.type === "DataWithResponseInit") {
-    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, location: null, value: wrapped.data, context };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, value: result as Awaited<ReturnType<typeof loader>>, context };
+/** The flash message the person sees next: where the action sent them, else on their dashboard. */
+function toastAfter(who: SignedInVisitor, answer: { location: string | null }) {
+  return who.visitor.toast(answer.location ?? "/dashboard");
+}
+
+/** An admin signed in on an app whose database answers the users' listing with `answer`. */
+async function adminWhereUsersListing(answer: () => Promise<Response>, logs?: Array<Record<string, unknown>>) {
+  const listing: typeof fetch = (input, init) =>
+    String(input instanceof Request ? input.url : input).includes("/rpc/admin_users_") ? answer() : backend.fetch(input, init);
+  const logger = logs ? pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }) : undefined;
+  const failingApp = await startTestApp(backend, { supabase: { ...app.options.supabase, fetch: listing } }, { logger });
+  return signIn(failingApp, "admin", { label: "users-unlucky" });
 }
 
 describe("/admin/users", () => {
   it("shows staff a page of users, with the role forms for admins only, and refuses customers", async () => {
     const asAdmin = await run(admin, "/admin/users?q=jordan&page=2");
     expect(asAdmin.status).toBe(200);
-    const data = asAdmin.value as Awaited<ReturnType<typeof loader>>;
+    const data = asAdmin.value;
     expect(data).toMatchObject({ query: { q: "jordan", page: 2 }, canManage: true, failure: null, total: PEOPLE + 3 });
     expect(data.matching).toBe(seeded.filter((person) => person.fullName).length);
     expect(data.users).toHaveLength(data.matching - ADMIN_USERS_PAGE_SIZE);
@@ -395,28 +383,23 @@ describe("/admin/users", () => {
     const asModerator = await run(moderator, "/admin/users");
     expect(asModerator.value).toMatchObject({ canManage: false, failure: null, total: PEOPLE + 3 });
     expect((await run(customer, "/admin/users")).status).toBe(403);
+    await expectStaffOnly("/admin/users", { guest: app.visitor(), customer: customer.visitor, hidden: [seeded[0]!.email, "Ada Admin"] });
   });
 
   it("says why the users could not be read, and logs it", async () => {
     const logs: Array<Record<string, unknown>> = [];
     // The database answers with an error of its own, as PostgREST words it.
-    const failing = createClient(backend.url, backend.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: {
-        fetch: async () =>
-          Response.json({ code: "57014", message: "canceling statement due to statement timeout", details: null, hint: null }, { status: 500 }),
-      },
-    }) as unknown as AppSupabaseClient;
-    const failed = await run(admin, "/admin/users", undefined, { supabase: failing, logs });
+    const unlucky = await adminWhereUsersListing(
+      async () => Response.json({ code: "57014", message: "canceling statement due to statement timeout", details: null, hint: null }, { status: 500 }),
+      logs,
+    );
+    const failed = await run(unlucky, "/admin/users");
     expect(failed.value).toMatchObject({ failure: "Failed to fetch users: canceling statement due to statement timeout", users: [] });
     expect(logs.some((line) => line.level === 50 && line.msg === "could not list users")).toBe(true);
 
     // The network itself fails: not the database's message.
-    const unreachable = createClient(backend.url, backend.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { fetch: async () => Promise.reject(new TypeError("fetch failed")) },
-    }) as unknown as AppSupabaseClient;
-    const broken = await run(admin, "/admin/users", undefined, { supabase: unreachable });
+    const cutOff = await adminWhereUsersListing(() => Promise.reject(new TypeError("fetch failed")));
+    const broken = await run(cutOff, "/admin/users");
     expect(broken.value).toMatchObject({ failure: "An unexpected error occurred while loading users.", users: [] });
   });
 
@@ -424,7 +407,7 @@ describe("/admin/users", () => {
     const target = seeded[11]!;
     const granted = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "moderator" });
     expect(granted).toMatchObject({ status: 302, location: "/admin/users?q=jordan&page=2" });
-    expect(await flashedToast(granted.context)).toMatchObject({
+    expect(await toastAfter(admin, granted)).toMatchObject({
       type: "success",
       title: "Role Updated",
       description: `${target.fullName} is now a moderator.`,
@@ -434,7 +417,7 @@ describe("/admin/users", () => {
 
     const revoked = await run(admin, "/admin/users?index&q=jordan", { intent: "revoke-role", userId: target.id, role: "moderator" });
     expect(revoked).toMatchObject({ status: 302, location: "/admin/users?q=jordan" });
-    expect(await flashedToast(revoked.context)).toMatchObject({
+    expect(await toastAfter(admin, revoked)).toMatchObject({
       type: "success",
       title: "Role Updated",
       description: `${target.fullName} is no longer a moderator.`,
@@ -442,13 +425,14 @@ describe("/admin/users", () => {
     expect(await rolesOf(target.id)).toEqual(["user"]);
 
     const unchanged = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "moderator" });
-    expect(await flashedToast(unchanged.context)).toMatchObject({ title: "Role Unchanged", description: `${target.fullName} is not a moderator.` });
+    expect(await toastAfter(admin, unchanged)).toMatchObject({ title: "Role Unchanged", description: `${target.fullName} is not a moderator.` });
     expect(await historyOf(target.id)).toHaveLength(2);
 
     const unnamed = seeded[3]!;
     const grantedUnnamed = await run(admin, "/admin/users", { intent: "grant-role", userId: unnamed.id, role: "admin", confirm: "1" });
-    expect(await flashedToast(grantedUnnamed.context)).toMatchObject({ description: `${unnamed.email} is now an admin.` });
-    await run(admin, "/admin/users", { intent: "revoke-role", userId: unnamed.id, role: "admin" });
+    expect(await toastAfter(admin, grantedUnnamed)).toMatchObject({ description: `${unnamed.email} is now an admin.` });
+    const revokedUnnamed = await run(admin, "/admin/users", { intent: "revoke-role", userId: unnamed.id, role: "admin" });
+    expect(await toastAfter(admin, revokedUnnamed)).toMatchObject({ description: `${unnamed.email} is no longer an admin.` });
     expect(await rolesOf(unnamed.id)).toEqual(["user"]);
   });
 
@@ -456,7 +440,7 @@ describe("/admin/users", () => {
     const target = seeded[12]!;
     const asked = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "admin" });
     expect(asked).toMatchObject({ status: 302, location: `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin` });
-    expect(await flashedToast(asked.context)).toBeNull();
+    expect(await toastAfter(admin, asked)).toBeNull();
     expect(await rolesOf(target.id)).toEqual(["user"]);
     expect(await historyOf(target.id)).toHaveLength(0);
 
@@ -472,16 +456,17 @@ describe("/admin/users", () => {
       confirm: "1",
     });
     expect(confirmed).toMatchObject({ status: 302, location: "/admin/users?q=jordan&page=2" });
-    expect(await flashedToast(confirmed.context)).toMatchObject({ type: "success", description: `${target.fullName} is now an admin.` });
+    expect(await toastAfter(admin, confirmed)).toMatchObject({ type: "success", description: `${target.fullName} is now an admin.` });
     expect(await rolesOf(target.id)).toEqual(["admin", "user"]);
-    await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "admin" });
+    const revokedAgain = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "admin" });
+    expect(await toastAfter(admin, revokedAgain)).toMatchObject({ description: `${target.fullName} is no longer an admin.` });
     expect(await rolesOf(target.id)).toEqual(["user"]);
   });
 
   it("says why a change was refused: one's own admin role", async () => {
     const refused = await run(admin, "/admin/users?page=2", { intent: "revoke-role", userId: admin.user.id, role: "admin" });
     expect(refused).toMatchObject({ status: 302, location: "/admin/users?page=2" });
-    expect(await flashedToast(refused.context)).toMatchObject({ type: "error", title: "You cannot revoke your own admin role." });
+    expect(await toastAfter(admin, refused)).toMatchObject({ type: "error", title: "You cannot revoke your own admin role." });
     expect(await rolesOf(admin.user.id)).toEqual(["admin", "user"]);
   });
 
@@ -490,7 +475,7 @@ describe("/admin/users", () => {
     for (const who of [moderator, customer]) {
       const refused = await run(who, "/admin/users", { intent: "grant-role", userId: target.id, role: "admin" });
       expect(refused.status).toBe(403);
-      expect(await flashedToast(refused.context)).toBeNull();
+      expect(await toastAfter(who, refused)).toBeNull();
       const revoking = await run(who, "/admin/users", { intent: "revoke-role", userId: admin.user.id, role: "admin" });
       expect(revoking.status).toBe(403);
     }

@@ -3,8 +3,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { pino, type Logger } from "pino";
-import { createRequestHandler, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, UNSAFE_SingleFetchRedirectSymbol, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  isRouteErrorResponse,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  UNSAFE_SingleFetchRedirectSymbol,
+  type ServerBuild,
+} from "react-router";
 import type { AppServices } from "../../../app/context.ts";
+import type { Toast } from "../../../app/domain/toast.ts";
 import type { AppOptions, AppServerEntry } from "../../../app/load-context.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import { uniqueEmail, type TestBackend } from "../../../emulators/supabase/testing/index.ts";
@@ -34,6 +41,11 @@ function productionBuild(): Promise<ServerBuild> {
     return build;
   })());
 }
+
+// Loading starts as soon as a test file imports this module, while its test backend starts.
+void productionBuild().catch(() => {
+  // Reported by startTestApp, where a test awaits it.
+});
 
 function modifiedAt(file: string): number | null {
   try {
@@ -137,6 +149,16 @@ export interface DataAnswer {
   routes: Record<string, RouteResult>;
 }
 
+/**
+ * One route's answer as the page's router receives it: the status, where a redirect points, and what
+ * the route returned (`data`) or threw (`data` of an error response, or the error itself).
+ */
+export interface RouteOutcome<T = unknown> {
+  status: number;
+  location: string | null;
+  value: T;
+}
+
 export interface RequestOptions {
   /** "follow" follows redirects (cookies kept at each hop) as a browser does; "manual" (the default) returns the redirect. */
   redirect?: "follow" | "manual";
@@ -154,6 +176,12 @@ export interface Visitor {
   loaderData<T = unknown>(path: string, routeId: string): Promise<T>;
   /** An action's answer as the browser's router asks for it (a `.data` form post), decoded. */
   submit(path: string, form: Record<string, string> | URLSearchParams | FormData): Promise<DataAnswer>;
+  /** `routeId`'s loader answer for `path` (single fetch), whether it returned, redirected or threw. */
+  load<T = unknown>(path: string, routeId: string): Promise<RouteOutcome<T>>;
+  /** The action's answer to a form posted to `path` (single fetch, as the page's router posts it), whether it returned, redirected or threw. */
+  act<T = unknown>(path: string, form: Record<string, string> | URLSearchParams | FormData): Promise<RouteOutcome<T>>;
+  /** The flash message `path` shows (the root loader takes it from its cookie), or null. */
+  toast(path: string): Promise<Toast | null>;
   /** Sends a request of the test's own making with this visitor's cookies (and keeps the cookies it sets). */
   send(request: Request): Promise<Response>;
   /** The cookies the browser holds now, by name. */
@@ -190,8 +218,15 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     }
   }
 
-  async function dataAnswer(response: Response): Promise<DataAnswer> {
+  /** Decodes a single-fetch answer as the browser's router does: loaders' answers by route, an action's alone. */
+  async function dataAnswer(response: Response, method: "GET" | "POST"): Promise<DataAnswer> {
     const answer: DataAnswer = { status: response.status, headers: response.headers, redirect: null, routes: {} };
+    // A redirect without a body: where to in the headers.
+    const headerRedirect = response.headers.get("X-Remix-Redirect");
+    if (response.status === 204 && headerRedirect) {
+      answer.redirect = { location: headerRedirect, status: Number(response.headers.get("X-Remix-Status") ?? "302") };
+      return answer;
+    }
     if (!response.body || !(response.headers.get("Content-Type") ?? "").includes("text/x-script")) {
       throw new Error(`expected a single-fetch answer, got ${response.status} ${response.headers.get("Content-Type")}: ${await response.text()}`);
     }
@@ -199,20 +234,13 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     await decoded.done;
     const value = decoded.value;
     if (typeof value !== "object" || value === null) throw new Error(`unexpected single-fetch answer: ${String(value)}`);
-    if (UNSAFE_SingleFetchRedirectSymbol in value) {
-      const target: unknown = value[UNSAFE_SingleFetchRedirectSymbol];
-      if (typeof target === "object" && target !== null && "redirect" in target && "status" in target) {
-        answer.redirect = { location: String(target.redirect), status: Number(target.status) };
-      }
+    const redirect = method === "GET" ? (UNSAFE_SingleFetchRedirectSymbol in value ? value[UNSAFE_SingleFetchRedirectSymbol] : null) : value;
+    if (typeof redirect === "object" && redirect !== null && "redirect" in redirect && typeof redirect.redirect === "string" && "status" in redirect) {
+      answer.redirect = { location: redirect.redirect, status: Number(redirect.status) };
       return answer;
     }
-    // An action's redirect comes as the redirect itself, not under the symbol a loader's comes under.
-    if ("redirect" in value && typeof value.redirect === "string" && "status" in value) {
-      answer.redirect = { location: value.redirect, status: Number(value.status) };
-      return answer;
-    }
-    if (isRouteResult(value)) {
-      answer.routes.action = value;
+    if (method === "POST") {
+      if (isRouteResult(value)) answer.routes.action = value;
       return answer;
     }
     for (const [routeId, result] of Object.entries(value)) {
@@ -232,7 +260,7 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
     get: (path, { redirect, headers } = {}) => page(new Request(`${TEST_PUBLIC_URL}${path}`, { headers }), redirect),
     post: (path, form, { redirect, headers } = {}) => page(formRequest(`${TEST_PUBLIC_URL}${path}`, form, headers), redirect),
     async data(path, { headers } = {}) {
-      return dataAnswer(await send(new Request(dataUrl(path), { headers })));
+      return dataAnswer(await send(new Request(dataUrl(path), { headers })), "GET");
     },
     async loaderData<T>(path: string, routeId: string): Promise<T> {
       const answer = await visitor.data(path);
@@ -243,13 +271,35 @@ function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
       return result.data as T;
     },
     async submit(path, form) {
-      return dataAnswer(await send(formRequest(dataUrl(path), form)));
+      return dataAnswer(await send(formRequest(dataUrl(path), form)), "POST");
+    },
+    async load<T>(path: string, routeId: string) {
+      return outcome<T>(await visitor.data(path), routeId);
+    },
+    async act<T>(path: string, form: Record<string, string> | URLSearchParams | FormData) {
+      return outcome<T>(await visitor.submit(path, form), "action");
+    },
+    async toast(path) {
+      const root = await visitor.loaderData<{ toast: Toast | null }>(path, "root");
+      return root.toast;
     },
     send,
     cookies: () => new Map(jar),
     forget: (name) => void jar.delete(name),
   };
   return visitor;
+}
+
+/** `routeId`'s part of a single-fetch answer; a redirect, or an error thrown above it, answers for it. */
+function outcome<T>(answer: DataAnswer, routeId: string): RouteOutcome<T> {
+  if (answer.redirect) return { status: answer.redirect.status, location: answer.redirect.location, value: null as T };
+  const own = answer.routes[routeId];
+  if (own && "data" in own) return { status: answer.status, location: null, value: own.data as T };
+  const thrown = own ?? Object.values(answer.routes).find((result) => "error" in result);
+  if (!thrown || !("error" in thrown)) throw new Error(`${routeId} did not answer: ${answer.status} ${JSON.stringify(answer.routes)}`);
+  const error = thrown.error;
+  if (isRouteErrorResponse(error)) return { status: error.status, location: null, value: error.data as T };
+  return { status: answer.status, location: null, value: error as T };
 }
 
 function isRouteResult(value: unknown): value is RouteResult {
@@ -341,6 +391,11 @@ export async function signIn(
   const answer = await visitor.post("/?index", { intent: "login", email: account.email, password: account.password });
   if (answer.status !== 302) throw new Error(`signing in as ${account.email} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
   return { visitor, user: account, database: () => accountClient(app, account) };
+}
+
+/** A signed-in visitor with their own Supabase client at hand, for tests that check the database's answers to them as well. */
+export async function withOwnClient(signedIn: SignedInVisitor): Promise<SignedInVisitor & { client: AppSupabaseClient }> {
+  return { ...signedIn, client: await signedIn.database() };
 }
 
 /** A confirmed account holding `role` (customers hold none but the badge), not signed in anywhere. */
