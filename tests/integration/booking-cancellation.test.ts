@@ -10,7 +10,6 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
-import { nextPageToast } from "./support/flash-toast.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
@@ -234,7 +233,7 @@ describe("the booking details page", () => {
   /** Posts the page's form as `who`; the message the page it leads back to shows, if it leads back. */
   async function post(who: Customer, bookingId: string, form: Record<string, string>) {
     const answer = await who.visitor.post(`/dashboard/bookings/${bookingId}`, form);
-    return { answer, toast: answer.location ? await nextPageToast(who.visitor, answer.location) : null };
+    return { answer, toast: answer.location ? await who.visitor.toast(answer.location) : null };
   }
 
   it("loads the customer's own booking, offering cancellation 49 hours ahead and the phone at 47", async () => {

@@ -9,7 +9,6 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
-import { nextPageToast } from "./support/flash-toast.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
@@ -216,7 +215,7 @@ describe("the pay route", () => {
   async function pay(who: Customer, bookingId: string) {
     const answer = await who.visitor.post(`/dashboard/bookings/${bookingId}/pay`, { attempt: "integration", returnTo: RETURN_TO });
     const backHere = answer.location?.startsWith("/") ? answer.location : null;
-    return { answer, toast: backHere ? await nextPageToast(who.visitor, backHere) : null, toastQueued: who.visitor.cookies().has("flash_toast") };
+    return { answer, toast: backHere ? await who.visitor.toast(backHere) : null, toastQueued: who.visitor.cookies().has("flash_toast") };
   }
 
   it("answers 404 for another customer's booking, and for an id that is not one, and leaves the booking alone", async () => {

@@ -15,7 +15,6 @@ import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe,
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, testAppOptions } from "./support/app-harness.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
-import { nextPageToast } from "./support/flash-toast.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
@@ -831,7 +830,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
   /** 'Pay deposit' on the booking's card, as the browser posts it: the page's attempt id and where to come back. */
   async function pressPay(bookingId: string, attempt: string) {
     const answer = await customer.visitor.post(`/dashboard/bookings/${bookingId}/pay`, { attempt, returnTo: "/dashboard" });
-    const toast = answer.location?.startsWith("/") ? await nextPageToast(customer.visitor, answer.location) : null;
+    const toast = answer.location?.startsWith("/") ? await customer.visitor.toast(answer.location) : null;
     return { status: answer.status, location: answer.location, toast };
   }
 

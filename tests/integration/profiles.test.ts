@@ -7,7 +7,6 @@ import { AVATARS_BUCKET, storeAvatar } from "../../app/services/profiles.server.
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { TEST_PUBLIC_URL, signInCustomer } from "./support/app-harness.ts";
 import { signIn, startTestApp, type DataAnswer, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
-import { nextPageToast } from "./support/flash-toast.ts";
 
 // Profiles and avatars against the embedded Supabase: row level security on public.profiles and the
 // avatars bucket's policies, through supabase-js as the app calls them; then the profile form's
@@ -193,7 +192,7 @@ const PROFILE_FORM = "/dashboard?index&tab=profile";
 /** Posts the profile form as the page's script does (its answer decoded); the message the next page shows. */
 async function post(who: SignedInVisitor, form: FormData) {
   const answer = actionAnswer(await who.visitor.submit(PROFILE_FORM, form));
-  const toast = answer.kind === "redirect" && answer.location ? await nextPageToast(who.visitor, answer.location) : null;
+  const toast = answer.kind === "redirect" && answer.location ? await who.visitor.toast(answer.location) : null;
   return { answer, toast, toastQueued: who.visitor.cookies().has("flash_toast") };
 }
 
