@@ -1,30 +1,33 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
-import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
 import { expireCheckoutSession } from "../../app/services/payments.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
-import { insertStoredBooking } from "./support/stored-booking.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
+import { signInCustomer, type Customer } from "./support/customer.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
 // 48 hours before the move in the company's time zone), against the embedded Supabase: the
 // database's refusals, the status history it writes, and what another customer or a guest can do.
+// The booking's page and its Cancel form are reached through the app's request handler.
 
 const HOUR = 60 * 60 * 1000;
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let anon: SupabaseClient;
+let app: TestApp;
+let service: AppSupabaseClient;
+let anon: ReturnType<TestBackend["createClient"]>;
 let stripe: TestStripe;
-let alice: SignedInCustomer;
-let bob: SignedInCustomer;
+let alice: Customer;
+let bob: Customer;
 
-const customer = (label: string) => signInCustomer(backend, label);
+const customer = (label: string) => signInCustomer(app, label);
 
 /** The date and HH:MM in New York of an instant (how a move `hours` from now is written down). */
 function newYorkWallTime(instant: Date): { moving_date: string; moving_time: string } {
@@ -51,15 +54,15 @@ let defaultDays = 0;
  * on a day of its own, since three confirmed or completed moves at one time would take every crew and
  * the database would refuse the fourth (whenever that time falls within business hours).
  */
-async function createBooking(owner: SignedInCustomer, overrides: Partial<TablesInsert<"bookings">> = {}) {
+async function createBooking(owner: Customer, overrides: Partial<TablesInsert<"bookings">> = {}) {
   const when = moveIn(24 * (10 + defaultDays++));
-  return insertStoredBooking(service as unknown as AppSupabaseClient, owner, { estimated_hours: 6, ...when, ...overrides });
+  return insertStoredBooking(service, owner, { estimated_hours: 6, ...when, ...overrides });
 }
 
 async function bookingAsService(id: string) {
   const { data, error } = await service.from("bookings").select("*").eq("id", id).single();
   if (error) throw error;
-  return data as Record<string, unknown>;
+  return data;
 }
 
 async function historyAsService(id: string) {
@@ -70,10 +73,11 @@ async function historyAsService(id: string) {
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  service = backend.createClient({ key: "service_role" });
+  app = await startTestApp(backend, { stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch } });
+  service = app.serviceRole;
   anon = backend.createClient();
   [alice, bob] = await Promise.all([customer("alice"), customer("bob")]);
-});
+}, 120_000);
 
 afterAll(async () => {
   if (backend && alice && bob) {
@@ -220,31 +224,16 @@ describe("expireCheckoutSession", () => {
   });
 });
 
-describe("the booking details route", () => {
-  /** A request context as the dashboard layout leaves it for this customer. */
-  function contextFor(who: SignedInCustomer) {
-    const options = testAppOptions(backend, {
-      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
-    });
-    return signedInContext(options, who);
-  }
+describe("the booking details page", () => {
+  /** What the booking's page gives `who`: its loader's data. */
+  const load = (who: Customer, bookingId: string) =>
+    who.visitor.loaderData<Awaited<ReturnType<typeof detailsLoader>>>(`/dashboard/bookings/${bookingId}`, "routes/dashboard/booking-details");
 
-  async function load(who: SignedInCustomer, bookingId: string) {
-    const context = contextFor(who);
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`);
-    return detailsLoader({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsLoader>[0]);
+  /** Posts the page's form as `who`; the message the page it leads back to shows, if it leads back. */
+  async function post(who: Customer, bookingId: string, form: Record<string, string>) {
+    const answer = await who.visitor.post(`/dashboard/bookings/${bookingId}`, form);
+    return { answer, toast: answer.location ? await who.visitor.toast(answer.location) : null };
   }
-
-  async function post(who: SignedInCustomer, bookingId: string, form: Record<string, string>) {
-    const context = contextFor(who);
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(form) });
-    const answer = await detailsAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsAction>[0]).catch(
-      (thrown: unknown) => thrown,
-    );
-    return { answer, toast: await flashedToast(context) };
-  }
-
-  const statusOf = (answer: unknown) => (answer instanceof Response ? answer.status : (answer as { init?: { status?: number } } | null)?.init?.status);
 
   it("loads the customer's own booking, offering cancellation 49 hours ahead and the phone at 47", async () => {
     const early = await createBooking(alice, moveIn(49));
@@ -262,15 +251,15 @@ describe("the booking details route", () => {
 
   it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {
     const theirs = await createBooking(bob);
-    expect(statusOf(await load(alice, theirs.id).catch((thrown: unknown) => thrown))).toBe(404);
-    expect(statusOf(await load(alice, "not-a-uuid").catch((thrown: unknown) => thrown))).toBe(404);
+    expect((await alice.visitor.get(`/dashboard/bookings/${theirs.id}`)).status).toBe(404);
+    expect((await alice.visitor.get("/dashboard/bookings/not-a-uuid")).status).toBe(404);
   });
 
   it("cancels and comes back to the booking with a message", async () => {
     const booking = await createBooking(alice, moveIn(49));
     const { answer, toast } = await post(alice, booking.id, { intent: "cancel" });
-    expect(statusOf(answer)).toBe(302);
-    expect((answer as Response).headers.get("Location")).toBe(`/dashboard/bookings/${booking.id}`);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/dashboard/bookings/${booking.id}`);
     expect(toast).toMatchObject({ type: "success", title: CANCELLATION_MESSAGES.cancelled });
     expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled" });
   });
@@ -278,24 +267,32 @@ describe("the booking details route", () => {
   it("says why when the database refuses: too late, or no longer cancellable", async () => {
     const late = await createBooking(alice, moveIn(47));
     const tooLate = await post(alice, late.id, { intent: "cancel" });
-    expect(statusOf(tooLate.answer)).toBe(302);
+    expect(tooLate.answer.status).toBe(302);
     expect(tooLate.toast).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate });
 
     const done = await createBooking(alice, { status: "completed" });
     const closed = await post(alice, done.id, { intent: "cancel" });
-    expect(statusOf(closed.answer)).toBe(302);
+    expect(closed.answer.status).toBe(302);
     expect(closed.toast).toMatchObject({ type: "error", title: "This booking can no longer be cancelled." });
     expect(await bookingAsService(done.id)).toMatchObject({ status: "completed" });
   });
 
   it("refuses another customer's booking with 404, an id that is not one with 404, and another form with 400", async () => {
     const theirs = await createBooking(bob, moveIn(24 * 7));
-    expect(statusOf((await post(alice, theirs.id, { intent: "cancel" })).answer)).toBe(404);
+    expect((await post(alice, theirs.id, { intent: "cancel" })).answer.status).toBe(404);
     expect(await bookingAsService(theirs.id)).toMatchObject({ status: "pending" });
-    expect(statusOf((await post(alice, "not-a-uuid", { intent: "cancel" })).answer)).toBe(404);
+    expect((await post(alice, "not-a-uuid", { intent: "cancel" })).answer.status).toBe(404);
     const own = await createBooking(alice, moveIn(24 * 7));
-    expect(statusOf((await post(alice, own.id, { intent: "delete" })).answer)).toBe(400);
+    expect((await post(alice, own.id, { intent: "delete" })).answer.status).toBe(400);
     expect(await bookingAsService(own.id)).toMatchObject({ status: "pending" });
+  });
+
+  it("sends a visitor who is not signed in to sign in, cancelling nothing", async () => {
+    const booking = await createBooking(alice, moveIn(24 * 7));
+    const guest = app.visitor();
+    expect((await guest.get(`/dashboard/bookings/${booking.id}`)).status).toBe(302);
+    expect((await guest.post(`/dashboard/bookings/${booking.id}`, { intent: "cancel" })).status).toBe(302);
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending" });
   });
 });
 

@@ -1,50 +1,46 @@
 import { randomUUID } from "node:crypto";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "../../app/domain/money.ts";
 import { estimateBooking } from "../../app/domain/pricing.ts";
-import { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 
 // The quote is kept with the booking: the lines the wizard priced are stored when the booking is
 // saved, and its details page shows those and the balance against them, whatever the pricing module
-// says today, against the embedded Supabase.
+// says today, against the embedded Supabase. The page is read through the app's request handler,
+// signed in through its login form.
 
 let backend: TestBackend;
-let service: SupabaseClient;
-let customer: SignedInCustomer;
+let app: TestApp;
+let customer: SignedInVisitor;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  service = backend.createClient({ key: "service_role" });
-  customer = await signInCustomer(backend, "quote");
+  app = await startTestApp(backend);
+  customer = await signIn(app, "customer", { label: "quote" });
 });
 
 afterAll(async () => {
   if (customer) {
-    await service.from("bookings").delete().eq("user_id", customer.user.id);
-    await service.auth.admin.deleteUser(customer.user.id);
+    await app.serviceRole.from("bookings").delete().eq("user_id", customer.user.id);
+    await app.serviceRole.auth.admin.deleteUser(customer.user.id);
   }
   await backend?.close();
 });
 
+/** What the customer's booking page shows: its loader's data, as the browser's router reads it. */
 async function detailsPage(bookingId: string) {
-  const context = signedInContext(testAppOptions(backend), customer);
-  const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`);
-  return (await detailsLoader({ request, context, params: { bookingId } } as unknown as Parameters<typeof detailsLoader>[0])) as Awaited<
-    ReturnType<typeof detailsLoader>
-  >;
+  return customer.visitor.loaderData<Awaited<ReturnType<typeof detailsLoader>>>(`/dashboard/bookings/${bookingId}`, "routes/dashboard/booking-details");
 }
 
 /** The customer's booking as the server wrote it (service role), with `overrides` as stored then. */
 async function storedBooking(overrides: Partial<TablesInsert<"bookings">>) {
-  const booking = await insertStoredBooking(service as unknown as AppSupabaseClient, customer, {
+  const booking = await insertStoredBooking(app.serviceRole, customer, {
     full_name: "Quinn Quoted",
     moving_date: "2027-05-03",
     property_size: "1_bedroom",
@@ -57,8 +53,8 @@ async function storedBooking(overrides: Partial<TablesInsert<"bookings">>) {
 
 describe.skipIf(usingHostedBackend)("the quote kept with a booking", () => {
   it("stores the lines the wizard priced, with their total, when the booking is saved", async () => {
-    const request = sampleBookingRequest({ email: customer.user.email!, packingService: true, tvMounting: 2 });
-    const booking = await savePendingBooking(backend.createClient({ key: "service_role" }) as unknown as AppSupabaseClient, {
+    const request = sampleBookingRequest({ email: customer.user.email, packingService: true, tvMounting: 2 });
+    const booking = await savePendingBooking(app.serviceRole, {
       request,
       userId: customer.user.id,
       draftId: randomUUID(),

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS } from "../../app/domain/capacity.ts";
 import { ESTIMATED_HOURS, PROPERTY_SIZES, TIME_SLOTS, estimatedHours, type PropertySize } from "../../app/domain/pricing.ts";
-import { action as webhookAction } from "../../app/routes/api/stripe-webhook.ts";
 import { SlotTakenError, savePendingBooking } from "../../app/services/bookings.server.ts";
 import { capacityOfDays, moveStartFacts, slotsOfDay } from "../../app/services/capacity.server.ts";
 import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, startCheckout } from "../../app/services/payments.server.ts";
@@ -11,7 +10,8 @@ import { createServiceRoleClient, type AppSupabaseClient } from "../../app/servi
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
 import { deliveriesSettled, expireSession, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInCustomer, signInStaff, testAppOptions, testRequestContext, type SignedInCustomer } from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL, signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
@@ -328,19 +328,17 @@ describe.skipIf(usingHostedBackend)("two customers pressing Pay for the last cre
 describe.skipIf(usingHostedBackend || usingHostedStripe)("a Checkout that expires", () => {
   let testStripe: TestStripe;
   let emulator: StripeEmulator;
-
-  const options = () => testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+  let app: TestApp;
 
   beforeAll(async () => {
+    // Stripe's webhook deliveries go through the app's request handler, to its webhook route.
     testStripe = await startTestStripe({
       webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-      deliver: async (input, init) =>
-        webhookAction({ request: new Request(input, init), context: testRequestContext(options()), params: {} } as unknown as Parameters<
-          typeof webhookAction
-        >[0]),
+      deliver: async (input, init) => app.handle(new Request(input, init)),
     });
     emulator = testStripe.emulator!;
-  });
+    app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+  }, 120_000);
 
   afterAll(async () => {
     await testStripe?.close();

@@ -1,36 +1,43 @@
 import { pino } from "pino";
-import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "../../app/context.ts";
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
-import type { AppOptions } from "../../app/load-context.ts";
-import { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
-import { loadOverviewTab } from "../../app/routes/dashboard/overview-tab.server.ts";
-import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
+import type { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
+import type { loader as homeLoader } from "../../app/routes/dashboard/home.tsx";
 import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../../app/services/customer-bookings.server.ts";
 import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
-import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
+import { signInCustomer, type Customer } from "./support/customer.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
 // A customer's own bookings as the dashboard reads them, with the customer's own client: the
 // counters counted by the database for the caller only, the newest and the pages holding only the
-// caller's rows, and the pay route refusing another customer's booking.
+// caller's rows, and the pay route refusing another customer's booking. The pages and the pay route
+// are reached through the app's request handler, signed in through its login form.
 
 let backend: TestBackend;
+let app: TestApp;
 let serviceRole: AppSupabaseClient;
-let options: AppOptions;
-let alice: SignedInCustomer;
-let bob: SignedInCustomer;
+let alice: Customer;
+let bob: Customer;
 
-const customer = (label: string) => signInCustomer(backend, label);
+/** What the app logged, as JSON lines. */
+const logs: Array<Record<string, unknown>> = [];
+/** While true, the app's reads of bookings fail as an unreachable database does. */
+let bookingsUnreachable = false;
+/** Stripe's Checkout Sessions API as the app reaches it: each test says how it answers. */
+let createCheckoutSession: (request: Request) => Promise<Response> = async () => {
+  throw new Error("no checkout expected");
+};
+
+const customer = (label: string) => signInCustomer(app, label);
 
 let created = 0;
 
 /** A booking as the server writes it (service role), made `minutesAgo` before now. */
-function booking(owner: SignedInCustomer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
+function booking(owner: Customer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
   const { minutesAgo = 0, ...columns } = row;
   return insertStoredBooking(serviceRole, owner, {
     moving_from: `${++created} Counter St, Atlanta`,
@@ -42,9 +49,28 @@ function booking(owner: SignedInCustomer, row: { status?: string; deposit_status
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
+  const database: typeof fetch = (input, init) => {
+    const path = new URL(new Request(input, init).url).pathname;
+    if (bookingsUnreachable && (path === "/rest/v1/bookings" || path === "/rest/v1/rpc/my_booking_counts")) {
+      return Promise.reject(new TypeError("fetch failed"));
+    }
+    return backend.fetch(input, init);
+  };
+  const stripe: typeof fetch = async (input, init) => {
+    const call = new Request(input, init);
+    if (call.method === "POST" && new URL(call.url).pathname === "/v1/checkout/sessions") return createCheckoutSession(call);
+    return Response.json({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${call.method}: ${call.url})` } }, { status: 404 });
+  };
+  app = await startTestApp(
+    backend,
+    {
+      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: database },
+      stripe: { secretKey: "sk_test_customer_bookings", webhookSecret: "whsec_test_customer_bookings", fetch: stripe },
+    },
+    { logger: pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }) },
+  );
+  serviceRole = app.serviceRole;
   await crewsToSpare(serviceRole);
-  options = testAppOptions(backend);
   alice = await customer("alice");
   bob = await customer("bob");
   for (const [status, minutesAgo] of [
@@ -59,7 +85,7 @@ beforeAll(async () => {
   }
   await booking(bob, { status: "pending" });
   await booking(bob, { status: "completed" });
-});
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -140,75 +166,63 @@ describe("ownBooking", () => {
   });
 });
 
-/** A request context for `who`, as the dashboard layout leaves it; `logs` collects what is logged. */
-function dashboardContext(who: SignedInCustomer, client: AppSupabaseClient = who.client) {
-  const logs: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
-  return { context: signedInContext(options, who, { supabase: client, logger }), logs };
+/** The dashboard's overview tab as `who` gets it: its loader's data. */
+const overview = async (who: Customer) =>
+  (await who.visitor.loaderData<Awaited<ReturnType<typeof homeLoader>>>("/dashboard", "routes/dashboard/home")).overview;
+
+/** Runs `read` while the app cannot reach the bookings in the database; gives what it read and what was logged meanwhile. */
+async function withBookingsUnreachable<T>(read: () => Promise<T>): Promise<{ value: T; logged: Array<Record<string, unknown>> }> {
+  const from = logs.length;
+  bookingsUnreachable = true;
+  try {
+    return { value: await read(), logged: logs.slice(from) };
+  } finally {
+    bookingsUnreachable = false;
+  }
 }
 
 describe("the overview tab", () => {
   it("loads the counters and the newest bookings as the customer", async () => {
-    const { context } = dashboardContext(bob);
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard`);
-    const data = await loadOverviewTab({ request, context, params: {} } as unknown as Parameters<typeof loadOverviewTab>[0]);
+    const data = await overview(bob);
     expect(data).toMatchObject({ status: "loaded", counts: { total: 2, active: 1, completed: 1 } });
-    expect(data.status === "loaded" && data.recent).toHaveLength(2);
+    expect(data?.status === "loaded" && data.recent).toHaveLength(2);
+    const page = await bob.visitor.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/Total Moves 2\b/);
   });
 
   it("says it failed, and logs why, when the database cannot be reached", async () => {
-    const unreachable = createServiceRoleClient(
-      { url: backend.url, anonKey: backend.anonKey, fetch: async () => Promise.reject(new TypeError("fetch failed")) },
-      backend.anonKey,
-    );
-    const { context, logs } = dashboardContext(alice, unreachable);
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard`);
-    const data = await loadOverviewTab({ request, context, params: {} } as unknown as Parameters<typeof loadOverviewTab>[0]);
+    const { value: data, logged } = await withBookingsUnreachable(() => overview(alice));
     expect(data).toEqual({ status: "failed" });
-    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the dashboard overview", userId: alice.user.id }));
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the dashboard overview", userId: alice.user.id }));
   });
 });
 
 describe("'All bookings'", () => {
   it("says it failed, and logs why, when the database cannot be reached", async () => {
-    const unreachable = createServiceRoleClient(
-      { url: backend.url, anonKey: backend.anonKey, fetch: async () => Promise.reject(new TypeError("fetch failed")) },
-      backend.anonKey,
+    const { value: data, logged } = await withBookingsUnreachable(() =>
+      alice.visitor.loaderData<Awaited<ReturnType<typeof bookingsLoader>>>("/dashboard/bookings?page=2", "routes/dashboard/bookings"),
     );
-    const { context, logs } = dashboardContext(alice, unreachable);
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings?page=2`);
-    const data = await bookingsLoader({ request, context, params: {} } as unknown as Parameters<typeof bookingsLoader>[0]);
     expect(data).toEqual({ status: "failed" });
-    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the customer's bookings", page: 2 }));
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: "could not load the customer's bookings", page: 2 }));
   });
 });
 
 describe("the pay route", () => {
-  /** Posts Pay deposit as `who`; `stripe` stands in for Stripe's API where a test needs it. */
-  async function pay(who: SignedInCustomer, bookingId: string, stripe?: Partial<Stripe>) {
-    const { context } = dashboardContext(who);
-    const services = context.get(servicesContext);
-    if (stripe) services.stripe = stripe as Stripe;
-    const request = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ attempt: "integration", returnTo: "/dashboard/bookings?page=2" }),
-    });
-    let outcome: unknown;
-    try {
-      outcome = await payDepositAction({ request, context, params: { bookingId } } as unknown as Parameters<typeof payDepositAction>[0]);
-    } catch (thrown) {
-      outcome = thrown;
-    }
-    return { outcome, toast: await flashedToast(context) };
-  }
+  const RETURN_TO = "/dashboard/bookings?page=2";
 
-  const stripeCreating = (create: () => Promise<unknown>) => ({ checkout: { sessions: { create } } }) as unknown as Partial<Stripe>;
+  /** Presses Pay deposit as `who` (the form's post), then opens the page it leads back to, if on this site. */
+  async function pay(who: Customer, bookingId: string) {
+    const answer = await who.visitor.post(`/dashboard/bookings/${bookingId}/pay`, { attempt: "integration", returnTo: RETURN_TO });
+    const backHere = answer.location?.startsWith("/") ? answer.location : null;
+    return { answer, toast: backHere ? await who.visitor.toast(backHere) : null, toastQueued: who.visitor.cookies().has("flash_toast") };
+  }
 
   it("answers 404 for another customer's booking, and for an id that is not one, and leaves the booking alone", async () => {
     const alicesBooking = await booking(alice, { status: "pending", deposit_status: "failed" });
-    expect((await pay(bob, alicesBooking.id)).outcome).toMatchObject({ init: { status: 404 } });
-    expect((await pay(bob, "../../bookings")).outcome).toMatchObject({ init: { status: 404 } });
+    expect((await pay(bob, alicesBooking.id)).answer.status).toBe(404);
+    expect((await pay(bob, encodeURIComponent("../../bookings"))).answer.status).toBe(404);
+    expect((await pay(bob, "not-a-booking")).answer.status).toBe(404);
     const { data } = await serviceRole.from("bookings").select("deposit_status, stripe_checkout_session_id").eq("id", alicesBooking.id).single();
     expect(data).toEqual({ deposit_status: "failed", stripe_checkout_session_id: null });
   });
@@ -216,17 +230,16 @@ describe("the pay route", () => {
   it("sends the owner to a new Checkout for a failed deposit, and stores its session on the booking", async () => {
     const failed = await booking(bob, { status: "confirmed", deposit_status: "failed" });
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    const created: Array<{ metadata?: Record<string, string>; idempotencyKey?: string }> = [];
-    const stripe = stripeCreating(async (...args: unknown[]) => {
-      const [params, requestOptions] = args as [{ metadata: Record<string, string> }, { idempotencyKey: string }];
-      created.push({ metadata: params.metadata, idempotencyKey: requestOptions.idempotencyKey });
-      return { id: "cs_test_again", url: "https://checkout.stripe.test/cs_test_again", expires_at: expiresAt };
-    });
-    const { outcome, toast } = await pay(bob, failed.id, stripe);
-    expect(outcome).toBeInstanceOf(Response);
-    expect((outcome as Response).status).toBe(303);
-    expect((outcome as Response).headers.get("Location")).toBe("https://checkout.stripe.test/cs_test_again");
-    expect(toast).toBeNull();
+    const created: Array<{ metadata?: Record<string, string>; idempotencyKey?: string | null }> = [];
+    createCheckoutSession = async (call) => {
+      const form = new URLSearchParams(await call.text());
+      created.push({ metadata: { booking_id: form.get("metadata[booking_id]") ?? "" }, idempotencyKey: call.headers.get("Idempotency-Key") });
+      return Response.json({ id: "cs_test_again", object: "checkout.session", url: "https://checkout.stripe.test/cs_test_again", expires_at: expiresAt });
+    };
+    const { answer, toastQueued } = await pay(bob, failed.id);
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("https://checkout.stripe.test/cs_test_again");
+    expect(toastQueued).toBe(false);
     expect(created).toEqual([{ metadata: { booking_id: failed.id }, idempotencyKey: `deposit-${failed.id}-integration:first` }]);
     const { data } = await serviceRole.from("bookings").select("deposit_status, stripe_checkout_session_id").eq("id", failed.id).single();
     expect(data).toEqual({ deposit_status: "unpaid", stripe_checkout_session_id: "cs_test_again" });
@@ -234,25 +247,25 @@ describe("the pay route", () => {
 
   it("goes back with 'Payment Error' when Checkout cannot start", async () => {
     const expired = await booking(bob, { status: "pending", deposit_status: "expired" });
-    const stripe = stripeCreating(async () => Promise.reject(new Error("Stripe is down")));
-    const { outcome, toast } = await pay(bob, expired.id, stripe);
-    expect((outcome as Response).status).toBe(303);
-    expect((outcome as Response).headers.get("Location")).toBe("/dashboard/bookings?page=2");
+    createCheckoutSession = async () => Promise.reject(new TypeError("fetch failed"));
+    const { answer, toast } = await pay(bob, expired.id);
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(RETURN_TO);
     expect(toast).toMatchObject({ type: "error", title: "Payment Error", description: PAYMENT_MESSAGES.failed });
   });
 
   it("goes back with the reason when the deposit cannot be paid: already paid, or the booking is over", async () => {
-    const stripe = stripeCreating(async () => {
+    createCheckoutSession = async () => {
       throw new Error("no checkout expected");
-    });
+    };
     const paid = await booking(bob, { status: "pending", deposit_status: "paid" });
-    const paidResult = await pay(bob, paid.id, stripe);
-    expect((paidResult.outcome as Response).headers.get("Location")).toBe("/dashboard/bookings?page=2");
+    const paidResult = await pay(bob, paid.id);
+    expect(paidResult.answer.location).toBe(RETURN_TO);
     expect(paidResult.toast).toMatchObject({ title: "Deposit already paid", description: PAYMENT_MESSAGES.alreadyPaid });
 
     const cancelled = await booking(bob, { status: "cancelled", deposit_status: "unpaid" });
-    const cancelledResult = await pay(bob, cancelled.id, stripe);
-    expect((cancelledResult.outcome as Response).status).toBe(303);
+    const cancelledResult = await pay(bob, cancelled.id);
+    expect(cancelledResult.answer.status).toBe(303);
     expect(cancelledResult.toast).toMatchObject({ title: "No deposit to pay", description: "This booking is cancelled: its deposit can no longer be paid." });
   });
 });

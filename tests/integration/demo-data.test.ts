@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
 import { photoViews } from "../../app/services/booking-details.server.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { LIFTED_AUTH_RATE_LIMITS, createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Database } from "../../supabase/types.ts";
-import { TEST_PUBLIC_URL, testAppOptions, visitorContext } from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startTestApp } from "./support/app-client.ts";
 
 // `npm run demo` on an empty data directory: a company whose customers and admin sign in, with
 // bookings in every state, their deposits, histories and photos; a second run, or a run while the
@@ -34,7 +34,7 @@ function runDemoIn(directory: string, ...args: string[]) {
   });
 }
 
-function signedInClient(on: SupabaseEmulator = emulator) {
+function signedInClient(on: Pick<SupabaseEmulator, "url" | "anonKey" | "fetch"> = emulator) {
   return createClient<Database>(on.url, on.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: on.fetch },
@@ -226,7 +226,7 @@ describe("npm run demo", () => {
 describe("npm run demo after the server's first start", () => {
   const SERVER_ADMIN_PASSWORD = "Printed-At-First-Start-1";
   let directory: string;
-  let database: SupabaseEmulator;
+  let database: TestBackend;
   let run: ReturnType<typeof runDemo>;
   let realBookingId: string;
 
@@ -268,13 +268,16 @@ describe("npm run demo after the server's first start", () => {
     }
     run = runDemoIn(directory, "--bookings", String(BOOKINGS));
     // The test signs in as every demo customer who has photos, more than GoTrue's burst from one address.
-    database = await createSupabaseEmulator({
+    database = await startTestBackend({
       url: "http://localhost:3000",
       dataDir: directory,
       migrationsDir: path.resolve("supabase/migrations"),
       authRateLimits: LIFTED_AUTH_RATE_LIMITS,
     });
   }, 180_000);
+
+  /** Rows of a query run on the demo's database. */
+  const query = async <Row = Record<string, unknown>>(sql: string, params: unknown[] = []) => ({ rows: await database.sql<Row>(sql, params) });
 
   afterAll(async () => {
     await database?.close();
@@ -293,43 +296,40 @@ describe("npm run demo after the server's first start", () => {
 
   it("attaches photos to demo customers' bookings only, each served to its owner by the app's photo route", async () => {
     expect(run.status).toBe(0);
-    const { rows: strays } = await database.db.pg.query<{ id: string }>(
+    const { rows: strays } = await query<{ id: string }>(
       `select i.id from public.booking_images i join public.bookings b on b.id = i.booking_id join auth.users u on u.id = b.user_id
        where u.email not like '%@demo.metromovers.example'`,
     );
     expect(strays).toEqual([]);
-    const { rows: realPhotos } = await database.db.pg.query("select 1 from public.booking_images where booking_id = $1", [realBookingId]);
+    const { rows: realPhotos } = await query("select 1 from public.booking_images where booking_id = $1", [realBookingId]);
     expect(realPhotos).toHaveLength(0);
 
-    const { rows: owners } = await database.db.pg.query<{ user_id: string; email: string }>(
+    const { rows: owners } = await query<{ user_id: string; email: string }>(
       "select distinct b.user_id, u.email from public.booking_images i join public.bookings b on b.id = i.booking_id join auth.users u on u.id = b.user_id",
     );
     expect(owners.length).toBeGreaterThan(0);
-    const options = testAppOptions({ url: database.url, anonKey: database.anonKey, serviceRoleKey: database.serviceRoleKey, fetch: database.fetch });
+    // Each owner signs in to the app through its login form, and opens their photos' addresses.
+    const app = await startTestApp(database);
     let served = 0;
     for (const owner of owners) {
-      const client = signedInClient(database);
-      const signedIn = await client.auth.signInWithPassword({ email: owner.email, password: DEMO_PASSWORD });
-      expect(signedIn.error).toBeNull();
-      const { rows } = await database.db.pg.query<{ id: string; path: string; file_name: string }>(
+      const browser = app.visitor();
+      const signedIn = await browser.post("/?index", { intent: "login", email: owner.email, password: DEMO_PASSWORD });
+      expect(signedIn.status, owner.email).toBe(302);
+      const { rows } = await query<{ id: string; path: string; file_name: string }>(
         "select i.id, i.path, i.file_name from public.booking_images i join public.bookings b on b.id = i.booking_id where b.user_id = $1",
         [owner.user_id],
       );
       for (const photo of photoViews(rows)) {
         for (const address of [photo.url, photo.thumbUrl]) {
           expect(address).not.toBeNull();
-          const url = new URL(address!, TEST_PUBLIC_URL);
-          const [ownerId, , draftId, fileName] = url.pathname.replace("/book/photos/", "").split("/");
-          const context = visitorContext(options, { supabase: client as unknown as AppSupabaseClient, user: signedIn.data.user! });
-          const params = { ownerId: ownerId!, draftId: draftId!, fileName: fileName! };
-          const response = await bookingPhotoLoader({ request: new Request(url), context, params } as unknown as Parameters<typeof bookingPhotoLoader>[0]);
+          const response = await browser.send(new Request(new URL(address!, TEST_PUBLIC_URL)));
           expect({ address, status: response.status }).toEqual({ address, status: 200 });
           expect(response.headers.get("content-type")).toBe("image/jpeg");
           served += 1;
         }
       }
     }
-    const { rows: total } = await database.db.pg.query<{ count: number }>("select count(*)::int as count from public.booking_images");
+    const { rows: total } = await query<{ count: number }>("select count(*)::int as count from public.booking_images");
     expect(served).toBe(total[0]!.count * 2);
   }, 120_000);
 });

@@ -1,41 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
 import Stripe from "stripe";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { DEPOSIT_CENTS, estimateBooking } from "../../app/domain/pricing.ts";
-import type { AppOptions } from "../../app/load-context.ts";
-import { action as webhookAction, loader as webhookLoader, WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
-import { action as detailsAction, loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
-import { action as payDepositAction } from "../../app/routes/dashboard/pay-deposit.ts";
-import { loader as moveCalendarLoader } from "../../app/routes/public/move-calendar.ts";
-import { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
+import { WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts";
+import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
+import type { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { createPayingBrowserCookie, payingBrowserKeyOf } from "../../app/services/paying-browser.server.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
-import type * as AppHandlerModule from "../../server/app-handler.ts";
-import { asAppServer } from "../../server/app-server.ts";
-import { assignCspNonce } from "../../server/http-security.ts";
-import { requestLogger } from "../../server/request-log.ts";
 import { completeSession, deliveriesSettled, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import {
-  TEST_PUBLIC_URL,
-  flashedToast,
-  signInCustomer,
-  signedInContext,
-  testAppOptions,
-  testRequestContext,
-  visitorContext,
-  type SignedInCustomer,
-} from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL, testAppOptions } from "./support/app-harness.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
@@ -43,7 +22,8 @@ import { crewsToSpare } from "./support/crews.ts";
 // a Checkout Session once however often and however concurrently it is reported, and the webhook's
 // signature and redelivery handling. Sessions are shaped as Stripe sends them; no Stripe server is
 // needed for fulfilment. The success page and startCheckout talk to a few canned Stripe answers, and
-// the later tests to the Stripe emulator (cancelled meanwhile, pressed again, over HTTP).
+// the later tests to the Stripe emulator (cancelled meanwhile, pressed again, over HTTP). The routes
+// are reached through the app's request handler (the production build), as the server reaches them.
 // PGlite runs one transaction at a time: tests that start calls "at the same time" interleave the
 // calls' requests, never two transactions inside the database. The last test of this file interleaves
 // two HTTP requests in the app's handler at the point where both write.
@@ -59,7 +39,7 @@ beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
   await crewsToSpare(serviceRole);
-});
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -363,9 +343,15 @@ function cannedStripe() {
 
 let canned: ReturnType<typeof cannedStripe>;
 
-/** The app against the test backend, with Stripe's API answered by `canned`. */
-function appOptions(overrides: Partial<AppOptions> = {}): AppOptions {
-  return testAppOptions(backend, { stripe: { secretKey: "sk_test_payments", webhookSecret: WEBHOOK_SECRET, fetch: canned.fetch }, ...overrides });
+/**
+ * The app against the test backend, with Stripe's API answered by `canned`; `database` stands in for
+ * the network to Supabase. A new app each time, as the tests change settings the app caches.
+ */
+function cannedApp(database: typeof fetch = backend.fetch): Promise<TestApp> {
+  return startTestApp(backend, {
+    supabase: { url: backend.url, anonKey: backend.anonKey, fetch: database },
+    stripe: { secretKey: "sk_test_payments", webhookSecret: WEBHOOK_SECRET, fetch: (input, init) => canned.fetch(input, init) },
+  });
 }
 
 const signer = new Stripe("sk_test_signer", { telemetry: false, maxNetworkRetries: 0 });
@@ -391,8 +377,9 @@ function delivery(
   return new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
 }
 
-async function deliver(webhookRequest: Request, context = testRequestContext(appOptions())): Promise<Response> {
-  return webhookAction({ request: webhookRequest, context, params: {} } as unknown as Parameters<typeof webhookAction>[0]);
+/** Sends Stripe's delivery through the app's request handler (`database` stands in for the network to Supabase). */
+async function deliver(webhookRequest: Request, database?: typeof fetch): Promise<Response> {
+  return (await cannedApp(database)).handle(webhookRequest);
 }
 
 describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
@@ -453,9 +440,7 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     const payload = checkoutEvent("checkout.session.completed", paidSession(booking));
     const failingFetch: typeof fetch = (input, init) =>
       new Request(input, init).url.includes("/rpc/apply_stripe_checkout_event") ? Promise.reject(new TypeError("fetch failed")) : backend.fetch(input, init);
-    const failing = testRequestContext(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: failingFetch } }));
-
-    expect((await deliver(delivery(payload), failing)).status).toBe(500);
+    expect((await deliver(delivery(payload), failingFetch)).status).toBe(500);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "unpaid" });
     expect((await deliver(delivery(payload))).status).toBe(200);
     expect(await stored(booking.id)).toMatchObject({ deposit_status: "paid" });
@@ -487,9 +472,8 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
       if (response.status >= 400) crashed = true;
       return response;
     };
-    const crashing = testRequestContext(appOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: crashingFetch } }));
     try {
-      expect((await deliver(delivery(payload), crashing)).status).toBe(500);
+      expect((await deliver(delivery(payload), crashingFetch)).status).toBe(500);
       expect(crashed).toBe(true);
     } finally {
       await backend.sql("drop trigger refuse_test_payment on public.bookings");
@@ -517,7 +501,7 @@ describe.skipIf(usingHostedBackend)("POST /api/stripe/webhook", () => {
     } as RequestInit);
     expect((await deliver(streamed)).status).toBe(413);
 
-    const get = webhookLoader();
+    const get = await deliver(new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`));
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
   });
@@ -529,14 +513,12 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
     await backend.sql("update public.app_settings set auto_confirm_bookings = true");
   });
 
+  /** The payment page as the guest who paid comes back to it from Checkout (not signed in, in the browser that pressed Pay). */
   async function visit(search: string) {
-    const result = (await paymentSuccessLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/payment-success${search}`, { headers: { Cookie: await payingBrowserCookie() } }),
-      // A visitor not signed in, as the guest who paid comes back from Checkout.
-      context: visitorContext(appOptions(), { supabase: backend.createClient() as unknown as AppSupabaseClient, user: null }),
-      params: {},
-    } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown>; init: ResponseInit };
-    return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
+    const guest = (await cannedApp()).visitor();
+    const answer = await guest.data(`/payment-success${search}`, { headers: { Cookie: await payingBrowserCookie() } });
+    const page = answer.routes["routes/public/payment-success"];
+    return { status: answer.status, data: page && "data" in page ? page.data : page, headers: answer.headers };
   }
 
   /** A booking whose session Stripe reports as given. */
@@ -600,12 +582,10 @@ describe.skipIf(usingHostedBackend)("GET /payment-success", () => {
 });
 
 describe.skipIf(usingHostedBackend)("GET /payment-success/move.ics", () => {
+  /** The calendar file as the browser that paid downloads it. */
   async function calendar(search: string) {
-    return (await moveCalendarLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/payment-success/move.ics${search}`, { headers: { Cookie: await payingBrowserCookie() } }),
-      context: visitorContext(appOptions(), { supabase: backend.createClient() as unknown as AppSupabaseClient, user: null }),
-      params: {},
-    } as unknown as Parameters<typeof moveCalendarLoader>[0])) as Response;
+    const request = new Request(`${TEST_PUBLIC_URL}/payment-success/move.ics${search}`, { headers: { Cookie: await payingBrowserCookie() } });
+    return (await cannedApp()).handle(request);
   }
 
   it("gives the paid move as a calendar file, to the browser that paid for it", async () => {
@@ -730,24 +710,23 @@ describe.skipIf(usingHostedBackend)("startCheckout", () => {
 describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a booking cancelled meanwhile", () => {
   let testStripe: TestStripe;
   let emulator: StripeEmulator;
-  let customer: SignedInCustomer;
+  let app: TestApp;
+  let customer: SignedInVisitor;
   /** Webhook deliveries wait for this, so a test can decide when Stripe's event arrives. */
   let deliveriesMayGo: Promise<void> = Promise.resolve();
-
-  const emulatedOptions = () =>
-    testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
 
   beforeAll(async () => {
     testStripe = await startTestStripe({
       webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
       deliver: async (input, init) => {
         await deliveriesMayGo;
-        return deliver(new Request(input, init), testRequestContext(emulatedOptions()));
+        return app.handle(new Request(input, init));
       },
     });
     emulator = testStripe.emulator!;
-    customer = await signInCustomer(backend, "refund");
-  });
+    app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
+    customer = await signIn(app, "customer", { label: "refund" });
+  }, 120_000);
 
   afterAll(async () => {
     await testStripe?.close();
@@ -757,7 +736,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
   async function paidWhileHeldBack(): Promise<{ booking: BookingRow; sessionId: string; letDeliveriesGo: () => void }> {
     await backend.sql("update public.app_settings set auto_confirm_bookings = true");
     const booking = await savePendingBooking(serviceRole, {
-      request: { ...request, email: customer.user.email! },
+      request: { ...request, email: customer.user.email },
       userId: customer.user.id,
       draftId: randomUUID(),
     });
@@ -771,14 +750,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
   }
 
   async function cancelOnDetailsPage(bookingId: string) {
-    const cancel = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "cancel" }),
-    });
-    await detailsAction({ request: cancel, params: { bookingId }, context: signedInContext(emulatedOptions(), customer) } as unknown as Parameters<
-      typeof detailsAction
-    >[0]);
+    expect((await customer.visitor.post(`/dashboard/bookings/${bookingId}`, { intent: "cancel" })).status).toBe(302);
   }
 
   it("records the payment and marks the deposit for refund when Stripe's webhook arrives after the cancellation", async () => {
@@ -794,11 +766,10 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
     expect(row.refund_due_at).toEqual(expect.any(String));
     expect(await statusHistory(booking.id)).toEqual(["pending", "cancelled"]);
 
-    const details = (await detailsLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}`),
-      params: { bookingId: booking.id },
-      context: signedInContext(emulatedOptions(), customer),
-    } as unknown as Parameters<typeof detailsLoader>[0])) as Awaited<ReturnType<typeof detailsLoader>>;
+    const details = await customer.visitor.loaderData<Awaited<ReturnType<typeof detailsLoader>>>(
+      `/dashboard/bookings/${booking.id}`,
+      "routes/dashboard/booking-details",
+    );
     expect(details.payment).toMatchObject({ depositLabel: "Refund due", canPay: false });
     expect(details.cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: true });
   });
@@ -807,13 +778,12 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
     const { booking, sessionId, letDeliveriesGo } = await paidWhileHeldBack();
     await cancelOnDetailsPage(booking.id);
 
-    const page = (await paymentSuccessLoader({
-      request: new Request(`${TEST_PUBLIC_URL}/payment-success?session_id=${sessionId}`),
-      // The booking's owner, signed in.
-      context: signedInContext(emulatedOptions(), customer),
-      params: {},
-    } as unknown as Parameters<typeof paymentSuccessLoader>[0])) as unknown as { data: Record<string, unknown> };
-    expect(page.data).toMatchObject({ kind: "refund-due", booking: { shortId: booking.id.slice(0, 8), amountPaid: "$50" } });
+    // The booking's owner, signed in.
+    const page = await customer.visitor.loaderData<Awaited<ReturnType<typeof paymentSuccessLoader>>>(
+      `/payment-success?session_id=${sessionId}`,
+      "routes/public/payment-success",
+    );
+    expect(page).toMatchObject({ kind: "refund-due", booking: { shortId: booking.id.slice(0, 8), amountPaid: "$50" } });
     const row = await stored(booking.id);
     expect(row).toMatchObject({ status: "cancelled", deposit_status: "paid" });
     expect(row.refund_due_at).toEqual(expect.any(String));
@@ -828,20 +798,28 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
 describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt pressed again", () => {
   let testStripe: TestStripe;
   let emulator: StripeEmulator;
-  let customer: SignedInCustomer;
-
-  /** The app with Stripe answered by the emulator, which refuses a reused idempotency key with another body as Stripe does. */
-  const emulatedOptions = (overrides: Partial<AppOptions> = {}) =>
-    testAppOptions(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch }, ...overrides });
+  let customer: SignedInVisitor;
+  /** What the app's network to Supabase and to Stripe does; each test may stand in for either. */
+  let database: typeof fetch;
+  let stripeNetwork: typeof fetch;
 
   beforeAll(async () => {
     testStripe = await startTestStripe();
     emulator = testStripe.emulator!;
-    customer = await signInCustomer(backend, "press-again");
-  });
+    database = backend.fetch;
+    stripeNetwork = emulator.fetch;
+    // The app with Stripe answered by the emulator, which refuses a reused idempotency key with another body as Stripe does.
+    const app = await startTestApp(backend, {
+      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: (input, init) => database(input, init) },
+      stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: (input, init) => stripeNetwork(input, init) },
+    });
+    customer = await signIn(app, "customer", { label: "press-again" });
+  }, 120_000);
 
   afterEach(() => {
     vi.useRealTimers();
+    database = backend.fetch;
+    stripeNetwork = emulator.fetch;
   });
 
   afterAll(async () => {
@@ -849,20 +827,13 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
   });
 
   const unpaidBooking = () =>
-    savePendingBooking(serviceRole, { request: { ...request, email: customer.user.email! }, userId: customer.user.id, draftId: randomUUID() });
+    savePendingBooking(serviceRole, { request: { ...request, email: customer.user.email }, userId: customer.user.id, draftId: randomUUID() });
 
   /** 'Pay deposit' on the booking's card, as the browser posts it: the page's attempt id and where to come back. */
-  async function pressPay(bookingId: string, attempt: string, options: AppOptions = emulatedOptions()) {
-    const press = new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${bookingId}/pay`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ attempt, returnTo: "/dashboard" }),
-    });
-    const context = signedInContext(options, customer);
-    const response = (await payDepositAction({ request: press, params: { bookingId }, context } as unknown as Parameters<
-      typeof payDepositAction
-    >[0])) as Response;
-    return { status: response.status, location: response.headers.get("Location"), toast: await flashedToast(context) };
+  async function pressPay(bookingId: string, attempt: string) {
+    const answer = await customer.visitor.post(`/dashboard/bookings/${bookingId}/pay`, { attempt, returnTo: "/dashboard" });
+    const toast = answer.location?.startsWith("/") ? await customer.visitor.toast(answer.location) : null;
+    return { status: answer.status, location: answer.location, toast };
   }
 
   it("sends both presses of one attempt, two seconds apart, to the same Checkout before the first stored its session", async () => {
@@ -883,8 +854,10 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
       }
       return backend.fetch(input, init);
     };
-    const first = pressPay(booking.id, attempt, emulatedOptions({ supabase: { url: backend.url, anonKey: backend.anonKey, fetch: slowStore } }));
+    database = slowStore;
+    const first = pressPay(booking.id, attempt);
     await firstStoreHeld;
+    database = backend.fetch;
 
     vi.setSystemTime(Date.now() + 2_000);
     const second = await pressPay(booking.id, attempt);
@@ -904,10 +877,10 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
     const attempt = randomUUID();
 
     // The first press finds Stripe unreachable; the customer presses again 50 minutes later.
-    const unreachable = emulatedOptions({
-      stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: () => Promise.reject(new TypeError("fetch failed")) },
-    });
-    expect(await pressPay(booking.id, attempt, unreachable)).toMatchObject({ status: 303, location: "/dashboard", toast: { title: "Payment Error" } });
+    stripeNetwork = () => Promise.reject(new TypeError("fetch failed"));
+    const unreachable = await pressPay(booking.id, attempt);
+    stripeNetwork = emulator.fetch;
+    expect(unreachable).toMatchObject({ status: 303, location: "/dashboard", toast: { title: "Payment Error" } });
 
     vi.setSystemTime(Date.now() + 50 * 60_000);
     const later = await pressPay(booking.id, attempt);
@@ -920,17 +893,15 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
 
 // Through the app's own HTTP handler --------------------------------------------------------------
 // PGlite runs one transaction at a time, so the "at the same time" tests above interleave requests,
-// never statements inside the database. This one interleaves two real HTTP requests in the app's
-// request handler (React Router with every route, as `npm run dev` serves it): both are held at their
+// never statements inside the database. This one interleaves two requests in the app's request
+// handler (the production build, with every route and its middleware): both are held at their
 // write to the deposit until both have got there, so each has read the booking unpaid and tries to
 // mark it paid.
 
 describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the success page in flight at once, over HTTP", () => {
   let testStripe: TestStripe;
   let emulator: StripeEmulator;
-  let devServer: ViteDevServer;
-  let server: Server;
-  let origin: string;
+  let app: TestApp;
   /** Signed deliveries the emulator made, kept instead of sent: the test sends them. */
   const heldDeliveries: Request[] = [];
   /** Writes to the deposit wait here until `expected` of them have arrived. */
@@ -955,31 +926,13 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
       },
     });
     emulator = testStripe.emulator!;
-    devServer = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "silent" });
-    // The handler is loaded as the development server loads the app, so both share one React Router.
-    const { appRequestHandler } = (await devServer.ssrLoadModule("/server/app-handler.ts")) as typeof AppHandlerModule;
-    const app = express();
-    app.use(requestLogger(pino({ level: "silent" })), assignCspNonce);
-    app.use(
-      appRequestHandler({
-        loadApp: async () => asAppServer(await devServer.ssrLoadModule("/server/app.ts"), "server/app.ts"),
-        mode: "development",
-        publicUrl: TEST_PUBLIC_URL,
-        app: testAppOptions(backend, {
-          supabase: { url: backend.url, anonKey: backend.anonKey, fetch: atDepositWrite },
-          stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch },
-        }),
-      }),
-    );
-    server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 180_000);
+    app = await startTestApp(backend, {
+      supabase: { url: backend.url, anonKey: backend.anonKey, fetch: atDepositWrite },
+      stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch },
+    });
+  }, 120_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await devServer?.close();
     await testStripe?.close();
   });
 
@@ -1008,12 +961,14 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the webhook and the su
     let release!: () => void;
     depositWrites = { expected: 2, arrived: 0, release: () => release(), released: new Promise<void>((resolve) => (release = resolve)) };
     const [webhook, successPage] = await Promise.all([
-      fetch(`${origin}/api/stripe/webhook`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": completed.headers.get("Stripe-Signature")! },
-        body: payload,
-      }),
-      fetch(`${origin}/payment-success?session_id=${sessionId}`, { headers: { Cookie: await payingBrowserCookie() } }),
+      app.handle(
+        new Request(`${TEST_PUBLIC_URL}/api/stripe/webhook`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Stripe-Signature": completed.headers.get("Stripe-Signature")! },
+          body: payload,
+        }),
+      ),
+      app.visitor().send(new Request(`${TEST_PUBLIC_URL}/payment-success?session_id=${sessionId}`, { headers: { Cookie: await payingBrowserCookie() } })),
     ]);
     expect(depositWrites.arrived).toBe(2);
     expect(webhook.status).toBe(200);

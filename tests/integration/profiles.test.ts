@@ -2,22 +2,28 @@ import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROFILE_MESSAGES } from "../../app/domain/profile.ts";
-import { createAppServices, type AppServices } from "../../app/load-context.ts";
-import { profileAction } from "../../app/routes/dashboard/profile-tab.server.ts";
 import { reencodeAvatar, type EncodedImage } from "../../app/services/image-processing.server.ts";
 import { AVATARS_BUCKET, storeAvatar } from "../../app/services/profiles.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
+import { TEST_PUBLIC_URL, signInCustomer } from "./support/app-harness.ts";
+import { signIn, startTestApp, type DataAnswer, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // Profiles and avatars against the embedded Supabase: row level security on public.profiles and the
 // avatars bucket's policies, through supabase-js as the app calls them; then the profile form's
-// action (fields, avatar by its bytes, sizes, the old avatar removed, the account's metadata).
+// action (fields, avatar by its bytes, sizes, the old avatar removed, the account's metadata),
+// posted through the app's request handler by a customer signed in through its login form.
 
 let backend: TestBackend;
+let app: TestApp;
 let service: SupabaseClient;
 let anon: SupabaseClient;
+/** While true, the database answers the app's writes of profiles with an error. */
+let profileWritesFail = false;
 
-const customer = (label: string, fullName: string, fetch?: typeof globalThis.fetch) => signInCustomer(backend, label, fullName, { fetch });
+/** A customer with their own Supabase client, as the app's server-side code holds it. */
+const customer = (label: string, fullName: string) => signInCustomer(backend, label, fullName);
+/** A customer signed in to `on` through its login form, in a browser of their own. */
+const visitorAs = (label: string, fullName: string, on: TestApp = app) => signIn(on, "customer", { label, fullName });
 
 const png = (width = 300, height = 200, background = "#36a") =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -54,9 +60,18 @@ function expectRlsViolation(error: PostgrestError | null) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The app reaches storage and auth, but while `profileWritesFail` the profiles table answers with an error.
+  const database: typeof fetch = async (input, init) => {
+    const call = new Request(input, init);
+    if (profileWritesFail && new URL(call.url).pathname === "/rest/v1/profiles" && call.method === "POST") {
+      return Response.json({ code: "57P01", message: "terminating connection due to administrator command" }, { status: 503 });
+    }
+    return backend.fetch(call);
+  };
+  app = await startTestApp(backend, { supabase: { url: backend.url, anonKey: backend.anonKey, fetch: database } });
   service = backend.createClient({ key: "service_role" });
   anon = backend.createClient();
-});
+}, 120_000);
 
 afterAll(async () => {
   await backend?.close();
@@ -178,19 +193,37 @@ interface FormResult {
 
 type ActionAnswer = { kind: "redirect"; status: number; location: string | null } | { kind: "data"; status: number; result: FormResult };
 
-/** Calls the profile action as React Router would for this signed-in customer. */
-async function post(who: SignedInCustomer, body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, services?: AppServices) {
-  const context = signedInContext(testAppOptions(backend), who, { services });
-  const request = new Request(`${TEST_PUBLIC_URL}/dashboard?index&tab=profile`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
-  const returned = (await profileAction({ request, context, params: {} } as unknown as Parameters<typeof profileAction>[0])) as unknown;
-  let answer: ActionAnswer;
-  if (returned instanceof Response) answer = { kind: "redirect", status: returned.status, location: returned.headers.get("Location") };
-  else {
-    // What data() returns: the value and the response's status.
-    const { data, init } = returned as { data: FormResult; init: ResponseInit | null };
-    answer = { kind: "data", status: init?.status ?? 200, result: data };
-  }
-  return { answer, toast: await flashedToast(context) };
+const PROFILE_FORM = "/dashboard?index&tab=profile";
+
+/** Posts the profile form as the page's script does (its answer decoded); the message the next page shows. */
+async function post(who: SignedInVisitor, form: FormData) {
+  const answer = actionAnswer(await who.visitor.submit(PROFILE_FORM, form));
+  const toast = answer.kind === "redirect" && answer.location ? await who.visitor.toast(answer.location) : null;
+  return { answer, toast, toastQueued: who.visitor.cookies().has("flash_toast") };
+}
+
+function actionAnswer(answer: DataAnswer): ActionAnswer {
+  if (answer.redirect) return { kind: "redirect", status: answer.redirect.status, location: answer.redirect.location };
+  const action = answer.routes.action;
+  if (!action || !("data" in action)) throw new Error(`the profile form's action gave no data: ${answer.status}`);
+  return { kind: "data", status: answer.status, result: formResult(action.data) };
+}
+
+function formResult(value: unknown): FormResult {
+  if (typeof value !== "object" || value === null) throw new Error(`not a form's result: ${String(value)}`);
+  return value;
+}
+
+/** Posts a body of the test's own making to the profile form, as a browser without JavaScript does: the page it answers with. */
+async function postBody(who: SignedInVisitor, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  const request = new Request(`${TEST_PUBLIC_URL}${PROFILE_FORM}`, {
+    method: "POST",
+    body,
+    headers: { Origin: TEST_PUBLIC_URL, ...headers },
+    duplex: "half",
+  } as RequestInit);
+  const response = await who.visitor.send(request);
+  return { status: response.status, html: await response.text() };
 }
 
 async function metadataOf(userId: string) {
@@ -201,7 +234,7 @@ async function metadataOf(userId: string) {
 
 describe.skipIf(usingHostedBackend)("the profile form's action", () => {
   it("saves the fields and a new avatar, updates the account's name and avatar, and says so", async () => {
-    const erin = await customer("erin", "Erin Early");
+    const erin = await visitorAs("erin", "Erin Early");
     const { answer, toast } = await post(
       erin,
       profileForm(
@@ -243,7 +276,7 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
   });
 
   it("answers invalid fields with their messages and what was typed, saving nothing", async () => {
-    const finn = await customer("finn", "Finn Fox");
+    const finn = await visitorAs("finn", "Finn Fox");
     const { answer } = await post(finn, profileForm({ fullName: "F".repeat(201), phone: "555-01", bio: "Still here" }));
     expect(answer).toMatchObject({
       kind: "data",
@@ -258,7 +291,7 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
   });
 
   it("refuses a file that is not a PNG, JPEG or WebP by its bytes, on the avatar field", async () => {
-    const gus = await customer("gus", "Gus Green");
+    const gus = await visitorAs("gus", "Gus Green");
     const fake = new File([Buffer.from("a shopping list, not a picture")], "me.png", { type: "image/png" });
     const { answer } = await post(gus, profileForm({ fullName: "Gus Green", bio: "Kept" }, fake));
     expect(answer).toMatchObject({
@@ -272,26 +305,26 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
 
   it("answers 429 beside the avatar once a customer has sent too many avatars in a minute, keeping what was typed", async () => {
     // One action a minute: four photos per customer; a save without a new avatar is not an upload.
-    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
-    const ivy = await customer("ivy", "Ivy Iris");
+    const strict = await startTestApp(backend, { bookingActionsPerMinute: 1 });
+    const ivy = await visitorAs("ivy", "Ivy Iris", strict);
     const avatar = async () => new File([new Uint8Array(await png(300, 300))], "me.png", { type: "image/png" });
     for (let n = 0; n < 4; n++) {
-      const { answer } = await post(ivy, profileForm({ fullName: "Ivy Iris" }, await avatar()), {}, services);
+      const { answer } = await post(ivy, profileForm({ fullName: "Ivy Iris" }, await avatar()));
       expect(answer).toMatchObject({ kind: "redirect", status: 302 });
     }
     const before = await profileRow(ivy.user.id);
-    const { answer } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }, await avatar()), {}, services);
+    const { answer } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }, await avatar()));
     expect(answer).toMatchObject({ kind: "data", status: 429 });
     const refused = answer as Extract<typeof answer, { kind: "data" }>;
     expect(refused.result.error?.avatar?.[0]).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(refused.result.initialValue).toMatchObject({ fullName: "Ivy Ingram" });
     expect(await profileRow(ivy.user.id)).toEqual(before);
-    const { answer: withoutAvatar } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }), {}, services);
+    const { answer: withoutAvatar } = await post(ivy, profileForm({ fullName: "Ivy Ingram" }));
     expect(withoutAvatar).toMatchObject({ kind: "redirect", status: 302 });
   });
 
   it("refuses a body declared larger than the allowance with 413, before reading it", async () => {
-    const hana = await customer("hana", "Hana Hill");
+    const hana = await visitorAs("hana", "Hana Hill");
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -299,13 +332,14 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const { answer } = await post(hana, body, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(7 * 1024 * 1024) });
-    expect(answer).toMatchObject({ kind: "data", status: 413, result: { error: { avatar: [PROFILE_MESSAGES.avatarTooLarge] } } });
+    const page = await postBody(hana, body, { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(7 * 1024 * 1024) });
+    expect(page.status).toBe(413);
+    expect(page.html).toContain(PROFILE_MESSAGES.avatarTooLarge);
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("refuses an avatar over 5 MB with 413 while it streams, storing nothing", async () => {
-    const ivan = await customer("ivan", "Ivan Ince");
+    const ivan = await visitorAs("ivan", "Ivan Ince");
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
     // Sent as one encoded body with no declared length, so the limit is met while streaming.
     const encoded = new Response(profileForm({ fullName: "Ivan Ince" }, big));
@@ -317,32 +351,29 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
         controller.close();
       },
     });
-    const { answer } = await post(ivan, body, { "Content-Type": contentType });
-    expect(answer).toMatchObject({ kind: "data", status: 413, result: { error: { avatar: [PROFILE_MESSAGES.avatarTooLarge] } } });
+    const page = await postBody(ivan, body, { "Content-Type": contentType });
+    expect(page.status).toBe(413);
+    expect(page.html).toContain(PROFILE_MESSAGES.avatarTooLarge);
     expect(await filesIn(ivan.user.id)).toEqual([]);
   });
 
   it("says 'Failed to save your profile' when the database fails, keeping the values and removing the new avatar", async () => {
-    // The customer's client reaches storage and auth, but the profiles table answers with an error.
-    const failingFetch: typeof fetch = async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-      if (url.pathname === "/rest/v1/profiles" && method === "POST") {
-        return Response.json({ code: "57P01", message: "terminating connection due to administrator command" }, { status: 503 });
-      }
-      return backend.fetch(input, init);
-    };
-    const jo = await customer("jo", "Jo Jones", failingFetch);
-    const { answer, toast } = await post(
-      jo,
-      profileForm({ fullName: "Jo J.", bio: "Typed with care" }, new File([new Uint8Array(await png())], "me.png", { type: "image/png" })),
-    );
+    const jo = await visitorAs("jo", "Jo Jones");
+    const form = profileForm({ fullName: "Jo J.", bio: "Typed with care" }, new File([new Uint8Array(await png())], "me.png", { type: "image/png" }));
+    profileWritesFail = true;
+    let result: Awaited<ReturnType<typeof post>>;
+    try {
+      result = await post(jo, form);
+    } finally {
+      profileWritesFail = false;
+    }
+    const { answer, toastQueued } = result;
     expect(answer).toMatchObject({
       kind: "data",
       status: 500,
       result: { error: { "": [PROFILE_MESSAGES.saveFailed] }, initialValue: { fullName: "Jo J.", bio: "Typed with care" } },
     });
-    expect(toast).toBeNull();
+    expect(toastQueued).toBe(false);
     expect(await filesIn(jo.user.id)).toEqual([]);
     expect(await profileRow(jo.user.id)).toMatchObject({ full_name: "Jo Jones", avatar_url: null });
     expect(await metadataOf(jo.user.id)).toMatchObject({ full_name: "Jo Jones" });

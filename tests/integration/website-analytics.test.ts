@@ -1,14 +1,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "../../app/context.ts";
 import { PAID_PAGE } from "../../app/domain/analytics-pages.ts";
-import type { AppRole } from "../../app/domain/roles.ts";
 import { FUNNEL_PAGES, WEBSITE_ANALYTICS_MESSAGES } from "../../app/domain/website-analytics.ts";
-import { loader } from "../../app/routes/admin/overview.tsx";
+import type { loader } from "../../app/routes/admin/overview.tsx";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
-import { signedInContext, signInCustomer, signInStaff, testAppOptions, TEST_PUBLIC_URL, type SignedInCustomer } from "./support/app-harness.ts";
+import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // The Website Analytics tab's figures, computed by the database's admin_website_* functions, checked
 // against figures computed here from the seeded rows: events older than the 48 hours and later than
@@ -252,51 +250,55 @@ describe("the website analytics functions", () => {
   });
 });
 
-/** /admin?tab=analytics's loader as React Router runs it for this person: what it returned, or the status it threw. */
-async function load(who: SignedInCustomer, roles: AppRole[]): Promise<{ status: number; value: unknown }> {
-  const context: RouterContextProvider = signedInContext(testAppOptions(backend), who);
-  context.set(sessionContext, { supabase: who.client, user: who.user, roles: async () => new Set(roles) });
-  const request = new Request(`${TEST_PUBLIC_URL}/admin?tab=analytics`);
-  try {
-    return { status: 200, value: await loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]) };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, value: null };
-    if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: ResponseInit }).init.status ?? 200, value: null };
-    throw thrown;
-  }
-}
-
-/** An admin whose database answers `answer` for calls of `rpc` (and forwards everything else). */
-async function adminWhoseDatabase(label: string, rpc: string, answer: () => Response): Promise<SignedInCustomer> {
-  const failing: typeof fetch = (input, init) =>
-    String(input instanceof Request ? input.url : input).includes(`/rpc/${rpc}`) ? Promise.resolve(answer()) : backend.fetch(input, init);
-  const unlucky = await signInCustomer(backend, label, "Una Lucky", { fetch: failing });
-  expect((await service.from("user_roles").insert({ user_id: unlucky.user.id, role: "admin" })).error).toBeNull();
-  return unlucky;
+/** The Website Analytics tab as `who` opens it, through the app's request handler: the page's status, and its loader's data when it has some. */
+async function load(who: SignedInVisitor): Promise<{ status: number; value: Awaited<ReturnType<typeof loader>> | null }> {
+  const page = await who.visitor.get("/admin?tab=analytics");
+  if (page.status !== 200) return { status: page.status, value: null };
+  return { status: 200, value: await who.visitor.loaderData<Awaited<ReturnType<typeof loader>>>("/admin?tab=analytics", "routes/admin/overview") };
 }
 
 describe("the /admin?tab=analytics loader", () => {
+  let app: TestApp;
+  /** The database function the app's calls of which get `answer` instead of the database's (none unless set). */
+  let broken: { rpc: string; answer: () => Response } | null = null;
+
+  beforeAll(async () => {
+    const database: typeof fetch = (input, init) => {
+      const call = new Request(input, init);
+      return broken && new URL(call.url).pathname === `/rest/v1/rpc/${broken.rpc}` ? Promise.resolve(broken.answer()) : backend.fetch(call);
+    };
+    app = await startTestApp(backend, { supabase: { url: backend.url, anonKey: backend.anonKey, fetch: database } });
+  }, 120_000);
+
+  /** What an admin sees while the database answers `answer` for calls of `rpc`. */
+  async function whileBroken(rpc: string, answer: () => Response) {
+    const admin = await signIn(app, "admin", { label: `web-${rpc}` });
+    broken = { rpc, answer };
+    try {
+      return await load(admin);
+    } finally {
+      broken = null;
+    }
+  }
+
   it("gives a moderator the report, and a customer the 403 page", async () => {
-    const read = await load(moderator, ["moderator"]);
+    const read = await load(await signIn(app, "moderator", { label: "web-moderator" }));
     expect(read.status).toBe(200);
     expect(read.value).toMatchObject({ tab: "analytics", websiteAnalytics: { kind: "ready", report: { totals: { pageViews: expect.any(Number) } } } });
-    expect((await load(customer, [])).status).toBe(403);
+    expect((await load(await signIn(app, "customer", { label: "web-customer" }))).status).toBe(403);
   });
 
   it("says 'Failed to fetch website analytics' when the database fails, and the rest of the dashboard still loads", async () => {
-    const unlucky = await adminWhoseDatabase("web-unlucky", "admin_website_exit_pages", () => new Response("{}", { status: 500 }));
-    const failed = await load(unlucky, ["admin"]);
+    const failed = await whileBroken("admin_website_exit_pages", () => new Response("{}", { status: 500 }));
     expect(failed.status).toBe(200);
     expect(failed.value).toMatchObject({ websiteAnalytics: { kind: "failed", message: WEBSITE_ANALYTICS_MESSAGES.fetchFailed }, stats: expect.anything() });
   });
 
   it("says 'Failed to process analytics data' when the database answers what the report cannot read", async () => {
-    const garbled = await adminWhoseDatabase(
-      "web-garbled",
+    const failed = await whileBroken(
       "admin_website_popular_pages",
       () => new Response(JSON.stringify([{ page_path: "/", views: "many" }]), { status: 200, headers: { "content-type": "application/json" } }),
     );
-    const failed = await load(garbled, ["admin"]);
     expect(failed.status).toBe(200);
     expect(failed.value).toMatchObject({ websiteAnalytics: { kind: "failed", message: WEBSITE_ANALYTICS_MESSAGES.processFailed } });
   });
