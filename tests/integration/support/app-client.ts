@@ -1,6 +1,5 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { pino, type Logger } from "pino";
 import {
@@ -8,14 +7,14 @@ import {
   isRouteErrorResponse,
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
   UNSAFE_SingleFetchRedirectSymbol,
-  type ServerBuild,
 } from "react-router";
 import type { AppServices } from "../../../app/context.ts";
 import type { Toast } from "../../../app/domain/toast.ts";
-import type { AppOptions, AppServerEntry } from "../../../app/load-context.ts";
+import type { AppOptions } from "../../../app/load-context.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import { uniqueEmail, type TestBackend } from "../../../emulators/supabase/testing/index.ts";
 import type { Database } from "../../../supabase/types.ts";
+import { importAppServer, type AppServer } from "../../../server/app-server.ts";
 import { TEST_PASSWORD, TEST_PUBLIC_URL, testAppOptions } from "./app-harness.ts";
 
 // Integration tests send a standard Request through the production build's request handler, as the
@@ -23,22 +22,23 @@ import { TEST_PASSWORD, TEST_PUBLIC_URL, testAppOptions } from "./app-harness.ts
 // the request context made by the build's own entry (context keys are compared by identity, so a test
 // never sets one). A visitor keeps its cookies between requests, as a browser does.
 
-const BUILD_FILE = path.resolve("build/server/index.js");
-const APP_FOLDER = path.resolve("app");
+const BUILD_DIRECTORY = path.resolve("build");
+const BUILD_FILE = path.join(BUILD_DIRECTORY, "server/index.js");
+// What Vite builds into build/server/index.js: the app, and the server build's entry.
+const BUILD_SOURCES = [path.resolve("app"), path.resolve("server/app.ts")];
 
-let loadedBuild: Promise<ServerBuild> | undefined;
+let loadedBuild: Promise<AppServer> | undefined;
 
 /** The production server build, loaded once per test file; refused when missing or older than the app's code. */
-function productionBuild(): Promise<ServerBuild> {
+function productionBuild(): Promise<AppServer> {
   return (loadedBuild ??= (async () => {
     const built = modifiedAt(BUILD_FILE);
     if (built === null) throw new Error(`${BUILD_FILE} is missing: run \`npm run build\` before the integration tests`);
-    const newest = newestSource(APP_FOLDER);
+    const newest = newestSource(BUILD_SOURCES);
     if (newest && newest.at > built) {
       throw new Error(`the server build is older than ${path.relative(process.cwd(), newest.file)}: run \`npm run build\` before the integration tests`);
     }
-    const build: ServerBuild = await import(/* @vite-ignore */ pathToFileURL(BUILD_FILE).href);
-    return build;
+    return importAppServer(BUILD_DIRECTORY);
   })());
 }
 
@@ -56,19 +56,22 @@ function modifiedAt(file: string): number | null {
 }
 
 /** The most recently changed file the build is made from (the app's own unit tests are not). */
-function newestSource(folder: string): { file: string; at: number } | null {
+function newestSource(sources: string[]): { file: string; at: number } | null {
   let newest: { file: string; at: number } | null = null;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const at = statSync(file).mtimeMs;
-    if (!newest || at > newest.at) newest = { file, at };
+  const consider = (file: string) => {
+    const at = modifiedAt(file);
+    if (at !== null && (!newest || at > newest.at)) newest = { file, at };
+  };
+  for (const source of sources) {
+    if (!statSync(source).isDirectory()) {
+      consider(source);
+      continue;
+    }
+    for (const entry of readdirSync(source, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) consider(path.join(entry.parentPath, entry.name));
+    }
   }
   return newest;
-}
-
-function isAppServerEntry(module: object): module is AppServerEntry {
-  return "createAppServices" in module && typeof module.createAppServices === "function" && "createRequestContext" in module;
 }
 
 /** What the server knows of one request besides the request itself. */
@@ -102,12 +105,10 @@ export interface TestAppOptions {
  * server process would; the build itself is loaded once per test file.
  */
 export async function startTestApp(backend: TestBackend, overrides: Partial<AppOptions> = {}, { logger }: TestAppOptions = {}): Promise<TestApp> {
-  const build = await productionBuild();
-  const entry = build.entry.module;
-  if (!isAppServerEntry(entry)) throw new Error("the server build's entry does not export createAppServices and createRequestContext");
+  const entry = await productionBuild();
   const options = testAppOptions(backend, overrides);
   const services = entry.createAppServices(options);
-  const handler = createRequestHandler(build, "production");
+  const handler = createRequestHandler(entry.build, "production");
   const requestLogger = logger ?? pino({ level: "silent" });
   const app: TestApp = {
     backend,
