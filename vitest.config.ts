@@ -3,9 +3,6 @@ import { defineConfig } from "vitest/config";
 // Unit, integration and emulator contract tests. Kept apart from vite.config.ts so the
 // React Router plugin does not run inside Vitest.
 export default defineConfig({
-  // Packages resolve as Node resolves them (the ESM entry of a dual package): integration tests load the
-  // production server build natively, and its react-router must be the very module the tests use.
-  ssr: { resolve: { conditions: ["module-sync", "node", "import"] } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "emulators/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],

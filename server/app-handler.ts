@@ -1,5 +1,4 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler } from "react-router";
 import type { AppOptions, AppServer, AppServices } from "./app-server.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 
@@ -18,13 +17,13 @@ export function appRequestHandler(options: {
   afterResponse?: (request: ExpressRequest, response: ExpressResponse) => void;
 }): RequestHandler {
   // One handler and one set of app services per build (development reloads the build on change).
-  const perBuild = new WeakMap<AppServer, { handle: ReturnType<typeof createRequestHandler>; services: AppServices }>();
+  const perBuild = new WeakMap<AppServer, { handle: ReturnType<AppServer["createRequestHandler"]>; services: AppServices }>();
   return async (request, response, next) => {
     try {
       const app = await options.loadApp();
       let prepared = perBuild.get(app);
       if (!prepared) {
-        prepared = { handle: createRequestHandler(app.build, options.mode), services: app.createAppServices(options.app) };
+        prepared = { handle: app.createRequestHandler(app.build, options.mode), services: app.createAppServices(options.app) };
         perBuild.set(app, prepared);
       }
       const context = app.createRequestContext(prepared.services, {

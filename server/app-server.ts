@@ -12,6 +12,7 @@ export type AppServices = ReturnType<AppServer["createAppServices"]>;
 // Every export, and what it must be: a build of something else, or an older one, fails here by name.
 const EXPORTS: Record<keyof AppServer, "function" | "object"> = {
   build: "object",
+  createRequestHandler: "function",
   createAppServices: "function",
   createRequestContext: "function",
   DEFAULT_COMPANY_SETTINGS: "object",

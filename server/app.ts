@@ -6,6 +6,11 @@ import * as build from "virtual:react-router/server-build";
 
 /** React Router's build of the app: routes, entry and assets. */
 export { build };
+/**
+ * React Router's request handler from the very module instance the build runs on: it accepts only a
+ * request context made by that instance's RouterContextProvider.
+ */
+export { createRequestHandler } from "react-router";
 /** Each build's services, made once; each request's context, made from them. */
 export { createAppServices, createRequestContext, type AppOptions } from "../app/load-context.ts";
 /** The settings row written at start, from the defaults the app falls back to. */

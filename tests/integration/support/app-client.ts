@@ -2,12 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { pino, type Logger } from "pino";
-import {
-  createRequestHandler,
-  isRouteErrorResponse,
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-  UNSAFE_SingleFetchRedirectSymbol,
-} from "react-router";
+import { isRouteErrorResponse, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, UNSAFE_SingleFetchRedirectSymbol } from "react-router";
 import type { AppServices } from "../../../app/context.ts";
 import type { Toast } from "../../../app/domain/toast.ts";
 import type { AppOptions } from "../../../app/load-context.ts";
@@ -108,7 +103,7 @@ export async function startTestApp(backend: TestBackend, overrides: Partial<AppO
   const entry = await productionBuild();
   const options = testAppOptions(backend, overrides);
   const services = entry.createAppServices(options);
-  const handler = createRequestHandler(entry.build, "production");
+  const handler = entry.createRequestHandler(entry.build, "production");
   const requestLogger = logger ?? pino({ level: "silent" });
   const app: TestApp = {
     backend,
