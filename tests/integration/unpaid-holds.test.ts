@@ -127,6 +127,32 @@ describe.skipIf(usingHostedBackend)("unpaid holds", () => {
     expect(await holdsOn(day)).toHaveLength(2);
   });
 
+  it("of an address's holds that end in the same second, the one saved first is released first", async () => {
+    const day = freshDay();
+    await threeCrews(day);
+    // A Checkout Session ends on a whole second, so holds saved within one second end together; the
+    // ids are chosen so that the later-saved hold sorts first by id.
+    const [times] = await backend.sql<{ ends: string; later: string }>(
+      "select (date_trunc('second', now()) + interval '30 minutes')::text as ends, (now() + interval '31 minutes')::text as later",
+    );
+    const insert = (id: string, endsAt: string) =>
+      backend.sql(
+        `insert into public.bookings (id, full_name, email, phone, moving_from, moving_to, moving_date, moving_time, team_type, service_type,
+           property_size, estimated_hours, estimated_cost_cents, deposit_amount_cents, status, deposit_status, hold_expires_at, hold_address)
+         values ($1, 'Sal Script', $2, '(404) 555-0100', '1 A St', '2 B St', $3, '08:00', 'elite', 'local',
+           'studio', 3, 50000, 5000, 'pending', 'unpaid', $4, 'address-key-2')`,
+        [id, uniqueEmail("same-second"), day, endsAt],
+      );
+    const [older, newer, newest] = ["00000000-0000-4000-8000-000000000001", "ffffffff-ffff-4fff-bfff-ffffffffffff", crypto.randomUUID()];
+    await insert(older, times!.ends);
+    await insert(newer, times!.ends);
+    await insert(newest, times!.later);
+    const live = await backend.sql<{ id: string }>("select o.booking_id as id from public.crew_occupancy(array[$1::date], now()) o order by o.booking_id", [
+      day,
+    ]);
+    expect(live.map((hold) => hold.id).sort()).toEqual([newer, newest].sort());
+  });
+
   it("a hold lasts 30 minutes, as its Checkout Session, and then frees the crew", async () => {
     const day = freshDay();
     const { error } = await services.serviceRole.from("schedule_days").upsert({ day, crews: 1, closed: false, reason: null });
