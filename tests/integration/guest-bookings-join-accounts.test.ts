@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AppServices } from "../../app/context.ts";
 import type { Toast } from "../../app/domain/toast.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { action as confirmAction, loader as confirmLoader } from "../../app/routes/public/confirm-email.tsx";
-import { action as landingAction, loader as landingLoader } from "../../app/routes/public/landing.tsx";
-import { action as resetAction } from "../../app/routes/public/reset-password.tsx";
+import type { loader as confirmLoader } from "../../app/routes/public/confirm-email.tsx";
 import { bookingClaimToken } from "../../app/services/booking-claims.server.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
-import { createTestBrowser, type TestBrowser } from "./support/browser.ts";
+import { TEST_PASSWORD } from "./support/app-harness.ts";
+import { startTestApp, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
 
 // A guest's booking joins an account only on proof that it is theirs: the payment page's signed claim
 // (sent back by the sign-up or the sign-in form, once), or a link the auth service emailed to the
 // booking's address and its owner opened (a password recovery; a sign-up confirmation where the
-// backend asks for one). Typing the address at sign-up proves nothing. Every request runs through the
-// root middleware with the browser's cookies, against the embedded Supabase.
+// backend asks for one). Typing the address at sign-up proves nothing. Every request goes through the
+// app's request handler with the visitor's cookies, the forms posted as the page's router posts them,
+// against the embedded Supabase.
 
 let backend: TestBackend;
-let services: AppServices;
+let app: TestApp;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  services = createAppServices(testAppOptions(backend));
+  app = await startTestApp(backend);
 });
 
 afterAll(async () => {
@@ -48,8 +45,8 @@ async function accountId(email: string, on = backend): Promise<string> {
   return row!.id;
 }
 
-function signUp(browser: TestBrowser, email: string, form: Record<string, string> = {}) {
-  return browser.post("/?index", landingAction, {
+function signUp(visitor: Visitor, email: string, form: Record<string, string> = {}) {
+  return visitor.act("/?index", {
     intent: "signup",
     fullName: "Gus Guest",
     email,
@@ -60,14 +57,14 @@ function signUp(browser: TestBrowser, email: string, form: Record<string, string
   });
 }
 
-function signIn(browser: TestBrowser, email: string, form: Record<string, string> = {}) {
-  return browser.post("/?index", landingAction, { intent: "login", email, password: TEST_PASSWORD, redirectTo: "/dashboard", ...form });
+function signIn(visitor: Visitor, email: string, form: Record<string, string> = {}) {
+  return visitor.act("/?index", { intent: "login", email, password: TEST_PASSWORD, redirectTo: "/dashboard", ...form });
 }
 
-/** The flash message the browser holds for its next page, or null. */
-async function flashIn(browser: TestBrowser, appServices = services): Promise<Toast | null> {
-  const cookie = browser.cookies().get(appServices.toastCookie.name);
-  return cookie ? ((await appServices.toastCookie.parse(`${appServices.toastCookie.name}=${cookie}`)) as Toast) : null;
+/** The flash message the page a form's answer redirected to shows, or null. */
+async function flashAfter(visitor: Visitor, answer: RouteOutcome): Promise<Toast | null> {
+  if (!answer.location) throw new Error(`the form's answer was no redirect: ${answer.status} ${JSON.stringify(answer.value)}`);
+  return visitor.toast(answer.location);
 }
 
 /** A client signed in by the reset link emailed to the address, with a new password saved: the proof the join asks for. */
@@ -80,44 +77,49 @@ async function resetLinkSession(on: TestBackend, email: string) {
   return client;
 }
 
-const hasSession = (browser: TestBrowser) => [...browser.cookies().keys()].some((name) => /-auth-token(\.\d+)?$/.test(name));
+/** The confirmation page's data, as its loader gives it. */
+type ConfirmPage = Awaited<ReturnType<typeof confirmLoader>>;
+const CONFIRM_ROUTE = "routes/public/confirm-email";
+
+const hasSession = (visitor: Visitor) => [...visitor.cookies().keys()].some((name) => /-auth-token(\.\d+)?$/.test(name));
 
 describe.skipIf(usingHostedBackend)("the payment page's claim", () => {
   it("signing in to an existing account with it attaches the booking, and says so", async () => {
     const email = uniqueEmail("claims-by-sign-in");
     const booking = await guestBooking(email);
     const account = await backend.adminCreateUser(uniqueEmail("existing"), TEST_PASSWORD);
-    const browser = createTestBrowser(services);
+    const visitor = app.visitor();
 
-    const answer = await signIn(browser, account.email!, { claim: bookingClaimToken(services.cookieSecret, booking) });
+    const answer = await signIn(visitor, account.email!, { claim: bookingClaimToken(app.services.cookieSecret, booking) });
     expect(answer).toMatchObject({ status: 302, location: "/dashboard" });
     expect(await ownerOf(booking)).toBe(account.id);
-    expect(await flashIn(browser)).toMatchObject({ title: "Booking added" });
+    expect(await flashAfter(visitor, answer)).toMatchObject({ title: "Booking added" });
   });
 
   it("works once: a claim used by one account never moves the booking to another, by sign-up or sign-in", async () => {
     const email = uniqueEmail("claimed-once");
     const booking = await guestBooking(email);
-    const claim = bookingClaimToken(services.cookieSecret, booking);
-    expect((await signUp(createTestBrowser(services), email, { claim })).status).toBe(302);
+    const claim = bookingClaimToken(app.services.cookieSecret, booking);
+    expect((await signUp(app.visitor(), email, { claim })).status).toBe(302);
     const first = await accountId(email);
     expect(await ownerOf(booking)).toBe(first);
 
-    expect((await signUp(createTestBrowser(services), uniqueEmail("second-claimer"), { claim })).status).toBe(302);
+    expect((await signUp(app.visitor(), uniqueEmail("second-claimer"), { claim })).status).toBe(302);
     const third = await backend.adminCreateUser(uniqueEmail("third-claimer"), TEST_PASSWORD);
-    const browser = createTestBrowser(services);
-    expect((await signIn(browser, third.email!, { claim })).status).toBe(302);
+    const visitor = app.visitor();
+    const signedIn = await signIn(visitor, third.email!, { claim });
+    expect(signedIn.status).toBe(302);
     expect(await ownerOf(booking)).toBe(first);
-    expect(await flashIn(browser)).toBeNull();
+    expect(await flashAfter(visitor, signedIn)).toBeNull();
   });
 
   it("a forged or expired claim attaches nothing, and the sign-in still succeeds", async () => {
     const booking = await guestBooking(uniqueEmail("unclaimed"));
     const account = await backend.adminCreateUser(uniqueEmail("forger"), TEST_PASSWORD);
     const forged = bookingClaimToken("another-secret-of-at-least-32-characters", booking);
-    const expired = bookingClaimToken(services.cookieSecret, booking, Date.now() - 2 * 60 * 60 * 1000);
+    const expired = bookingClaimToken(app.services.cookieSecret, booking, Date.now() - 2 * 60 * 60 * 1000);
     for (const claim of [forged, expired, "not-a-claim"]) {
-      expect((await signIn(createTestBrowser(services), account.email!, { claim })).location).toBe("/dashboard");
+      expect((await signIn(app.visitor(), account.email!, { claim })).location).toBe("/dashboard");
     }
     expect(await ownerOf(booking)).toBeNull();
   });
@@ -128,19 +130,19 @@ describe.skipIf(usingHostedBackend)("guest bookings of a proven address", () => 
     const email = uniqueEmail("Proves-Later");
     const [first, second] = [await guestBooking(email.toUpperCase(), "1 First St"), await guestBooking(email, "2 Second St")];
     const someoneElses = await guestBooking(uniqueEmail("someone-else"));
-    const browser = createTestBrowser(services);
+    const visitor = app.visitor();
 
-    expect(await signUp(browser, email)).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await signUp(visitor, email)).toMatchObject({ status: 302, location: "/dashboard" });
     const account = await accountId(email);
     expect([await ownerOf(first), await ownerOf(second)]).toEqual([null, null]);
 
-    expect((await browser.post("/?index", landingAction, { intent: "forgot", email })).status).toBe(302);
+    expect((await visitor.act("/?index", { intent: "forgot", email })).status).toBe(302);
     const sent = await vi.waitFor(() => {
       const recovery = backend.readOutbox().findLast((mail) => mail.to === email.toLowerCase() && mail.type === "recovery");
       if (!recovery) throw new Error("no reset email yet");
       return recovery;
     });
-    const reset = await browser.post("/reset-password", resetAction, {
+    const reset = await visitor.act("/reset-password", {
       intent: "reset-password",
       tokenHash: sent.tokenHash,
       password: "Proven-Owner-1",
@@ -149,7 +151,10 @@ describe.skipIf(usingHostedBackend)("guest bookings of a proven address", () => 
     expect(reset).toMatchObject({ status: 302, location: "/dashboard" });
     expect([await ownerOf(first), await ownerOf(second)]).toEqual([account, account]);
     expect(await ownerOf(someoneElses)).toBeNull();
-    expect(await flashIn(browser)).toMatchObject({ title: "Password updated", description: expect.stringContaining("The 2 bookings made with this email") });
+    expect(await flashAfter(visitor, reset)).toMatchObject({
+      title: "Password updated",
+      description: expect.stringContaining("The 2 bookings made with this email"),
+    });
   });
 
   it("claim_guest_bookings_after_password_reset joins nothing for an unconfirmed address, and never takes a booking that has an owner", async () => {
@@ -174,11 +179,11 @@ describe.skipIf(usingHostedBackend)("guest bookings of a proven address", () => 
 
 describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmation link at /auth/confirm)", () => {
   let confirming: TestBackend;
-  let confirmingServices: AppServices;
+  let confirmingApp: TestApp;
 
   beforeAll(async () => {
     confirming = await startTestBackend({ confirmSignupLinkTemplate: "{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email" });
-    confirmingServices = createAppServices(testAppOptions(confirming));
+    confirmingApp = await startTestApp(confirming);
   });
   afterAll(async () => {
     await confirming?.close();
@@ -187,10 +192,10 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
   it("sign-up asks to confirm, keeping where to go and the claim; the emailed link confirms and signs in, once, joining no guest booking", async () => {
     const email = uniqueEmail("confirms");
     const booking = await guestBooking(email, "7 Guest St", confirming);
-    const claim = bookingClaimToken(confirmingServices.cookieSecret, booking);
-    const browser = createTestBrowser(confirmingServices);
+    const claim = bookingClaimToken(confirmingApp.services.cookieSecret, booking);
+    const visitor = confirmingApp.visitor();
 
-    const signedUp = await browser.post("/?index", landingAction, {
+    const signedUp = await visitor.act("/?index", {
       intent: "signup",
       fullName: "Cora Confirm",
       email,
@@ -202,30 +207,30 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     expect(signedUp.status).toBe(302);
     const loginView = new URL(signedUp.location!, "http://localhost");
     expect(Object.fromEntries(loginView.searchParams)).toEqual({ auth: "login", redirectTo: "/dashboard", email, claim });
-    expect(await flashIn(browser, confirmingServices)).toMatchObject({ title: "Check your email to confirm your account" });
-    expect(hasSession(browser)).toBe(false);
+    expect(await flashAfter(visitor, signedUp)).toMatchObject({ title: "Check your email to confirm your account" });
+    expect(hasSession(visitor)).toBe(false);
     // Neither the sign-up nor the claim joined it: the address is not proven, and nobody is signed in.
     expect(await ownerOf(booking, confirming)).toBeNull();
 
     const sent = confirming.readOutbox().findLast((mail) => mail.to === email && mail.type === "signup")!;
     const link = new URL(sent.link);
     expect(link.pathname).toBe("/auth/confirm");
-    const page = await browser.get(`${link.pathname}${link.search}`, confirmLoader);
-    expect(page.value).toEqual({
+    const page = await visitor.loaderData<ConfirmPage>(`${link.pathname}${link.search}`, CONFIRM_ROUTE);
+    expect(page).toEqual({
       link: { tokenHash: sent.tokenHash, type: "email", next: "" },
       address: email,
       signedInAs: null,
       here: `${link.pathname}${link.search}`,
     });
     // Opening the page spends nothing: only the button's post does.
-    const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email" });
+    const confirmed = await visitor.act("/auth/confirm", { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email" });
     expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
-    expect(hasSession(browser)).toBe(true);
+    expect(hasSession(visitor)).toBe(true);
     // Confirming proves the inbox, not that the password is the inbox owner's: the guest booking stays unowned.
     expect(await ownerOf(booking, confirming)).toBeNull();
-    expect(await flashIn(browser, confirmingServices)).toMatchObject({ title: "Email confirmed", description: `You are signed in as ${email}.` });
+    expect(await flashAfter(visitor, confirmed)).toMatchObject({ title: "Email confirmed", description: `You are signed in as ${email}.` });
 
-    const again = await createTestBrowser(confirmingServices).post("/auth/confirm", confirmAction, {
+    const again = await confirmingApp.visitor().act("/auth/confirm", {
       intent: "confirm-email",
       tokenHash: sent.tokenHash,
       type: "email",
@@ -239,8 +244,8 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     const attackersPassword = "Attacker-Owns-1";
 
     // The attacker signs up first, with the victim's address and a password of their own.
-    const attacker = createTestBrowser(confirmingServices);
-    const signedUp = await attacker.post("/?index", landingAction, {
+    const attacker = confirmingApp.visitor();
+    const signedUp = await attacker.act("/?index", {
       intent: "signup",
       fullName: "Mallory",
       email,
@@ -251,22 +256,22 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     const account = await accountId(email, confirming);
 
     // The victim presses the confirmation link that reached their inbox: signed in, but nothing joins.
-    const victim = createTestBrowser(confirmingServices);
+    const victim = confirmingApp.visitor();
     const sent = confirming.readOutbox().findLast((mail) => mail.to === email && mail.type === "signup")!;
-    const confirmed = await victim.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup" });
+    const confirmed = await victim.act("/auth/confirm", { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup" });
     expect(confirmed).toMatchObject({ status: 302, location: "/dashboard" });
     expect(await ownerOf(booking, confirming)).toBeNull();
-    expect(await flashIn(victim, confirmingServices)).toMatchObject({ title: "Email confirmed" });
+    expect(await flashAfter(victim, confirmed)).toMatchObject({ title: "Email confirmed" });
 
     // The attacker signs in with their password and finds none of the victim's bookings.
-    expect(await attacker.post("/?index", landingAction, { intent: "login", email, password: attackersPassword, redirectTo: "/dashboard" })).toMatchObject({
+    expect(await attacker.act("/?index", { intent: "login", email, password: attackersPassword, redirectTo: "/dashboard" })).toMatchObject({
       status: 302,
       location: "/dashboard",
     });
     expect(await ownerOf(booking, confirming)).toBeNull();
 
     // The victim asks for the link from the dashboard (the reset form with their own address) and sets a new password.
-    expect(await victim.post("/?index", landingAction, { intent: "forgot", email, redirectTo: "/dashboard" })).toMatchObject({
+    expect(await victim.act("/?index", { intent: "forgot", email, redirectTo: "/dashboard" })).toMatchObject({
       status: 302,
       location: "/dashboard",
     });
@@ -275,7 +280,7 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
       if (!mail) throw new Error("no reset email yet");
       return mail;
     });
-    const reset = await victim.post("/reset-password", resetAction, {
+    const reset = await victim.act("/reset-password", {
       intent: "reset-password",
       tokenHash: recovery.tokenHash,
       password: "Victim-Again-1",
@@ -283,11 +288,11 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     });
     expect(reset).toMatchObject({ status: 302, location: "/dashboard" });
     expect(await ownerOf(booking, confirming)).toBe(account);
-    expect(await flashIn(victim, confirmingServices)).toMatchObject({ description: expect.stringContaining("The booking made with this email") });
+    expect(await flashAfter(victim, reset)).toMatchObject({ description: expect.stringContaining("The booking made with this email") });
 
     // The attacker's session has ended and their password no longer signs in.
-    expect((await attacker.get("/", landingLoader)).status).toBe(200);
-    const again = await createTestBrowser(confirmingServices).post("/?index", landingAction, { intent: "login", email, password: attackersPassword });
+    expect((await attacker.get("/")).status).toBe(200);
+    const again = await confirmingApp.visitor().act("/?index", { intent: "login", email, password: attackersPassword });
     expect(again.status).toBe(400);
   });
 
@@ -308,7 +313,7 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     ).not.toBeNull();
 
     // A reset link's session while the password sign-in still has one of its own: refused.
-    await createTestBrowser(confirmingServices).post("/?index", landingAction, { intent: "forgot", email });
+    await confirmingApp.visitor().act("/?index", { intent: "forgot", email });
     const recovery = await vi.waitFor(() => {
       const mail = confirming.readOutbox().findLast((each) => each.to === email && each.type === "recovery");
       if (!mail) throw new Error("no reset email yet");
@@ -327,22 +332,22 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
 
   it("the link may name where to go next, on this site only; a link of another type shows the error", async () => {
     const email = uniqueEmail("confirms-next");
-    const browser = createTestBrowser(confirmingServices);
-    await browser.post("/?index", landingAction, { intent: "signup", fullName: "Nat Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const visitor = confirmingApp.visitor();
+    await visitor.act("/?index", { intent: "signup", fullName: "Nat Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     const sent = confirming.readOutbox().findLast((mail) => mail.to === email)!;
-    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, confirmLoader)).value).toEqual({
+    expect(await visitor.loaderData<ConfirmPage>(`/auth/confirm?token_hash=${sent.tokenHash}&type=recovery`, CONFIRM_ROUTE)).toEqual({
       link: null,
       address: null,
       signedInAs: null,
       here: expect.any(String),
     });
-    expect((await browser.get(`/auth/confirm?token_hash=${sent.tokenHash}&type=signup&next=//evil.example`, confirmLoader)).value).toEqual({
+    expect(await visitor.loaderData<ConfirmPage>(`/auth/confirm?token_hash=${sent.tokenHash}&type=signup&next=//evil.example`, CONFIRM_ROUTE)).toEqual({
       link: { tokenHash: sent.tokenHash, type: "signup", next: "" },
       address: email,
       signedInAs: null,
       here: expect.any(String),
     });
-    const confirmed = await browser.post("/auth/confirm", confirmAction, { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup", next: "/book" });
+    const confirmed = await visitor.act("/auth/confirm", { intent: "confirm-email", tokenHash: sent.tokenHash, type: "signup", next: "/book" });
     expect(confirmed).toMatchObject({ status: 302, location: "/book" });
   });
 });
