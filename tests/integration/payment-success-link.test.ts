@@ -117,7 +117,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("the payment page's lin
     const email = uniqueEmail("success-log");
     const payer = app.visitor();
     const sessionId = await guestPays(payer, email);
-    // An unpaid session is logged as a warning: with the booking, not the session's id.
+    // A session of no booking (unpaid, made here) is logged as a warning, without the session's id.
     const unpaid = await stripe.stripe.checkout.sessions.create({
       mode: "payment",
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
