@@ -4,6 +4,12 @@ import { E2E_ADMIN, E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from "./tests
 import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 import { freePort } from "./server/testing/free-port.ts";
 
+function e2eTrace(): "off" | "on" | "retain-on-failure" {
+  const mode = process.env.E2E_TRACE ?? "off";
+  if (mode === "off" || mode === "on" || mode === "retain-on-failure") return mode;
+  throw new Error(`E2E_TRACE must be off, on or retain-on-failure, not ${mode}`);
+}
+
 // Ports chosen once: workers inherit them through the environment.
 const servers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
 // Decided once in the runner process; workers load this file again and inherit the ports.
@@ -36,7 +42,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  use: { baseURL, trace: "retain-on-failure" },
+  // Recording a trace of every test costs about a third of the suite's time on two cores, so a failure
+  // keeps a screenshot and the page's accessibility snapshot; E2E_TRACE=retain-on-failure (or "on")
+  // records traces when a failure needs one.
+  use: { baseURL, trace: e2eTrace(), screenshot: "only-on-failure" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
     // The key flows again with JavaScript off: every page and form must work as plain HTML.
