@@ -1,33 +1,28 @@
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext, userContext, type AppServices } from "../../app/context.ts";
 import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { loader as scheduleLoader } from "../../app/routes/admin/schedule.tsx";
+import type { Route as ScheduleRoute } from "../../app/routes/admin/+types/schedule.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInStaff, signedInContext, testAppOptions, type SignedInCustomer } from "./support/app-harness.ts";
-import { createTestBrowser, type TestBrowser } from "./support/browser.ts";
-import { stepAction as wizardAction } from "./support/wizard-route.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp, type Visitor } from "./support/app-client.ts";
+import { answerWizard, pressPay } from "./support/wizard.ts";
 
 // Unpaid holds on crews: what a Pay press costs the company before any money moves. Each press is the
-// wizard's plain form posts, as a browser without JavaScript sends them, from contact to Pay.
+// wizard's plain form posts, as a browser without JavaScript sends them, from contact to Pay, through
+// the app's request handler (the production build).
 
 let backend: TestBackend;
 let stripe: TestStripe;
-let services: AppServices;
-let admin: SignedInCustomer;
+let app: TestApp;
+let admin: SignedInVisitor;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  services = createAppServices(
-    testAppOptions(backend, {
-      bookingActionsPerMinute: 1000,
-      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_unpaid_holds", fetch: stripe.emulator?.fetch },
-    }),
-  );
-  admin = await signInStaff(backend, "admin", "holds-admin", "Ada Admin");
+  app = await startTestApp(backend, {
+    bookingActionsPerMinute: 1000,
+    stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_unpaid_holds", fetch: stripe.emulator?.fetch },
+  });
+  admin = await signIn(app, "admin", { label: "holds-admin", fullName: "Ada Admin" });
 });
 
 afterAll(async () => {
@@ -39,29 +34,31 @@ let dayCounter = 0;
 const freshDay = () => addDays(todayIn(COMPANY.timeZone), 150 + 3 * dayCounter++);
 
 async function threeCrews(day: string) {
-  const { error } = await services.serviceRole.from("schedule_days").upsert({ day, crews: 3, closed: false, reason: null });
+  const { error } = await app.serviceRole.from("schedule_days").upsert({ day, crews: 3, closed: false, reason: null });
   if (error) throw error;
 }
 
-const post = (browser: TestBrowser, step: string | undefined, form: Record<string, string>) =>
-  browser.post(step ? `/book/${step}` : "/book", wizardAction, form, { step });
+/** A 6-hour move on `day` at `time`, as the wizard's steps are answered for it. */
+const sixHourMove = ({ day, time, email }: { day: string; time: string; email: string }) => ({
+  fullName: "Hal Holder",
+  email,
+  phone: "(404) 555-0123",
+  date: day,
+  time,
+  fromAddress: "1 Hold St, Atlanta",
+  toAddress: "2 Wait Ave, Decatur",
+  propertySize: "2_bedroom",
+});
 
-/** The wizard from its first step to Pay for a 6-hour move on `day` at `time`: Pay's answer. */
-async function pressPay(browser: TestBrowser, { day, time, email }: { day: string; time: string; email: string }) {
-  expect((await post(browser, undefined, { intent: "continue", fullName: "Hal Holder", email, phone: "(404) 555-0123" })).location).toBe("/book/details");
-  const details = await post(browser, "details", {
-    intent: "continue",
-    date: day,
-    time,
-    fromAddress: "1 Hold St, Atlanta",
-    toAddress: "2 Wait Ave, Decatur",
-    propertySize: "2_bedroom",
-  });
-  if (details.location !== "/book/team") return details;
-  await post(browser, "team", { intent: "continue", teamType: "elite" });
-  await post(browser, "service", { intent: "continue", serviceType: "local" });
-  await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" });
-  return post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() });
+/**
+ * The wizard from its first step to Pay for a 6-hour move on `day` at `time`: Pay's answer, or the
+ * details step's when it refused the move (no step before it may refuse).
+ */
+async function payFor(visitor: Visitor, move: { day: string; time: string; email: string }) {
+  const answered = await answerWizard(visitor, sixHourMove(move));
+  if (answered.location === "/book/review") return pressPay(visitor);
+  expect(new URL(answered.url).pathname, "the step that refused").toBe("/book/details");
+  return answered;
 }
 
 /** The bookings of `day` that hold a crew now. */
@@ -75,30 +72,30 @@ describe.skipIf(usingHostedBackend)("unpaid holds", () => {
     // Three crews: three 6-hour moves at 8:00 AM and three at 2:00 PM would leave no time free all day.
     const answers = [];
     for (const [index, time] of ["08:00", "08:00", "08:00", "14:00", "14:00", "14:00"].entries()) {
-      const script = createTestBrowser(services, { clientIp: "203.0.113.66" });
-      answers.push((await pressPay(script, { day, time, email: uniqueEmail(`hoarder-${index}`) })).status);
+      const script = app.visitor({ clientIp: "203.0.113.66" });
+      answers.push((await payFor(script, { day, time, email: uniqueEmail(`hoarder-${index}`) })).status);
     }
     expect(answers.slice(0, 2)).toEqual([303, 303]);
     // One address holds two crews at most: each new press released that address's oldest hold.
     expect(await holdsOn(day)).toHaveLength(2);
 
-    const customer = createTestBrowser(services, { clientIp: "198.51.100.7" });
+    const customer = app.visitor({ clientIp: "198.51.100.7" });
     const email = uniqueEmail("real-customer");
-    expect(await pressPay(customer, { day, time: "10:00", email })).toMatchObject({ status: 303 });
+    expect(await payFor(customer, { day, time: "10:00", email })).toMatchObject({ status: 303 });
     expect((await holdsOn(day)).map((hold) => hold.email)).toContain(email);
   });
 
   it("a browser, and an email, hold one crew at a time: a new Pay releases the older hold and closes its Checkout", async () => {
     const [first, second] = [freshDay(), freshDay()];
     await Promise.all([threeCrews(first), threeCrews(second)]);
-    const browser = createTestBrowser(services, { clientIp: "198.51.100.21" });
-    expect((await pressPay(browser, { day: first, time: "08:00", email: uniqueEmail("one-browser-a") })).status).toBe(303);
+    const browser = app.visitor({ clientIp: "198.51.100.21" });
+    expect((await payFor(browser, { day: first, time: "08:00", email: uniqueEmail("one-browser-a") })).status).toBe(303);
     const [older] = await backend.sql<{ stripe_checkout_session_id: string }>("select stripe_checkout_session_id from public.bookings where moving_date = $1", [
       first,
     ]);
     // The same browser starts a new draft for another move (its draft cookie dropped), and pays.
     browser.forget("booking_draft");
-    expect((await pressPay(browser, { day: second, time: "08:00", email: uniqueEmail("one-browser-b") })).status).toBe(303);
+    expect((await payFor(browser, { day: second, time: "08:00", email: uniqueEmail("one-browser-b") })).status).toBe(303);
     expect(await holdsOn(first)).toHaveLength(0);
     expect(await holdsOn(second)).toHaveLength(1);
     expect((await stripe.stripe.checkout.sessions.retrieve(older!.stripe_checkout_session_id)).status).toBe("expired");
@@ -107,8 +104,8 @@ describe.skipIf(usingHostedBackend)("unpaid holds", () => {
     const email = uniqueEmail("one-email");
     const third = freshDay();
     await threeCrews(third);
-    expect((await pressPay(createTestBrowser(services, { clientIp: "198.51.100.31" }), { day: third, time: "08:00", email })).status).toBe(303);
-    expect((await pressPay(createTestBrowser(services, { clientIp: "198.51.100.32" }), { day: third, time: "10:00", email })).status).toBe(303);
+    expect((await payFor(app.visitor({ clientIp: "198.51.100.31" }), { day: third, time: "08:00", email })).status).toBe(303);
+    expect((await payFor(app.visitor({ clientIp: "198.51.100.32" }), { day: third, time: "10:00", email })).status).toBe(303);
     expect(await holdsOn(third)).toHaveLength(1);
   });
 
@@ -155,44 +152,41 @@ describe.skipIf(usingHostedBackend)("unpaid holds", () => {
 
   it("a hold lasts 30 minutes, as its Checkout Session, and then frees the crew", async () => {
     const day = freshDay();
-    const { error } = await services.serviceRole.from("schedule_days").upsert({ day, crews: 1, closed: false, reason: null });
+    const { error } = await app.serviceRole.from("schedule_days").upsert({ day, crews: 1, closed: false, reason: null });
     if (error) throw error;
+    const visitor = app.visitor({ clientIp: "198.51.100.41" });
+    expect((await answerWizard(visitor, sixHourMove({ day, time: "08:00", email: uniqueEmail("lapsing") }))).location).toBe("/book/review");
     const pressed = Date.now();
-    expect((await pressPay(createTestBrowser(services, { clientIp: "198.51.100.41" }), { day, time: "08:00", email: uniqueEmail("lapsing") })).status).toBe(
-      303,
-    );
+    expect((await pressPay(visitor)).status).toBe(303);
+    const answered = Date.now();
     const [held] = await backend.sql<{ id: string; hold_expires_at: Date; stripe_checkout_session_id: string }>(
       "select id, hold_expires_at, stripe_checkout_session_id from public.bookings where moving_date = $1",
       [day],
     );
     const session = await stripe.stripe.checkout.sessions.retrieve(held!.stripe_checkout_session_id);
-    // Stripe's shortest session (30 minutes), and a minute for the request's way there.
-    expect(session.expires_at * 1000).toBeLessThanOrEqual(pressed + 31 * 60 * 1000 + 1000);
+    // Stripe's shortest session (30 minutes), and a minute for the request's way there, from the Pay press
+    // (a session ends on a whole second).
+    expect(session.expires_at * 1000).toBeGreaterThanOrEqual(pressed + 31 * 60 * 1000 - 1000);
+    expect(session.expires_at * 1000).toBeLessThanOrEqual(answered + 31 * 60 * 1000 + 1000);
     expect(new Date(held!.hold_expires_at).getTime()).toBe(session.expires_at * 1000);
 
     // Another customer finds the one crew out; once the hold's time has passed (the row's clock moved
     // back by 31 minutes), the crew is free again.
-    const other = createTestBrowser(services, { clientIp: "198.51.100.42" });
-    expect((await pressPay(other, { day, time: "08:00", email: uniqueEmail("waiting") })).status).toBe(409);
+    const other = app.visitor({ clientIp: "198.51.100.42" });
+    expect((await payFor(other, { day, time: "08:00", email: uniqueEmail("waiting") })).status).toBe(409);
     await backend.sql("update public.bookings set hold_expires_at = hold_expires_at - interval '31 minutes' where id = $1", [held!.id]);
     expect(await holdsOn(day)).toHaveLength(0);
-    expect((await pressPay(createTestBrowser(services, { clientIp: "198.51.100.43" }), { day, time: "08:00", email: uniqueEmail("next") })).status).toBe(303);
+    expect((await payFor(app.visitor({ clientIp: "198.51.100.43" }), { day, time: "08:00", email: uniqueEmail("next") })).status).toBe(303);
   });
 
   it("the office's schedule marks an unpaid hold with the time it ends", async () => {
     const day = freshDay();
     await threeCrews(day);
-    expect((await pressPay(createTestBrowser(services, { clientIp: "198.51.100.51" }), { day, time: "08:00", email: uniqueEmail("shown") })).status).toBe(303);
+    expect((await payFor(app.visitor({ clientIp: "198.51.100.51" }), { day, time: "08:00", email: uniqueEmail("shown") })).status).toBe(303);
     const [held] = await backend.sql<{ id: string; hold_expires_at: Date }>("select id, hold_expires_at from public.bookings where moving_date = $1", [day]);
     const until = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY.timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(held!.hold_expires_at));
 
-    const context: RouterContextProvider = signedInContext(testAppOptions(backend), admin);
-    context.set(sessionContext, { supabase: admin.client, user: admin.user, roles: async () => new Set(["admin"] as const) });
-    context.set(userContext, admin.user);
-    const request = new Request(`${TEST_PUBLIC_URL}/admin/schedule?day=${day}`);
-    const page = (
-      await (scheduleLoader as (args: unknown) => Promise<{ bookings: Array<{ id: string; hold: string | null }> }>)({ request, params: {}, context })
-    ).bookings;
-    expect(page.find((booking) => booking.id === held!.id)?.hold).toBe(`Held, unpaid — until ${until}`.replace(/\u202f/g, " "));
+    const page = await admin.visitor.loaderData<ScheduleRoute.ComponentProps["loaderData"]>(`/admin/schedule?day=${day}`, "routes/admin/schedule");
+    expect(page.bookings.find((booking) => booking.id === held!.id)?.hold).toBe(`Held, unpaid — until ${until}`.replace(/\u202f/g, " "));
   });
 });

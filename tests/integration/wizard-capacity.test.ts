@@ -1,37 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../app/context.ts";
 import { BOOKING_MESSAGES, addDays, lastBookableDate, todayIn } from "../../app/domain/booking-schemas.ts";
 import { CAPACITY_MESSAGES, type CapacityProblems, type WizardAvailability } from "../../app/domain/capacity.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { monthOf } from "../../app/domain/date-picker-month.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { loader as availabilityLoader } from "../../app/routes/book/availability.ts";
-import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
+import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { testAppOptions } from "./support/app-harness.ts";
-import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+import { startTestApp, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { answerWizard, pressPay } from "./support/wizard.ts";
 
-// The details step as the wizard's forms and its date picker meet it over HTTP: the month of days and
-// the date's slots the server renders, Continue refusing a closed or full day and a full time with the
-// posted date's slots, the no-JavaScript month and free-times buttons, /book/availability, and Pay
-// refused for want of a crew sending the customer back to choose again.
+// The details step as the wizard's forms and its date picker meet it over HTTP, through the app's
+// request handler (the production build): the month of days and the date's slots the server renders,
+// Continue refusing a closed or full day and a full time with the posted date's slots, the no-JavaScript
+// month and free-times buttons, /book/availability, and Pay refused for want of a crew sending the
+// customer back to choose again. A step whose answer the test reads is posted as the page's router
+// posts it; the buttons for browsers without JavaScript, and the way to Pay, as plain form posts.
 
 let backend: TestBackend;
 let stripe: TestStripe;
-let services: AppServices;
+let app: TestApp;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  services = createAppServices(
-    testAppOptions(backend, {
-      bookingActionsPerMinute: 1000,
-      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_wizard_capacity", fetch: stripe.emulator?.fetch },
-    }),
-  );
+  app = await startTestApp(backend, {
+    bookingActionsPerMinute: 1000,
+    stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_wizard_capacity", fetch: stripe.emulator?.fetch },
+  });
 });
 
 afterAll(async () => {
@@ -46,7 +42,7 @@ const freshDay = () => addDays(today(), 120 + 3 * dayCounter++);
 async function setDay(day: string, setting: { crews: number } | { closed: true; reason: string }) {
   const row: TablesInsert<"schedule_days"> =
     "crews" in setting ? { day, crews: setting.crews, closed: false, reason: null } : { day, crews: null, closed: true, reason: setting.reason };
-  const { error } = await services.serviceRole.from("schedule_days").upsert(row);
+  const { error } = await app.serviceRole.from("schedule_days").upsert(row);
   if (error) throw error;
 }
 
@@ -62,9 +58,12 @@ async function anotherMove(day: string, time: string) {
 }
 
 const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
-const post = (browser: TestBrowser, step: string | undefined, form: Record<string, string>, search = "") =>
-  browser.post(`${stepPath(step)}${search}`, wizardAction, form, { step });
-const open = (browser: TestBrowser, step: string | undefined, search = "") => browser.get(`${stepPath(step)}${search}`, wizardLoader, { step });
+/** A step's form posted as the page's router posts it: its answer (the step shown again, or where it leads) as the page receives it. */
+const post = (visitor: Visitor, step: string | undefined, form: Record<string, string>, search = "") => visitor.act(`${stepPath(step)}${search}`, form);
+/** A button of a step's form pressed in a browser without JavaScript: a plain form post. */
+const press = (visitor: Visitor, step: string | undefined, form: Record<string, string>, search = "") => visitor.post(`${stepPath(step)}${search}`, form);
+/** The step's page as the page's router loads it: its loader's answer. */
+const open = (visitor: Visitor, step: string | undefined, search = "") => visitor.load(`${stepPath(step)}${search}`, `routes/book/${step ?? "contact"}`);
 
 interface DetailsPage {
   draft: Record<string, unknown>;
@@ -76,25 +75,26 @@ interface RefusedStep {
   availability: WizardAvailability | null;
 }
 
-function page(answer: Answer): DetailsPage {
+function page(answer: RouteOutcome): DetailsPage {
   expect(answer.status, `the step was rendered, not redirected to ${answer.location}`).toBe(200);
   return answer.value as DetailsPage;
 }
 
-const details = (date: string, time = "10:00", propertySize = "2_bedroom") => ({
-  intent: "continue",
+const contact = (email: string) => ({ fullName: "Cal Capacity", email, phone: "(404) 555-0177" });
+const move = (date: string, time = "10:00", propertySize = "2_bedroom") => ({
   date,
   time,
   fromAddress: "7 Crew Ct, Atlanta",
   toAddress: "8 Slot St, Decatur",
   propertySize,
 });
+const details = (date: string, time?: string, propertySize?: string) => ({ intent: "continue", ...move(date, time, propertySize) });
 
 async function startWizard(email = uniqueEmail("capacity")) {
-  const browser = createTestBrowser(services);
-  const contact = await post(browser, undefined, { intent: "continue", fullName: "Cal Capacity", email, phone: "(404) 555-0177" });
-  expect(contact.location).toBe("/book/details");
-  return browser;
+  const visitor = app.visitor();
+  const answer = await post(visitor, undefined, { intent: "continue", ...contact(email) });
+  expect(answer.location).toBe("/book/details");
+  return visitor;
 }
 
 async function bookingsOf(email: string) {
@@ -186,31 +186,28 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
     const browser = await startWizard();
     const day = freshDay();
     const month = monthOf(addDays(`${monthOf(day)}-01`, 40));
-    const shownMonth = await post(browser, "details", { ...details(day), intent: `month:${month}`, toAddress: "" });
+    const shownMonth = await press(browser, "details", { ...details(day), intent: `month:${month}`, toAddress: "" });
     expect(shownMonth.location).toBe(`/book/details?month=${month}#move-date`);
     expect(page(await open(browser, "details")).draft).toMatchObject({ date: day, time: "10:00", fromAddress: "7 Crew Ct, Atlanta" });
 
-    const times = await post(browser, "details", { ...details(day, ""), intent: "times" }, "?return=review");
+    const times = await press(browser, "details", { ...details(day, ""), intent: "times" }, "?return=review");
     expect(times.location).toBe("/book/details?return=review#start-time");
     const shown = page(await open(browser, "details"));
     expect(shown.draft.time).toBeUndefined();
     expect(shown.availability.day?.date).toBe(day);
     // A malformed month is no month button: the step is checked as on Continue.
-    expect((await post(browser, "details", { ...details(day), intent: "month:2027-13" })).location).toBe("/book/team");
+    expect((await press(browser, "details", { ...details(day), intent: "month:2027-13" })).location).toBe("/book/team");
   });
 
   it("sends the customer who loses the last crew at Pay back to the details step, which says the time was just taken", async () => {
     const email = uniqueEmail("race");
-    const browser = await startWizard(email);
+    const browser = app.visitor();
     const day = freshDay();
     await setDay(day, { crews: 1 });
-    expect((await post(browser, "details", details(day, "10:00", "studio"))).location).toBe("/book/team");
-    await post(browser, "team", { intent: "continue", teamType: "elite" });
-    await post(browser, "service", { intent: "continue", serviceType: "local" });
-    expect((await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" })).location).toBe("/book/review");
+    expect((await answerWizard(browser, { ...contact(email), ...move(day, "10:00", "studio") })).location).toBe("/book/review");
     await anotherMove(day, "08:00");
 
-    const pay = await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() });
+    const pay = await pressPay(browser);
     expect(pay).toMatchObject({ status: 302, location: "/book/details?return=review&taken=1" });
     expect(await bookingsOf(email)).toEqual([]);
     const back = page(await open(browser, "details", "?return=review&taken=1"));
@@ -221,7 +218,7 @@ describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
 
     // Another time, and Pay again: the booking is saved at that time.
     expect((await post(browser, "details", details(day, "14:00", "studio"), "?return=review")).location).toBe("/book/review");
-    expect((await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() })).status).toBe(303);
+    expect((await pressPay(browser)).status).toBe(303);
     expect(await bookingsOf(email)).toEqual([{ moving_time: "14:00:00" }]);
   });
 });
@@ -232,11 +229,11 @@ describe.skipIf(usingHostedBackend)("when a move may start", () => {
     const browser = await startWizard(email);
     const day = freshDay();
     // A 12-hour move (5+ bedrooms) ends after closing (6:00 PM) from any start; a 10-hour one only from 8:00 AM.
-    await post(browser, "details", { ...details(day, "", "5_plus_bedroom"), intent: "times" });
+    await press(browser, "details", { ...details(day, "", "5_plus_bedroom"), intent: "times" });
     const twelveHours = page(await open(browser, "details")).availability;
     expect(twelveHours.day?.slots.find((slot) => slot.time === "16:00")).toMatchObject({ fits: false, outOfHours: "past-closing" });
     expect(fits(twelveHours)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 full", "16:00 full"]);
-    await post(browser, "details", { ...details(day, "", "4_bedroom"), intent: "times" });
+    await press(browser, "details", { ...details(day, "", "4_bedroom"), intent: "times" });
     expect(fits(page(await open(browser, "details")).availability)).toEqual(["08:00 fits", "10:00 full", "12:00 full", "14:00 full", "16:00 full"]);
 
     const crafted = await post(browser, "details", details(day, "16:00", "5_plus_bedroom"));
@@ -247,7 +244,7 @@ describe.skipIf(usingHostedBackend)("when a move may start", () => {
     );
 
     // A booking saved or paid for such a start is refused by the database itself.
-    const saved = savePendingBooking(services.serviceRole, {
+    const saved = savePendingBooking(app.serviceRole, {
       request: sampleBookingRequest({ date: day, time: "16:00", propertySize: "5_plus_bedroom", email }),
       userId: null,
       draftId: crypto.randomUUID(),
@@ -267,7 +264,7 @@ describe.skipIf(usingHostedBackend)("when a move may start", () => {
     expect(refused.status).toBe(409);
     expect((refused.value as RefusedStep).result.error.date).toEqual([CAPACITY_MESSAGES.tooSoonOn(today())]);
 
-    const saved = savePendingBooking(services.serviceRole, {
+    const saved = savePendingBooking(app.serviceRole, {
       request: sampleBookingRequest({ date: today(), time: "16:00", propertySize: "studio", email }),
       userId: null,
       draftId: crypto.randomUUID(),
@@ -278,19 +275,20 @@ describe.skipIf(usingHostedBackend)("when a move may start", () => {
 });
 
 describe.skipIf(usingHostedBackend)("/book/availability", () => {
-  const ask = (browser: TestBrowser, query: string) => browser.get(`/book/availability?${query}`, availabilityLoader);
+  /** The question the date picker asks with JavaScript (a fetch for JSON), and its answer. */
+  async function ask(visitor: Visitor, query: string): Promise<{ status: number; value: unknown }> {
+    const answer = await visitor.get(`/book/availability?${query}`, { headers: { Accept: "application/json" } });
+    return { status: answer.status, value: JSON.parse(answer.html) };
+  }
 
   it("answers a month's days and a date's slots for a home's size, without the visitor's own hold", async () => {
     const email = uniqueEmail("own-hold");
-    const browser = await startWizard(email);
+    const browser = app.visitor();
     const day = freshDay();
     await setDay(day, { crews: 1 });
-    await post(browser, "details", details(day, "08:00"));
-    await post(browser, "team", { intent: "continue", teamType: "elite" });
-    await post(browser, "service", { intent: "continue", serviceType: "local" });
-    await post(browser, "addons", { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" });
+    expect((await answerWizard(browser, { ...contact(email), ...move(day, "08:00") })).location).toBe("/book/review");
     // Pay saves the booking, which holds the one crew while its customer is in Checkout.
-    expect((await post(browser, "review", { intent: "pay", attempt: crypto.randomUUID() })).status).toBe(303);
+    expect((await pressPay(browser)).status).toBe(303);
 
     const own = await ask(browser, `month=${monthOf(day)}&date=${day}&size=studio`);
     expect(own.status).toBe(200);
@@ -299,7 +297,7 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     // From 4:00 PM a 3-hour move would end after closing.
     expect(fits(answer)).toEqual(["08:00 fits", "10:00 fits", "12:00 fits", "14:00 fits", "16:00 full"]);
     // Anyone else is told the crew is out from 8:00 to 2:00 PM: a 3-hour move fits only at 2:00 PM.
-    const other = (await ask(createTestBrowser(services), `month=${monthOf(day)}&date=${day}&size=studio`)).value as WizardAvailability;
+    const other = (await ask(app.visitor(), `month=${monthOf(day)}&date=${day}&size=studio`)).value as WizardAvailability;
     expect(fits(other)).toEqual(["08:00 full", "10:00 full", "12:00 full", "14:00 fits", "16:00 full"]);
   });
 
@@ -309,7 +307,7 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     const busy = addDays(closed, 1);
     await setDay(busy, { crews: 2 });
     await anotherMove(busy, "08:00");
-    const asked = await ask(createTestBrowser(services), `month=${monthOf(busy)}&date=${busy}&size=2_bedroom`);
+    const asked = await ask(app.visitor(), `month=${monthOf(busy)}&date=${busy}&size=2_bedroom`);
     expect(asked.status).toBe(200);
     const answer = asked.value as WizardAvailability;
     for (const day of answer.days) expect(Object.keys(day).sort(), day.date).toEqual(["date", "state"]);
@@ -320,17 +318,17 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     expect(said).not.toMatch(/crew|reason|wedding/i);
     // The details step's own page holds no more than the question does.
     const browser = await startWizard();
-    await post(browser, "details", { ...details(busy), intent: "times" });
+    await press(browser, "details", { ...details(busy), intent: "times" });
     const rendered = JSON.stringify(page(await open(browser, "details")).availability);
     expect(rendered).not.toMatch(/crew|reason|wedding/i);
   });
 
   it("answers each address a limited number of questions a minute, then 429 with the wait, while other addresses are still answered", async () => {
-    const limited = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
-    const prober = createTestBrowser(limited, { clientIp: "203.0.113.13" });
+    const limited = await startTestApp(backend, { bookingActionsPerMinute: 1 });
+    const prober = limited.visitor({ clientIp: "203.0.113.13" });
     const query = `month=${monthOf(today())}`;
     const statuses: number[] = [];
-    let refused: Answer | null = null;
+    let refused: { status: number; value: unknown } | null = null;
     for (let asked = 0; asked < 100 && !refused; asked++) {
       const answer = await ask(prober, query);
       statuses.push(answer.status);
@@ -339,11 +337,11 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     expect(statuses[0]).toBe(200);
     expect(refused?.status).toBe(429);
     expect((refused?.value as { error: string }).error).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
-    expect((await ask(createTestBrowser(limited, { clientIp: "198.51.100.7" }), query)).status).toBe(200);
+    expect((await ask(limited.visitor({ clientIp: "198.51.100.7" }), query)).status).toBe(200);
   });
 
   it("shows this month for one that cannot be booked, and refuses a malformed question with a 400", async () => {
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     const far = (await ask(browser, "month=2099-01")).value as WizardAvailability;
     expect(far.month).toBe(monthOf(today()));
     expect(far.day).toBeNull();
