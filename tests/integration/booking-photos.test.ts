@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "../../app/context.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MESSAGES, type DraftPhoto } from "../../app/domain/photo-rules.ts";
-import { createAppServices, type AppOptions, type AppServices } from "../../app/load-context.ts";
-import { loader as bookingPhotoLoader } from "../../app/routes/book/booking-photo.ts";
-import { action as photosAction, loader as photosLoader } from "../../app/routes/book/photos.tsx";
 import {
   BOOKING_IMAGES_BUCKET,
   attachDraftPhotos,
@@ -15,32 +11,46 @@ import {
   storeDraftPhotos,
 } from "../../app/services/booking-photos.server.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import { loadDraft, saveDraft } from "../../app/services/drafts.server.ts";
 import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, flashedToast, signInCustomer, testAppOptions, visitorContext, type SignedInCustomer } from "./support/app-harness.ts";
+import { startTestApp, type Page, type TestApp, type Visitor } from "./support/app-client.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startDraft } from "./support/booking-draft.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
+import { signInCustomer, type Customer } from "./support/customer.ts";
 import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
-// Booking photos against the embedded Supabase: the upload route's answers (guests refused, sizes
-// refused before reading, too many photos, files that are not photos), what reaches storage (no
-// EXIF), the storage policies deciding with the customer's own client, and attaching the draft's
-// photos to the booking at Pay.
+// Booking photos against the embedded Supabase, through the app's request handler: the upload
+// route's answers (guests refused, sizes refused before reading, too many photos, files that are not
+// photos), what reaches storage (no EXIF), the photo route serving a photo to its owner only, the
+// storage policies deciding with the customer's own client, and attaching the draft's photos to the
+// booking at Pay.
 
 let backend: TestBackend;
+let app: TestApp;
+/** For seeding and reading what the database holds; never reached through `fault`. */
 let serviceRole: AppSupabaseClient;
-let options: AppOptions;
+/** Stands in for the app's database on the requests it answers (a test's race); the rest reach the backend. */
+let fault: ((call: Request) => Promise<Response> | undefined) | undefined;
 
-const customer = (label = "photos") => signInCustomer(backend, label, "Pia Photos");
+const customer = (label = "photos", on = app) => signInCustomer(on, label, "Pia Photos");
 
 beforeAll(async () => {
   backend = await startTestBackend();
   serviceRole = createServiceRoleClient({ url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch }, backend.serviceRoleKey);
   await crewsToSpare(serviceRole);
-  options = testAppOptions(backend);
+  const network: typeof fetch = (input, init) => {
+    const call = new Request(input, init);
+    return fault?.(call) ?? backend.fetch(call);
+  };
+  app = await startTestApp(backend, { supabase: { url: backend.url, anonKey: backend.anonKey, fetch: network } });
+});
+
+afterEach(() => {
+  fault = undefined;
 });
 
 afterAll(async () => {
@@ -72,10 +82,19 @@ function placeholders(userId: string, draftId: string, count: number): DraftPhot
   }));
 }
 
+/** A draft row written by the service role, held by no browser. */
 async function createDraft(userId: string | null, data: Json = {}): Promise<string> {
   const { data: row, error } = await serviceRole.from("booking_drafts").insert({ user_id: userId, data }).select("id").single();
   if (error) throw error;
   return row.id;
+}
+
+/** The customer's draft, started by their browser on the wizard's first step; its answers then set to `data` by the service role. */
+async function beginDraft(who: Customer, data: Json = {}): Promise<string> {
+  const id = await startDraft(app, who.visitor, { fullName: who.user.fullName, email: who.user.email, phone: "404-555-0142" });
+  const { error } = await serviceRole.from("booking_drafts").update({ data }).eq("id", id);
+  if (error) throw error;
+  return id;
 }
 
 async function draftOf(id: string) {
@@ -84,43 +103,51 @@ async function draftOf(id: string) {
   return readDraft(data.data);
 }
 
-/** The draft cookie, as the browser sends it back. */
-async function draftCookieHeader(context: ReturnType<typeof visitorContext>, draftId: string): Promise<string> {
-  return (await context.get(servicesContext).draftCookie.serialize(draftId)).split(";")[0]!;
-}
-
 async function filesIn(folder: string): Promise<string[]> {
   const { data, error } = await serviceRole.storage.from(BOOKING_IMAGES_BUCKET).list(folder.replace(/\/$/, ""), { limit: 100 });
   if (error) throw error;
   return data.map((entry) => entry.name).sort();
 }
 
-/** Calls the upload route's action as React Router would for a visitor with this draft cookie (and session). */
+/** The browser's cookies as it sends them. */
+const cookieHeader = (visitor: Visitor) => [...visitor.cookies()].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** Where a message left for the next page is read: the wizard's first step, which every draft reaches. */
+const NEXT_PAGE = "/book";
+
+/**
+ * Posts to the upload route as the customer's browser does (a plain form post; the page's script
+ * posts the same form, asking for JSON), or as a guest's when `who` is null; a body of the test's own
+ * making goes as it is. `server` is another server of the app (as behind a load balancer) that the
+ * post reaches, with the same browser's cookies. `toast` is the message the next page shows.
+ */
 async function post(
-  body: FormData | ReadableStream<Uint8Array>,
-  {
-    who,
-    draftId,
-    headers = {},
-    services,
-    search = "",
-  }: { who: SignedInCustomer | null; draftId: string | null; headers?: Record<string, string>; services?: AppServices; search?: string },
+  body: FormData | URLSearchParams | ReadableStream<Uint8Array>,
+  { who, headers = {}, search = "", server }: { who: Customer | null; headers?: Record<string, string>; search?: string; server?: TestApp },
 ) {
-  const context = visitorContext(
-    options,
-    { supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient), user: who?.user ?? null },
-    { services },
-  );
-  const cookie = draftId ? await draftCookieHeader(context, draftId) : "";
-  const request = new Request(`${TEST_PUBLIC_URL}/book/photos${search}`, {
-    method: "POST",
-    body,
-    headers: { Cookie: cookie, ...headers },
-    duplex: "half",
-  } as RequestInit);
-  const response = (await photosAction({ request, context, params: {} } as unknown as Parameters<typeof photosAction>[0])) as Response;
-  return { response, toast: await flashedToast(context) };
+  const browser = who?.visitor ?? app.visitor();
+  const visitor = server ? server.visitor() : browser;
+  const sent = server ? { ...headers, Cookie: cookieHeader(browser) } : headers;
+  const address = `/book/photos${search}`;
+  let response: Pick<Page, "status" | "headers" | "location" | "html">;
+  if (body instanceof FormData || body instanceof URLSearchParams) {
+    response = await visitor.post(address, body, { headers: sent });
+  } else {
+    const request = new Request(`${TEST_PUBLIC_URL}${address}`, {
+      method: "POST",
+      body,
+      headers: { Origin: TEST_PUBLIC_URL, ...sent },
+      duplex: "half",
+    } as RequestInit);
+    const answer = await visitor.send(request);
+    response = { status: answer.status, headers: answer.headers, location: answer.headers.get("Location"), html: await answer.text() };
+  }
+  const toast = visitor.cookies().has(app.services.toastCookie.name) ? await visitor.toast(NEXT_PAGE) : null;
+  return { response, toast };
 }
+
+/** `count` more servers of the app, each with its own memory (its limits of uploads in flight), as behind a load balancer. */
+const servers = (count: number) => Promise.all(Array.from({ length: count }, () => startTestApp(backend)));
 
 function uploadForm(...files: File[]): FormData {
   const form = new FormData();
@@ -138,17 +165,17 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const { response, toast } = await post(body, { who: null, draftId: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const { response, toast } = await post(body, { who: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
     expect(response.status).toBe(403);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
-    expect(await response.text()).toBe(PHOTO_MESSAGES.signInRequired);
+    expect(response.html).toBe(PHOTO_MESSAGES.signInRequired);
     expect(toast).toBeNull();
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("refuses a body declared larger than ten 10 MB photos with 413 before reading it", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    await beginDraft(pia);
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -158,28 +185,26 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     });
     const { response } = await post(body, {
       who: pia,
-      draftId,
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(102 * 1024 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(response.html).toBe(PHOTO_MESSAGES.tooLarge);
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("refuses a single photo over 10 MB with 413", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
-    const { response } = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia, draftId });
+    const draftId = await beginDraft(pia);
+    const { response } = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia });
     expect(response.status).toBe(413);
     expect(await filesIn(`${pia.user.id}/drafts/${draftId}/`)).toEqual([]);
   });
 
   it("stores photos re-encoded without EXIF in the customer's draft folder and lists them on the draft", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", extraMovers: 2 });
+    const draftId = await beginDraft(pia, { fullName: "Pia Photos", extraMovers: 2 });
     const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg"), file(await png(), "lamp.png", "image/png")), {
       who: pia,
-      draftId,
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/book/addons");
@@ -207,9 +232,9 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("refuses a text file renamed .png, keeping the real photos sent with it", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     const fake = file(Buffer.from("not a picture at all"), "notes.png", "image/png");
-    const { response, toast } = await post(uploadForm(fake, file(await jpegWithGps(), "bed.jpg")), { who: pia, draftId });
+    const { response, toast } = await post(uploadForm(fake, file(await jpegWithGps(), "bed.jpg")), { who: pia });
     expect(response.status).toBe(302);
     expect(toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.uploadFailed });
     expect(toast?.description).toContain("1 of 2 photos were added");
@@ -218,23 +243,23 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("refuses an 11th photo with 'Too many images' and stores none of the post", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     await serviceRole
       .from("booking_drafts")
       .update({ data: { photos: placeholders(pia.user.id, draftId, 9) } })
       .eq("id", draftId);
     const folder = `${pia.user.id}/drafts/${draftId}/`;
 
-    const two = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId });
+    const two = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia });
     expect(two.toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.tooMany });
     expect(await filesIn(folder)).toEqual([]);
     expect((await draftOf(draftId)).photos).toHaveLength(9);
 
-    const tenth = await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia, draftId });
+    const tenth = await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia });
     expect(tenth.toast).toMatchObject({ type: "success", title: "Photo added" });
     expect((await draftOf(draftId)).photos).toHaveLength(10);
 
-    const eleventh = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia, draftId });
+    const eleventh = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia });
     expect(eleventh.toast).toMatchObject({ type: "error", title: PHOTO_MESSAGES.tooMany });
     expect((await draftOf(draftId)).photos).toHaveLength(10);
     expect(await filesIn(folder)).toHaveLength(2);
@@ -242,32 +267,32 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("tells the page's script the outcome of each post as JSON with a status, with no message left for the next page", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     await serviceRole
       .from("booking_drafts")
       .update({ data: { photos: placeholders(pia.user.id, draftId, 8) } })
       .eq("id", draftId);
     const asking = { Accept: "application/json" };
 
-    const added = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId, headers: asking });
+    const added = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, headers: asking });
     expect(added.response.status).toBe(200);
     expect(added.response.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(await added.response.json()).toEqual({ type: "success", title: "Photo added" });
+    expect(JSON.parse(added.response.html)).toEqual({ type: "success", title: "Photo added" });
     expect(added.toast).toBeNull();
 
     const fake = file(Buffer.from("not a picture at all"), "notes.png", "image/png");
-    const notPhoto = await post(uploadForm(fake), { who: pia, draftId, headers: asking });
+    const notPhoto = await post(uploadForm(fake), { who: pia, headers: asking });
     expect(notPhoto.response.status).toBe(422);
-    expect(await notPhoto.response.json()).toEqual({
+    expect(JSON.parse(notPhoto.response.html)).toEqual({
       type: "error",
       title: PHOTO_MESSAGES.uploadFailed,
       description: "0 of 1 photo was added. Photos must be PNG, JPG or WebP images.",
     });
 
-    await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia, draftId, headers: asking });
-    const full = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia, draftId, headers: asking });
+    await post(uploadForm(file(await jpegWithGps(), "tenth.jpg")), { who: pia, headers: asking });
+    const full = await post(uploadForm(file(await jpegWithGps(), "eleventh.jpg")), { who: pia, headers: asking });
     expect(full.response.status).toBe(409);
-    expect(await full.response.json()).toEqual({
+    expect(JSON.parse(full.response.html)).toEqual({
       type: "error",
       title: PHOTO_MESSAGES.tooMany,
       description: "A booking holds at most 10 photos; remove one to add another.",
@@ -275,33 +300,28 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
     expect((await draftOf(draftId)).photos?.slice(8).map((photo) => photo.fileName)).toEqual(["sofa.jpg", "tenth.jpg"]);
 
     // Refusals of the body are plain text, for the script as for a page.
-    const huge = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia, draftId, headers: asking });
+    const huge = await post(uploadForm(file(new Uint8Array(10 * 1024 * 1024 + 1), "huge.jpg")), { who: pia, headers: asking });
     expect(huge.response.status).toBe(413);
-    expect(await huge.response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(huge.response.html).toBe(PHOTO_MESSAGES.tooLarge);
   });
 
   it("asks for a photo when the form is sent without one", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    await beginDraft(pia);
     const form = new FormData();
     form.set("intent", "upload");
     form.append("photos", new File([], ""), "");
-    const { toast } = await post(form, { who: pia, draftId });
+    const { toast } = await post(form, { who: pia });
     expect(toast).toMatchObject({ type: "info", title: PHOTO_MESSAGES.noneChosen });
   });
 
   it("removes a photo: its files and its place on the draft", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
-    await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId });
+    const draftId = await beginDraft(pia);
+    await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia });
     const [first, second] = (await draftOf(draftId)).photos!;
 
-    const form = new URLSearchParams({ intent: "remove", path: first!.path });
-    const { response, toast } = await post(new Blob([form.toString()]).stream(), {
-      who: pia,
-      draftId,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const { response, toast } = await post(new URLSearchParams({ intent: "remove", path: first!.path }), { who: pia });
     expect(response.headers.get("Location")).toBe("/book/addons");
     expect(toast).toMatchObject({ type: "success", title: PHOTO_MESSAGES.removed });
     expect((await draftOf(draftId)).photos).toEqual([second]);
@@ -310,18 +330,24 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("keeps every photo of uploads to one draft at the same time, and never lists more than ten", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos" });
+    const draftId = await beginDraft(pia, { fullName: "Pia Photos" });
     const folder = `${pia.user.id}/drafts/${draftId}/`;
     const photo = await jpegWithGps();
+    // Each post reaches a server of its own (one server reads two of a customer's uploads at a time).
+    const [one, two, three, four] = await servers(4);
     // Four posts of two: all eight fit.
-    const fitting = await Promise.all([1, 2, 3, 4].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    const fitting = await Promise.all(
+      [one, two, three, four].map((server, n) => post(uploadForm(file(photo, `${n + 1}a.jpg`), file(photo, `${n + 1}b.jpg`)), { who: pia, server })),
+    );
     expect(fitting.map(({ toast }) => toast?.title)).toEqual(Array(4).fill("2 photos added"));
     const listed = (await draftOf(draftId)).photos ?? [];
     expect(listed.map((entry) => entry.fileName).sort()).toEqual(["1a.jpg", "1b.jpg", "2a.jpg", "2b.jpg", "3a.jpg", "3b.jpg", "4a.jpg", "4b.jpg"]);
     expect((await draftOf(draftId)).fullName).toBe("Pia Photos");
 
     // Three more posts of two for the last two places: one gets them, the others are told there is no room.
-    const racing = await Promise.all([5, 6, 7].map((n) => post(uploadForm(file(photo, `${n}a.jpg`), file(photo, `${n}b.jpg`)), { who: pia, draftId })));
+    const racing = await Promise.all(
+      [one, two, three].map((server, n) => post(uploadForm(file(photo, `${n + 5}a.jpg`), file(photo, `${n + 5}b.jpg`)), { who: pia, server })),
+    );
     expect(racing.filter(({ toast }) => toast?.title === "2 photos added")).toHaveLength(1);
     expect(racing.filter(({ toast }) => toast?.title === PHOTO_MESSAGES.tooMany)).toHaveLength(2);
     const full = (await draftOf(draftId)).photos ?? [];
@@ -333,15 +359,23 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("keeps a photo uploaded while a step is being saved from the page read before it", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos" });
-    const context = visitorContext(options, { supabase: pia.client, user: pia.user });
-    const request = new Request(`${TEST_PUBLIC_URL}/book/addons`, { headers: { Cookie: await draftCookieHeader(context, draftId) } });
-    // The step's post read the draft (no photos yet), then a photo arrives before it saves.
-    const stored = await loadDraft(request, context);
-    const upload = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
+    const draftId = await beginDraft(pia, { fullName: "Pia Photos" });
+    // The add-ons step's post reads the draft (no photos yet), then a photo arrives before it saves.
+    let saving!: () => void;
+    const readAndSaving = new Promise<void>((resolve) => (saving = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    fault = (call) => {
+      if (new URL(call.url).pathname !== "/rest/v1/rpc/save_draft_answers") return undefined;
+      saving();
+      return released.then(() => backend.fetch(call));
+    };
+    const step = pia.visitor.post("/book/addons", { extraMovers: "2" });
+    await readAndSaving;
+    const upload = await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia });
     expect(upload.toast?.title).toBe("Photo added");
-    const saved = await saveDraft(context, stored, { ...stored.draft, extraMovers: 2 });
-    expect(saved).toEqual({ kind: "saved", id: draftId });
+    release();
+    expect(await step).toMatchObject({ status: 302, location: "/book/review" });
     const draft = await draftOf(draftId);
     expect(draft.extraMovers).toBe(2);
     expect(draft.fullName).toBe("Pia Photos");
@@ -350,15 +384,16 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("keeps photos uploaded while another is being removed", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     const photo = await jpegWithGps();
-    await post(uploadForm(file(photo, "old.jpg")), { who: pia, draftId });
+    await post(uploadForm(file(photo, "old.jpg")), { who: pia });
     const [old] = (await draftOf(draftId)).photos!;
-    const removal = new URLSearchParams({ intent: "remove", path: old!.path }).toString();
+    // Each post reaches a server of its own (one server reads two of a customer's uploads at a time).
+    const [one, two, three] = await servers(3);
     const [, , removed] = await Promise.all([
-      post(uploadForm(file(photo, "new1.jpg")), { who: pia, draftId }),
-      post(uploadForm(file(photo, "new2.jpg")), { who: pia, draftId }),
-      post(new Blob([removal]).stream(), { who: pia, draftId, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      post(uploadForm(file(photo, "new1.jpg")), { who: pia, server: one }),
+      post(uploadForm(file(photo, "new2.jpg")), { who: pia, server: two }),
+      post(new URLSearchParams({ intent: "remove", path: old!.path }), { who: pia, server: three }),
     ]);
     expect(removed.toast).toMatchObject({ title: PHOTO_MESSAGES.removed });
     expect(((await draftOf(draftId)).photos ?? []).map((entry) => entry.fileName).sort()).toEqual(["new1.jpg", "new2.jpg"]);
@@ -366,18 +401,17 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("answers 429 with the wait once a customer has posted too many uploads in a minute, before decoding or needing a draft", async () => {
     // One action a minute: four photos per customer, counted by file.
-    const services = createAppServices(testAppOptions(backend, { bookingActionsPerMinute: 1 }));
-    const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
-    const first = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia, draftId, services });
+    const pia = await customer("photos", await startTestApp(backend, { bookingActionsPerMinute: 1 }));
+    const draftId = await beginDraft(pia);
+    const first = await post(uploadForm(file(await jpegWithGps(), "a.jpg"), file(await jpegWithGps(), "b.jpg")), { who: pia });
     expect(first.toast).toMatchObject({ type: "success", title: "2 photos added" });
     for (const name of ["c.jpg", "d.jpg"]) {
-      const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia, draftId, services });
+      const { toast } = await post(uploadForm(file(await jpegWithGps(), name)), { who: pia });
       expect(toast).toMatchObject({ type: "success", title: "Photo added" });
     }
-    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "e.jpg")), { who: pia, draftId, services });
+    const { response, toast } = await post(uploadForm(file(await jpegWithGps(), "e.jpg")), { who: pia });
     expect(response.status).toBe(429);
-    expect(await response.text()).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(response.html).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(toast).toBeNull();
     expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg", "d.jpg"]);
@@ -385,12 +419,12 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("saves the add-ons step's answers that come with the photos from the step's own form", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
+    const draftId = await beginDraft(pia, { fullName: "Pia Photos", storageService: true });
     const form = uploadForm(file(await jpegWithGps(), "sofa.jpg"));
     form.set("packingService", "on");
     form.set("extraMovers", "2");
     form.set("specialInstructions", "Piano on the second floor");
-    const { toast } = await post(form, { who: pia, draftId, search: "?answers=addons" });
+    const { toast } = await post(form, { who: pia, search: "?answers=addons" });
     expect(toast).toMatchObject({ type: "success", title: "Photo added" });
     const draft = await draftOf(draftId);
     expect(draft).toMatchObject({
@@ -405,36 +439,35 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
 
   it("keeps the draft's answers as they are when the photos come from the upload form alone", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id, { fullName: "Pia Photos", storageService: true });
-    await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia, draftId });
+    const draftId = await beginDraft(pia, { fullName: "Pia Photos", storageService: true });
+    await post(uploadForm(file(await jpegWithGps(), "sofa.jpg")), { who: pia });
     expect(await draftOf(draftId)).toMatchObject({ fullName: "Pia Photos", storageService: true });
   });
 
   it("refuses large text fields with 413, reading no more than one of them (19 fields of 10 MB)", async () => {
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     const probe = largeTextFieldsBody({ count: 19, size: 10 * 1024 * 1024 });
-    const { response } = await post(probe.stream, { who: pia, draftId, headers: { "Content-Type": probe.contentType } });
+    const { response } = await post(probe.stream, { who: pia, headers: { "Content-Type": probe.contentType } });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(response.html).toBe(PHOTO_MESSAGES.tooLarge);
     expect(probe.bytesRead()).toBeLessThan(11 * 1024 * 1024);
     expect((await draftOf(draftId)).photos ?? []).toEqual([]);
   });
 
   it("refuses a third upload from one customer while two are in flight, and takes the next once they are done", async () => {
-    const services = createAppServices(testAppOptions(backend));
     const pia = await customer();
-    const draftId = await createDraft(pia.user.id);
+    const draftId = await beginDraft(pia);
     const held = [heldUploadBody(), heldUploadBody()];
-    const pending = held.map((body) => post(body.stream, { who: pia, draftId, services, headers: { "Content-Type": body.contentType } }));
+    const pending = held.map((body) => post(body.stream, { who: pia, headers: { "Content-Type": body.contentType } }));
     await Promise.all(held.map((body) => body.reading));
-    const third = await post(uploadForm(file(await jpegWithGps(), "third.jpg")), { who: pia, draftId, services });
+    const third = await post(uploadForm(file(await jpegWithGps(), "third.jpg")), { who: pia });
     expect(third.response.status).toBe(429);
-    expect(await third.response.text()).toBe(PHOTO_MESSAGES.uploadFailed);
+    expect(third.response.html).toBe(PHOTO_MESSAGES.uploadFailed);
     expect(third.response.headers.get("Retry-After")).toBeTruthy();
     for (const body of held) body.release();
     for (const { toast } of await Promise.all(pending)) expect(toast).toMatchObject({ title: PHOTO_MESSAGES.noneChosen });
-    const next = await post(uploadForm(file(await jpegWithGps(), "next.jpg")), { who: pia, draftId, services });
+    const next = await post(uploadForm(file(await jpegWithGps(), "next.jpg")), { who: pia });
     expect(next.toast).toMatchObject({ type: "success", title: "Photo added" });
     expect((await draftOf(draftId)).photos?.map((photo) => photo.fileName)).toEqual(["next.jpg"]);
   });
@@ -448,16 +481,16 @@ describe.skipIf(usingHostedBackend)("the photo upload route", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const { response } = await post(body, { who: pia, draftId: null, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const { response } = await post(body, { who: pia, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/book");
     expect(pulls).toBeLessThanOrEqual(1);
   });
 
   it("sends a GET back to the add-ons step", async () => {
-    const response = photosLoader();
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/book/addons");
+    const page = await app.visitor().get("/book/photos");
+    expect(page.status).toBe(302);
+    expect(page.location).toBe("/book/addons");
   });
 });
 
@@ -530,16 +563,9 @@ describe.skipIf(usingHostedBackend)("booking photo storage", () => {
   });
 });
 
-/** GETs a booking photo's address through the app's route, as this customer (or a guest) would. */
-async function getPhoto(who: SignedInCustomer | null, address: string): Promise<Response> {
-  const url = new URL(address, TEST_PUBLIC_URL);
-  const [ownerId, , draftId, fileName] = url.pathname.replace("/book/photos/", "").split("/");
-  const context = visitorContext(options, {
-    supabase: who?.client ?? (backend.createClient() as unknown as AppSupabaseClient),
-    user: who?.user ?? null,
-  });
-  const params = { ownerId: ownerId!, draftId: draftId!, fileName: decodeURIComponent(fileName!) };
-  return bookingPhotoLoader({ request: new Request(url), context, params } as unknown as Parameters<typeof bookingPhotoLoader>[0]);
+/** GETs a booking photo's address through the app's route, as this customer's browser (or a guest's) does. */
+function getPhoto(who: Customer | null, address: string): Promise<Response> {
+  return (who?.visitor ?? app.visitor()).send(new Request(new URL(address, TEST_PUBLIC_URL)));
 }
 
 const bookingRequest = sampleBookingRequest({ fullName: "Pia Photos", email: "pia@example.com" });
