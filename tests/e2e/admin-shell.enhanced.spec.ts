@@ -20,8 +20,9 @@ test("ctrl+b and cmd+b collapse and open the sidebar, and the choice outlives a 
 });
 
 test("admin pages have no serious or critical accessibility violations, the sidebar open and collapsed", async ({ page }) => {
-  // Sixteen pages audited one after another.
-  test.setTimeout(120_000);
+  // Every page whole with the sidebar open; then, collapsed, the shell (sidebar and header) on every
+  // page: collapsing changes nothing else.
+  test.setTimeout(90_000);
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInDirectly(page, admin, "/admin");
   for (const state of ["expanded", "collapsed"]) {
@@ -29,7 +30,8 @@ test("admin pages have no serious or critical accessibility violations, the side
     for (const path of ["/admin", ...ADMIN_PAGES]) {
       await page.goto(path);
       await expect(page.getByRole("complementary")).toHaveAttribute("data-state", state);
-      const results = await new AxeBuilder({ page }).analyze();
+      const audit = state === "expanded" ? new AxeBuilder({ page }) : new AxeBuilder({ page }).include("aside").include("header");
+      const results = await audit.analyze();
       const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(
         serious.map(
