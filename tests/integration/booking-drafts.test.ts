@@ -8,7 +8,6 @@ import { TEST_PASSWORD } from "./support/app-harness.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { openStep, stepPath, type WizardPage } from "./support/wizard-drafts.ts";
 import type { WizardStep } from "../../app/domain/booking-wizard.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 
 // The booking wizard's draft as visitors of one browser leave it to each other: it belongs to the
 // account (or the guest) that started it, a finished draft (its booking paid or cancelled) is not
@@ -21,7 +20,7 @@ let stripe: TestStripe;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  await crewsToSpare(backend.createClient({ key: "service_role" }) as unknown as AppSupabaseClient);
+  await crewsToSpare((await startApp()).serviceRole);
 });
 
 afterAll(async () => {
