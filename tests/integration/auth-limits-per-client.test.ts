@@ -5,26 +5,21 @@ import type { Server } from "node:http";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessionContext, type AppServices } from "../../app/context.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { action as confirmEmailAction } from "../../app/routes/public/confirm-email.tsx";
-import { action as landingAction } from "../../app/routes/public/landing.tsx";
-import { action as resetPasswordAction } from "../../app/routes/public/reset-password.tsx";
-import { createServiceRoleClient } from "../../app/services/supabase.server.ts";
 import { uniqueEmail } from "../../emulators/supabase/testing/index.ts";
 import { startBackends, type Backends } from "../../server/backends.ts";
 import { readConfig } from "../../server/config.ts";
-import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
-import { createTestBrowser, type TestBrowser } from "./support/browser.ts";
+import { startTestApp, type AppBackend, type TestApp, type Visitor } from "./support/app-client.ts";
+import { TEST_PASSWORD } from "./support/app-harness.ts";
 
 // The server's own wiring (startBackends) with the embedded Supabase at GoTrue's real per-address limits
 // (not the lifted ones of other suites) and email confirmations on, as hosted: the app's sign-in,
-// sign-up, reset and confirmation posts from many addresses. One visitor's failures must never spend
-// the auth service's allowance of the others, however the app reaches it.
+// sign-up, reset and confirmation forms posted from many addresses through the app's request handler.
+// One visitor's failures must never spend the auth service's allowance of the others, however the app
+// reaches it.
 
 let dataDir: string;
 let backends: Backends;
-let services: AppServices;
+let app: TestApp<AppBackend>;
 let server: Server | undefined;
 
 beforeAll(async () => {
@@ -41,7 +36,7 @@ beforeAll(async () => {
   });
   backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers" });
   const { connection, serviceRoleKey } = backends.supabase;
-  services = createAppServices(testAppOptions({ ...connection, serviceRoleKey }, { supabase: connection }));
+  app = await startTestApp({ ...connection, serviceRoleKey }, { supabase: connection });
 }, 120_000);
 
 afterAll(async () => {
@@ -52,7 +47,7 @@ afterAll(async () => {
 
 async function confirmedCustomer(label: string): Promise<string> {
   const email = uniqueEmail(label);
-  const { error } = await createServiceRoleClient(backends.supabase.connection, backends.supabase.serviceRoleKey).auth.admin.createUser({
+  const { error } = await app.serviceRole.auth.admin.createUser({
     email,
     password: TEST_PASSWORD,
     email_confirm: true,
@@ -61,18 +56,16 @@ async function confirmedCustomer(label: string): Promise<string> {
   return email;
 }
 
-const signIn = (browser: TestBrowser, email: string, password = TEST_PASSWORD) =>
-  browser.post("/?index", landingAction, { intent: "login", email, password, redirectTo: "/dashboard" });
+const signIn = (browser: Visitor, email: string, password = TEST_PASSWORD) =>
+  browser.post("/?index", { intent: "login", email, password, redirectTo: "/dashboard" });
 
-const signUp = (browser: TestBrowser, email: string) =>
-  browser.post("/?index", landingAction, { intent: "signup", fullName: "Dana Client", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+const signUp = (browser: Visitor, email: string) =>
+  browser.post("/?index", { intent: "signup", fullName: "Dana Client", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
 
-/** Opens a page as the browser: the root middleware reads (and, when due, refreshes) the session. */
-async function signedInAs(browser: TestBrowser): Promise<string | null> {
-  const page = await browser.get("/dashboard", ({ context }: { context: { get: (key: typeof sessionContext) => { user: { email?: string } | null } } }) => ({
-    email: context.get(sessionContext).user?.email ?? null,
-  }));
-  return (page.value as { email: string | null }).email;
+/** Whose account the page's frame shows: the root middleware reads (and, when due, refreshes) the session. */
+async function signedInAs(browser: Visitor): Promise<string | null> {
+  const root = await browser.load<{ account: { email: string } | null }>("/dashboard", "root");
+  return root.value?.account?.email ?? null;
 }
 
 /** The link of the last email of this type sent to this address (the embedded outbox, DATA_DIR/outbox.jsonl). */
@@ -88,12 +81,12 @@ async function emailedTokenHash(to: string, type: "recovery" | "signup"): Promis
   });
 }
 
-const browserAt = (clientIp: string) => createTestBrowser(services, { clientIp });
+const browserAt = (clientIp: string) => app.visitor({ clientIp });
 
 /** The session @supabase/ssr keeps in the browser's cookies (split into `.0`, `.1`… when long). */
-const sessionCookies = (browser: TestBrowser) =>
+const sessionCookies = (browser: Visitor) =>
   [...browser.cookies()]
-    .filter(([name]) => name.startsWith(services.sessionCookieName))
+    .filter(([name]) => name.startsWith(app.services.sessionCookieName))
     .map(([name, value]) => `${name}=${value}`)
     .join("; ");
 
@@ -146,22 +139,22 @@ describe("the auth service's limits, reached through the app", () => {
 
   it("count wrong reset and confirmation links per address: guesses from three addresses leave genuine links working elsewhere", async () => {
     const resetting = await confirmedCustomer("limits-reset");
-    expect((await browserAt("198.51.100.40").post("/?index", landingAction, { intent: "forgot", email: resetting })).status).toBe(302);
+    expect((await browserAt("198.51.100.40").post("/?index", { intent: "forgot", email: resetting })).status).toBe(302);
     const resetTokenHash = await emailedTokenHash(resetting, "recovery");
     const confirming = uniqueEmail("limits-confirm");
     expect((await signUp(browserAt("198.51.100.41"), confirming)).status).toBe(302);
     const confirmTokenHash = await emailedTokenHash(confirming, "signup");
 
-    const guess = (browser: TestBrowser, attempt: number) => {
+    const guess = (browser: Visitor, attempt: number) => {
       const tokenHash = `${attempt.toString(16).padStart(8, "0")}${"0".repeat(48)}`;
       return attempt % 2 === 0
-        ? browser.post("/reset-password", resetPasswordAction, {
+        ? browser.post("/reset-password", {
             intent: "reset-password",
             tokenHash,
             password: "New-Horse-42",
             confirmPassword: "New-Horse-42",
           })
-        : browser.post("/auth/confirm", confirmEmailAction, { intent: "confirm-email", tokenHash, type: "signup" });
+        : browser.post("/auth/confirm", { intent: "confirm-email", tokenHash, type: "signup" });
     };
     const first = browserAt("203.0.113.81");
     const firstStatuses: number[] = [];
@@ -176,7 +169,7 @@ describe("the auth service's limits, reached through the app", () => {
     expect(othersStatuses).toEqual(Array.from({ length: 20 }, () => 400));
 
     const resetter = browserAt("198.51.100.42");
-    const reset = await resetter.post("/reset-password", resetPasswordAction, {
+    const reset = await resetter.post("/reset-password", {
       intent: "reset-password",
       tokenHash: resetTokenHash,
       password: "New-Horse-42",
@@ -185,7 +178,7 @@ describe("the auth service's limits, reached through the app", () => {
     expect(reset.status).toBe(302);
     expect(await signedInAs(resetter)).toBe(resetting);
     const confirmer = browserAt("198.51.100.43");
-    const confirmation = await confirmer.post("/auth/confirm", confirmEmailAction, { intent: "confirm-email", tokenHash: confirmTokenHash, type: "signup" });
+    const confirmation = await confirmer.post("/auth/confirm", { intent: "confirm-email", tokenHash: confirmTokenHash, type: "signup" });
     expect(confirmation.status).toBe(302);
     expect(await signedInAs(confirmer)).toBe(confirming);
   }, 180_000);

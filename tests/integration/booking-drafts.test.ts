@@ -1,56 +1,38 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../app/context.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { action as landingAction } from "../../app/routes/public/landing.tsx";
-import { action as logoutAction } from "../../app/routes/public/logout.tsx";
-import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
 import { tooManyAttemptsMessage } from "../../app/services/rate-limit.server.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PASSWORD, testAppOptions } from "./support/app-harness.ts";
-import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+import { createAccount, startTestApp, type Account, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
+import { TEST_PASSWORD } from "./support/app-harness.ts";
 import { crewsToSpare } from "./support/crews.ts";
-import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { openStep, stepPath, type WizardPage } from "./support/wizard-drafts.ts";
+import type { WizardStep } from "../../app/domain/booking-wizard.ts";
 
 // The booking wizard's draft as visitors of one browser leave it to each other: it belongs to the
 // account (or the guest) that started it, a finished draft (its booking paid or cancelled) is not
 // continued, a link's pre-selections are only shown until the visitor posts, and new drafts and Pay
-// presses are limited per address and per user. Every request runs through the root middleware with
-// the browser's cookies, against the embedded Supabase and Stripe.
+// presses are limited per address and per user. Every request goes through the app's request handler
+// with the browser's cookies, against the embedded Supabase and Stripe.
 
 let backend: TestBackend;
 let stripe: TestStripe;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  await crewsToSpare(backend.createClient({ key: "service_role" }) as unknown as AppSupabaseClient);
+  await crewsToSpare((await startApp()).serviceRole);
 });
 
 afterAll(async () => {
   await Promise.all([backend?.close(), stripe?.close()]);
 });
 
-/** The server's services; a test that counts limits gets its own, as a fresh server would. */
-function servicesWith(bookingActionsPerMinute = 1000): AppServices {
-  return createAppServices(
-    testAppOptions(backend, {
-      bookingActionsPerMinute,
-      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_drafts", fetch: stripe.emulator?.fetch },
-    }),
-  );
-}
-
-interface Account {
-  id: string;
-  email: string;
-  fullName: string;
-}
-
-async function createAccount(label: string, fullName: string): Promise<Account> {
-  const email = uniqueEmail(label);
-  const user = await backend.adminCreateUser(email, TEST_PASSWORD, { full_name: fullName });
-  return { id: user.id, email, fullName };
+/** The app as a server starts it; a test that counts limits gets its own, as a fresh server would. */
+function startApp(bookingActionsPerMinute = 1000): Promise<TestApp> {
+  return startTestApp(backend, {
+    bookingActionsPerMinute,
+    stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_drafts", fetch: stripe.emulator?.fetch },
+  });
 }
 
 /** A move date three weeks ahead: far enough to be cancelled by the customer. */
@@ -67,20 +49,15 @@ interface Answers {
   specialInstructions?: string;
 }
 
-const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
-
-function postStep(browser: TestBrowser, step: string | undefined, form: Record<string, string>, search = "") {
-  return browser.post(`${stepPath(step)}${search}`, wizardAction, { intent: "continue", ...form }, { step });
-}
-
-function openStep(browser: TestBrowser, step: string | undefined, search = "") {
-  return browser.get(`${stepPath(step)}${search}`, wizardLoader, { step });
+/** Posts a step's form as the page's router does. */
+function postStep(browser: Visitor, step: WizardStep, form: Record<string, string>, search = "") {
+  return browser.act(stepPath(step, search), { intent: "continue", ...form });
 }
 
 /** Answers every step as the forms post them, up to the add-ons step. */
-async function answerSteps(browser: TestBrowser, answers: Answers) {
+async function answerSteps(browser: Visitor, answers: Answers) {
   const answered = [
-    await postStep(browser, undefined, { fullName: answers.fullName, email: answers.email, phone: answers.phone }),
+    await postStep(browser, "contact", { fullName: answers.fullName, email: answers.email, phone: answers.phone }),
     await postStep(browser, "details", {
       date: moveDate(),
       time: "10:00",
@@ -95,44 +72,46 @@ async function answerSteps(browser: TestBrowser, answers: Answers) {
 }
 
 /** Answers the add-ons step as its form posts it: Continue leads to the review. */
-async function continueToReview(browser: TestBrowser, answers: Partial<Answers> = {}, search = "") {
-  const answer = await browser.post(
-    `/book/addons${search}`,
-    wizardAction,
-    { intent: "continue", extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0", specialInstructions: answers.specialInstructions ?? "" },
-    { step: "addons" },
+async function continueToReview(browser: Visitor, answers: Partial<Answers> = {}, search = "") {
+  const answer = await postStep(
+    browser,
+    "addons",
+    { extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0", specialInstructions: answers.specialInstructions ?? "" },
+    search,
   );
   expect(answer.location).toBe("/book/review");
 }
 
 /** Presses Pay on the review, as that page's form posts it. */
-function pressPayOnReview(browser: TestBrowser, search = "") {
-  return browser.post(`/book/review${search}`, wizardAction, { intent: "pay", attempt: crypto.randomUUID() }, { step: "review" });
+function pressPayOnReview(browser: Visitor, search = "") {
+  return browser.act(stepPath("review", search), { intent: "pay", attempt: crypto.randomUUID() });
 }
 
 /** Continues from the add-ons step to the review and presses Pay there. */
-async function pressPay(browser: TestBrowser, answers: Partial<Answers> = {}) {
+async function pressPay(browser: Visitor, answers: Partial<Answers> = {}) {
   await continueToReview(browser, answers);
   return pressPayOnReview(browser);
 }
 
-async function signIn(browser: TestBrowser, account: Account) {
-  const answer = await browser.post("/?index", landingAction, { intent: "login", email: account.email, password: TEST_PASSWORD, redirectTo: "" });
+/** Signs in through the landing page's login form. */
+async function signIn(browser: Visitor, account: Account) {
+  const answer = await browser.post("/?index", { intent: "login", email: account.email, password: account.password, redirectTo: "" });
   expect(answer.status, "signed in").toBe(302);
 }
 
-async function signOut(browser: TestBrowser) {
-  expect((await browser.post("/logout", logoutAction, {})).status).toBe(302);
+/** Signs out through the frame's sign-out form. */
+async function signOut(browser: Visitor) {
+  expect((await browser.post("/logout", {})).status).toBe(302);
 }
 
 /** What the wizard shows: the draft the loader rendered. */
-function shownDraft(answer: Answer): Record<string, unknown> {
+function shownDraft(answer: RouteOutcome<WizardPage>): Record<string, unknown> {
   expect(answer.status, `the step was rendered, not redirected to ${answer.location}`).toBe(200);
-  return (answer.value as { draft: Record<string, unknown> }).draft;
+  return answer.value.draft;
 }
 
 /** The form-level errors and the values a refused post sends back to the form. */
-function formReply(answer: Answer): { errors: string[]; values: Record<string, unknown> } {
+function formReply(answer: RouteOutcome): { errors: string[]; values: Record<string, unknown> } {
   const { result } = answer.value as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
   return { errors: result.error?.[""] ?? [], values: result.initialValue ?? {} };
 }
@@ -167,14 +146,14 @@ async function draftsOf(userId: string) {
 }
 
 /** The id of the draft the browser's cookie names, or null. */
-async function cookieDraftId(services: AppServices, browser: TestBrowser): Promise<string | null> {
+async function cookieDraftId(app: TestApp, browser: Visitor): Promise<string | null> {
   const cookie = browser.cookies().get("booking_draft");
-  return cookie ? ((await services.draftCookie.parse(`booking_draft=${cookie}`)) as string) : null;
+  return cookie ? ((await app.services.draftCookie.parse(`booking_draft=${cookie}`)) as string) : null;
 }
 
 /** The draft the browser's cookie names, as stored. */
-async function draftRow(services: AppServices, browser: TestBrowser) {
-  const id = await cookieDraftId(services, browser);
+async function draftRow(app: TestApp, browser: Visitor) {
+  const id = await cookieDraftId(app, browser);
   if (!id) return null;
   const [row] = await backend.sql<{ data: Record<string, unknown>; updated_at: Date; user_id: string | null }>(
     "select data, updated_at, user_id from public.booking_drafts where id = $1",
@@ -188,9 +167,12 @@ const ben: Omit<Answers, "email"> = { fullName: "Ben Beta", phone: "(404) 555-02
 
 describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () => {
   it("A pays, leaves Checkout and signs out; B on the same browser starts afresh and pays for B's own booking", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
-    const [a, b] = await Promise.all([createAccount("ada", ada.fullName), createAccount("ben", ben.fullName)]);
+    const app = await startApp();
+    const browser = app.visitor();
+    const [a, b] = await Promise.all([
+      createAccount(app, "customer", { label: "ada", fullName: ada.fullName }),
+      createAccount(app, "customer", { label: "ben", fullName: ben.fullName }),
+    ]);
 
     await signIn(browser, a);
     await answerSteps(browser, { ...ada, email: a.email });
@@ -204,7 +186,7 @@ describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () 
     await signOut(browser);
 
     await signIn(browser, b);
-    const shown = shownDraft(await openStep(browser, undefined));
+    const shown = shownDraft(await openStep(browser, "contact"));
     expect(shown).toEqual({ fullName: ben.fullName, email: b.email });
     // A's answers are not reachable further on either: the wizard sends B back to the first step.
     expect((await openStep(browser, "addons")).location).toBe("/book");
@@ -226,26 +208,28 @@ describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () 
   });
 
   it("signing out forgets the draft: the next visitor as a guest sees an empty wizard", async () => {
-    const browser = createTestBrowser(servicesWith());
-    const a = await createAccount("ada-out", ada.fullName);
+    const app = await startApp();
+    const browser = app.visitor();
+    const a = await createAccount(app, "customer", { label: "ada-out", fullName: ada.fullName });
     await signIn(browser, a);
-    await postStep(browser, undefined, { fullName: ada.fullName, email: a.email, phone: ada.phone });
+    await postStep(browser, "contact", { fullName: ada.fullName, email: a.email, phone: ada.phone });
     await signOut(browser);
     expect([...browser.cookies().keys()]).not.toContain("booking_draft");
-    expect(shownDraft(await openStep(browser, undefined))).toEqual({});
+    expect(shownDraft(await openStep(browser, "contact"))).toEqual({});
   });
 
   it("a guest's unpaid booking is not claimed by the customer who signs in next", async () => {
-    const browser = createTestBrowser(servicesWith());
+    const app = await startApp();
+    const browser = app.visitor();
     const guestEmail = uniqueEmail("guest");
     await answerSteps(browser, { ...ada, email: guestEmail });
     expect((await pressPay(browser)).status).toBe(303);
     const [guestBooking] = await bookingsWhere("email", guestEmail);
     expect(guestBooking).toMatchObject({ user_id: null, full_name: ada.fullName });
 
-    const b = await createAccount("ben-after-guest", ben.fullName);
+    const b = await createAccount(app, "customer", { label: "ben-after-guest", fullName: ben.fullName });
     await signIn(browser, b);
-    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: b.email });
+    expect(shownDraft(await openStep(browser, "contact"))).toEqual({ fullName: ben.fullName, email: b.email });
     await answerSteps(browser, { ...ben, email: b.email });
     expect((await pressPay(browser)).status).toBe(303);
 
@@ -254,8 +238,12 @@ describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () 
   });
 
   it("the database keeps a booking's and a draft's owner: it may only be forgotten with the account", async () => {
-    const [a, b] = await Promise.all([createAccount("owner-a", ada.fullName), createAccount("owner-b", ben.fullName)]);
-    const browser = createTestBrowser(servicesWith());
+    const app = await startApp();
+    const [a, b] = await Promise.all([
+      createAccount(app, "customer", { label: "owner-a", fullName: ada.fullName }),
+      createAccount(app, "customer", { label: "owner-b", fullName: ben.fullName }),
+    ]);
+    const browser = app.visitor();
     await signIn(browser, a);
     await answerSteps(browser, { ...ada, email: a.email });
     expect((await pressPay(browser)).status).toBe(303);
@@ -278,12 +266,16 @@ describe.skipIf(usingHostedBackend)("a draft belongs to whoever started it", () 
 
 describe.skipIf(usingHostedBackend)("a guest's booking joining an account", () => {
   it("happens once, through claim_guest_booking, which only the service role may call", async () => {
-    const browser = createTestBrowser(servicesWith());
+    const app = await startApp();
+    const browser = app.visitor();
     const guestEmail = uniqueEmail("claimed-guest");
     await answerSteps(browser, { ...ada, email: guestEmail });
     expect((await pressPay(browser)).status).toBe(303);
     const [guestBooking] = await bookingsWhere("email", guestEmail);
-    const [a, b] = await Promise.all([createAccount("claimer-a", ada.fullName), createAccount("claimer-b", ben.fullName)]);
+    const [a, b] = await Promise.all([
+      createAccount(app, "customer", { label: "claimer-a", fullName: ada.fullName }),
+      createAccount(app, "customer", { label: "claimer-b", fullName: ben.fullName }),
+    ]);
 
     // A customer cannot call it, even for themselves.
     const customer = backend.createClient();
@@ -302,8 +294,9 @@ describe.skipIf(usingHostedBackend)("a guest's booking joining an account", () =
 
 describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finished", () => {
   it("after cancelling, the wizard starts a new draft and Pay makes a new booking and session; the cancelled one is untouched", async () => {
-    const browser = createTestBrowser(servicesWith());
-    const a = await createAccount("cancels", ada.fullName);
+    const app = await startApp();
+    const browser = app.visitor();
+    const a = await createAccount(app, "customer", { label: "cancels", fullName: ada.fullName });
     await signIn(browser, a);
     await answerSteps(browser, { ...ada, email: a.email });
     expect((await pressPay(browser)).status).toBe(303);
@@ -322,7 +315,7 @@ describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finis
 
     expect((await openStep(browser, "review")).location).toBe("/book");
     // A new draft: the account's name and email, none of the cancelled move's answers.
-    const shown = shownDraft(await openStep(browser, undefined));
+    const shown = shownDraft(await openStep(browser, "contact"));
     expect(shown).toMatchObject({ fullName: ada.fullName, email: a.email });
     for (const answer of ["phone", "date", "fromAddress", "toAddress", "teamType", "serviceType"]) expect(shown).not.toHaveProperty(answer);
     await answerSteps(browser, { ...ada, email: a.email });
@@ -343,56 +336,56 @@ describe.skipIf(usingHostedBackend)("a draft whose booking is cancelled is finis
 
 describe.skipIf(usingHostedBackend)("a link's pre-selections", () => {
   it("are shown without changing the visitor's draft; posting the step keeps them", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
+    const app = await startApp();
+    const browser = app.visitor();
     await answerSteps(browser, { ...ada, email: uniqueEmail("preselect") });
-    const before = await draftRow(services, browser);
+    const before = await draftRow(app, browser);
     expect(before?.data).toMatchObject({ teamType: "elite", serviceType: "local" });
 
     const shown = shownDraft(await openStep(browser, "addons", "?team=luxury&extraMovers=6"));
     expect(shown).toMatchObject({ teamType: "luxury", extraMovers: 6, fullName: ada.fullName });
-    expect(await draftRow(services, browser)).toEqual(before);
+    expect(await draftRow(app, browser)).toEqual(before);
 
     // The form posts to the address it was shown at: the pre-selections are saved with the step.
-    const answer = await browser.post("/book/team?service=commercial", wizardAction, { intent: "continue", teamType: "luxury" }, { step: "team" });
+    const answer = await postStep(browser, "team", { teamType: "luxury" }, "?service=commercial");
     expect(answer.location).toBe("/book/service");
-    expect((await draftRow(services, browser))?.data).toMatchObject({ teamType: "luxury", serviceType: "commercial", fullName: ada.fullName });
+    expect((await draftRow(app, browser))?.data).toMatchObject({ teamType: "luxury", serviceType: "commercial", fullName: ada.fullName });
   });
 
   it("make no draft for a visitor who has none, and are kept through the first step", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
+    const app = await startApp();
+    const browser = app.visitor();
     // A step not reached yet sends the visitor to the first one, pre-selections and all.
     expect((await openStep(browser, "addons", "?team=luxury&from=dashboard")).location).toBe("/book?team=luxury&from=dashboard");
-    expect(shownDraft(await openStep(browser, undefined, "?team=luxury&from=dashboard"))).toEqual({ teamType: "luxury", entry: "dashboard" });
+    expect(shownDraft(await openStep(browser, "contact", "?team=luxury&from=dashboard"))).toEqual({ teamType: "luxury", entry: "dashboard" });
     expect(browser.cookies().has("booking_draft")).toBe(false);
 
     const contact = { fullName: ben.fullName, email: uniqueEmail("first-step"), phone: ben.phone };
-    expect((await postStep(browser, undefined, contact, "?team=luxury&from=dashboard")).location).toBe("/book/details");
-    expect((await draftRow(services, browser))?.data).toEqual({ ...contact, teamType: "luxury", entry: "dashboard" });
+    expect((await postStep(browser, "contact", contact, "?team=luxury&from=dashboard")).location).toBe("/book/details");
+    expect((await draftRow(app, browser))?.data).toEqual({ ...contact, teamType: "luxury", entry: "dashboard" });
   });
 });
 
 describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
   it("counts only new drafts per address: saving answers to one's draft is not limited", async () => {
-    const services = servicesWith(2);
+    const app = await startApp(2);
     const contact = { fullName: ben.fullName, email: uniqueEmail("limits"), phone: ben.phone };
-    const returning = createTestBrowser(services, { clientIp: "10.1.0.1" });
-    for (let save = 0; save < 4; save++) expect((await postStep(returning, undefined, contact)).location).toBe("/book/details");
+    const returning = app.visitor({ clientIp: "10.1.0.1" });
+    for (let save = 0; save < 4; save++) expect((await postStep(returning, "contact", contact)).location).toBe("/book/details");
 
-    expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.1" }), undefined, contact)).status).toBe(302);
-    const refused = await postStep(createTestBrowser(services, { clientIp: "10.1.0.1" }), undefined, contact);
+    expect((await postStep(app.visitor({ clientIp: "10.1.0.1" }), "contact", contact)).status).toBe(302);
+    const refused = await postStep(app.visitor({ clientIp: "10.1.0.1" }), "contact", contact);
     expect(refused.status).toBe(429);
     const reply = formReply(refused);
     expectWaitMessage(reply.errors);
     expect(reply.values).toMatchObject(contact);
     // Another address is not held by this one's limit.
-    expect((await postStep(createTestBrowser(services, { clientIp: "10.1.0.2" }), undefined, contact)).status).toBe(302);
+    expect((await postStep(app.visitor({ clientIp: "10.1.0.2" }), "contact", contact)).status).toBe(302);
   });
 
   it("limits Pay per address, keeping every answer, and per user across addresses", async () => {
-    const services = servicesWith(2);
-    const guest = createTestBrowser(services, { clientIp: "10.2.0.1" });
+    const app = await startApp(2);
+    const guest = app.visitor({ clientIp: "10.2.0.1" });
     await answerSteps(guest, { ...ada, email: uniqueEmail("pay-limit") });
     expect((await pressPay(guest)).status).toBe(303);
     expect((await pressPay(guest)).status).toBe(303);
@@ -403,9 +396,9 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
     // The review shows the refusal above the answers, which the add-ons step saved before it.
     expect(shownDraft(await openStep(guest, "review"))).toMatchObject({ specialInstructions: "Piano on the third floor", fullName: ada.fullName });
 
-    const customer = await createAccount("pay-limit-user", ben.fullName);
-    const phone = createTestBrowser(services, { clientIp: "10.2.0.2" });
-    const laptop = createTestBrowser(services, { clientIp: "10.2.0.3" });
+    const customer = await createAccount(app, "customer", { label: "pay-limit-user", fullName: ben.fullName });
+    const phone = app.visitor({ clientIp: "10.2.0.2" });
+    const laptop = app.visitor({ clientIp: "10.2.0.3" });
     for (const browser of [phone, laptop]) {
       await signIn(browser, customer);
       await answerSteps(browser, { ...ben, email: customer.email });
@@ -417,27 +410,27 @@ describe.skipIf(usingHostedBackend)("limits on new drafts and on Pay", () => {
 });
 
 describe.skipIf(usingHostedBackend)("a guest's draft joining the account that signs up or in from the wizard", () => {
-  function signUpThere(browser: TestBrowser, email: string, fullName: string, redirectTo: string) {
-    return browser.post("/?index", landingAction, { intent: "signup", fullName, email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, redirectTo });
+  function signUpThere(browser: Visitor, email: string, fullName: string, redirectTo: string) {
+    return browser.post("/?index", { intent: "signup", fullName, email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, redirectTo });
   }
 
-  function signInThere(browser: TestBrowser, account: Account, redirectTo: string) {
-    return browser.post("/?index", landingAction, { intent: "login", email: account.email, password: TEST_PASSWORD, redirectTo });
+  function signInThere(browser: Visitor, account: Account, redirectTo: string) {
+    return browser.post("/?index", { intent: "login", email: account.email, password: account.password, redirectTo });
   }
 
   it("signing up from a step comes back to it, signed in, with every answer kept in a draft that is now the account's", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
+    const app = await startApp();
+    const browser = app.visitor();
     const email = uniqueEmail("wizard-signup");
-    await postStep(browser, undefined, { fullName: ada.fullName, email, phone: ada.phone }, "?tvMounting=2");
+    await postStep(browser, "contact", { fullName: ada.fullName, email, phone: ada.phone }, "?tvMounting=2");
     await answerSteps(browser, { ...ada, email });
     const asGuest = shownDraft(await openStep(browser, "addons"));
-    expect((await draftRow(services, browser))?.user_id).toBeNull();
+    expect((await draftRow(app, browser))?.user_id).toBeNull();
 
     const signedUp = await signUpThere(browser, email, ada.fullName, "/book/addons");
     expect(signedUp).toMatchObject({ status: 302, location: "/book/addons" });
     const [account] = await backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]);
-    expect(await draftRow(services, browser)).toMatchObject({ user_id: account!.id, data: expect.objectContaining({ tvMounting: 2 }) });
+    expect(await draftRow(app, browser)).toMatchObject({ user_id: account!.id, data: expect.objectContaining({ tvMounting: 2 }) });
     const shown = shownDraft(await openStep(browser, "addons"));
     expect(shown).toEqual(asGuest);
     expect(shown).toMatchObject({
@@ -452,9 +445,9 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
   });
 
   it("signing in from a step brings the unpaid booking saved from the draft along: Pay there pays that booking", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
-    const account = await createAccount("wizard-signin", ben.fullName);
+    const app = await startApp();
+    const browser = app.visitor();
+    const account = await createAccount(app, "customer", { label: "wizard-signin", fullName: ben.fullName });
     await answerSteps(browser, { ...ben, email: account.email });
     expect((await pressPay(browser)).status).toBe(303);
     const [guestBooking] = await bookingsWhere("email", account.email);
@@ -462,35 +455,35 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
 
     // Back from Checkout without paying, the guest signs in from the contact step.
     expect(await signInThere(browser, account, "/book")).toMatchObject({ status: 302, location: "/book" });
-    expect((await draftRow(services, browser))?.user_id).toBe(account.id);
+    expect((await draftRow(app, browser))?.user_id).toBe(account.id);
     expect(shownDraft(await openStep(browser, "addons"))).toMatchObject({ fullName: ben.fullName, fromAddress: ben.fromAddress });
     expect((await pressPay(browser)).status).toBe(303);
     expect(await bookingsWhere("user_id", account.id)).toEqual([expect.objectContaining({ id: guestBooking!.id, status: "pending" })]);
   });
 
   it("signing in from a step adopts only a draft made with the account's email: another address's draft and its unpaid booking stay the guest's", async () => {
-    const services = servicesWith();
-    const account = await createAccount("wizard-match", ben.fullName);
+    const app = await startApp();
+    const account = await createAccount(app, "customer", { label: "wizard-match", fullName: ben.fullName });
 
     // The draft's address is someone else's: the account starts its own draft, and the guest's unpaid booking stays unowned.
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     const someoneElse = uniqueEmail("someone-elses-move");
     await answerSteps(browser, { ...ada, email: someoneElse });
     expect((await pressPay(browser)).status).toBe(303);
-    const guestDraft = await cookieDraftId(services, browser);
+    const guestDraft = await cookieDraftId(app, browser);
     expect(await signInThere(browser, account, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
     expect((await backend.sql<{ user_id: string | null }>("select user_id from public.booking_drafts where id = $1", [guestDraft]))[0]?.user_id).toBeNull();
     expect(await bookingsWhere("email", someoneElse)).toEqual([expect.objectContaining({ user_id: null })]);
     expect(await draftsOf(account.id)).toEqual([]);
     expect((await openStep(browser, "addons")).location).toBe("/book");
-    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: account.email });
+    expect(shownDraft(await openStep(browser, "contact"))).toEqual({ fullName: ben.fullName, email: account.email });
 
     // The same address, typed in other case and with spaces: adopted, with its unpaid booking.
-    const matching = createTestBrowser(services);
+    const matching = app.visitor();
     await answerSteps(matching, { ...ben, email: `  ${account.email.toUpperCase()} ` });
     expect((await pressPay(matching)).status).toBe(303);
     expect(await signInThere(matching, account, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
-    expect((await draftRow(services, matching))?.user_id).toBe(account.id);
+    expect((await draftRow(app, matching))?.user_id).toBe(account.id);
     expect(await bookingsWhere("user_id", account.id)).toEqual([expect.objectContaining({ full_name: ben.fullName, status: "pending" })]);
   });
 
@@ -499,47 +492,53 @@ describe.skipIf(usingHostedBackend)("a guest's draft joining the account that si
     ["the dashboard", "/dashboard"],
     ["a wizard address that is not a step", "/book/photos"],
   ])("signing in from %s leaves the guest's draft alone", async (_where, redirectTo) => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
-    const account = await createAccount("elsewhere", ben.fullName);
+    const app = await startApp();
+    const browser = app.visitor();
+    const account = await createAccount(app, "customer", { label: "elsewhere", fullName: ben.fullName });
     await answerSteps(browser, { ...ada, email: uniqueEmail("left-alone") });
     expect((await signInThere(browser, account, redirectTo)).status).toBe(302);
-    expect((await draftRow(services, browser))?.user_id).toBeNull();
-    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: account.email });
+    expect((await draftRow(app, browser))?.user_id).toBeNull();
+    expect(shownDraft(await openStep(browser, "contact"))).toEqual({ fullName: ben.fullName, email: account.email });
   });
 
   it("a draft that has an owner is never adopted: the next account signing in from the wizard starts its own", async () => {
-    const services = servicesWith();
-    const browser = createTestBrowser(services);
-    const [a, b] = await Promise.all([createAccount("owned-a", ada.fullName), createAccount("owned-b", ben.fullName)]);
+    const app = await startApp();
+    const browser = app.visitor();
+    const [a, b] = await Promise.all([
+      createAccount(app, "customer", { label: "owned-a", fullName: ada.fullName }),
+      createAccount(app, "customer", { label: "owned-b", fullName: ben.fullName }),
+    ]);
     await signIn(browser, a);
     await answerSteps(browser, { ...ada, email: a.email });
     // B signs in on the same browser without A signing out, from the wizard.
     expect(await signInThere(browser, b, "/book/addons")).toMatchObject({ status: 302, location: "/book/addons" });
-    expect((await draftRow(services, browser))?.user_id).toBe(a.id);
+    expect((await draftRow(app, browser))?.user_id).toBe(a.id);
     expect((await openStep(browser, "addons")).location).toBe("/book");
-    expect(shownDraft(await openStep(browser, undefined))).toEqual({ fullName: ben.fullName, email: b.email });
+    expect(shownDraft(await openStep(browser, "contact"))).toEqual({ fullName: ben.fullName, email: b.email });
     expect(await draftsOf(a.id)).toEqual([{ data: expect.objectContaining({ fullName: ada.fullName, fromAddress: ada.fromAddress }) }]);
   });
 
   it("adopt_guest_draft takes only a guest's recent draft made with the account's email whose booking is unpaid, and only the service role may call it", async () => {
-    const services = servicesWith();
-    const [a, b] = await Promise.all([createAccount("adopt-a", ada.fullName), createAccount("adopt-b", ben.fullName)]);
+    const app = await startApp();
+    const [a, b] = await Promise.all([
+      createAccount(app, "customer", { label: "adopt-a", fullName: ada.fullName }),
+      createAccount(app, "customer", { label: "adopt-b", fullName: ben.fullName }),
+    ]);
     const service = backend.createClient({ key: "service_role" });
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString();
     const adopt = (draftId: string, userId: string, changedSince = since) =>
       service.rpc("adopt_guest_draft", { _draft_id: draftId, _user_id: userId, _changed_since: changedSince });
 
-    const paidBrowser = createTestBrowser(services);
+    const paidBrowser = app.visitor();
     await answerSteps(paidBrowser, { ...ada, email: a.email });
     expect((await pressPay(paidBrowser)).status).toBe(303);
-    const paidDraft = (await cookieDraftId(services, paidBrowser))!;
+    const paidDraft = (await cookieDraftId(app, paidBrowser))!;
     await backend.sql("update public.bookings set deposit_status = 'paid', deposit_paid_at = now() where draft_id = $1", [paidDraft]);
     expect((await adopt(paidDraft, a.id)).data).toBe(false);
 
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     await answerSteps(browser, { ...ada, email: a.email });
-    const draft = (await cookieDraftId(services, browser))!;
+    const draft = (await cookieDraftId(app, browser))!;
     // Not by a customer, nor by a guest.
     const customer = backend.createClient();
     expect((await customer.auth.signInWithPassword({ email: a.email, password: TEST_PASSWORD })).error).toBeNull();

@@ -1,38 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../app/context.ts";
-import { createAppServices } from "../../app/load-context.ts";
-import { stepAction as wizardAction, stepLoader as wizardLoader } from "./support/wizard-route.ts";
+import type { WizardStep } from "../../app/domain/booking-wizard.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { testAppOptions } from "./support/app-harness.ts";
-import { createTestBrowser, type Answer, type TestBrowser } from "./support/browser.ts";
+import { startTestApp, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
+import { openStep, stepPath, type WizardPage } from "./support/wizard-drafts.ts";
 
 // The wizard's last step, 'Review and pay', as a browser without JavaScript meets it: reached only
 // with every answer given, an Edit link's step coming back to it, and Pay there alone, priced from
-// the draft as saved. Every request runs through the root middleware with the browser's cookies.
+// the draft as saved. Every request goes through the app's request handler with the browser's cookies.
 
 let backend: TestBackend;
 let stripe: TestStripe;
-let services: AppServices;
+let app: TestApp;
 
 beforeAll(async () => {
   [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  services = createAppServices(
-    testAppOptions(backend, {
-      bookingActionsPerMinute: 1000,
-      stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_review", fetch: stripe.emulator?.fetch },
-    }),
-  );
+  app = await startTestApp(backend, {
+    bookingActionsPerMinute: 1000,
+    stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_review", fetch: stripe.emulator?.fetch },
+  });
 });
 
 afterAll(async () => {
   await Promise.all([backend?.close(), stripe?.close()]);
 });
 
-const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
-const post = (browser: TestBrowser, step: string | undefined, form: Record<string, string>, search = "") =>
-  browser.post(`${stepPath(step)}${search}`, wizardAction, form, { step });
-const open = (browser: TestBrowser, step: string | undefined, search = "") => browser.get(`${stepPath(step)}${search}`, wizardLoader, { step });
+/** A step's form posted as a browser without JavaScript posts it: the answer is the page or a redirect. */
+const post = (browser: Visitor, step: WizardStep, form: Record<string, string>, search = "") => browser.post(stepPath(step, search), form);
 
 /** A move date three weeks ahead. */
 const moveDate = () => new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -40,9 +34,9 @@ const moveDate = () => new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOStri
 const NO_ADDONS = { extraMovers: "0", tvMounting: "0", deepCleaningBedrooms: "0" };
 
 /** Every answer step, as the forms post them: an elite local move of a 2-bedroom home. */
-async function answerEveryStep(browser: TestBrowser, email: string, addons: Record<string, string> = NO_ADDONS) {
+async function answerEveryStep(browser: Visitor, email: string, addons: Record<string, string> = NO_ADDONS) {
   const locations = [
-    await post(browser, undefined, { intent: "continue", fullName: "Rae Review", email, phone: "(404) 555-0166" }),
+    await post(browser, "contact", { intent: "continue", fullName: "Rae Review", email, phone: "(404) 555-0166" }),
     await post(browser, "details", {
       intent: "continue",
       date: moveDate(),
@@ -58,9 +52,9 @@ async function answerEveryStep(browser: TestBrowser, email: string, addons: Reco
   expect(locations).toEqual(["/book/details", "/book/team", "/book/service", "/book/addons", "/book/review"]);
 }
 
-function shown(answer: Answer) {
+function shown(answer: RouteOutcome<WizardPage>) {
   expect(answer.status, `the step was rendered, not redirected to ${answer.location}`).toBe(200);
-  return answer.value as { step: string; draft: Record<string, unknown>; cancellation: string[]; returnTo: string | null };
+  return answer.value;
 }
 
 async function bookingsOf(email: string) {
@@ -72,19 +66,19 @@ async function bookingsOf(email: string) {
 
 describe.skipIf(usingHostedBackend)("the review step", () => {
   it("is reached only once every answer step is complete; before that, the first step missing something opens", async () => {
-    const browser = createTestBrowser(services);
-    expect((await open(browser, "review")).location).toBe("/book");
-    await post(browser, undefined, { intent: "continue", fullName: "Rae Review", email: uniqueEmail("review-gate"), phone: "(404) 555-0166" });
-    expect((await open(browser, "review")).location).toBe("/book/details");
+    const browser = app.visitor();
+    expect((await openStep(browser, "review")).location).toBe("/book");
+    await post(browser, "contact", { intent: "continue", fullName: "Rae Review", email: uniqueEmail("review-gate"), phone: "(404) 555-0166" });
+    expect((await openStep(browser, "review")).location).toBe("/book/details");
     // Pay posted to the review all the same (a crafted request) books nothing and asks for the missing step.
     expect(await post(browser, "review", { intent: "pay", attempt: "crafted" })).toMatchObject({ status: 302, location: "/book/details" });
   });
 
   it("shows the saved answers and the cancellation terms, and prices Pay from the saved draft", async () => {
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     const email = uniqueEmail("review-pay");
     await answerEveryStep(browser, email, { ...NO_ADDONS, packingService: "on", extraMovers: "2" });
-    const review = shown(await open(browser, "review"));
+    const review = shown(await openStep(browser, "review"));
     expect(review.step).toBe("review");
     expect(review.draft).toMatchObject({ fullName: "Rae Review", time: "12:00", packingService: true, extraMovers: 2 });
     expect(review.cancellation[0]).toMatch(/^You can cancel until .+, 48 hours before your move starts: call us/);
@@ -98,7 +92,7 @@ describe.skipIf(usingHostedBackend)("the review step", () => {
   });
 
   it("is where the add-ons step's button leads, whatever the post names: Pay is on the review only", async () => {
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     const email = uniqueEmail("addons-pay");
     await answerEveryStep(browser, email);
     const fromAddons = await post(browser, "addons", { intent: "pay", attempt: crypto.randomUUID(), ...NO_ADDONS });
@@ -109,12 +103,12 @@ describe.skipIf(usingHostedBackend)("the review step", () => {
 
 describe.skipIf(usingHostedBackend)("a step opened from the review's Edit link", () => {
   it("goes back to the review on Continue, and keeps the way back through Previous, counters and a refusal", async () => {
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     await answerEveryStep(browser, uniqueEmail("edit-return"));
-    expect(shown(await open(browser, "team", "?return=review")).returnTo).toBe("review");
+    expect(shown(await openStep(browser, "team", "?return=review")).returnTo).toBe("review");
 
     expect((await post(browser, "team", { intent: "continue", teamType: "luxury" }, "?return=review")).location).toBe("/book/review");
-    expect(shown(await open(browser, "review")).draft).toMatchObject({ teamType: "luxury" });
+    expect(shown(await openStep(browser, "review")).draft).toMatchObject({ teamType: "luxury" });
 
     expect((await post(browser, "service", { intent: "previous", serviceType: "local" }, "?return=review")).location).toBe("/book/team?return=review");
     expect((await post(browser, "addons", { intent: "adjust:tvMounting:1", ...NO_ADDONS }, "?return=review")).location).toBe(
@@ -127,15 +121,15 @@ describe.skipIf(usingHostedBackend)("a step opened from the review's Edit link",
       (await post(browser, "contact", { intent: "continue", fullName: "Rae Revised", email: uniqueEmail("edit"), phone: "(404) 555-0167" }, "?return=review"))
         .location,
     ).toBe("/book/review");
-    expect(shown(await open(browser, "review")).draft).toMatchObject({ fullName: "Rae Revised", tvMounting: 1 });
+    expect(shown(await openStep(browser, "review")).draft).toMatchObject({ fullName: "Rae Revised", tvMounting: 1 });
   });
 
   it("reads only return=review: any other value is ignored and Continue moves on as usual", async () => {
-    const browser = createTestBrowser(services);
+    const browser = app.visitor();
     await answerEveryStep(browser, uniqueEmail("edit-ignore"));
     for (const search of ["?return=https://evil.example/", "?return=addons", "?return=/book/review", "?return=REVIEW", "?returnTo=review"]) {
       expect((await post(browser, "team", { intent: "continue", teamType: "elite" }, search)).location, search).toBe("/book/service");
-      expect(shown(await open(browser, "team", search)).returnTo, search).toBeNull();
+      expect(shown(await openStep(browser, "team", search)).returnTo, search).toBeNull();
     }
   });
 });

@@ -75,8 +75,11 @@ export interface RequestFacts {
   clientIp?: string;
 }
 
-export interface TestApp {
-  readonly backend: TestBackend;
+/** What the app needs of its Supabase: a test backend, or the one the server's own wiring started. */
+export type AppBackend = Parameters<typeof testAppOptions>[0];
+
+export interface TestApp<Backend extends AppBackend = TestBackend> {
+  readonly backend: Backend;
   /** The options the app was started with (testAppOptions against the test backend, with the overrides). */
   readonly options: AppOptions;
   /** The app's process-wide services, made by the build's own entry as the server makes them. */
@@ -99,13 +102,17 @@ export interface TestAppOptions {
  * whole fields). Each call makes its own services (rate limit counters, settings cache), as a new
  * server process would; the build itself is loaded once per test file.
  */
-export async function startTestApp(backend: TestBackend, overrides: Partial<AppOptions> = {}, { logger }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp<Backend extends AppBackend = TestBackend>(
+  backend: Backend,
+  overrides: Partial<AppOptions> = {},
+  { logger }: TestAppOptions = {},
+): Promise<TestApp<Backend>> {
   const entry = await productionBuild();
   const options = testAppOptions(backend, overrides);
   const services = entry.createAppServices(options);
   const handler = entry.createRequestHandler(entry.build, "production");
   const requestLogger = logger ?? pino({ level: "silent" });
-  const app: TestApp = {
+  const app: TestApp<Backend> = {
     backend,
     options,
     services,
@@ -188,7 +195,7 @@ export interface Visitor {
 
 const MAX_REDIRECTS = 10;
 
-function createVisitor(app: TestApp, facts: RequestFacts = {}): Visitor {
+function createVisitor(app: Pick<TestApp<AppBackend>, "handle">, facts: RequestFacts = {}): Visitor {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
