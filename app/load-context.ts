@@ -11,8 +11,6 @@ import { readCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, sessionCookieName, type SupabaseConnection } from "./services/supabase.server";
 import { createToastCookie } from "./services/toast.server";
 
-export type { AppServices } from "./context";
-
 /** What the Express server knows at start and hands the app once. */
 export interface AppOptions {
   /** Where browsers reach this app (PUBLIC_URL), for links in emails. */

@@ -28,10 +28,6 @@ export const STEP_SHORT_TITLES: Record<WizardStep, string> = {
   review: "Review",
 };
 
-export function parseStep(value: string | undefined | null): WizardStep | null {
-  return WIZARD_STEPS.find((step) => step === value) ?? null;
-}
-
 /** The submit that saves a step's answers unchecked and shows it again, priced anew (no JavaScript). */
 export const UPDATE_ESTIMATE_INTENT = "update-estimate";
 

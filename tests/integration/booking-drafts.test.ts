@@ -6,7 +6,7 @@ import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } f
 import { createAccount, startTestApp, type Account, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
 import { TEST_PASSWORD } from "./support/app-harness.ts";
 import { crewsToSpare } from "./support/crews.ts";
-import { openStep, stepPath, type WizardPage } from "./support/wizard-drafts.ts";
+import { openStep, stepPath, type WizardPage } from "./support/wizard.ts";
 import type { WizardStep } from "../../app/domain/booking-wizard.ts";
 
 // The booking wizard's draft as visitors of one browser leave it to each other: it belongs to the

@@ -3,7 +3,7 @@ import type { WizardStep } from "../../app/domain/booking-wizard.ts";
 import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { startTestApp, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
-import { openStep, stepPath, type WizardPage } from "./support/wizard-drafts.ts";
+import { openStep, stepPath, type WizardPage } from "./support/wizard.ts";
 
 // The wizard's last step, 'Review and pay', as a browser without JavaScript meets it: reached only
 // with every answer given, an Edit link's step coming back to it, and Pay there alone, priced from

@@ -1,17 +1,12 @@
 import { createClient, type User } from "@supabase/supabase-js";
-import { pino, type Logger } from "pino";
-import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, sessionContext, userContext, type Session } from "../../../app/context.ts";
 import type { AppRole } from "../../../app/domain/roles.ts";
-import { toastSchema, type Toast } from "../../../app/domain/toast.ts";
-import { createAppServices, createRequestContext, type AppOptions, type AppServices } from "../../../app/load-context.ts";
+import type { AppOptions } from "../../../app/load-context.ts";
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import { uniqueEmail, type TestBackend } from "../../../emulators/supabase/testing/index.ts";
 
-// What integration tests need to call the app's loaders and actions the way React Router does:
-// signed-in customers with their own Supabase client (so row level security applies), the app's
-// options against the test backend, and the request context as the server and its middleware leave
-// it. Each test keeps its own data and assertions; only this scaffolding is shared.
+// What integration tests share besides the request harness (app-client.ts): signed-in users with
+// their own Supabase client, for checks the database makes itself (row level security, grants), and
+// the app's options against the test backend.
 
 /** Where the app is reached in tests: request URLs and the links it writes start with it. */
 export const TEST_PUBLIC_URL = "http://localhost:3000";
@@ -68,47 +63,4 @@ export function testAppOptions(backend: Pick<TestBackend, "url" | "anonKey" | "f
     stripe: { secretKey: "sk_test_integration", webhookSecret: "whsec_test_integration" },
     ...overrides,
   };
-}
-
-interface ContextOptions {
-  /** Where the request's logs go; silent unless a test reads them. */
-  logger?: Logger;
-  /** The services of a running server, for requests that must share them (rate limits); new ones unless given. */
-  services?: AppServices;
-}
-
-/** The context one request starts with, before the root middleware adds the session. */
-export function testRequestContext(options: AppOptions, { logger = pino({ level: "silent" }), services }: ContextOptions = {}): RouterContextProvider {
-  return createRequestContext(services ?? createAppServices(options), { logger, cspNonce: "nonce", clientIp: "127.0.0.1" });
-}
-
-/** The context after the root middleware: the visitor's session (no user for a guest). */
-export function visitorContext(options: AppOptions, session: Pick<Session, "supabase" | "user">, contextOptions: ContextOptions = {}): RouterContextProvider {
-  const context = testRequestContext(options, contextOptions);
-  context.set(sessionContext, { ...session, roles: async () => new Set() });
-  return context;
-}
-
-/**
- * The context as the dashboard layout's guard leaves it for this customer. `supabase` replaces the
- * customer's own client, for tests where it must fail or race.
- */
-export function signedInContext(
-  options: AppOptions,
-  who: SignedInCustomer,
-  { supabase = who.client, ...contextOptions }: ContextOptions & { supabase?: AppSupabaseClient } = {},
-): RouterContextProvider {
-  const context = visitorContext(options, { supabase, user: who.user }, contextOptions);
-  context.set(userContext, who.user);
-  return context;
-}
-
-/** The flash toast the request set in a cookie for the next page, or null when it set none. */
-export async function flashedToast(context: RouterContextProvider): Promise<Toast | null> {
-  const { toastCookie } = context.get(servicesContext);
-  const cookie = context
-    .get(requestContext)
-    .responseHeaders.getSetCookie()
-    .find((value) => value.startsWith(`${toastCookie.name}=`));
-  return cookie ? toastSchema.parse(await toastCookie.parse(cookie.split(";")[0]!)) : null;
 }

@@ -1,12 +1,27 @@
 import { addDays, todayIn } from "../../../app/domain/booking-schemas.ts";
-import { STEP_FIELDS, WIZARD_STEPS, type AnswerStep } from "../../../app/domain/booking-wizard.ts";
+import { STEP_FIELDS, WIZARD_STEPS, type AnswerStep, type WizardStep } from "../../../app/domain/booking-wizard.ts";
 import { COMPANY } from "../../../app/domain/company.ts";
 import { wizardPath } from "../../../app/domain/wizard-path.ts";
 import { uniqueEmail } from "../../../emulators/supabase/testing/index.ts";
-import type { Page, Visitor } from "./app-client.ts";
+import type { wizardLoader } from "../../../app/routes/book/wizard.server.ts";
+import type { Page, RouteOutcome, Visitor } from "./app-client.ts";
 
-// The booking wizard answered as a browser without JavaScript answers it: each step's form posted to
-// the step's own address (a plain HTML form post, the visitor's cookies kept), then Pay on the review.
+// The booking wizard through the app's request handler: a step opened as the page's router loads it,
+// and the whole wizard answered as a browser without JavaScript answers it (each step's form posted
+// to the step's own address, the visitor's cookies kept), then Pay on the review.
+
+/** What a step's page is given: the visitor's draft, and what that step needs besides. */
+export type WizardPage = Awaited<ReturnType<typeof wizardLoader>>;
+
+/** A step's address, with `search` (a link's pre-selections, the review's way back) as given. */
+export function stepPath(step: WizardStep, search = ""): string {
+  return `${wizardPath(step)}${search}`;
+}
+
+/** A step as the page's router loads it: what the page shows, or where the wizard sends the visitor instead. */
+export function openStep(visitor: Visitor, step: WizardStep, search = ""): Promise<RouteOutcome<WizardPage>> {
+  return visitor.load<WizardPage>(stepPath(step, search), `routes/book/${step}`);
+}
 
 /** What the steps' forms post, by field, as the browser sends them: a checked add-on is "on", an unchecked one is left out. */
 export interface WizardAnswers {
