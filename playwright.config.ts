@@ -41,7 +41,9 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Two browsers and two servers share two cores: a client navigation that replaces a 25-row admin
+  // table has taken 6 s to render under that load, so an awaited condition gets 10 s.
+  expect: { timeout: 10_000 },
   // Recording a trace of every test costs about a third of the suite's time on two cores, so a failure
   // keeps a screenshot and the page's accessibility snapshot; E2E_TRACE=retain-on-failure (or "on")
   // records traces when a failure needs one.
