@@ -331,10 +331,11 @@ test("on a 390px touch screen, tapping the zone opens the file chooser and the c
     const user = await createTestUser({ fullName: "Pia Photos" });
     await postSignIn(page, user);
     await answerStepsToAddons(page, { name: "Pia Photos", email: user.email, phone: "(404) 555-0123" });
+    // Armed a few round trips before the tap: the file chooser interception must be on when it lands.
+    const chooser = page.waitForEvent("filechooser");
     // The zone's label is what a finger taps: the whole dashed area but its hint.
     const zone = page.locator("label").filter({ hasText: "or drag them here" });
     expect((await zone.boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    const chooser = page.waitForEvent("filechooser");
     await zone.tap();
     const fileChooser = await chooser;
     expect(fileChooser.isMultiple()).toBe(true);

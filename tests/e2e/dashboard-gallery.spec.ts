@@ -391,10 +391,11 @@ test("on a 390px touch screen, tapping the gallery's drop zone opens the file ch
   const page = await context.newPage();
   try {
     const user = await signedInAtGallery(page);
+    // Armed a few round trips before the tap: the file chooser interception must be on when it lands.
+    const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Upload Your First Photo" }).tap();
     const zone = page.locator("label").filter({ hasText: "or drag them here" });
     expect((await zone.boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    const chooser = page.waitForEvent("filechooser");
     await zone.tap();
     await (await chooser).setFiles([await photo("sofa.jpg"), await photo("lamp.jpg", "#a68")]);
     await expect(photoList(page).getByRole("img")).toHaveCount(2);
@@ -426,6 +427,10 @@ test("the gallery tab with its uploader open fits a 360px phone: nothing scrolls
 test("the drop zone works from the keyboard: Tab reaches it, it shows the focus, Space opens the file chooser", async ({ page }) => {
   test.skip(!javaScriptOn(), "without JavaScript the file input is the browser's own");
   const user = await signedInAtGallery(page);
+  // Listening turns on the browser's file chooser interception, which takes a round trip of its own:
+  // armed before the steps below, it is on by the time Space is pressed (armed just before, a key
+  // press can win the race and open the browser's own chooser, which headless never shows).
+  const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload Your First Photo" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Upload photos" })).toBeVisible();
@@ -435,7 +440,6 @@ test("the drop zone works from the keyboard: Tab reaches it, it shows the focus,
   const input = page.getByLabel("Choose photos");
   await expect(input).toBeFocused();
   await expect(page.locator("div").filter({ has: input }).last()).toHaveCSS("outline-style", "solid");
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Space");
   await (await chooser).setFiles([await photo("sofa.jpg")]);
   await expect(photoList(page).getByRole("img", { name: "sofa.jpg" })).toBeVisible();
