@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES, addDays, lastBookableDate, todayIn } from "../../app/domain/booking-schemas.ts";
 import { CAPACITY_MESSAGES, type CapacityProblems, type WizardAvailability } from "../../app/domain/capacity.ts";
+import type { WizardStep } from "../../app/domain/booking-wizard.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { monthOf } from "../../app/domain/date-picker-month.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
@@ -9,7 +10,7 @@ import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { startTestApp, type RouteOutcome, type TestApp, type Visitor } from "./support/app-client.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
-import { answerWizard, pressPay } from "./support/wizard.ts";
+import { answerWizard, openStep, pressPay, stepPath } from "./support/wizard.ts";
 
 // The details step as the wizard's forms and its date picker meet it over HTTP, through the app's
 // request handler (the production build): the month of days and the date's slots the server renders,
@@ -57,13 +58,12 @@ async function anotherMove(day: string, time: string) {
   );
 }
 
-const stepPath = (step?: string) => (step ? `/book/${step}` : "/book");
 /** A step's form posted as the page's router posts it: its answer (the step shown again, or where it leads) as the page receives it. */
-const post = (visitor: Visitor, step: string | undefined, form: Record<string, string>, search = "") => visitor.act(`${stepPath(step)}${search}`, form);
+const post = (visitor: Visitor, step: WizardStep, form: Record<string, string>, search = "") => visitor.act(stepPath(step, search), form);
 /** A button of a step's form pressed in a browser without JavaScript: a plain form post. */
-const press = (visitor: Visitor, step: string | undefined, form: Record<string, string>, search = "") => visitor.post(`${stepPath(step)}${search}`, form);
+const press = (visitor: Visitor, step: WizardStep, form: Record<string, string>, search = "") => visitor.post(stepPath(step, search), form);
 /** The step's page as the page's router loads it: its loader's answer. */
-const open = (visitor: Visitor, step: string | undefined, search = "") => visitor.load(`${stepPath(step)}${search}`, `routes/book/${step ?? "contact"}`);
+const open = (visitor: Visitor, step: WizardStep, search = "") => openStep(visitor, step, search);
 
 interface DetailsPage {
   draft: Record<string, unknown>;
@@ -92,7 +92,7 @@ const details = (date: string, time?: string, propertySize?: string) => ({ inten
 
 async function startWizard(email = uniqueEmail("capacity")) {
   const visitor = app.visitor();
-  const answer = await post(visitor, undefined, { intent: "continue", ...contact(email) });
+  const answer = await post(visitor, "contact", { intent: "continue", ...contact(email) });
   expect(answer.location).toBe("/book/details");
   return visitor;
 }
