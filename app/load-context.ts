@@ -52,7 +52,7 @@ export function createAppServices(options: AppOptions): AppServices {
     uploadsInFlight: createUploadsInFlight(),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
-    settings: createSettingsCache({ load: (logger) => readCompanySettings(serviceRole, logger) }),
+    settings: createSettingsCache({ load: () => readCompanySettings(serviceRole) }),
   };
 }
 

@@ -7,18 +7,25 @@ export const TOP_SERVICES = 5;
 
 /**
  * The analytics page's figures as of `at` (now by default), computed by the database, which checks
- * the caller may read analytics; null when they cannot be read.
+ * the caller may read analytics; `failed` when they cannot be read.
  */
-export async function loadAnalytics(supabase: AppSupabaseClient, at?: Date): Promise<Analytics | null> {
+export async function loadAnalytics(
+  supabase: AppSupabaseClient,
+  at?: Date,
+): Promise<{ kind: "loaded"; analytics: Analytics } | { kind: "failed"; cause: unknown }> {
   const [revenue, totals, services, months] = await Promise.all([
-    readMoneyCollected(supabase, at).catch(() => null),
+    readMoneyCollected(supabase, at).then(
+      (collected) => ({ kind: "read", collected }) as const,
+      (cause: unknown) => ({ kind: "failed", cause }) as const,
+    ),
     supabase.rpc("admin_analytics_totals").single(),
     supabase.rpc("admin_analytics_top_services", { _limit: TOP_SERVICES }),
     supabase.rpc("admin_analytics_months", at ? { _at: at.toISOString() } : {}),
   ]);
-  if (!revenue || totals.error || services.error || months.error) return null;
-  return {
-    revenue,
+  if (revenue.kind === "failed") return revenue;
+  if (totals.error || services.error || months.error) return { kind: "failed", cause: totals.error ?? services.error ?? months.error };
+  const analytics: Analytics = {
+    revenue: revenue.collected,
     totals: {
       totalBookings: totals.data.total_bookings,
       valueCents: totals.data.value_cents,
@@ -32,4 +39,5 @@ export async function loadAnalytics(supabase: AppSupabaseClient, at?: Date): Pro
       averageCents: averageCents(row.value_cents, row.bookings),
     })),
   };
+  return { kind: "loaded", analytics };
 }

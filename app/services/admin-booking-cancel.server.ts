@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { BookingStoreError } from "./bookings.server";
-import { expireCheckoutSession } from "./payments.server";
+import { CHECKOUT_CLOSED, expireCheckoutSession, type CheckoutClosing } from "./payments.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** What the cancellation page shows of a booking. */
@@ -20,8 +20,8 @@ export async function loadBookingToCancel(supabase: AppSupabaseClient, bookingId
 }
 
 export type StaffCancelResult =
-  /** `checkoutClosed` is false when an open Checkout Session of the booking could not be closed. */
-  { kind: "cancelled"; booking: BookingRow; checkoutClosed: boolean } | { kind: "not-found" } | { kind: "forbidden" };
+  /** `checkout` says whether an open Checkout Session of the booking was closed (one that was never open counts as closed). */
+  { kind: "cancelled"; booking: BookingRow; checkout: CheckoutClosing } | { kind: "not-found" } | { kind: "forbidden" };
 
 /**
  * Staff cancel a booking through `set_booking_status` (the database checks they may change statuses
@@ -37,6 +37,6 @@ export async function cancelBookingAsStaff(supabase: AppSupabaseClient, stripe: 
   }
   const sessionId = data.stripe_checkout_session_id;
   const unpaid = data.deposit_status !== "paid" && data.deposit_status !== "refunded";
-  const checkoutClosed = sessionId && unpaid ? await expireCheckoutSession(stripe, sessionId) : true;
-  return { kind: "cancelled", booking: data, checkoutClosed };
+  const checkout = sessionId && unpaid ? await expireCheckoutSession(stripe, sessionId) : CHECKOUT_CLOSED;
+  return { kind: "cancelled", booking: data, checkout };
 }

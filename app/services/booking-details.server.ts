@@ -3,7 +3,7 @@ import type { BookingRow } from "~/domain/booking";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { bookingPhotoAddress } from "~/domain/photo-rules";
 import { BookingStoreError } from "./bookings.server";
-import { expireCheckoutSession } from "./payments.server";
+import { CHECKOUT_CLOSED, expireCheckoutSession, type CheckoutClosing } from "./payments.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // One booking as its customer sees it, and their own cancellation of it. Everything is read and
@@ -72,8 +72,8 @@ export function photoViews(rows: ReadonlyArray<{ id: string; path: string; file_
 }
 
 export type CancelBookingResult =
-  /** `checkoutClosed` is false when an open Checkout Session of the booking could not be closed. */
-  | { kind: "cancelled"; booking: BookingRow; checkoutClosed: boolean }
+  /** `checkout` says whether an open Checkout Session of the booking was closed (one that was never open counts as closed). */
+  | { kind: "cancelled"; booking: BookingRow; checkout: CheckoutClosing }
   /** Not the customer's booking (or no such booking). */
   | { kind: "not-found" }
   /** Its status does not allow it: under way, completed or cancelled already. */
@@ -102,6 +102,6 @@ export async function cancelMyBooking(supabase: AppSupabaseClient, stripe: Strip
     throw new BookingStoreError("could not cancel a booking", error);
   }
   const sessionId = data.stripe_checkout_session_id;
-  const checkoutClosed = !sessionId || data.deposit_status === "paid" ? true : await expireCheckoutSession(stripe, sessionId);
-  return { kind: "cancelled", booking: data, checkoutClosed };
+  const checkout = !sessionId || data.deposit_status === "paid" ? CHECKOUT_CLOSED : await expireCheckoutSession(stripe, sessionId);
+  return { kind: "cancelled", booking: data, checkout };
 }

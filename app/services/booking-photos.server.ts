@@ -95,12 +95,16 @@ export async function storeDraftPhotos(
 /**
  * Lists stored photos on the draft, after those it lists already, when they fit within the ten a
  * booking holds. The database adds them under a lock on the draft, so uploads at the same time all
- * keep their photos. False when they do not fit (or the draft is gone): nothing is listed then.
+ * keep their photos. `no-room` when they do not fit (or the draft is gone): nothing is listed then.
  */
-export async function addDraftPhotos(serviceRole: AppSupabaseClient, draftId: string, photos: readonly DraftPhoto[]): Promise<boolean> {
+export async function addDraftPhotos(
+  serviceRole: AppSupabaseClient,
+  draftId: string,
+  photos: readonly DraftPhoto[],
+): Promise<{ kind: "added" } | { kind: "no-room" }> {
   const { data, error } = await serviceRole.rpc("add_draft_photos", { draft_id: draftId, photos: [...photos], max_photos: MAX_BOOKING_PHOTOS });
   if (error) throw new BookingStoreError("could not list photos on the draft", error);
-  return data;
+  return data ? { kind: "added" } : { kind: "no-room" };
 }
 
 /** Takes the photo stored at `path` off the draft's list, under the same lock. */
@@ -110,13 +114,16 @@ export async function removeDraftPhoto(serviceRole: AppSupabaseClient, draftId: 
 }
 
 /**
- * Deletes a photo's files (image and thumbnail) through the customer's own client. True when they
- * are gone, also when they were gone already; false when storage refused or could not be reached.
+ * Deletes a photo's files (image and thumbnail) through the customer's own client: `removed` when
+ * they are gone, also when they were gone already; `failed` when storage refused or could not be reached.
  */
-export async function deleteDraftPhotoFiles(supabase: AppSupabaseClient, photos: readonly DraftPhoto[]): Promise<boolean> {
-  if (photos.length === 0) return true;
+export async function deleteDraftPhotoFiles(
+  supabase: AppSupabaseClient,
+  photos: readonly DraftPhoto[],
+): Promise<{ kind: "removed" } | { kind: "failed"; cause: unknown }> {
+  if (photos.length === 0) return { kind: "removed" };
   const { error } = await supabase.storage.from(BOOKING_IMAGES_BUCKET).remove(photos.flatMap((photo) => [photo.path, photo.thumbPath]));
-  return error === null;
+  return error ? { kind: "failed", cause: error } : { kind: "removed" };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { bookingInsertRow, type BookingRequest, type BookingRow } from "~/domain/booking";
 import { isBookingFinished } from "~/domain/booking-status";
-import { CAPACITY_MESSAGES, CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
+import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
 import { estimateBooking } from "~/domain/pricing";
 import { moveStartRulesOf } from "~/domain/company-settings";
 import { moveStartFacts, slotsOfDay, type MoveStartFacts } from "./capacity.server";
@@ -17,34 +17,12 @@ export class BookingStoreError extends Error {
 }
 
 /**
- * No crew can take the move at the time it was saved for: the slot was taken meanwhile (another
- * customer paid for the last crew first), no slot of the day fits it ('No preferred time'), or the day
- * is closed. Nothing was saved; the customer chooses another time or day.
+ * What saving a booking at Pay came to: saved, or refused because no crew can take the move at the
+ * time asked (the slot was taken meanwhile, say by another customer who paid for the last crew first,
+ * or no slot of the day fits it for 'No preferred time'), the day is closed, or no move may start then.
+ * A refused save stored nothing; the customer chooses another time or day.
  */
-export class SlotTakenError extends Error {
-  readonly slotTaken = true;
-  constructor(
-    readonly refusal: CapacityRefusal,
-    /** The date and time ("08:00", or null for 'No preferred time') the customer asked for. */
-    readonly date: string,
-    readonly time: string | null,
-  ) {
-    super(
-      refusal.kind === "day-closed"
-        ? CAPACITY_MESSAGES.closedOn(date, refusal.reason)
-        : refusal.kind === "out-of-hours"
-          ? refusal.why === "too-soon"
-            ? CAPACITY_MESSAGES.tooSoonOn(date)
-            : CAPACITY_MESSAGES.startNotOffered
-          : CAPACITY_MESSAGES.slotTaken,
-    );
-    this.name = "SlotTakenError";
-  }
-}
-
-export function isSlotTakenError(error: unknown): error is SlotTakenError {
-  return error instanceof SlotTakenError;
-}
+export type PendingBookingSave = { kind: "saved"; booking: BookingRow } | CapacityRefusal;
 
 /** How often 'No preferred time' looks for another slot when the one it found is taken meanwhile. */
 const FLEXIBLE_ATTEMPTS = 3;
@@ -58,10 +36,10 @@ const FLEXIBLE_ATTEMPTS = 3;
  * The booking holds a crew from its slot for its estimated hours while its customer pays: for the
  * checkout's lifetime from this save (CHECKOUT_LIFETIME_SECONDS), less when its Checkout Session
  * expires first. The database checks, in the transaction that saves the row, that a crew is free
- * then; when none is (or the day is closed) nothing is saved and SlotTakenError is thrown. A request
+ * then; when none is (or the day is closed) nothing is saved and the refusal is returned. A request
  * with no preferred time (`time: null`) is saved at the first slot that fits, and looks again when that
  * one is taken meanwhile, among the starts `facts` allow (the database refuses any other: too soon, or
- * ending after closing, SlotTakenError of kind "out-of-hours").
+ * ending after closing, `out-of-hours`).
  * `visitor` names who pressed Pay: the database releases that browser's, address's and email's older
  * unpaid holds beyond their share as this one is taken.
  * Throws RangeError when a counter is outside its limits, BookingStoreError when the database fails.
@@ -70,20 +48,23 @@ export async function savePendingBooking(
   serviceRole: AppSupabaseClient,
   { request, userId, draftId, visitor }: SaveArguments,
   facts?: MoveStartFacts,
-): Promise<BookingRow> {
+): Promise<PendingBookingSave> {
   if (request.time !== null) return saveAtTime(serviceRole, { request, userId, draftId, visitor });
   for (let attempt = 1; ; attempt++) {
-    const time = await firstFreeSlot(serviceRole, request, draftId, facts);
-    try {
-      return await saveAtTime(serviceRole, { request: { ...request, time }, userId, draftId, visitor });
-    } catch (error) {
-      if (!isSlotTakenError(error) || error.refusal.kind !== "slot-taken" || attempt >= FLEXIBLE_ATTEMPTS) throw error;
-    }
+    const free = await firstFreeSlot(serviceRole, request, draftId, facts);
+    if (free.kind !== "free") return free;
+    const saved = await saveAtTime(serviceRole, { request: { ...request, time: free.time }, userId, draftId, visitor });
+    if (saved.kind !== "slot-taken" || attempt >= FLEXIBLE_ATTEMPTS) return saved;
   }
 }
 
 /** The first slot of the request's date with a crew free for its hours, for 'No preferred time'. */
-async function firstFreeSlot(serviceRole: AppSupabaseClient, request: BookingRequest, draftId: string, facts: MoveStartFacts | undefined): Promise<string> {
+async function firstFreeSlot(
+  serviceRole: AppSupabaseClient,
+  request: BookingRequest,
+  draftId: string,
+  facts: MoveStartFacts | undefined,
+): Promise<{ kind: "free"; time: string } | CapacityRefusal> {
   // The booking already saved from this draft (a return from Checkout) gives its crew to the new answers.
   const hours = estimateBooking(request).hours;
   const day = await (async () => {
@@ -92,20 +73,20 @@ async function firstFreeSlot(serviceRole: AppSupabaseClient, request: BookingReq
   })().catch((error: unknown) => {
     throw new BookingStoreError("could not read the free slots of the day", error);
   });
-  if (day.state === "closed") throw new SlotTakenError({ kind: "day-closed", message: "", reason: day.reason }, request.date, null);
+  if (day.state === "closed") return { kind: "day-closed", message: "", reason: day.reason };
   const why = day.slots[0]?.outOfHours;
-  if (why && day.slots.every((slot) => slot.outOfHours)) throw new SlotTakenError({ kind: "out-of-hours", message: "", why }, request.date, null);
-  const free = firstFittingSlot(day.slots);
-  if (!free) throw new SlotTakenError({ kind: "slot-taken", message: "" }, request.date, null);
-  return free;
+  if (why && day.slots.every((slot) => slot.outOfHours)) return { kind: "out-of-hours", message: "", why };
+  const time = firstFittingSlot(day.slots);
+  return time ? { kind: "free", time } : { kind: "slot-taken", message: "" };
 }
 
 const holdUntil = () => new Date(Date.now() + CHECKOUT_LIFETIME_SECONDS * 1000).toISOString();
 
-/** A database error that stands for a crew nobody has, as SlotTakenError; anything else as BookingStoreError. */
-function saveError(what: string, error: { code?: string; message?: string; details?: string }, request: BookingRequest): Error {
+/** The refusal a database error stands for (a crew nobody has, a closed day, a start not offered); any other error is thrown. */
+function refusalOrThrow(what: string, error: { code?: string; message?: string; details?: string }): CapacityRefusal {
   const refusal = capacityRefusalOf(error);
-  return refusal ? new SlotTakenError(refusal, request.date, request.time) : new BookingStoreError(what, error);
+  if (refusal) return refusal;
+  throw new BookingStoreError(what, error);
 }
 
 interface SaveArguments {
@@ -115,7 +96,7 @@ interface SaveArguments {
   visitor?: PayingVisitor;
 }
 
-async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, draftId, visitor }: SaveArguments): Promise<BookingRow> {
+async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, draftId, visitor }: SaveArguments): Promise<PendingBookingSave> {
   const row = {
     ...bookingInsertRow(request, { userId, draftId, estimate: estimateBooking(request) }),
     hold_expires_at: holdUntil(),
@@ -124,13 +105,13 @@ async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, dra
   // insert … on conflict (draft_id) do nothing: a concurrent insert of the same draft waits for the
   // first one and then inserts nothing.
   const inserted = await serviceRole.from("bookings").upsert(row, { onConflict: "draft_id", ignoreDuplicates: true }).select("*");
-  if (inserted.error) throw saveError("could not save the booking", inserted.error, request);
-  if (inserted.data[0]) return inserted.data[0];
+  if (inserted.error) return refusalOrThrow("could not save the booking", inserted.error);
+  if (inserted.data[0]) return { kind: "saved", booking: inserted.data[0] };
 
   const existing = await serviceRole.from("bookings").select("*").eq("draft_id", draftId).single();
   if (existing.error) throw new BookingStoreError("could not read the booking saved from this draft", existing.error);
   if (existing.data.user_id !== userId) throw new BookingStoreError("could not save the booking", "the draft's booking belongs to another account");
-  if (isBookingFinished(existing.data)) return existing.data;
+  if (isBookingFinished(existing.data)) return { kind: "saved", booking: existing.data };
 
   // The customer came back before paying (a cancelled checkout) and may have changed their answers:
   // the same booking takes them, priced again, and holds its crew afresh (checked again); a deposit
@@ -143,8 +124,8 @@ async function saveAtTime(serviceRole: AppSupabaseClient, { request, userId, dra
     .eq("status", "pending")
     .in("deposit_status", ["unpaid", "expired", "failed"])
     .select("*");
-  if (updated.error) throw saveError("could not update the booking saved from this draft", updated.error, request);
-  return updated.data[0] ?? existing.data;
+  if (updated.error) return refusalOrThrow("could not update the booking saved from this draft", updated.error);
+  return { kind: "saved", booking: updated.data[0] ?? existing.data };
 }
 
 /** True when the booking saved from this draft is paid or cancelled (or otherwise under way): the draft is done with. */

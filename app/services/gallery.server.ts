@@ -171,17 +171,25 @@ export async function findGalleryPhoto(supabase: AppSupabaseClient, userId: stri
   return data ? { kind: "found", photo: { id: data.id, path: data.path, thumbnailPath: data.thumbnail_path } } : NOT_FOUND;
 }
 
-/** Removes stored files. True when they are gone (also when they were gone already). */
-export async function removeGalleryFiles(supabase: AppSupabaseClient, paths: readonly string[]): Promise<boolean> {
-  if (paths.length === 0) return true;
+/** Removes stored files: `removed` when they are gone (also when they were gone already), `failed` when storage refused or could not be reached. */
+export async function removeGalleryFiles(
+  supabase: AppSupabaseClient,
+  paths: readonly string[],
+): Promise<{ kind: "removed" } | { kind: "failed"; cause: unknown }> {
+  if (paths.length === 0) return { kind: "removed" };
   const { error } = await supabase.storage.from(GALLERY_BUCKET).remove([...paths]);
-  return error === null;
+  return error ? { kind: "failed", cause: error } : { kind: "removed" };
 }
 
-/** Deletes the photo's row. True when a row was deleted; false when the database failed or it was not there. */
-export async function deleteGalleryRow(supabase: AppSupabaseClient, userId: string, imageId: string): Promise<boolean> {
+/** Deletes the customer's photo row: `deleted`, `not-found` when they have no such row (any more), or `failed` when the database failed. */
+export async function deleteGalleryRow(
+  supabase: AppSupabaseClient,
+  userId: string,
+  imageId: string,
+): Promise<{ kind: "deleted" } | { kind: "not-found" } | { kind: "failed"; cause: unknown }> {
   const { data, error } = await supabase.from("user_images").delete().eq("id", imageId).eq("user_id", userId).select("id");
-  return error === null && data.length === 1;
+  if (error) return { kind: "failed", cause: error };
+  return data.length === 1 ? { kind: "deleted" } : NOT_FOUND;
 }
 
 /** The object a variant is served from: a photo saved before thumbnails existed shows its image in the grid. */

@@ -420,25 +420,30 @@ export async function closeReleasedCheckouts(
     .not("stripe_checkout_session_id", "is", null);
   if (error) throw new BookingStoreError("could not read the released holds of a browser", error);
   const closed = await Promise.all(data.map((row) => expireCheckoutSession(stripe, row.stripe_checkout_session_id!)));
-  return closed.filter(Boolean).length;
+  return closed.filter((closing) => closing.kind === "closed").length;
 }
 
 /**
- * Closes a Checkout Session so nothing can be paid through it any more (its booking was cancelled).
- * True when it is closed: expired now, or already expired or complete, or unknown to Stripe. False
- * when Stripe could not be asked or would not expire it while it is still open.
+ * What closing a Checkout Session came to: closed (expired now, or already expired or complete, or
+ * unknown to Stripe), still open (Stripe would not expire it), or Stripe could not be asked.
  */
-export async function expireCheckoutSession(stripe: Stripe, sessionId: string): Promise<boolean> {
+export type CheckoutClosing = { kind: "closed" } | { kind: "still-open" } | { kind: "failed"; cause: unknown };
+
+export const CHECKOUT_CLOSED = { kind: "closed" } as const satisfies CheckoutClosing;
+
+/** Closes a Checkout Session so nothing can be paid through it any more (its booking was cancelled). */
+export async function expireCheckoutSession(stripe: Stripe, sessionId: string): Promise<CheckoutClosing> {
   try {
     await stripe.checkout.sessions.expire(sessionId);
-    return true;
+    return CHECKOUT_CLOSED;
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return { kind: "failed", cause: error };
     // Refused: only open sessions can be expired. Whether it is still open decides.
     try {
-      return (await stripe.checkout.sessions.retrieve(sessionId)).status !== "open";
+      return (await stripe.checkout.sessions.retrieve(sessionId)).status === "open" ? { kind: "still-open" } : CHECKOUT_CLOSED;
     } catch (retrieveError) {
-      return retrieveError instanceof Stripe.errors.StripeInvalidRequestError && retrieveError.statusCode === 404;
+      const unknown = retrieveError instanceof Stripe.errors.StripeInvalidRequestError && retrieveError.statusCode === 404;
+      return unknown ? CHECKOUT_CLOSED : { kind: "failed", cause: retrieveError };
     }
   }
 }

@@ -81,11 +81,14 @@ export async function storeAvatar(
   return { kind: "stored", path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };
 }
 
-/** Removes avatar files; true when they are gone (also when they were gone already). */
-export async function removeAvatarFiles(supabase: AppSupabaseClient, paths: readonly string[]): Promise<boolean> {
-  if (paths.length === 0) return true;
+/** Removes avatar files: `removed` when they are gone (also when they were gone already), `failed` when storage refused or could not be reached. */
+export async function removeAvatarFiles(
+  supabase: AppSupabaseClient,
+  paths: readonly string[],
+): Promise<{ kind: "removed" } | { kind: "failed"; cause: unknown }> {
+  if (paths.length === 0) return { kind: "removed" };
   const { error } = await supabase.storage.from(AVATARS_BUCKET).remove([...paths]);
-  return error === null;
+  return error ? { kind: "failed", cause: error } : { kind: "removed" };
 }
 
 /** The file behind a saved avatar URL, when it is in this customer's folder of the avatars bucket. */
@@ -129,9 +132,12 @@ export async function saveProfile(supabase: AppSupabaseClient, userId: string, c
 /**
  * Copies the name and avatar onto the account's metadata, which the site frame reads on every
  * request: the header shows them from the next page on. The new session cookies go out with the
- * response. True when the auth server took them.
+ * response. `failed` when the auth server did not take them.
  */
-export async function updateAccountMetadata(supabase: AppSupabaseClient, values: { fullName: string; avatarUrl: string | null }): Promise<boolean> {
+export async function updateAccountMetadata(
+  supabase: AppSupabaseClient,
+  values: { fullName: string; avatarUrl: string | null },
+): Promise<{ kind: "updated" } | { kind: "failed"; cause: unknown }> {
   const { error } = await supabase.auth.updateUser({ data: { full_name: values.fullName, avatar_url: values.avatarUrl } });
-  return error === null;
+  return error ? { kind: "failed", cause: error } : { kind: "updated" };
 }

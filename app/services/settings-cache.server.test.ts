@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "~/domain/company-settings";
 import { SETTINGS_CACHE_LIFETIME_MS, createSettingsCache } from "./settings-cache.server";
+import type { CompanySettingsRead } from "./settings.server";
 
 /** A clock the test moves by hand. */
 function manualClock(start = 1_000_000) {
@@ -10,19 +11,19 @@ function manualClock(start = 1_000_000) {
 
 /** A database read the test answers when it likes, counting the reads made. */
 function controlledReads() {
-  const waiting: Array<(value: CompanySettings | null) => void> = [];
+  const waiting: Array<(value: CompanySettingsRead) => void> = [];
   return {
-    load: () => new Promise<CompanySettings | null>((resolve) => waiting.push(resolve)),
+    load: () => new Promise<CompanySettingsRead>((resolve) => waiting.push(resolve)),
     get count() {
       return waiting.length;
     },
-    answer(index: number, value: CompanySettings | null) {
+    answer(index: number, value: CompanySettingsRead) {
       waiting[index]!(value);
     },
   };
 }
 
-const named = (companyName: string): CompanySettings => ({ ...DEFAULT_COMPANY_SETTINGS, companyName });
+const named = (companyName: string): CompanySettingsRead => ({ kind: "found", settings: { ...DEFAULT_COMPANY_SETTINGS, companyName } });
 
 describe("the settings cache", () => {
   it("keeps a copy for a few seconds, then reads again", async () => {
@@ -87,9 +88,11 @@ describe("the settings cache", () => {
   it("gives the defaults when the settings cannot be read, and tries again on the next request", async () => {
     const reads = controlledReads();
     const cache = createSettingsCache({ load: reads.load, now: manualClock().now });
-    const failed = cache.get();
-    reads.answer(0, null);
+    const warnings: string[] = [];
+    const failed = cache.get({ warn: (...args: unknown[]) => void warnings.push(String(args.at(-1))) });
+    reads.answer(0, { kind: "failed", cause: new TypeError("fetch failed") });
     expect(await failed).toEqual(DEFAULT_COMPANY_SETTINGS);
+    expect(warnings).toEqual(["could not read the company settings; using the defaults"]);
     const retried = cache.get();
     expect(reads.count).toBe(2);
     reads.answer(1, named("back"));

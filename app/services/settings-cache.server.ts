@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "~/domain/company-settings";
+import type { CompanySettings } from "~/domain/company-settings";
+import { settingsOrDefaults, type CompanySettingsRead } from "./settings.server";
 
 /**
  * How long one process keeps the settings it read before reading them again. Every page reads them,
@@ -15,8 +16,8 @@ export interface SettingsCache {
 }
 
 interface SettingsCacheOptions {
-  /** Reads the settings; null when they cannot be read (not kept, so the next request tries again). */
-  load: (logger?: Pick<Logger, "warn">) => Promise<CompanySettings | null>;
+  /** Reads the settings; only settings found are kept (when there are none, the next request tries again). */
+  load: () => Promise<CompanySettingsRead>;
   lifetimeMs?: number;
   now?: () => number;
 }
@@ -30,9 +31,9 @@ export function createSettingsCache({ load, lifetimeMs = SETTINGS_CACHE_LIFETIME
   function read(logger?: Pick<Logger, "warn">): Promise<Readonly<CompanySettings>> {
     const startedIn = generation;
     const startedAt = now();
-    const promise = load(logger).then((loaded) => {
-      if (!loaded) return DEFAULT_COMPANY_SETTINGS;
-      const settings = Object.freeze({ ...loaded });
+    const promise = load().then((read) => {
+      if (read.kind !== "found") return settingsOrDefaults(read, logger);
+      const settings = Object.freeze({ ...read.settings });
       if (startedIn === generation) kept = { settings, until: startedAt + lifetimeMs };
       return settings;
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Database } from "../../supabase/types";
 import { DEFAULT_COMPANY_SETTINGS } from "~/domain/company-settings";
-import { loadCompanySettings } from "./settings.server";
+import { loadCompanySettings, readCompanySettings } from "./settings.server";
 
 // Edits and deletes the settings row, so only against the emulator.
 describe.skipIf(usingHostedBackend)("loadCompanySettings", () => {
@@ -37,6 +37,7 @@ describe.skipIf(usingHostedBackend)("loadCompanySettings", () => {
   it("falls back to the defaults when the row is missing", async () => {
     await backend.sql("delete from public.app_settings");
     const { messages, logger } = warnings();
+    expect(await readCompanySettings(anonClient())).toEqual({ kind: "missing" });
     expect(await loadCompanySettings(anonClient(), logger)).toEqual(DEFAULT_COMPANY_SETTINGS);
     expect(messages).toEqual(["no company settings saved; using the defaults"]);
   });
@@ -48,6 +49,7 @@ describe.skipIf(usingHostedBackend)("loadCompanySettings", () => {
     };
     const failing: typeof fetch = async () => Response.json({ message: "An unexpected error occurred" }, { status: 500 });
 
+    expect(await readCompanySettings(anonClient(unreachable))).toMatchObject({ kind: "failed", cause: { message: "TypeError: fetch failed" } });
     expect(await loadCompanySettings(anonClient(unreachable), logger)).toEqual(DEFAULT_COMPANY_SETTINGS);
     expect(await loadCompanySettings(anonClient(failing), logger)).toEqual(DEFAULT_COMPANY_SETTINGS);
     expect(messages).toEqual(["could not read the company settings; using the defaults", "could not read the company settings; using the defaults"]);

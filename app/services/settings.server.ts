@@ -8,29 +8,34 @@ import type { AppSupabaseClient } from "./supabase.server";
 const SETTINGS_COLUMNS =
   "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over";
 
-/**
- * The company settings the admin saved. Pages keep working when they cannot be read: a missing row or a
- * failed read gives the defaults (logged as a warning when a logger is given), never an error.
- */
-export async function loadCompanySettings(client: SupabaseClient<Database>, logger?: Pick<Logger, "warn">): Promise<CompanySettings> {
-  return (await readCompanySettings(client, logger)) ?? { ...DEFAULT_COMPANY_SETTINGS };
-}
+/** What reading the saved company settings came to: found, no row saved, or a read that failed. */
+export type CompanySettingsRead = { kind: "found"; settings: CompanySettings } | { kind: "missing" } | { kind: "failed"; cause: unknown };
 
-/** The saved company settings, or null (logged as a warning) when the row is missing or cannot be read. */
-export async function readCompanySettings(client: SupabaseClient<Database>, logger?: Pick<Logger, "warn">): Promise<CompanySettings | null> {
+/** The saved company settings, read with `client`; a database that cannot be reached gives `failed`, never an error. */
+export async function readCompanySettings(client: SupabaseClient<Database>): Promise<CompanySettingsRead> {
   try {
     const { data, error } = await client.from("app_settings").select(SETTINGS_COLUMNS).eq("id", true).maybeSingle();
-    if (error) {
-      logger?.warn({ err: error }, "could not read the company settings; using the defaults");
-    } else if (data) {
-      return settingsFromRow(data);
-    } else {
-      logger?.warn("no company settings saved; using the defaults");
-    }
-  } catch (error) {
-    logger?.warn({ err: error }, "could not read the company settings; using the defaults");
+    if (error) return { kind: "failed", cause: error };
+    return data ? { kind: "found", settings: settingsFromRow(data) } : { kind: "missing" };
+  } catch (cause) {
+    return { kind: "failed", cause };
   }
-  return null;
+}
+
+/**
+ * The settings read, or the defaults when none are saved or they cannot be read (logged as a warning
+ * when a logger is given): pages keep working without them.
+ */
+export function settingsOrDefaults(read: CompanySettingsRead, logger?: Pick<Logger, "warn">): Readonly<CompanySettings> {
+  if (read.kind === "found") return read.settings;
+  if (read.kind === "missing") logger?.warn("no company settings saved; using the defaults");
+  else logger?.warn({ err: read.cause }, "could not read the company settings; using the defaults");
+  return DEFAULT_COMPANY_SETTINGS;
+}
+
+/** The company settings the admin saved, or a copy of the defaults (see settingsOrDefaults), for a caller that may change them. */
+export async function loadCompanySettings(client: SupabaseClient<Database>, logger?: Pick<Logger, "warn">): Promise<CompanySettings> {
+  return { ...settingsOrDefaults(await readCompanySettings(client), logger) };
 }
 
 export class SettingsStoreError extends Error {

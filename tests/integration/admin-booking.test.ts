@@ -8,7 +8,7 @@ import type { Route as CancelRoute } from "../../app/routes/admin/+types/booking
 import type { Route as DetailsRoute } from "../../app/routes/admin/+types/booking-details.ts";
 import type { Route as EditRoute } from "../../app/routes/admin/+types/booking-edit.ts";
 import type { Route as CustomerDetailsRoute } from "../../app/routes/dashboard/+types/booking-details.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
@@ -100,7 +100,7 @@ async function stored(bookingId: string): Promise<BookingRow> {
 
 /** A customer's booking whose $50 deposit was paid on the embedded Stripe's page, fulfilled by its webhook. */
 async function paidBooking(): Promise<BookingRow> {
-  const booking = await savePendingBooking(serviceRole, {
+  const booking = await savedBooking(serviceRole, {
     request: sampleBookingRequest({ email: customer.user.email! }),
     userId: customer.user.id,
     draftId: randomUUID(),
@@ -475,7 +475,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a partial refund made 
 
 describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid after the booking was cancelled", () => {
   it("shows 'Refund due' with Refund until refunded, then 'Deposit refunded'", async () => {
-    const booking = await savePendingBooking(serviceRole, {
+    const booking = await savedBooking(serviceRole, {
       request: sampleBookingRequest({ email: customer.user.email! }),
       userId: customer.user.id,
       draftId: randomUUID(),

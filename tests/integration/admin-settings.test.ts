@@ -7,7 +7,7 @@ import type { BookingRow } from "../../app/domain/booking.ts";
 import { DEFAULT_COMPANY_SETTINGS, settingsToRow, type CompanySettings } from "../../app/domain/company-settings.ts";
 import { SETTINGS_MESSAGES } from "../../app/domain/company-settings-form.ts";
 import type { Route } from "../../app/routes/admin/+types/settings.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
@@ -285,7 +285,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("auto-confirm bookings"
 
   /** A customer's booking whose $50 deposit was paid on the embedded Stripe's page, fulfilled by its webhook. */
   async function paidBooking(): Promise<BookingRow> {
-    const booking = await savePendingBooking(serviceRole, {
+    const booking = await savedBooking(serviceRole, {
       request: sampleBookingRequest({ email: customer.user.email! }),
       userId: customer.user.id,
       draftId: randomUUID(),

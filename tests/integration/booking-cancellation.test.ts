@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Stripe from "stripe";
 import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
 import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
@@ -197,7 +198,7 @@ describe("cancelMyBooking", () => {
     await service.from("bookings").update({ stripe_checkout_session_id: session.id }).eq("id", booking.id);
 
     const result = await cancelMyBooking(alice.client, stripe.stripe, booking.id);
-    expect(result).toMatchObject({ kind: "cancelled", checkoutClosed: true, booking: { status: "cancelled" } });
+    expect(result).toMatchObject({ kind: "cancelled", checkout: { kind: "closed" }, booking: { status: "cancelled" } });
     expect((await stripe.stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
   });
 
@@ -218,9 +219,17 @@ describe("expireCheckoutSession", () => {
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 5000, product_data: { name: "Moving deposit" } } }],
       success_url: `${TEST_PUBLIC_URL}/payment-success`,
     });
-    expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
-    expect(await expireCheckoutSession(stripe.stripe, session.id)).toBe(true);
-    expect(await expireCheckoutSession(stripe.stripe, "cs_test_nobodyknowsthisone")).toBe(true);
+    expect(await expireCheckoutSession(stripe.stripe, session.id)).toEqual({ kind: "closed" });
+    expect(await expireCheckoutSession(stripe.stripe, session.id)).toEqual({ kind: "closed" });
+    expect(await expireCheckoutSession(stripe.stripe, "cs_test_nobodyknowsthisone")).toEqual({ kind: "closed" });
+  });
+
+  it("says it failed, with Stripe's error, when Stripe cannot be reached", async () => {
+    const unreachable = new Stripe("sk_test_unreachable", { host: "127.0.0.1", port: 9, protocol: "http", maxNetworkRetries: 0 });
+    expect(await expireCheckoutSession(unreachable, "cs_test_nobodyknowsthisone")).toMatchObject({
+      kind: "failed",
+      cause: expect.any(Stripe.errors.StripeConnectionError),
+    });
   });
 });
 

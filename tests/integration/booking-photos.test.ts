@@ -10,7 +10,7 @@ import {
   draftPhotoViews,
   storeDraftPhotos,
 } from "../../app/services/booking-photos.server.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
@@ -580,7 +580,7 @@ describe.skipIf(usingHostedBackend)("attachDraftPhotos", () => {
   it("attaches the draft's photos to the booking once, however often it is called", async () => {
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);
-    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const booking = await savedBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
     const photos = placeholders(pia.user.id, draftId, 10);
 
     expect(await attachDraftPhotos(serviceRole, booking.id, photos)).toBe(10);
@@ -594,7 +594,7 @@ describe.skipIf(usingHostedBackend)("attachDraftPhotos", () => {
   it("follows the draft when the customer comes back: removed photos are detached, new ones attached", async () => {
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);
-    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const booking = await savedBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
     const [a, b, c] = placeholders(pia.user.id, draftId, 3);
     await attachDraftPhotos(serviceRole, booking.id, [a!, b!]);
     await attachDraftPhotos(serviceRole, booking.id, [b!, c!]);
@@ -604,7 +604,7 @@ describe.skipIf(usingHostedBackend)("attachDraftPhotos", () => {
   it("attaches only photos from the booking owner's folder for its own draft, and none to a guest's booking", async () => {
     const pia = await customer();
     const draftId = await createDraft(pia.user.id);
-    const booking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
+    const booking = await savedBooking(serviceRole, { request: bookingRequest, userId: pia.user.id, draftId });
     const mine = placeholders(pia.user.id, draftId, 1);
     const strangers = placeholders(randomUUID(), draftId, 1);
     const otherDraft = placeholders(pia.user.id, randomUUID(), 1);
@@ -612,7 +612,7 @@ describe.skipIf(usingHostedBackend)("attachDraftPhotos", () => {
     expect(await imagesOf(booking.id)).toEqual([{ path: mine[0]!.path, file_name: mine[0]!.fileName }]);
 
     const guestDraft = await createDraft(null);
-    const guestBooking = await savePendingBooking(serviceRole, { request: bookingRequest, userId: null, draftId: guestDraft });
+    const guestBooking = await savedBooking(serviceRole, { request: bookingRequest, userId: null, draftId: guestDraft });
     expect(await attachDraftPhotos(serviceRole, guestBooking.id, placeholders(pia.user.id, guestDraft, 2))).toBe(0);
     expect(await imagesOf(guestBooking.id)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "../../app/domain/money.ts";
 import { estimateBooking } from "../../app/domain/pricing.ts";
 import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
@@ -54,7 +54,7 @@ async function storedBooking(overrides: Partial<TablesInsert<"bookings">>) {
 describe.skipIf(usingHostedBackend)("the quote kept with a booking", () => {
   it("stores the lines the wizard priced, with their total, when the booking is saved", async () => {
     const request = sampleBookingRequest({ email: customer.user.email, packingService: true, tvMounting: 2 });
-    const booking = await savePendingBooking(app.serviceRole, {
+    const booking = await savedBooking(app.serviceRole, {
       request,
       userId: customer.user.id,
       draftId: randomUUID(),

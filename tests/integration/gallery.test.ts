@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { GalleryTabData } from "../../app/components/dashboard/gallery-tab.tsx";
 import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
-import { GALLERY_BUCKET } from "../../app/services/gallery.server.ts";
+import { GALLERY_BUCKET, deleteGalleryRow } from "../../app/services/gallery.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { startTestApp, type Page, type TestApp } from "./support/app-client.ts";
@@ -415,6 +415,18 @@ describe.skipIf(usingHostedBackend)("deleting from the gallery", () => {
     const { toast } = await post(gala, deleteForm(row.id));
     expect(toast).toMatchObject({ type: "success", title: "Image deleted" });
     expect(warnings).toEqual(["a gallery photo's files could not be removed from storage"]);
+    expect(await rowsOf(gala.user.id)).toEqual([]);
+  });
+
+  it("deletes a customer's own row once, and answers not-found for a row that is not theirs or is gone", async () => {
+    const gala = await customer();
+    const mallory = await customer("mallory");
+    const row = await uploadOne(gala);
+    expect(await deleteGalleryRow(mallory.client, mallory.user.id, row.id)).toEqual({ kind: "not-found" });
+    expect(await deleteGalleryRow(mallory.client, gala.user.id, row.id)).toEqual({ kind: "not-found" });
+    expect(await rowsOf(gala.user.id)).toHaveLength(1);
+    expect(await deleteGalleryRow(gala.client, gala.user.id, row.id)).toEqual({ kind: "deleted" });
+    expect(await deleteGalleryRow(gala.client, gala.user.id, row.id)).toEqual({ kind: "not-found" });
     expect(await rowsOf(gala.user.id)).toEqual([]);
   });
 

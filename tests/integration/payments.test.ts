@@ -7,7 +7,7 @@ import { WEBHOOK_BODY_LIMIT_BYTES } from "../../app/routes/api/stripe-webhook.ts
 import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
 import type { loader as paymentSuccessLoader } from "../../app/routes/public/payment-success.tsx";
 import { createPayingBrowserCookie, payingBrowserKeyOf } from "../../app/services/paying-browser.server.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, fulfilCheckout, handleStripeEvent, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const saveBooking = (overrides: Partial<BookingRequest> = {}) =>
-  savePendingBooking(serviceRole, { request: { ...request, ...overrides }, userId: null, draftId: randomUUID() });
+  savedBooking(serviceRole, { request: { ...request, ...overrides }, userId: null, draftId: randomUUID() });
 
 /** A saved booking holding a Checkout Session, as startCheckout leaves it. */
 /** The browser these tests come back from Checkout in: its Pay cookie, and the key a booking keeps of it. */
@@ -133,13 +133,13 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
 
   it("stores a draft once, saved twice one after the other or five times at once", async () => {
     const draftId = randomUUID();
-    const save = () => savePendingBooking(serviceRole, { request, userId: null, draftId });
+    const save = () => savedBooking(serviceRole, { request, userId: null, draftId });
     const first = await save();
     expect((await save()).id).toBe(first.id);
 
     // Interleaved requests; PGlite runs their transactions one after the other.
     const otherDraft = randomUUID();
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => savePendingBooking(serviceRole, { request, userId: null, draftId: otherDraft })));
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => savedBooking(serviceRole, { request, userId: null, draftId: otherDraft })));
     expect(new Set(concurrent.map((booking) => booking.id)).size).toBe(1);
     const rows = await backend.sql("select id from public.bookings where draft_id = any($1::uuid[])", [[draftId, otherDraft]]);
     expect(rows).toHaveLength(2);
@@ -147,7 +147,7 @@ describe.skipIf(usingHostedBackend)("savePendingBooking", () => {
 
   it("refuses counters outside their limits before storing anything", async () => {
     const draftId = randomUUID();
-    await expect(savePendingBooking(serviceRole, { request: { ...request, extraMovers: 7 }, userId: null, draftId })).rejects.toThrow(RangeError);
+    await expect(savedBooking(serviceRole, { request: { ...request, extraMovers: 7 }, userId: null, draftId })).rejects.toThrow(RangeError);
     expect(await backend.sql("select id from public.bookings where draft_id = $1", [draftId])).toEqual([]);
   });
 });
@@ -735,7 +735,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
   /** The customer's booking with an open Checkout Session, paid on Stripe's page while its webhook is held back. */
   async function paidWhileHeldBack(): Promise<{ booking: BookingRow; sessionId: string; letDeliveriesGo: () => void }> {
     await backend.sql("update public.app_settings set auto_confirm_bookings = true");
-    const booking = await savePendingBooking(serviceRole, {
+    const booking = await savedBooking(serviceRole, {
       request: { ...request, email: customer.user.email },
       userId: customer.user.id,
       draftId: randomUUID(),
@@ -827,7 +827,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("one Pay attempt presse
   });
 
   const unpaidBooking = () =>
-    savePendingBooking(serviceRole, { request: { ...request, email: customer.user.email }, userId: customer.user.id, draftId: randomUUID() });
+    savedBooking(serviceRole, { request: { ...request, email: customer.user.email }, userId: customer.user.id, draftId: randomUUID() });
 
   /** 'Pay deposit' on the booking's card, as the browser posts it: the page's attempt id and where to come back. */
   async function pressPay(bookingId: string, attempt: string) {

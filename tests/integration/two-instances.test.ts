@@ -6,7 +6,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS } from "../../app/domain/company-settings.ts";
-import { savePendingBooking } from "../../app/services/bookings.server.ts";
+import { savedBooking } from "./support/saved-booking.ts";
 import { SETTINGS_CACHE_LIFETIME_MS } from "../../app/services/settings-cache.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { createApiKeys } from "../../emulators/supabase/index.ts";
@@ -149,7 +149,7 @@ describe("two instances behind one database", () => {
   it("fulfils one Stripe event delivered to both once", async () => {
     // The settings saved above confirm a booking with its payment.
     await crewsToSpare(serviceRole);
-    const booking = await savePendingBooking(serviceRole, { request: sampleBookingRequest({ date: "2027-05-18" }), userId: null, draftId: randomUUID() });
+    const booking = await savedBooking(serviceRole, { request: sampleBookingRequest({ date: "2027-05-18" }), userId: null, draftId: randomUUID() });
     const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
     const { error } = await serviceRole
       .from("bookings")

@@ -11,9 +11,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Analytics · 
 /** The figures as the database computes them; when it fails the page still renders, saying so. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "analytics:read");
-  const analytics = await loadAnalytics(context.get(sessionContext).supabase);
-  if (!analytics) context.get(requestContext).logger.error("could not read the analytics");
-  return { analytics };
+  const loaded = await loadAnalytics(context.get(sessionContext).supabase);
+  if (loaded.kind === "failed") {
+    context.get(requestContext).logger.error({ err: loaded.cause }, "could not read the analytics");
+    return { analytics: null };
+  }
+  return { analytics: loaded.analytics };
 }
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {

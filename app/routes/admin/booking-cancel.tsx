@@ -74,7 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "forbidden":
       throw data({ account: await currentAccount(context) }, { status: 403 });
     case "cancelled":
-      if (!cancelled.checkoutClosed) logger.error({ bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      if (cancelled.checkout.kind !== "closed") {
+        const err = cancelled.checkout.kind === "failed" ? cancelled.checkout.cause : undefined;
+        logger.error({ err, bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      }
       break;
     default:
       cancelled satisfies never;

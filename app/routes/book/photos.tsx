@@ -96,8 +96,9 @@ async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimit
     // Not on the draft (removed already, by a second press): nothing left to do.
     if (!photo) return back(args, { type: "success", title: PHOTO_MESSAGES.removed }, UPLOAD_ANSWER_STATUS.done);
     // A photo someone else left on this browser's draft is only taken off the list: its files are theirs.
-    if (isDraftPhotoOf(photo, owner.userId, draftId) && !(await deleteDraftPhotoFiles(supabase, [photo]))) {
-      logger.warn({ path: photo.path }, "a booking photo could not be removed from storage");
+    const deleted = isDraftPhotoOf(photo, owner.userId, draftId) ? await deleteDraftPhotoFiles(supabase, [photo]) : null;
+    if (deleted?.kind === "failed") {
+      logger.warn({ err: deleted.cause, path: photo.path }, "a booking photo could not be removed from storage");
       return back(args, { type: "error", title: PHOTO_MESSAGES.removeFailed }, UPLOAD_ANSWER_STATUS.storeFailed);
     }
     await removeDraftPhoto(serviceRole, draftId, photo.path);
@@ -114,7 +115,7 @@ async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimit
   const { stored: added, failed } = await storeDraftPhotos(supabase, { ...owner, draftId }, ready);
   if (failed > 0) logger.warn({ failed }, "booking photos could not be stored");
   // Another upload may have filled the draft meanwhile: then these are not kept.
-  if (added.length > 0 && !(await addDraftPhotos(serviceRole, draftId, added))) {
+  if (added.length > 0 && (await addDraftPhotos(serviceRole, draftId, added)).kind === "no-room") {
     await deleteDraftPhotoFiles(supabase, added);
     return back(args, tooManyToast((await loadDraft(request, context)).draft), UPLOAD_ANSWER_STATUS.full);
   }

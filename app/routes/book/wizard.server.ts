@@ -28,7 +28,7 @@ import { cancellationTerms } from "~/domain/booking-review";
 import { COMPANY } from "~/domain/company";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
-import { isDraftFinished, isSlotTakenError, savePendingBooking } from "~/services/bookings.server";
+import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
 import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } from "~/services/capacity.server";
 import { moveStartRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
@@ -225,14 +225,14 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
   const wait = await services.bookingLimits.before("pay", context.get(requestContext).clientIp, userId);
   if (wait) return tooManyAttempts(step, formData, wait);
   const visitor = await payingVisitor(request, context);
-  let booking;
-  try {
-    booking = await savePendingBooking(services.serviceRole, { request: bookingRequestOf(complete.data), userId, draftId, visitor }, await startFacts(context));
-  } catch (error) {
-    // Another customer took the last crew first, or the day closed: the details step says so.
-    if (isSlotTakenError(error)) return redirect(TAKEN_AT_PAY);
-    throw error;
-  }
+  const pending = await savePendingBooking(
+    services.serviceRole,
+    { request: bookingRequestOf(complete.data), userId, draftId, visitor },
+    await startFacts(context),
+  );
+  // Another customer took the last crew first, or the day closed: the details step says so.
+  if (pending.kind !== "saved") return redirect(TAKEN_AT_PAY);
+  const { booking } = pending;
   // Paid or cancelled since the page was shown: nothing more to pay here, the wizard starts afresh.
   if (isBookingFinished(booking)) {
     await discardDraft(context, draftId);

@@ -89,7 +89,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.tooLate, description: CANCELLATION_MESSAGES.callToCancel });
       break;
     case "cancelled":
-      if (!result.checkoutClosed) logger.error({ bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      if (result.checkout.kind !== "closed") {
+        const err = result.checkout.kind === "failed" ? result.checkout.cause : undefined;
+        logger.error({ err, bookingId }, "a cancelled booking's deposit checkout could not be closed");
+      }
       await setToast(context, { type: "success", title: CANCELLATION_MESSAGES.cancelled, description: CANCELLATION_MESSAGES.cancelledDescription });
       break;
     default:

@@ -75,9 +75,12 @@ async function deletePhoto(context: Readonly<RouterContextProvider>, imageId: Fo
   const { photo } = found;
 
   const files = [photo.path, ...(photo.thumbnailPath ? [photo.thumbnailPath] : [])];
-  if (!(await removeGalleryFiles(supabase, files))) logger.warn({ imageId, files }, "a gallery photo's files could not be removed from storage");
-  if (!(await deleteGalleryRow(supabase, user.id, photo.id))) {
-    logger.error({ imageId }, "a gallery photo could not be deleted");
+  const removed = await removeGalleryFiles(supabase, files);
+  if (removed.kind === "failed") logger.warn({ err: removed.cause, imageId, files }, "a gallery photo's files could not be removed from storage");
+  const deleted = await deleteGalleryRow(supabase, user.id, photo.id);
+  if (deleted.kind !== "deleted") {
+    // A row gone meanwhile is told as a failure too.
+    logger.error({ err: deleted.kind === "failed" ? deleted.cause : undefined, imageId }, "a gallery photo could not be deleted");
     return backToGallery(context, { type: "error", title: GALLERY_MESSAGES.deleteFailed });
   }
   return backToGallery(context, { type: "success", title: GALLERY_MESSAGES.deleted, description: GALLERY_MESSAGES.deletedDescription });

@@ -107,18 +107,17 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ProfileStoreError)) throw error;
     logger.error({ err: error.cause }, "could not save the profile");
-    if (stored && !(await removeAvatarFiles(supabase, [stored.path]))) logger.warn({ path: stored.path }, "an unsaved avatar could not be removed");
+    const unsaved = stored ? await removeAvatarFiles(supabase, [stored.path]) : null;
+    if (unsaved?.kind === "failed") logger.warn({ err: unsaved.cause, path: stored?.path }, "an unsaved avatar could not be removed");
     return failed();
   }
 
   // The replaced file, when it was the customer's own; failing to remove it loses nothing.
   const replaced = stored ? ownAvatarFile(supabase, user.id, previousAvatar) : null;
-  if (replaced && replaced !== stored?.path && !(await removeAvatarFiles(supabase, [replaced]))) {
-    logger.warn({ path: replaced }, "the previous avatar could not be removed");
-  }
-  if (!(await updateAccountMetadata(supabase, { fullName, avatarUrl }))) {
-    logger.warn("the account's name and avatar could not be updated");
-  }
+  const removed = replaced && replaced !== stored?.path ? await removeAvatarFiles(supabase, [replaced]) : null;
+  if (removed?.kind === "failed") logger.warn({ err: removed.cause, path: replaced }, "the previous avatar could not be removed");
+  const updated = await updateAccountMetadata(supabase, { fullName, avatarUrl });
+  if (updated.kind === "failed") logger.warn({ err: updated.cause }, "the account's name and avatar could not be updated");
 
   await setToast(context, { type: "success", title: PROFILE_MESSAGES.savedTitle, description: PROFILE_MESSAGES.savedDescription });
   return redirect(dashboardTabPath("profile"));
