@@ -120,8 +120,8 @@ describe("readUploadBody", () => {
     const body = await readUploadBody(request, uploadLimits, async (file) => {
       seen.push({ name: file.name, size: file.size });
     });
-    expect(body.ok && body.formData.get("intent")).toBe("upload");
-    expect(body.ok && body.formData.has("photos")).toBe(false);
+    expect(body.kind === "read" && body.formData.get("intent")).toBe("upload");
+    expect(body.kind === "read" && body.formData.has("photos")).toBe(false);
     expect(seen).toEqual([
       { name: "a.png", size: 1000 },
       { name: "b.png", size: 2000 },
@@ -140,16 +140,16 @@ describe("readUploadBody", () => {
       false,
     );
     const body = await readUploadBody(request, { ...uploadLimits, textLimitBytes: 4 * 1024 }, async (file) => void seen.push(file.name));
-    expect(body).toEqual({ ok: false, problem: "too-large" });
+    expect(body).toEqual({ kind: "too-large" });
     expect(seen).toEqual([]);
     expect(counter.pulls).toBeLessThan(totalChunks / 2);
   });
 
   it("takes text fields within their allowance, an ordinary form's unless told", async () => {
     const fields = (size: number) => multipart([{ name: "bio", value: "a".repeat(size) }]).request;
-    expect(await readUploadBody(fields(15 * 1024), uploadLimits, async () => {})).toMatchObject({ ok: true });
-    expect(await readUploadBody(fields(17 * 1024), uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
-    expect(await readUploadBody(fields(3 * 1024), { ...uploadLimits, textLimitBytes: 4 * 1024 }, async () => {})).toMatchObject({ ok: true });
+    expect(await readUploadBody(fields(15 * 1024), uploadLimits, async () => {})).toMatchObject({ kind: "read" });
+    expect(await readUploadBody(fields(17 * 1024), uploadLimits, async () => {})).toEqual({ kind: "too-large" });
+    expect(await readUploadBody(fields(3 * 1024), { ...uploadLimits, textLimitBytes: 4 * 1024 }, async () => {})).toMatchObject({ kind: "read" });
   });
 
   it("reads the next file only once the previous one is handled", async () => {
@@ -169,7 +169,7 @@ describe("readUploadBody", () => {
   it("refuses a declared size over the limit before reading anything", async () => {
     const { request, counter } = multipart([{ name: "photos", fileName: "a.png", bytes: new Uint8Array(4 * MB) }]);
     let files = 0;
-    expect(await readUploadBody(request, uploadLimits, async () => void files++)).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(request, uploadLimits, async () => void files++)).toEqual({ kind: "too-large" });
     expect(counter.pulls).toBeLessThanOrEqual(1);
     expect(files).toBe(0);
   });
@@ -183,7 +183,7 @@ describe("readUploadBody", () => {
       false,
     );
     let files = 0;
-    expect(await readUploadBody(request, uploadLimits, async () => void files++)).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(request, uploadLimits, async () => void files++)).toEqual({ kind: "too-large" });
     expect(files).toBe(0);
     expect(counter.pulls).toBeLessThan(totalChunks / 2 + 3);
   });
@@ -191,7 +191,7 @@ describe("readUploadBody", () => {
   it("stops reading a streamed body once it passes the limit", async () => {
     const parts = Array.from({ length: 5 }, (_, n) => ({ name: "photos", fileName: `${n}.png`, bytes: new Uint8Array(MB - 100) }));
     const { request, counter, totalChunks } = multipart(parts, false);
-    expect(await readUploadBody(request, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(request, uploadLimits, async () => {})).toEqual({ kind: "too-large" });
     expect(counter.pulls).toBeLessThan(totalChunks);
   });
 
@@ -201,30 +201,29 @@ describe("readUploadBody", () => {
       uploadLimits,
       async () => {},
     );
-    expect(form.ok && form.formData.get("path")).toBe("a/b.jpg");
+    expect(form.kind === "read" && form.formData.get("path")).toBe("a/b.jpg");
     const large = post(`path=${"a".repeat(20_000)}`, { "Content-Type": "application/x-www-form-urlencoded" });
-    expect(await readUploadBody(large, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(large, uploadLimits, async () => {})).toEqual({ kind: "too-large" });
   });
 
   it("refuses more fields than a form has, multipart or url-encoded", async () => {
     const fields = Array.from({ length: FORM_FIELD_LIMIT + 1 }, (_, n) => ({ name: `f${n}`, value: "x" }));
     const { request } = multipart(fields);
-    expect(await readUploadBody(request, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(request, uploadLimits, async () => {})).toEqual({ kind: "too-large" });
     const encoded = post(new URLSearchParams(fields.map(({ name, value }) => [name, value])).toString(), {
       "Content-Type": "application/x-www-form-urlencoded",
     });
-    expect(await readUploadBody(encoded, uploadLimits, async () => {})).toEqual({ ok: false, problem: "too-large" });
+    expect(await readUploadBody(encoded, uploadLimits, async () => {})).toEqual({ kind: "too-large" });
     const { request: fitting } = multipart(fields.slice(1));
-    expect((await readUploadBody(fitting, uploadLimits, async () => {})).ok).toBe(true);
+    expect((await readUploadBody(fitting, uploadLimits, async () => {})).kind).toBe("read");
   });
 
   it("refuses other types and broken bodies", async () => {
     expect(await readUploadBody(post("{}", { "Content-Type": "application/json" }), uploadLimits, async () => {})).toEqual({
-      ok: false,
-      problem: "unsupported-type",
+      kind: "unsupported-type",
     });
     const broken = post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', { "Content-Type": "multipart/form-data; boundary=x" });
-    expect(await readUploadBody(broken, uploadLimits, async () => {})).toEqual({ ok: false, problem: "malformed" });
+    expect(await readUploadBody(broken, uploadLimits, async () => {})).toEqual({ kind: "malformed" });
   });
 
   it("passes on what the file handler throws", async () => {

@@ -74,7 +74,9 @@ export interface UploadLimits {
   textLimitBytes?: number;
 }
 
-export type UploadBody = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unsupported-type" | "malformed" };
+/** The form that was read, or why it could not be. */
+export type UploadBody = { kind: "read"; formData: FormData } | { kind: UploadProblem };
+type UploadProblem = "too-large" | "unsupported-type" | "malformed";
 
 const UPLOAD_LIMIT_ERRORS = [MaxFileSizeExceededError, MaxTotalSizeExceededError, MaxHeaderSizeExceededError, MaxPartsExceededError];
 
@@ -94,23 +96,23 @@ class UploadTooLarge extends Error {}
 export async function readUploadBody(request: Request, limits: UploadLimits, onFile: (file: File) => Promise<void>): Promise<UploadBody> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(mediaType)) return { ok: false, problem: "unsupported-type" };
+  if (!FORM_TYPES.includes(mediaType)) return { kind: "unsupported-type" };
   const multipart = mediaType === "multipart/form-data";
   const limitBytes = multipart ? limits.limitBytes : FORM_BODY_LIMIT_BYTES;
   const maxFields = limits.maxFields ?? FORM_FIELD_LIMIT;
   const textLimitBytes = limits.textLimitBytes ?? FORM_BODY_LIMIT_BYTES;
 
-  if (declaresMoreThan(request, limitBytes)) return { ok: false, problem: "too-large" };
+  if (declaresMoreThan(request, limitBytes)) return { kind: "too-large" };
 
   if (!multipart) {
     const body = await readBodyAtMost(request, Math.min(limitBytes, textLimitBytes));
-    if (body.kind === "unreadable") return { ok: false, problem: "malformed" };
-    if (body.kind === "too-large") return { ok: false, problem: "too-large" };
+    if (body.kind === "unreadable") return { kind: "malformed" };
+    if (body.kind === "too-large") return { kind: "too-large" };
     const fields = [...new URLSearchParams(new TextDecoder().decode(body.bytes))];
-    if (fields.length > maxFields) return { ok: false, problem: "too-large" };
+    if (fields.length > maxFields) return { kind: "too-large" };
     const formData = new FormData();
     for (const [name, value] of fields) formData.append(name, value);
-    return { ok: true, formData };
+    return { kind: "read", formData };
   }
 
   let handlerFailure: { error: unknown } | null = null;
@@ -143,13 +145,13 @@ export async function readUploadBody(request: Request, limits: UploadLimits, onF
         formData.append(name, part.text);
       }
     }
-    return { ok: true, formData };
+    return { kind: "read", formData };
   } catch (error) {
     if (handlerFailure) throw (handlerFailure as { error: unknown }).error;
     // The rest of the body is never read.
     await request.body?.cancel().catch(() => {});
-    if (error instanceof UploadTooLarge || UPLOAD_LIMIT_ERRORS.some((type) => error instanceof type)) return { ok: false, problem: "too-large" };
-    if (error instanceof MultipartParseError || error instanceof TypeError) return { ok: false, problem: "malformed" };
+    if (error instanceof UploadTooLarge || UPLOAD_LIMIT_ERRORS.some((type) => error instanceof type)) return { kind: "too-large" };
+    if (error instanceof MultipartParseError || error instanceof TypeError) return { kind: "malformed" };
     throw error;
   }
 }

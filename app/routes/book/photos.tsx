@@ -84,7 +84,7 @@ async function photos(args: Route.ActionArgs, userId: string, limit: UploadLimit
   );
   const wait = limit.wait();
   if (wait) return plainRefusal(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
-  if (!body.ok) return plainRefusal(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
+  if (body.kind !== "read") return plainRefusal(REFUSALS[body.kind].message, REFUSALS[body.kind].status);
 
   const intent = body.formData.get("intent");
   const owner = { userId };

@@ -75,7 +75,7 @@ async function upload(args: Route.ActionArgs, limit: UploadLimitCheck) {
   );
   const wait = limit.wait();
   if (wait) return plainRefusal(tooManyAttemptsMessage(wait), 429, { "Retry-After": String(wait) });
-  if (!body.ok) return plainRefusal(REFUSALS[body.problem].message, REFUSALS[body.problem].status);
+  if (body.kind !== "read") return plainRefusal(REFUSALS[body.kind].message, REFUSALS[body.kind].status);
   if (body.formData.get("intent") !== "upload") return plainRefusal(GALLERY_MESSAGES.malformed, 400);
 
   const { received, ready, rejected, tooMany } = batch.result();

@@ -62,12 +62,12 @@ export async function profileAction({ request, context }: Route.ActionArgs) {
     upload.avatar = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
   });
   const wait = limit.wait();
-  if (wait && body.ok) {
+  if (wait && body.kind === "read") {
     // What was typed stays in the form; only the avatar is refused.
     const typed = parseWithZod(body.formData, { schema: profileSchema });
     return data(typed.reply({ fieldErrors: { avatar: [tooManyAttemptsMessage(wait)] } }), { status: 429 });
   }
-  if (!body.ok) return refusal(body.problem);
+  if (body.kind !== "read") return refusal(body.kind);
 
   const submission = parseWithZod(body.formData, { schema: profileSchema });
   const chosen = upload.avatar;
