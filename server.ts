@@ -176,11 +176,7 @@ listenWithGracefulShutdown(app, {
   drainSeconds: config.shutdownDrainSeconds,
   // After the start-up's own log lines (the first housekeeping's included, waited for a few seconds at
   // most), so that the output ends with where to go and how the admin signs in.
-  // The log is written asynchronously: its lines so far are out before the banner is.
-  onListening: () =>
-    void startupSettled(housekeeping.firstLook)
-      .then(() => new Promise<void>((resolve) => logger.flush(() => resolve())))
-      .then(() => printStartupBanner(config.publicUrl, adminCreated)),
+  onListening: () => void startupSettled(housekeeping.firstLook).then(() => printStartupBanner(config.publicUrl, adminCreated)),
   onStopping: () => (stopping = true),
   onClose: async () => {
     await closeDevServer();
