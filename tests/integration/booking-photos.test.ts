@@ -15,7 +15,7 @@ import { readDraft } from "../../app/domain/booking-wizard.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Json } from "../../supabase/types.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { startTestApp, type Page, type TestApp, type Visitor } from "./support/app-client.ts";
+import { startTestApp, type TestApp, type Visitor } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { startDraft } from "./support/booking-draft.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
@@ -128,20 +128,7 @@ async function post(
   const browser = who?.visitor ?? app.visitor();
   const visitor = server ? server.visitor() : browser;
   const sent = server ? { ...headers, Cookie: cookieHeader(browser) } : headers;
-  const address = `/book/photos${search}`;
-  let response: Pick<Page, "status" | "headers" | "location" | "html">;
-  if (body instanceof FormData || body instanceof URLSearchParams) {
-    response = await visitor.post(address, body, { headers: sent });
-  } else {
-    const request = new Request(`${TEST_PUBLIC_URL}${address}`, {
-      method: "POST",
-      body,
-      headers: { Origin: TEST_PUBLIC_URL, ...sent },
-      duplex: "half",
-    } as RequestInit);
-    const answer = await visitor.send(request);
-    response = { status: answer.status, headers: answer.headers, location: answer.headers.get("Location"), html: await answer.text() };
-  }
+  const response = await visitor.post(`/book/photos${search}`, body, { headers: sent });
   const toast = visitor.cookies().has(app.services.toastCookie.name) ? await visitor.toast(NEXT_PAGE) : null;
   return { response, toast };
 }

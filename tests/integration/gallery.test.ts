@@ -7,7 +7,7 @@ import { GALLERY_MESSAGES } from "../../app/domain/gallery-rules.ts";
 import { GALLERY_BUCKET, deleteGalleryRow } from "../../app/services/gallery.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { startTestApp, type Page, type TestApp } from "./support/app-client.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
 import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts";
@@ -77,19 +77,7 @@ const UPLOAD = "/dashboard/gallery/upload";
  * text; `toast` is the message the next page shows (where the answer redirects, else the gallery).
  */
 async function post(who: Customer, body: FormData | URLSearchParams | ReadableStream<Uint8Array>, { headers = {} }: { headers?: Record<string, string> } = {}) {
-  let response: Pick<Page, "status" | "headers" | "location" | "html">;
-  if (body instanceof ReadableStream) {
-    const request = new Request(`${TEST_PUBLIC_URL}${UPLOAD}`, {
-      method: "POST",
-      body,
-      headers: { Origin: TEST_PUBLIC_URL, ...headers },
-      duplex: "half",
-    } as RequestInit);
-    const sent = await who.visitor.send(request);
-    response = { status: sent.status, headers: sent.headers, location: sent.headers.get("Location"), html: await sent.text() };
-  } else {
-    response = await who.visitor.post(body instanceof URLSearchParams ? GALLERY_FORM : UPLOAD, body, { headers });
-  }
+  const response = await who.visitor.post(body instanceof URLSearchParams ? GALLERY_FORM : UPLOAD, body, { headers });
   const plain = response.headers.get("Content-Type")?.startsWith("text/plain");
   const toast = response.location || who.visitor.cookies().has(app.services.toastCookie.name) ? await who.visitor.toast(response.location ?? GALLERY) : null;
   return { response, refusal: plain ? { status: response.status, message: response.html } : null, toast };

@@ -5,7 +5,7 @@ import { PROFILE_MESSAGES } from "../../app/domain/profile.ts";
 import { reencodeAvatar, type EncodedImage } from "../../app/services/image-processing.server.ts";
 import { AVATARS_BUCKET, storeAvatar } from "../../app/services/profiles.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { TEST_PUBLIC_URL, signInCustomer } from "./support/app-harness.ts";
+import { signInCustomer } from "./support/app-harness.ts";
 import { signIn, startTestApp, type DataAnswer, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 
 // Profiles and avatars against the embedded Supabase: row level security on public.profiles and the
@@ -216,14 +216,8 @@ function formResult(value: unknown): FormResult {
 
 /** Posts a body of the test's own making to the profile form, as a browser without JavaScript does: the page it answers with. */
 async function postBody(who: SignedInVisitor, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
-  const request = new Request(`${TEST_PUBLIC_URL}${PROFILE_FORM}`, {
-    method: "POST",
-    body,
-    headers: { Origin: TEST_PUBLIC_URL, ...headers },
-    duplex: "half",
-  } as RequestInit);
-  const response = await who.visitor.send(request);
-  return { status: response.status, html: await response.text() };
+  const { status, html } = await who.visitor.post(PROFILE_FORM, body, { headers });
+  return { status, html };
 }
 
 async function metadataOf(userId: string) {

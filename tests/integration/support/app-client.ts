@@ -171,8 +171,11 @@ export interface RequestOptions {
 export interface Visitor {
   /** A document request for `path` (starting with "/"). */
   get(path: string, options?: RequestOptions): Promise<Page>;
-  /** A form post to `path`, urlencoded, with the Origin a browser sends. Multipart when `form` is FormData. */
-  post(path: string, form: Record<string, string> | URLSearchParams | FormData, options?: RequestOptions): Promise<Page>;
+  /**
+   * A form post to `path`, urlencoded, with the Origin a browser sends. Multipart when `form` is
+   * FormData; a stream is a body of the test's own making, sent as it comes with the test's headers.
+   */
+  post(path: string, form: Record<string, string> | URLSearchParams | FormData | ReadableStream<Uint8Array>, options?: RequestOptions): Promise<Page>;
   /** The loaders' data for `path` as the browser's router asks for it (single fetch, `.data`), decoded. */
   data(path: string, options?: { headers?: Record<string, string> }): Promise<DataAnswer>;
   /** What one route's loader returned for `path`; throws with the answer when it redirected or threw. */
@@ -252,12 +255,18 @@ function createVisitor(app: Pick<TestApp<AppBackend>, "handle">, facts: RequestF
     return answer;
   }
 
-  const formRequest = (url: string, form: Record<string, string> | URLSearchParams | FormData, headers: Record<string, string> = {}) =>
+  const formRequest = (
+    url: string,
+    form: Record<string, string> | URLSearchParams | FormData | ReadableStream<Uint8Array>,
+    headers: Record<string, string> = {},
+  ) =>
     new Request(url, {
       method: "POST",
       headers: { Origin: TEST_PUBLIC_URL, ...headers },
-      body: form instanceof FormData || form instanceof URLSearchParams ? form : new URLSearchParams(form),
-    });
+      body: form instanceof FormData || form instanceof URLSearchParams || form instanceof ReadableStream ? form : new URLSearchParams(form),
+      // A stream is sent as it is read (Node's fetch asks for this with a streamed body).
+      duplex: "half",
+    } as RequestInit);
 
   const visitor: Visitor = {
     get: (path, { redirect, headers } = {}) => page(new Request(`${TEST_PUBLIC_URL}${path}`, { headers }), redirect),
