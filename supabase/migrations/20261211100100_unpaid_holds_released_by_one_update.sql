@@ -2,6 +2,8 @@
 -- (bookings of the same owner, _user_id, or guests' when null), by email and by address, in that
 -- order, each key seeing what the one before released. One update, run once for each key given and
 -- planned for that key (a custom plan folds the other keys' conditions away and reads that key's index).
+-- Of holds that end together (a Checkout Session ends on a whole second), the one saved first is the
+-- older: before, the tie fell to the random ids and could release the newer hold.
 create or replace function public.release_older_unpaid_holds(_booking_id uuid, _draft_id uuid, _user_id uuid, _browser text, _address text, _email text)
 returns integer
 language plpgsql
@@ -33,7 +35,7 @@ begin
           or (visitor.kind = 'address' and o.hold_address = visitor.value))
         and o.id <> _booking_id and (_draft_id is null or o.draft_id is distinct from _draft_id)
         and o.status = 'pending' and o.deposit_status = 'unpaid' and o.hold_expires_at > now()
-      order by o.hold_expires_at desc, o.id
+      order by o.hold_expires_at desc, o.created_at desc, o.id
       offset visitor.share - 1
       for update skip locked
     );
