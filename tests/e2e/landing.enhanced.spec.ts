@@ -151,13 +151,16 @@ test.describe("landing page with JavaScript", () => {
 
   test("a slow client-side navigation shows Loading...", async ({ page }) => {
     await page.goto("/");
+    // The slow network itself: the navigation's data is held until Loading... has been seen.
+    let arrive = () => {};
+    const held = new Promise<void>((resolve) => (arrive = resolve));
     await page.route(/\.data(\?|$)/, async (route) => {
-      // The slow network itself: the navigation's data arrives 1.5 s late, long enough to see Loading...
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     await page.getByRole("link", { name: "Sign In" }).first().click();
     await expect(page.getByRole("status").getByText("Loading...")).toBeAttached();
+    arrive();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expect(page.getByRole("status").getByText("Loading...")).not.toBeAttached();
   });
