@@ -168,6 +168,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     seedFile: path.resolve("supabase/seed.sql"),
     templateCacheDir: path.resolve(EMBEDDED_DATABASE_TEMPLATES_DIR),
     accessTokenLifetimeSeconds: config.embeddedAccessTokenSeconds,
+    passwordHashCost: config.embeddedPasswordHashCost,
     confirmSignupLinkTemplate: emailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
   });
   logger.info({ dataDir: config.dataDir, emailConfirmations }, "embedded Supabase started; data lives in DATA_DIR");

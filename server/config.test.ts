@@ -28,6 +28,13 @@ describe("readConfig", () => {
     expect(() => readConfig({ EMBEDDED_AUTH_RATE_LIMITS: "none" })).toThrow(/EMBEDDED_AUTH_RATE_LIMITS/);
   });
 
+  it("hashes the embedded Supabase's passwords at GoTrue's bcrypt cost, at the lowest for the test suites or as asked", () => {
+    expect(readConfig({}).embeddedPasswordHashCost).toBe(10);
+    expect(readConfig({ NODE_ENV: "test" }).embeddedPasswordHashCost).toBe(4);
+    expect(readConfig({ NODE_ENV: "test", EMBEDDED_PASSWORD_HASH_COST: "10" }).embeddedPasswordHashCost).toBe(10);
+    expect(() => readConfig({ EMBEDDED_PASSWORD_HASH_COST: "3" })).toThrow(/EMBEDDED_PASSWORD_HASH_COST/);
+  });
+
   it("leaves the embedded Supabase's email confirmations to supabase/config.toml unless overridden", () => {
     expect(readConfig({}).embeddedEmailConfirmations).toBeUndefined();
     expect(readConfig({ EMBEDDED_EMAIL_CONFIRMATIONS: "1" }).embeddedEmailConfirmations).toBe(true);

@@ -44,6 +44,7 @@ const environmentSchema = z
     ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     EMBEDDED_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
     EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
+    EMBEDDED_PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(31).optional(),
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(["0", "1"]).optional(),
     SHUTDOWN_DRAIN_SECONDS: z.coerce
       .number()
@@ -123,6 +124,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     /** The embedded Supabase's per-address limits of sign-in, sign-up and recovery: GoTrue's, or lifted for test suites. */
     embeddedAuthRateLimits: env.EMBEDDED_AUTH_RATE_LIMITS ?? (env.NODE_ENV === "test" ? "lifted" : "gotrue"),
     /** Overrides supabase/config.toml's `[auth.email] enable_confirmations` for the embedded Supabase; undefined: the file decides. */
+    /** The embedded Supabase's bcrypt cost: GoTrue's 10, or bcrypt's lowest (4) for test suites. */
+    embeddedPasswordHashCost: env.EMBEDDED_PASSWORD_HASH_COST ?? (env.NODE_ENV === "test" ? 4 : 10),
     embeddedEmailConfirmations: env.EMBEDDED_EMAIL_CONFIRMATIONS === undefined ? undefined : env.EMBEDDED_EMAIL_CONFIRMATIONS === "1",
     admin: { email: env.ADMIN_EMAIL ?? "admin@example.com", password: env.ADMIN_PASSWORD },
     /** Signs the toast, draft and known-device cookies and guest booking claims; unset: a random secret kept in DATA_DIR (one instance only). */

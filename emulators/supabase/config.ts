@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { GOTRUE_PASSWORD_HASH_COST } from "./auth/passwords.ts";
 
 export interface EmulatorConfig {
   /** Public base URL the emulator is reached at, e.g. "http://localhost:3000" (no trailing slash).
@@ -11,6 +12,8 @@ export interface EmulatorConfig {
   dataDir?: string;
   /** HS256 secret; anon and service_role keys are JWTs signed with it. */
   jwtSecret: string;
+  /** bcrypt's cost for stored passwords: GoTrue's 10 unless a test suite lowers it. */
+  passwordHashCost: number;
   /** Lifetime of access tokens, 3600 like the Supabase CLI. */
   accessTokenLifetimeSeconds: number;
   /** Defaults to <repo>/supabase/migrations. */
@@ -115,6 +118,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     url: options.url.replace(/\/+$/, ""),
     dataDir: options.dataDir,
     jwtSecret: options.jwtSecret ?? (options.dataDir ? persistedSecret(options.dataDir) : newSecret()),
+    passwordHashCost: options.passwordHashCost ?? GOTRUE_PASSWORD_HASH_COST,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
     migrationsDir: options.migrationsDir ?? `${repositoryRoot}supabase/migrations`,
     seedFile: "seedFile" in options ? options.seedFile : `${repositoryRoot}supabase/seed.sql`,

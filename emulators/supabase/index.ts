@@ -9,6 +9,7 @@ import { createStorageService } from "./storage/service.ts";
 
 export type { AuthRateLimits, EmulatorConfig, EmulatorOptions, RateLimit } from "./config.ts";
 export { GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } from "./config.ts";
+export { GOTRUE_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from "./auth/passwords.ts";
 export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
 export type { Outbox, OutboxEmail } from "./outbox.ts";
 /** The anon and service_role keys of a JWT secret, as the emulator (and the Supabase CLI) derive them. */

@@ -35,10 +35,10 @@ export async function updateUser(request: Request, db: EmulatorDatabase, config:
   if (emailChanges && (await findUserByEmail(db.pg, email))) {
     throw unprocessable("email_exists", "A user with this email address has already been registered");
   }
-  if (password && (await passwordMatches(password, user.encrypted_password))) {
+  if (password && (await passwordMatches(password, user.encrypted_password, config.passwordHashCost))) {
     throw unprocessable("same_password", "New password should be different from the old password.");
   }
-  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+  const passwordHash = password !== undefined ? await hashPassword(password, config.passwordHashCost) : undefined;
 
   return db.pg.transaction(async (tx) => {
     if (passwordHash !== undefined) {

@@ -53,7 +53,7 @@ export async function listUsers(request: Request, db: EmulatorDatabase): Promise
 }
 
 /** POST /admin/users */
-export async function createUser(request: Request, db: EmulatorDatabase) {
+export async function createUser(request: Request, db: EmulatorDatabase, config: EmulatorConfig) {
   const body = await JsonBody.read(request, "AdminUserParams");
   const rawEmail = body.string("email");
   if (rawEmail === "" && body.string("phone") === "") {
@@ -69,7 +69,7 @@ export async function createUser(request: Request, db: EmulatorDatabase) {
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
     throw badRequest("validation_failed", `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, config.passwordHashCost);
   const userMetadata = body.object("user_metadata") ?? {};
   const appMetadata = body.object("app_metadata");
   const role = body.string("role") || AUTHENTICATED_AUDIENCE;
@@ -93,14 +93,14 @@ export async function getUserById(db: EmulatorDatabase, id: string) {
 }
 
 /** PUT /admin/users/{id}: email, password (ends every session), email_confirm, role and metadata merges. */
-export async function updateUserById(request: Request, db: EmulatorDatabase, id: string) {
+export async function updateUserById(request: Request, db: EmulatorDatabase, config: EmulatorConfig, id: string) {
   const user = await loadUser(db, id);
   const body = await JsonBody.read(request, "AdminUserParams");
   const rawEmail = body.string("email");
   const email = rawEmail === "" ? "" : validateEmail(rawEmail);
   const password = body.optionalString("password");
   if (password !== undefined) checkPasswordStrength(password);
-  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+  const passwordHash = password !== undefined ? await hashPassword(password, config.passwordHashCost) : undefined;
   const userMetadata = body.object("user_metadata");
   const appMetadata = body.object("app_metadata");
   const role = body.string("role");

@@ -37,7 +37,7 @@ export async function signUp(
   if (existing?.email_confirmed_at) return obfuscatedUser(email, data);
 
   // Hash outside the transaction: bcrypt is slow and the database serves one transaction at a time.
-  const passwordHash = existing ? "" : await hashPassword(password);
+  const passwordHash = existing ? "" : await hashPassword(password, config.passwordHashCost);
   if (!template) {
     return db.pg.transaction(async (tx) => {
       const user = await insertSignedUpUser(tx, email, passwordHash, data);
@@ -79,7 +79,7 @@ export async function signInWithPassword(
   if (email === "") throw badRequest("validation_failed", "missing email or phone");
   const user = await findUserByEmail(db.pg, email);
   // Compared also when there is no such user, so the refusal takes as long either way.
-  const matches = await passwordMatches(password, user?.encrypted_password);
+  const matches = await passwordMatches(password, user?.encrypted_password, config.passwordHashCost);
   if (!user || isBanned(user) || !matches) throw badRequest("invalid_credentials", INVALID_CREDENTIALS);
   if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
   const session = await db.pg.transaction((tx) => startSession(tx, config, user, "password"));

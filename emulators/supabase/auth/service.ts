@@ -81,7 +81,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
       route(
         "POST",
         "/admin/users",
-        asAdmin(async (r) => json(r, await createUser(r, db))),
+        asAdmin(async (r) => json(r, await createUser(r, db, config))),
       ),
       route(
         "GET",
@@ -91,7 +91,7 @@ export function createAuthService({ db, config, outbox }: ServiceDeps): Service 
       route(
         "PUT",
         "/admin/users/:userId",
-        asAdmin(async (r, p) => json(r, await updateUserById(r, db, userId(p)))),
+        asAdmin(async (r, p) => json(r, await updateUserById(r, db, config, userId(p)))),
       ),
       route(
         "DELETE",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
+import { MIN_PASSWORD_HASH_COST } from "../auth/passwords.ts";
 import { LIFTED_AUTH_RATE_LIMITS } from "../config.ts";
 import { createSupabaseEmulator, type EmulatorOptions, type OutboxEmail, type SupabaseEmulator } from "../index.ts";
 
@@ -46,12 +47,14 @@ export const TEST_TEMPLATE_CACHE_DIR = fileURLToPath(new URL("../../../node_modu
 
 /** An in-memory emulator with the project's migrations, or the hosted project named by SUPABASE_TEST_*.
  *  Start one per test file: it starts from a copy of a migrated database (about a second). GoTrue's
- *  per-address limits of /token, /signup and /recover are lifted unless `authRateLimits` is given. */
+ *  per-address limits of /token, /signup and /recover are lifted unless `authRateLimits` is given,
+ *  and passwords are hashed at bcrypt's lowest cost unless `passwordHashCost` is given. */
 export async function startTestBackend(emulatorOptions: Partial<EmulatorOptions> = {}): Promise<TestBackend> {
   if (usingHostedBackend) return hostedBackend();
   const emulator = await createSupabaseEmulator({
     url: "http://localhost:54321",
     authRateLimits: LIFTED_AUTH_RATE_LIMITS,
+    passwordHashCost: MIN_PASSWORD_HASH_COST,
     templateCacheDir: TEST_TEMPLATE_CACHE_DIR,
     ...emulatorOptions,
   });
