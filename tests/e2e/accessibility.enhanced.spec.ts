@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
@@ -11,9 +11,7 @@ const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=fo
 for (const path of PAGES) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 
@@ -23,9 +21,7 @@ test("signed-in pages have no serious or critical accessibility violations", asy
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const path of ["/dashboard", "/admin"]) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page, path)).toEqual([]);
   }
 });
 
@@ -47,9 +43,7 @@ test("the users pages, with accounts of every role and full profiles on them, ha
   for (const path of ["/admin/users", `/admin/users?q=${tag}`, "/admin/users?q=nobody-at-all", "/admin?tab=users"]) {
     await page.goto(path);
     if (path.endsWith(tag)) await expect(page.getByText("Showing 1–3 of 3")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page, path)).toEqual([]);
   }
 });
 
@@ -63,17 +57,13 @@ test("the Website Analytics tab, with data, has no serious or critical accessibi
   await expect(page.getByRole("region", { name: "Exit Points", exact: true }).getByRole("listitem")).not.toHaveCount(0);
   // The hourly table too, behind its disclosure.
   await page.getByText("Page views per hour as a table").click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the booking wizard's add-ons step and its review have no serious or critical accessibility violations", async ({ page }) => {
   const audit = async (step: string) => {
     await expectStep(page, step);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${step} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page, step)).toEqual([]);
   };
   await answerStepsToAddons(page);
   await page.getByLabel("Packing service").check();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
 import { payOnCheckout } from "./support/wizard.ts";
@@ -111,9 +111,7 @@ test("the booking's page, its edit form and its cancellation step fit a 360px ph
     expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
     // axe runs inside the page: with JavaScript only.
     if (test.info().project.use.javaScriptEnabled === false) return;
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page, where)).toEqual([]);
   };
   await openAsAdmin(page, admin, detailsPath(booking.id));
   await checks("details");

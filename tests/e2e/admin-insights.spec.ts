@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { formatCents } from "../../app/domain/money.ts";
 import type { Tables } from "../../supabase/types.ts";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 
@@ -15,8 +15,7 @@ const book = async (owner: TestUser, row: Partial<Booking>) => (await createBook
 /** With data on it, the page has no serious accessibility violations (checked where scripts run) and fits a 360px phone. */
 async function expectAccessibleAndNarrow(page: Page) {
   if (test.info().project.use.javaScriptEnabled !== false) {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }
   await page.setViewportSize({ width: 360, height: 740 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

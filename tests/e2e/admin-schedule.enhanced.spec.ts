@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 
@@ -7,13 +7,6 @@ import { createBooking, createTestUser, getServiceClient } from "./support/backe
 // where the page must not scroll sideways.
 
 const DAY = "2028-01-18";
-
-async function seriousViolations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 test("a busy day of the schedule passes axe and fits a 360px phone", async ({ page }) => {
   const client = await getServiceClient();

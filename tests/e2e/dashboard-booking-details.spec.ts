@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
@@ -282,9 +282,7 @@ test("the page and its confirmation step fit a 360px phone and pass axe", async 
     expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
     // axe runs inside the page: with JavaScript only.
     if (test.info().project.use.javaScriptEnabled === false) return;
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+    expect(await seriousViolations(page, where)).toEqual([]);
   };
   await checks("details");
   await page.getByRole("link", { name: "Cancel booking" }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking as createBookingRow, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 import { continueButton, expectStep, payOnCheckout } from "./support/wizard.ts";
@@ -298,9 +298,7 @@ test("the booking lists are accessible and fit a 360px phone", async ({ page, ja
     }
     if (javaScriptEnabled) {
       // axe runs inside the page: with JavaScript only.
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(serious.map((violation) => `${path} ${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+      expect(await seriousViolations(page, path)).toEqual([]);
     }
   }
 });

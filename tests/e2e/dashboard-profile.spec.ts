@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 
@@ -190,11 +190,7 @@ test("the tab, with an avatar and with messages, has no serious or critical acce
   test.skip(!javaScriptEnabled(), "axe runs inside the page");
   await signedInOnProfileTab(page, "Ally Access");
   const audit = async (state: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(
-      serious.map((violation) => `${state} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
-    ).toEqual([]);
+    expect(await seriousViolations(page, state)).toEqual([]);
   };
   await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture("#228855") });
   await saveProfile(page);

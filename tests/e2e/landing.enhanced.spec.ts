@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeScan } from "./support/accessibility.ts";
 import { hydrated } from "./support/hydration";
 
 /** Records, for every click on a tel: link, whether the page cancelled it (the browser then does not dial). */
@@ -69,7 +69,7 @@ test.describe("landing page with JavaScript", () => {
     );
     expect(renamed).toEqual([]);
 
-    const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+    const results = await axeScan(page, { rules: { "label-content-name-mismatch": { enabled: true } } });
     const mismatches = results.violations.filter((violation) => violation.id === "label-content-name-mismatch");
     expect(mismatches.flatMap((violation) => violation.nodes.map((node) => node.html))).toEqual([]);
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** A file as the tests hand it to the browser. */
@@ -55,11 +54,3 @@ export async function sidewaysOverflow(page: Page, section: Locator, container: 
 
 /** The drop zone's list of chosen files, each with its preview, progress and outcome. */
 export const chosenPhotos = (page: Page) => page.getByRole("list", { name: "Chosen photos" });
-
-/** Serious or critical accessibility problems axe finds in `selector`'s part of the page. */
-export async function accessibilityProblems(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-}

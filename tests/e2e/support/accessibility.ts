@@ -1,0 +1,21 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/**
+ * axe's findings on the page, or on the parts `include` names. Only violations are gathered: the
+ * checks that pass are still run, but their nodes are not collected, which on a large page takes
+ * longer than the audit itself. axe runs inside the page: with JavaScript on only.
+ */
+export function axeScan(page: Page, { include = [], rules }: { include?: string[]; rules?: Record<string, { enabled: boolean }> } = {}) {
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"], ...(rules ? { rules } : {}) });
+  for (const selector of include) builder = builder.include(selector);
+  return builder.analyze();
+}
+
+/** Each serious or critical violation axe finds, as "`label` id: help (the elements)", for an `toEqual([])`. */
+export async function seriousViolations(page: Page, label = "", options: { include?: string[] } = {}): Promise<string[]> {
+  const results = await axeScan(page, options);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${label ? `${label} ` : ""}${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
