@@ -3,6 +3,7 @@ import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { AppRole } from "~/domain/roles";
 import { readRoles, readUser } from "~/services/session.server";
 import { createVisitorClient, type AppSupabaseClient } from "~/services/supabase.server";
+import { clearShownToast } from "~/services/toast.server";
 
 /**
  * Runs first for every page and data request: makes the visitor's Supabase client and reads the
@@ -30,6 +31,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   });
 
   const response = await next();
+  await clearShownToast(context, response);
   const signedIn = user !== null || responseHeaders.has("Set-Cookie");
   return withHeaders(response, responseHeaders, signedIn);
 };

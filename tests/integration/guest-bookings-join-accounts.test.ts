@@ -238,6 +238,27 @@ describe.skipIf(usingHostedBackend)("with email confirmations on (the confirmati
     expect(again).toMatchObject({ status: 400, value: { error: expect.stringContaining("invalid or has expired") } });
   });
 
+  it("'Email confirmed' reaches the page the customer ends on when the page the link names sends them on, with and without JavaScript", async () => {
+    // The link names the landing page, which sends a signed-in customer on to the dashboard.
+    async function confirmationLinkFor(email: string) {
+      await confirmingApp.visitor().act("/?index", { intent: "signup", fullName: "Nell Next", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+      const sent = confirming.readOutbox().findLast((mail) => mail.to === email && mail.type === "signup")!;
+      return { intent: "confirm-email", tokenHash: sent.tokenHash, type: "email", next: "/" };
+    }
+
+    const withoutScripts = confirmingApp.visitor();
+    const page = await withoutScripts.post("/auth/confirm", await confirmationLinkFor(uniqueEmail("next-plain")), { redirect: "follow" });
+    expect(new URL(page.url).pathname).toBe("/dashboard");
+    expect(page.text).toContain("Email confirmed");
+
+    const withScripts = confirmingApp.visitor();
+    const confirmed = await withScripts.act("/auth/confirm", await confirmationLinkFor(uniqueEmail("next-router")));
+    expect(confirmed).toMatchObject({ status: 302, location: "/" });
+    const landing = await withScripts.data("/");
+    expect(landing.redirect).toMatchObject({ location: "/dashboard" });
+    expect(await withScripts.toast("/dashboard")).toMatchObject({ title: "Email confirmed" });
+  });
+
   it("an attacker who signed up first with a guest's address gets none of the guest's bookings; the reset link takes the account back and joins them", async () => {
     const email = uniqueEmail("pre-hijacked");
     const booking = await guestBooking(email, "7 Victim St", confirming);
