@@ -4,13 +4,17 @@
 
 import { COMPANY } from "./company";
 import { zonedWallTimeToInstant } from "./company-time";
-import { TIME_SLOTS } from "./pricing";
+import { formatCents } from "./money";
+import { DEPOSIT_CENTS, TIME_SLOTS } from "./pricing";
 
 /** How long before the move a customer may still cancel online; closer to it, they call the company. */
 export const CUSTOMER_CANCELLATION_NOTICE_HOURS = 48;
 
 /** A move without a picked time slot is taken to start at the first slot. */
 export const DEFAULT_MOVE_TIME = TIME_SLOTS[0];
+
+/** What becomes of the deposit when a booking is cancelled: the office, not the customer, refunds it. */
+export const DEPOSIT_ON_CANCELLATION = `The ${formatCents(DEPOSIT_CENTS)} deposit is applied to your final bill. Cancelling does not refund it: refunds are handled by our office, not online.`;
 
 export const CANCELLATION_MESSAGES = {
   cancelled: "Booking cancelled",
@@ -23,13 +27,16 @@ export const CANCELLATION_MESSAGES = {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** When a move starts: its date at its time slot (08:00 when none was picked) in the company's time zone. */
-export function moveStartsAt(movingDate: string, movingTime: string | null): Date {
-  return zonedWallTimeToInstant(movingDate, movingTime ?? DEFAULT_MOVE_TIME, COMPANY.timeZone);
+export function moveStartsAt(movingDate: string, movingTime: string | null, timeZone: string = COMPANY.timeZone): Date {
+  return zonedWallTimeToInstant(movingDate, movingTime ?? DEFAULT_MOVE_TIME, timeZone);
 }
 
-/** The last moment the customer may cancel online: 48 elapsed hours before the move starts. */
-export function cancellationDeadline(movingDate: string, movingTime: string | null): Date {
-  return new Date(moveStartsAt(movingDate, movingTime).getTime() - CUSTOMER_CANCELLATION_NOTICE_HOURS * HOUR_MS);
+/**
+ * The last moment the customer may change or cancel online: 48 elapsed hours before the move starts (across a
+ * daylight-saving change the wall clock then reads 47 or 49 hours earlier).
+ */
+export function cancellationDeadline(movingDate: string, movingTime: string | null, timeZone: string = COMPANY.timeZone): Date {
+  return new Date(moveStartsAt(movingDate, movingTime, timeZone).getTime() - CUSTOMER_CANCELLATION_NOTICE_HOURS * HOUR_MS);
 }
 
 export type CustomerCancellation =

@@ -110,11 +110,6 @@ export function formatDateTimeIn(instant: Date, timeZone: string): string {
   );
 }
 
-/** A moment's date on `timeZone`'s clock, written out: "Sunday, March 14, 2027". */
-export function formatLongDateIn(instant: Date, timeZone: string): string {
-  return cachedFormat(timeZone, "long-date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
-}
-
 /** A moment's time on `timeZone`'s clock with the zone's short name: "9:00 AM EDT". */
 export function formatZonedTimeIn(instant: Date, timeZone: string): string {
   return plainSpaces(cachedFormat(timeZone, "zoned-time", { hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant));

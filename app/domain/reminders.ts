@@ -2,10 +2,8 @@
 // computed from the move's wall-clock date and time in the company's time zone; `changedAt` (when the
 // booking was made or last changed) is always passed in.
 
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEFAULT_MOVE_TIME } from "./booking-cancellation";
+import { cancellationDeadline } from "./booking-cancellation";
 import { addDays, wallClockAt, zonedWallTimeToInstant } from "./company-time";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Hours of the company's clock in which nothing is sent but the answer to what the customer just did. */
 export interface QuietHours {
@@ -82,8 +80,7 @@ export function reminderSchedule(move: ReminderMove, settings: ReminderSettings 
   if (quietHours && isQuietClockHour(dayBeforeReminderHour, quietHours)) {
     throw new RangeError(`the day-before reminder hour ${dayBeforeReminderHour} falls in quiet hours`);
   }
-  const startsAt = zonedWallTimeToInstant(movingDate, movingTime ?? DEFAULT_MOVE_TIME, timeZone);
-  const lastOnlineChange = new Date(startsAt.getTime() - CUSTOMER_CANCELLATION_NOTICE_HOURS * HOUR_MS);
+  const lastOnlineChange = cancellationDeadline(movingDate, movingTime, timeZone);
   const fortyEightHours = quietHours ? beforeQuietHours(lastOnlineChange, timeZone, quietHours) : lastOnlineChange;
   const dayBefore = zonedWallTimeToInstant(addDays(movingDate, -1), hourOfDay(dayBeforeReminderHour), timeZone);
   return { fortyEightHours: dueAfter(fortyEightHours, changedAt), dayBefore: dueAfter(dayBefore, changedAt) };
