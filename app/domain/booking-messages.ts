@@ -125,7 +125,7 @@ const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string }
   "booking-rescheduled": (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
   "booking-cancelled": (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,
   "booking-refunded": (facts) => `${formatCents(facts.refundCents)} refunded for your move on ${formatMoveDate(facts.movingDate)}`,
-  "day-closed": (facts) => `please pick another day than ${formatMoveDate(facts.movingDate)}`,
+  "day-closed": (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
   "office-new-booking": (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
   "office-customer-cancelled": (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
   "office-tomorrow": (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,

@@ -86,7 +86,7 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
   },
   "booking-refunded": { subject: "Metro Movers: $50 refunded for your move on Sunday, March 14, 2027", states: [...bookingFacts, "refunded $50"] },
   "day-closed": {
-    subject: "Metro Movers: please pick another day than Sunday, March 14, 2027",
+    subject: "Metro Movers: we are closed on Sunday, March 14, 2027: please pick another day",
     states: [...bookingFacts, "Pick another day", "https://movers.example/manage/tok3n-abc/reschedule"],
   },
   "office-new-booking": {
