@@ -51,6 +51,12 @@ const layerZones = [
     message: "The Express side takes app code only through the server build (server/app.ts).",
   },
   {
+    target: "./app/emails",
+    from: "./",
+    except: ["./app/emails", "./app/domain", "./supabase/types.ts", "./node_modules"],
+    message: "Email templates are rendered on the server from plain facts: they import only domain/ and packages.",
+  },
+  {
     target: ["./app", "./server", "./server.ts"],
     from: ["./tests"],
     message: "The app never imports the tests.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays } from "./booking-schemas";
+import { addDays } from "./company-time";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
 import { calendarDateSchema } from "./calendar-date";
 import { weekOf } from "./schedule";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS, cancellationDeadline, customerCancellation, moveStartsAt, zonedWallTimeToInstant } from "./booking-cancellation";
+import { CUSTOMER_CANCELLATION_NOTICE_HOURS, cancellationDeadline, customerCancellation, moveStartsAt } from "./booking-cancellation";
 
 const HOUR = 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
@@ -24,31 +24,6 @@ describe("moveStartsAt", () => {
     expect(() => moveStartsAt("15/06/2027", "10:00")).toThrow(RangeError);
     expect(() => moveStartsAt("2027-06-15", "25:00")).toThrow(RangeError);
     expect(() => moveStartsAt("2027-02-30", "10:00")).toThrow(RangeError);
-  });
-});
-
-describe("zonedWallTimeToInstant around daylight saving changes (as PostgreSQL's `at time zone` reads them)", () => {
-  const zone = "America/New_York";
-
-  it("the day the clocks spring forward: before 02:00 is EST, from 03:00 EDT", () => {
-    expect(zonedWallTimeToInstant("2027-03-14", "01:30", zone).toISOString()).toBe("2027-03-14T06:30:00.000Z");
-    expect(zonedWallTimeToInstant("2027-03-14", "03:30", zone).toISOString()).toBe("2027-03-14T07:30:00.000Z");
-    expect(zonedWallTimeToInstant("2027-03-14", "08:00", zone).toISOString()).toBe("2027-03-14T12:00:00.000Z");
-  });
-
-  it("a time the clocks skip (02:30 on spring-forward day) counts in the offset before the change", () => {
-    expect(zonedWallTimeToInstant("2027-03-14", "02:30", zone).toISOString()).toBe("2027-03-14T07:30:00.000Z");
-  });
-
-  it("a time that happens twice (01:30 on fall-back day) counts as standard time, the later one", () => {
-    expect(zonedWallTimeToInstant("2027-11-07", "01:30", zone).toISOString()).toBe("2027-11-07T06:30:00.000Z");
-    expect(zonedWallTimeToInstant("2027-11-07", "00:30", zone).toISOString()).toBe("2027-11-07T04:30:00.000Z");
-    expect(zonedWallTimeToInstant("2027-11-07", "08:00", zone).toISOString()).toBe("2027-11-07T13:00:00.000Z");
-  });
-
-  it("the evening before a change still has the old offset", () => {
-    expect(zonedWallTimeToInstant("2027-03-13", "20:00", zone).toISOString()).toBe("2027-03-14T01:00:00.000Z");
-    expect(zonedWallTimeToInstant("2027-11-06", "20:00", zone).toISOString()).toBe("2027-11-07T00:00:00.000Z");
   });
 });
 

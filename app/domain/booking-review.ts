@@ -1,5 +1,5 @@
 import { formatCompanyDateTime } from "./booking";
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEFAULT_MOVE_TIME, cancellationDeadline } from "./booking-cancellation";
+import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEFAULT_MOVE_TIME, DEPOSIT_ON_CANCELLATION, cancellationDeadline } from "./booking-cancellation";
 import {
   COUNTER_LABELS,
   FLAT_ADDON_LABELS,
@@ -12,7 +12,7 @@ import {
 } from "./booking-labels";
 import { STEP_TITLES, estimateFromDraft, type AnswerStep, type BookingDraft } from "./booking-wizard";
 import { formatCents } from "./money";
-import { COUNTER_LIMITS, DEPOSIT_CENTS, hourlyRateCents, type AddonCounter, type Estimate } from "./pricing";
+import { COUNTER_LIMITS, hourlyRateCents, type AddonCounter, type Estimate } from "./pricing";
 
 // The wizard's answers in words: grouped by step on the review, and in brief beside every step.
 
@@ -121,7 +121,7 @@ export function priceInBrief(draft: BookingDraft): AnswerLine {
  * of the deposit.
  */
 export function cancellationTerms(move: { date: string; time?: string | null }, now: Date, signedIn: boolean): string[] {
-  const deposit = `The ${formatCents(DEPOSIT_CENTS)} deposit is applied to your final bill. Cancelling does not refund it: refunds are handled by our office, not online.`;
+  const deposit = DEPOSIT_ON_CANCELLATION;
   let deadline: Date;
   try {
     deadline = cancellationDeadline(move.date, move.time ?? null);

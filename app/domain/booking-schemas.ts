@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./calendar-date";
+import { addDays, wallClockAt } from "./company-time";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
 import { SIMPLE_EMAIL, noControlCharacters, noControlCharactersButNewlines } from "./text";
 
@@ -89,12 +90,8 @@ export function bookingRequestSchema(today: string) {
 
 export type ValidBookingRequest = z.infer<ReturnType<typeof bookingRequestSchema>>;
 
-/** YYYY-MM-DD plus some days, in the calendar (no time zone involved). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Dates move by calendar days on the company's clock; kept importable from here for the wizard's callers.
+export { addDays };
 
 /** The furthest move date taken: bookings are taken up to a year ahead (a day more, for leap years). */
 export function lastBookableDate(today: string): string {
@@ -103,7 +100,5 @@ export function lastBookableDate(today: string): string {
 
 /** Today's date where the company works, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return wallClockAt(now, timeZone).date;
 }

@@ -4,8 +4,8 @@ import type { Tables, TablesInsert } from "../../supabase/types";
 import { isBookingStatus, type BookingStatus, type DepositStatus } from "./booking-status";
 import { quoteFromEstimate } from "./booking-quote";
 import { COMPANY } from "./company";
+import { formatDateTimeIn, formatTimeIn } from "./company-time";
 import { DEPOSIT_CENTS, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
-import { madeOnFirstUse } from "./made-on-first-use";
 
 /** A complete booking request, as the wizard has it once every step is valid. */
 export interface BookingRequest {
@@ -108,33 +108,14 @@ export function shortBookingId(id: string): string {
   return id.slice(0, 8);
 }
 
-const companyDateTimeFormat = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-      timeZone: COMPANY.timeZone,
-    }),
-);
-
-const companyTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: COMPANY.timeZone }));
-
 /** A moment's time of day on the company's clock: "3:05 PM". */
 export function formatCompanyTime(instant: string | Date): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime())
-    ? String(instant)
-    : companyTimeFormat()
-        .format(parsed)
-        .replace(/\u202f/g, " ");
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatTimeIn(parsed, COMPANY.timeZone);
 }
 
 /** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
 export function formatCompanyDateTime(instant: string | Date): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : companyDateTimeFormat().format(parsed);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatDateTimeIn(parsed, COMPANY.timeZone);
 }

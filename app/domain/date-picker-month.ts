@@ -1,7 +1,8 @@
 // The months of the wizard's date picker: which month a date is in, the weeks a month is drawn as,
 // and the months a customer may page through (this month to the last bookable day's).
 
-import { addDays, lastBookableDate } from "./booking-schemas";
+import { lastBookableDate } from "./booking-schemas";
+import { addDays } from "./company-time";
 import { MONTH_NAMES } from "./calendar-names";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;

@@ -3,8 +3,7 @@
 // long moves run past closing (then the customer is told so). The database applies the same rule when a
 // booking is saved or paid for (public.move_start_refusal); times are wall-clock times where the company works.
 
-import { addDays } from "./booking-schemas";
-import { wallClockAt } from "./booking-cancellation";
+import { addDays, wallClockAt } from "./company-time";
 
 /** The company's settings behind the rule. */
 export interface MoveStartRules {
@@ -67,5 +66,6 @@ export function moveStartVerdict(
 
 /** What the company's clock reads at `instant` in `timeZone` (one cached formatter per zone). */
 export function companyClock(timeZone: string, instant: Date = new Date()): CompanyClock {
-  return wallClockAt(instant, timeZone);
+  const { date, minutes } = wallClockAt(instant, timeZone);
+  return { date, minutes };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays } from "./booking-schemas";
+import { addDays } from "./company-time";
 import { isCalendarDate } from "./calendar-date";
 import { formatCompanyTime } from "./booking";
 import { formatMoveDate } from "./booking-labels";

@@ -1,6 +1,7 @@
 import { TIME_SLOTS } from "~/domain/pricing";
 import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability, type CapacityAvailability } from "~/domain/capacity";
-import { addDays, lastBookableDate } from "~/domain/booking-schemas";
+import { lastBookableDate } from "~/domain/booking-schemas";
+import { addDays } from "~/domain/company-time";
 import { bookableDatesOf } from "~/domain/date-picker-month";
 import { COMPANY } from "~/domain/company";
 import { companyClock, firstMoveDate, moveStartVerdict, type CompanyClock, type MoveStartRules, type WorkingHours } from "~/domain/move-start-rules";

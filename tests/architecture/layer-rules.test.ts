@@ -180,6 +180,30 @@ const servicesReturnValues: Case[] = [
   },
 ];
 
+const emailsTakeOnlyFacts: Case[] = [
+  {
+    name: "a template imports a service",
+    file: "app/emails/fixture.tsx",
+    code: 'import { readCompanySettings } from "~/services/settings.server";\n\nexport const settings = readCompanySettings;\n',
+    rule: RESTRICTED_PATH,
+    message: "Email templates are rendered on the server from plain facts",
+  },
+  {
+    name: "a template imports a route module",
+    file: "app/emails/fixture.tsx",
+    code: 'import { loader } from "../routes/admin/layout";\n\nexport const load = loader;\n',
+    rule: RESTRICTED_PATH,
+    message: "Email templates are rendered on the server from plain facts",
+  },
+  {
+    name: "a template imports a component",
+    file: "app/emails/fixture.tsx",
+    code: 'import { SiteFooter } from "~/components/site-footer";\n\nexport const footer = SiteFooter;\n',
+    rule: RESTRICTED_PATH,
+    message: "Email templates are rendered on the server from plain facts",
+  },
+];
+
 const appAndServerApart: Case[] = [
   {
     name: "the Express side imports an app module",
@@ -300,6 +324,17 @@ const clean: { name: string; file: string; code: string }[] = [
     ].join("\n"),
   },
   {
+    name: "a template imports domain modules and React Email",
+    file: "app/emails/fixture.tsx",
+    code: [
+      'import { Text } from "@react-email/components";',
+      'import { formatCents } from "~/domain/money";',
+      "",
+      "export const Price = ({ cents }: { cents: number }) => <Text>{formatCents(cents)}</Text>;",
+      "",
+    ].join("\n"),
+  },
+  {
     name: "a test imports the emulators and the test support",
     file: "app/services/fixture.server.test.ts",
     code: ['import "../../emulators/supabase/testing/index.ts";', 'import "../../tests/support/colour-contrast.ts";', ""].join("\n"),
@@ -317,6 +352,10 @@ describe("layer rules (eslint.config.js)", () => {
 
   describe("services never reach up: lint fails when", () => {
     it.each(servicesReturnValues)("$name", async (broken) => expectBroken(await lintCode(broken.file, broken.code), broken));
+  });
+
+  describe("email templates take only domain facts: lint fails when", () => {
+    it.each(emailsTakeOnlyFacts)("$name", async (broken) => expectBroken(await lintCode(broken.file, broken.code), broken));
   });
 
   describe("the app, the server, the emulators and the tests stay apart: lint fails when", () => {

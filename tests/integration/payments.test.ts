@@ -596,7 +596,7 @@ describe.skipIf(usingHostedBackend)("GET /payment-success/move.ics", () => {
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="move-${booking.moving_date}.ics"`);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.text()).toContain(`\r\nUID:booking-${booking.id}@metro-movers\r\n`);
+    expect(await response.text()).toContain(`\r\nUID:booking-${booking.id}@${new URL(TEST_PUBLIC_URL).hostname}\r\n`);
   });
 
   it("is a 404 without a session id, for an unknown one, an unpaid deposit and a cancelled booking", async () => {

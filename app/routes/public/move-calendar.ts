@@ -1,8 +1,8 @@
 import { requestContext, servicesContext, settingsContext } from "~/context";
-import { serviceTypeLabel } from "~/domain/booking-labels";
-import { moveCalendarFile } from "~/domain/move-calendar";
+import { COMPANY } from "~/domain/company";
 import { estimatedHours, isPropertySize } from "~/domain/pricing";
 import { bookingForCheckoutSession } from "~/services/bookings.server";
+import { bookingCalendarFile } from "~/services/calendar-file.server";
 import { paidBookingViewer } from "~/services/paying-browser.server";
 import type { Route } from "./+types/move-calendar";
 
@@ -30,18 +30,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await paidBookingViewer(request, context, booking)).kind === "stranger") return plain("Not found", 404);
 
   const settings = await context.get(settingsContext)();
-  const file = moveCalendarFile({
-    bookingId: booking.id,
-    movingDate: booking.moving_date,
-    movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
-    hours: estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
-    service: serviceTypeLabel(booking.service_type),
-    from: booking.moving_from,
-    to: booking.moving_to,
-    companyName: settings.companyName,
-    companyPhone: settings.adminPhone,
-    stamp: new Date(),
-  });
+  const file = bookingCalendarFile(
+    {
+      bookingId: booking.id,
+      // Bookings carry no version yet: the first one, until a change of time makes the next.
+      version: 0,
+      movingDate: booking.moving_date,
+      movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
+      estimatedHours: estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
+      fromAddress: booking.moving_from,
+      toAddress: booking.moving_to,
+      crewSize: null,
+      manageUrl: null,
+      cancelled: false,
+    },
+    { name: settings.companyName, phone: settings.adminPhone, timeZone: COMPANY.timeZone, publicUrl: services.publicUrl },
+    new Date(),
+  );
   return new Response(file, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

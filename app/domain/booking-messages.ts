@@ -1,0 +1,132 @@
+// The messages the company sends about bookings: each kind and the facts it states, as plain values an
+// outbox row can keep (kind + facts as JSON) and a template can render later. Times are the move's
+// wall-clock date and time; they are read on the company's clock when the message is rendered.
+
+import { cancellationDeadline, moveStartsAt } from "./booking-cancellation";
+import { formatMoveDate } from "./booking-labels";
+import { formatDateTimeIn, formatZonedTimeIn } from "./company-time";
+import { formatCents } from "./money";
+
+/** What every message about one booking states. */
+export interface BookingMessageFacts {
+  bookingId: string;
+  /** The first 8 characters of the id: how customers and staff name a booking. */
+  shortId: string;
+  customerName: string;
+  /** YYYY-MM-DD on the company's clock. */
+  movingDate: string;
+  /** HH:MM on the company's clock, or null: no preferred time, the day's first slot. */
+  movingTime: string | null;
+  estimatedHours: number;
+  fromAddress: string;
+  toAddress: string;
+  /** How many movers come. */
+  crewSize: number;
+  estimatedCostCents: number;
+  depositCents: number;
+  /** The "Manage your booking" link for this booking. */
+  manageUrl: string;
+}
+
+/** A move as it was before the office or the customer changed its date or time. */
+export interface PreviousMoveTime {
+  movingDate: string;
+  movingTime: string | null;
+  estimatedHours: number;
+}
+
+/** One of tomorrow's moves, as the office's daily list shows it. */
+export interface TomorrowMove {
+  shortId: string;
+  customerName: string;
+  customerPhone: string;
+  movingTime: string | null;
+  estimatedHours: number;
+  fromAddress: string;
+  toAddress: string;
+  crewSize: number;
+}
+
+/** Each kind of message and its facts. */
+export interface MessageFactsByKind {
+  /** To the customer: the deposit is paid, the booking waits for the office. */
+  "booking-received": BookingMessageFacts;
+  /** To the customer: the office (or auto-confirm) confirmed it. */
+  "booking-confirmed": BookingMessageFacts;
+  /** To the customer, 48 hours before: the last moment to change or cancel online. */
+  "reminder-48-hours": BookingMessageFacts;
+  /** To the customer, the day before at the set hour: what to expect and to prepare. */
+  "reminder-day-before": BookingMessageFacts;
+  /** To the customer: the date or time changed. */
+  "booking-rescheduled": BookingMessageFacts & { previous: PreviousMoveTime };
+  /** To the customer: cancelled by them or by the office, and what becomes of the deposit. */
+  "booking-cancelled": BookingMessageFacts & { cancelledBy: "customer" | "office"; depositRefunded: boolean };
+  /** To the customer: money returned. */
+  "booking-refunded": BookingMessageFacts & { refundCents: number };
+  /** To the customer: the office closed the move's day; pick another. */
+  "day-closed": BookingMessageFacts & { pickDayUrl: string };
+  /** To the office: a new booking whose deposit is paid. */
+  "office-new-booking": BookingMessageFacts & { customerEmail: string; customerPhone: string };
+  /** To the office: a customer cancelled. */
+  "office-customer-cancelled": BookingMessageFacts & { customerEmail: string; customerPhone: string };
+  /** To the office: tomorrow's moves, at a set hour. */
+  "office-tomorrow": { date: string; moves: TomorrowMove[]; scheduleUrl: string };
+}
+
+export type MessageKind = keyof MessageFactsByKind;
+
+/** The company as its messages name it. */
+export interface MessageCompany {
+  name: string;
+  phone: string;
+  timeZone: string;
+}
+
+/** When a move starts and ends, as messages write it on the company's clock. */
+export interface MoveTimeText {
+  /** "Sunday, March 14, 2027": the move's date as the company names it. */
+  date: string;
+  /** "9:00 AM EDT" */
+  start: string;
+  /** "9:00 AM – 1:00 PM EDT" */
+  window: string;
+  /** "Sunday, March 14, 2027, 9:00 AM EDT" */
+  dateAndStart: string;
+  /** The last moment to change or cancel online: "Mar 12, 2027, 8:00 AM EST". */
+  lastOnlineChange: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A move's date, start and time window on `timeZone`'s clock, with the zone's short name. */
+export function moveTimeText(move: { movingDate: string; movingTime: string | null; estimatedHours: number }, timeZone: string): MoveTimeText {
+  const startsAt = moveStartsAt(move.movingDate, move.movingTime, timeZone);
+  const endsAt = new Date(startsAt.getTime() + move.estimatedHours * HOUR_MS);
+  const date = formatMoveDate(move.movingDate);
+  const start = formatZonedTimeIn(startsAt, timeZone);
+  const end = formatZonedTimeIn(endsAt, timeZone);
+  const [startTime] = start.split(/ (?=\S+$)/);
+  const sameZone = start.split(" ").at(-1) === end.split(" ").at(-1);
+  const window = `${sameZone ? startTime : start} – ${end}`;
+  const lastOnlineChange = formatDateTimeIn(cancellationDeadline(move.movingDate, move.movingTime, timeZone), timeZone);
+  return { date, start, window, dateAndStart: `${date}, ${start}`, lastOnlineChange };
+}
+
+/** Each message's subject: it names the company and the move's date. */
+export function messageSubject<K extends MessageKind>(kind: K, facts: MessageFactsByKind[K], company: MessageCompany): string {
+  return `${company.name}: ${SUBJECTS[kind](facts)}`;
+}
+
+const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string } = {
+  "booking-received": (facts) => `booking received for ${formatMoveDate(facts.movingDate)}`,
+  "booking-confirmed": (facts) => `your move on ${formatMoveDate(facts.movingDate)} is confirmed`,
+  "reminder-48-hours": (facts) => `last chance to change your move on ${formatMoveDate(facts.movingDate)} online`,
+  "reminder-day-before": (facts) => `see you tomorrow, ${formatMoveDate(facts.movingDate)}`,
+  "booking-rescheduled": (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
+  "booking-cancelled": (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,
+  "booking-refunded": (facts) => `${formatCents(facts.refundCents)} refunded for your move on ${formatMoveDate(facts.movingDate)}`,
+  "day-closed": (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
+  "office-new-booking": (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
+  "office-customer-cancelled": (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
+  "office-tomorrow": (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,
+};

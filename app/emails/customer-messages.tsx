@@ -1,0 +1,138 @@
+import { Section, Text } from "@react-email/components";
+import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEPOSIT_ON_CANCELLATION } from "~/domain/booking-cancellation";
+import { moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
+import { formatCents } from "~/domain/money";
+import { BookingFacts, FactTable } from "./booking-facts";
+import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout";
+
+// The messages a customer receives about their booking, one component a kind.
+
+type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany };
+
+export function BookingReceivedEmail({ facts, company }: Props<"booking-received">) {
+  const when = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="We have your booking" preview={`Your ${formatCents(facts.depositCents)} deposit is paid for ${when.date}.`}>
+      <Paragraph>
+        {`Thank you, ${facts.customerName}. Your ${formatCents(facts.depositCents)} deposit is paid and your move on ${when.dateAndStart} is booked. Our office will confirm it shortly; you will get an email when it does.`}
+      </Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function BookingConfirmedEmail({ facts, company }: Props<"booking-confirmed">) {
+  const when = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="Your move is confirmed" preview={`Confirmed: ${when.dateAndStart}.`}>
+      <Paragraph>
+        {`Good news, ${facts.customerName}: your move on ${when.dateAndStart} is confirmed. Our crew will be there at the start of your time window.`}
+      </Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function ReminderFortyEightHoursEmail({ facts, company }: Props<"reminder-48-hours">) {
+  const when = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="Your move is two days away" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
+      <Paragraph>
+        {`Hello ${facts.customerName}, your move is on ${when.dateAndStart}. You can change or cancel it online until ${when.lastOnlineChange}, ${CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before it starts. After that, call us at ${company.phone} to cancel or change it.`}
+      </Paragraph>
+      <Paragraph>{DEPOSIT_ON_CANCELLATION}</Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+/** What a customer can do the day before so the move goes quickly. */
+const PREPARE = [
+  "Reserve parking close to both doors, and book the elevator if your building has one.",
+  "Finish packing and label each box with the room it goes to.",
+  "Keep valuables, medicines, documents and chargers with you, not in the truck.",
+  "Empty, defrost and dry the fridge and freezer.",
+  "Clear a path from the door and keep pets and children in a quiet room.",
+  "Make sure someone is at both addresses to let the crew in, and keep your phone on.",
+];
+
+export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder-day-before">) {
+  const when = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="See you tomorrow" preview={`${when.date}, ${when.window}: ${facts.crewSize} movers.`}>
+      <Paragraph>{`Hello ${facts.customerName}, your crew of ${facts.crewSize} movers comes tomorrow, ${when.date}: ${when.window}.`}</Paragraph>
+      <Text style={{ ...paragraph, fontWeight: 600, marginBottom: "4px" }}>To prepare</Text>
+      <Section>
+        <ul style={{ ...paragraph, marginTop: 0, paddingLeft: "20px" }}>
+          {PREPARE.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Section>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function BookingRescheduledEmail({ facts, company }: Props<"booking-rescheduled">) {
+  const was = moveTimeText(facts.previous, company.timeZone);
+  const now = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="Your move has a new time" preview={`Now ${now.dateAndStart} (was ${was.dateAndStart}).`}>
+      <Paragraph>{`Hello ${facts.customerName}, the date or time of your move has changed.`}</Paragraph>
+      <FactTable
+        rows={[
+          ["Was", `${was.date}, ${was.window}`],
+          ["Now", `${now.date}, ${now.window}`],
+        ]}
+      />
+      <Paragraph>{`If the new time does not suit you, call us at ${company.phone}.`}</Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function BookingCancelledEmail({ facts, company }: Props<"booking-cancelled">) {
+  const when = moveTimeText(facts, company.timeZone);
+  const deposit = formatCents(facts.depositCents);
+  const who =
+    facts.cancelledBy === "customer"
+      ? `As you asked, your move on ${when.dateAndStart} is cancelled.`
+      : `We have had to cancel your move on ${when.dateAndStart}.`;
+  return (
+    <EmailLayout company={company} title="Your booking is cancelled" preview={`Cancelled: ${when.dateAndStart}.`}>
+      <Paragraph>{`Hello ${facts.customerName}. ${who}`}</Paragraph>
+      <Paragraph>
+        {facts.depositRefunded
+          ? `Your ${deposit} deposit is refunded to the card you paid with; banks take a few business days to show it.`
+          : `Cancelling does not refund your ${deposit} deposit: refunds are handled by our office, not online. Call us at ${company.phone} about it.`}
+      </Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function BookingRefundedEmail({ facts, company }: Props<"booking-refunded">) {
+  const refund = formatCents(facts.refundCents);
+  return (
+    <EmailLayout company={company} title={`We refunded ${refund}`} preview={`${refund} is on its way back to your card.`}>
+      <Paragraph>
+        {`Hello ${facts.customerName}, we have refunded ${refund} to the card you paid with for booking #${facts.shortId}. Banks take a few business days to show it.`}
+      </Paragraph>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}
+
+export function DayClosedEmail({ facts, company }: Props<"day-closed">) {
+  const when = moveTimeText(facts, company.timeZone);
+  return (
+    <EmailLayout company={company} title="Please pick another day" preview={`We are closed on ${when.date}: pick another day for your move.`}>
+      <Paragraph>
+        {`Hello ${facts.customerName}, we are sorry: we have had to close on ${when.date}, so your move cannot go ahead that day. Your booking and deposit are kept. Pick another day that suits you, or call us at ${company.phone}.`}
+      </Paragraph>
+      <ActionButton href={facts.pickDayUrl}>Pick another day</ActionButton>
+      <BookingFacts facts={facts} company={company} />
+    </EmailLayout>
+  );
+}

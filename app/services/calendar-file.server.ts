@@ -1,0 +1,66 @@
+import { createEvents, type EventAttributes } from "ics";
+import { moveStartsAt } from "~/domain/booking-cancellation";
+
+// A booking as an iCalendar file (RFC 5545) for the customer's calendar. Its UID stays the same for the
+// booking and its SEQUENCE grows with the booking's version, so a calendar that imported it updates the
+// event when the time changes, and removes it when the booking is cancelled.
+
+export interface BookingCalendarEvent {
+  bookingId: string;
+  /** The booking's version: each change of its date, time or status makes the next one. */
+  version: number;
+  /** YYYY-MM-DD and HH:MM (or null: the day's first slot) on the company's clock. */
+  movingDate: string;
+  movingTime: string | null;
+  estimatedHours: number;
+  fromAddress: string;
+  toAddress: string;
+  /** How many movers come, when known. */
+  crewSize: number | null;
+  /** The "Manage your booking" link, when there is one. */
+  manageUrl: string | null;
+  cancelled: boolean;
+}
+
+export interface CalendarCompany {
+  name: string;
+  phone: string;
+  timeZone: string;
+  /** The app's public address: its host names the event's UID. */
+  publicUrl: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The .ics file of one booking, stamped `stamp`. Throws when the booking cannot be written as one. */
+export function bookingCalendarFile(booking: BookingCalendarEvent, company: CalendarCompany, stamp: Date): string {
+  const start = moveStartsAt(booking.movingDate, booking.movingTime, company.timeZone);
+  const description = [
+    `From ${booking.fromAddress} to ${booking.toAddress}.`,
+    booking.crewSize === null ? null : `Crew: ${booking.crewSize === 1 ? "1 mover" : `${booking.crewSize} movers`}.`,
+    booking.manageUrl === null ? null : `Manage your booking: ${booking.manageUrl}`,
+    `Questions? Call ${company.name} at ${company.phone}.`,
+  ].filter((line) => line !== null);
+  // `timestamp` (DTSTAMP) is read by ics but missing from its types.
+  const event: EventAttributes & { timestamp: number } = {
+    uid: `booking-${booking.bookingId}@${new URL(company.publicUrl).hostname}`,
+    sequence: booking.version,
+    timestamp: stamp.getTime(),
+    start: start.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: start.getTime() + booking.estimatedHours * HOUR_MS,
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `Move with ${company.name}`,
+    location: booking.fromAddress,
+    description: description.join("\n"),
+    status: booking.cancelled ? "CANCELLED" : "CONFIRMED",
+  };
+  const { error, value } = createEvents([event], {
+    productId: `-//${company.name}//Bookings//EN`,
+    method: booking.cancelled ? "CANCEL" : "PUBLISH",
+  });
+  if (error || value === null) throw error ?? new Error("the calendar file could not be written");
+  return value;
+}

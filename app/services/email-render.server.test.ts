@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { BookingMessageFacts, MessageCompany, MessageFactsByKind, MessageKind } from "~/domain/booking-messages";
+import { EMAIL_COLOURS } from "~/emails/email-palette";
+import { customProperties } from "../../tests/support/colour-contrast.ts";
+import { renderMessage } from "./email-render.server";
+
+const company: MessageCompany = { name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" };
+
+// The move is on the spring-forward Sunday: 09:00 is EDT though the day began in EST.
+const booking: BookingMessageFacts = {
+  bookingId: "3f2a9c1e-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
+  shortId: "3f2a9c1e",
+  customerName: "Dana O'Neil",
+  movingDate: "2027-03-14",
+  movingTime: "09:00",
+  estimatedHours: 4,
+  fromAddress: "12 Peachtree St NE, Atlanta, GA 30303",
+  toAddress: "48 Oak & Elm Ave, Decatur, GA 30030",
+  crewSize: 3,
+  estimatedCostCents: 84_050,
+  depositCents: 5_000,
+  manageUrl: "https://movers.example/manage/tok3n-abc",
+};
+const customer = { customerEmail: "dana@example.com", customerPhone: "(404) 555-0199" };
+
+const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
+  "booking-received": booking,
+  "booking-confirmed": booking,
+  "reminder-48-hours": booking,
+  "reminder-day-before": booking,
+  "booking-rescheduled": { ...booking, previous: { movingDate: "2027-03-10", movingTime: "14:00", estimatedHours: 4 } },
+  "booking-cancelled": { ...booking, cancelledBy: "office", depositRefunded: true },
+  "booking-refunded": { ...booking, refundCents: 5_000 },
+  "day-closed": { ...booking, pickDayUrl: "https://movers.example/manage/tok3n-abc/reschedule" },
+  "office-new-booking": { ...booking, ...customer },
+  "office-customer-cancelled": { ...booking, ...customer },
+  "office-tomorrow": {
+    date: "2027-11-07",
+    scheduleUrl: "https://movers.example/admin/schedule?day=2027-11-07",
+    moves: [
+      { ...booking, ...customer, movingTime: "08:00", estimatedHours: 3 },
+      { ...booking, ...customer, shortId: "9a8b7c6d", customerName: "Lee Park", movingTime: null, estimatedHours: 5, fromAddress: "7 Ponce de Leon Ave" },
+    ],
+  },
+};
+
+/** How HTML writes text: what React escapes. */
+const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** What a message about one booking must state, in its HTML and its text alike. */
+const bookingFacts = ["Sunday, March 14, 2027", "9:00 AM – 1:00 PM EDT", booking.fromAddress, booking.toAddress, "$840.50", "3 movers", booking.manageUrl];
+
+const rendered = Object.fromEntries(
+  await Promise.all(Object.entries(samples).map(async ([kind, facts]) => [kind, await renderMessage(kind as MessageKind, facts as never, company)])),
+) as Record<MessageKind, Awaited<ReturnType<typeof renderMessage>>>;
+
+const expectations: { [K in MessageKind]: { subject: string; states: string[] } } = {
+  "booking-received": {
+    subject: "Metro Movers: booking received for Sunday, March 14, 2027",
+    states: [...bookingFacts, "deposit is paid", "Manage your booking"],
+  },
+  "booking-confirmed": {
+    subject: "Metro Movers: your move on Sunday, March 14, 2027 is confirmed",
+    states: [...bookingFacts, "is confirmed", "Manage your booking"],
+  },
+  "reminder-48-hours": {
+    subject: "Metro Movers: last chance to change your move on Sunday, March 14, 2027 online",
+    // 48 elapsed hours before 09:00 EDT is 08:00 EST on Friday: the clocks change in between.
+    states: [
+      ...bookingFacts,
+      "until Mar 12, 2027, 8:00 AM EST",
+      "Cancelling does not refund it: refunds are handled by our office, not online.",
+      "(404) 555-0182",
+    ],
+  },
+  "reminder-day-before": { subject: "Metro Movers: see you tomorrow, Sunday, March 14, 2027", states: [...bookingFacts, "crew of 3", "Reserve parking"] },
+  "booking-rescheduled": {
+    subject: "Metro Movers: your move is now on Sunday, March 14, 2027",
+    states: [...bookingFacts, "Wednesday, March 10, 2027, 2:00 PM – 6:00 PM EST", "Sunday, March 14, 2027, 9:00 AM – 1:00 PM EDT"],
+  },
+  "booking-cancelled": {
+    subject: "Metro Movers: your move on Sunday, March 14, 2027 is cancelled",
+    states: [...bookingFacts, "We have had to cancel", "$50 deposit is refunded"],
+  },
+  "booking-refunded": { subject: "Metro Movers: $50 refunded for your move on Sunday, March 14, 2027", states: [...bookingFacts, "refunded $50"] },
+  "day-closed": {
+    subject: "Metro Movers: we are closed on Sunday, March 14, 2027: please pick another day",
+    states: [...bookingFacts, "Pick another day", "https://movers.example/manage/tok3n-abc/reschedule"],
+  },
+  "office-new-booking": {
+    subject: "Metro Movers: new paid booking #3f2a9c1e for Sunday, March 14, 2027",
+    states: [...bookingFacts, "dana@example.com", "(404) 555-0199"],
+  },
+  "office-customer-cancelled": {
+    subject: "Metro Movers: #3f2a9c1e for Sunday, March 14, 2027 cancelled by the customer",
+    states: [...bookingFacts, "cancelled their move", "dana@example.com"],
+  },
+  "office-tomorrow": {
+    subject: "Metro Movers: 2 moves tomorrow, Sunday, November 7, 2027",
+    // The fall-back Sunday: the day's moves are in EST.
+    states: [
+      "8:00 AM – 11:00 AM EST",
+      "8:00 AM – 1:00 PM EST",
+      "#3f2a9c1e",
+      "#9a8b7c6d",
+      "Lee Park",
+      "7 Ponce de Leon Ave",
+      booking.toAddress,
+      "(404) 555-0199",
+      "https://movers.example/admin/schedule?day=2027-11-07",
+    ],
+  },
+};
+
+describe("renderMessage", () => {
+  it.each(Object.keys(samples) as MessageKind[])("%s: subject, HTML and text state the message's facts", (kind) => {
+    const { subject, html, text } = rendered[kind];
+    expect(subject).toBe(expectations[kind].subject);
+    for (const fact of expectations[kind].states) {
+      expect(text).toContain(fact);
+      expect(html).toContain(escaped(fact));
+    }
+    for (const output of [subject, html, text]) expect(output).not.toMatch(/undefined|NaN|\[object Object\]|null/);
+    expect(html).toContain("Metro Movers");
+    expect(text).toContain("(404) 555-0182");
+  });
+
+  it("lays mail out in tables with inline styles, brand colours and system fonts, no web fonts", () => {
+    const { html } = rendered["booking-received"];
+    expect(html).toMatch(/<table[^>]*role="presentation"/);
+    expect(html).toContain(`background-color:${EMAIL_COLOURS.brand}`);
+    expect(html).toContain("font-family:-apple-system");
+    expect(html).not.toMatch(/@font-face|fonts\.googleapis|<link[^>]+stylesheet/);
+  });
+
+  it("says how a customer's own cancellation leaves the deposit when it is not refunded", async () => {
+    const { text } = await renderMessage("booking-cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company);
+    expect(text).toContain("As you asked, your move on Sunday, March 14, 2027, 9:00 AM EDT is cancelled.");
+    expect(text).toContain("Cancelling does not refund your $50 deposit");
+  });
+});
+
+describe("EMAIL_COLOURS", () => {
+  it("are the app's brand colours", () => {
+    const theme = customProperties(readFileSync(path.join(import.meta.dirname, "../app.css"), "utf8"));
+    expect(EMAIL_COLOURS.brand).toBe(theme.get("color-brand-700"));
+    expect(EMAIL_COLOURS.brandDark).toBe(theme.get("color-brand-900"));
+    expect(EMAIL_COLOURS.brandTint).toBe(theme.get("color-brand-50"));
+  });
+});

@@ -1,0 +1,48 @@
+import { plainTextSelectors, render } from "@react-email/render";
+import { createElement, type ReactElement } from "react";
+import { messageSubject, type MessageCompany, type MessageFactsByKind, type MessageKind } from "~/domain/booking-messages";
+import {
+  BookingCancelledEmail,
+  BookingConfirmedEmail,
+  BookingReceivedEmail,
+  BookingRefundedEmail,
+  BookingRescheduledEmail,
+  DayClosedEmail,
+  ReminderDayBeforeEmail,
+  ReminderFortyEightHoursEmail,
+} from "~/emails/customer-messages";
+import { OfficeCustomerCancelledEmail, OfficeNewBookingEmail, OfficeTomorrowEmail } from "~/emails/office-messages";
+
+// A message as mail carries it: its subject, and its HTML and plain text from the one template.
+
+export interface RenderedMessage {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** In plain text each table row is a line, its cells apart. */
+const htmlToTextOptions = {
+  selectors: [...plainTextSelectors, { selector: "tr", format: "block" }, { selector: "td", format: "inlineSurround", options: { suffix: " " } }],
+};
+
+const TEMPLATES: { [K in MessageKind]: (props: { facts: MessageFactsByKind[K]; company: MessageCompany }) => ReactElement } = {
+  "booking-received": BookingReceivedEmail,
+  "booking-confirmed": BookingConfirmedEmail,
+  "reminder-48-hours": ReminderFortyEightHoursEmail,
+  "reminder-day-before": ReminderDayBeforeEmail,
+  "booking-rescheduled": BookingRescheduledEmail,
+  "booking-cancelled": BookingCancelledEmail,
+  "booking-refunded": BookingRefundedEmail,
+  "day-closed": DayClosedEmail,
+  "office-new-booking": OfficeNewBookingEmail,
+  "office-customer-cancelled": OfficeCustomerCancelledEmail,
+  "office-tomorrow": OfficeTomorrowEmail,
+};
+
+export async function renderMessage<K extends MessageKind>(kind: K, facts: MessageFactsByKind[K], company: MessageCompany): Promise<RenderedMessage> {
+  const Template = TEMPLATES[kind] as (props: { facts: MessageFactsByKind[K]; company: MessageCompany }) => ReactElement;
+  const element = createElement(Template, { facts, company });
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
+  return { subject: messageSubject(kind, facts, company), html, text };
+}
