@@ -1513,9 +1513,9 @@ export type Database = {
         Args: { p_error: string; p_id: number; p_retry_at?: string }
         Returns: boolean
       }
-      mark_message_sent: {
-        Args: { p_id: number; p_provider_message_id: string }
-        Returns: boolean
+      mark_messages_sent: {
+        Args: { p_ids: number[]; p_provider_message_ids: string[] }
+        Returns: number
       }
       move_start_refusal: {
         Args: { _at: string; _day: string; _hours: number; _time: string }

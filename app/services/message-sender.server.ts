@@ -25,7 +25,8 @@ const LEASE_SECONDS = 120;
 /** How the sender reaches the outbox: claim due rows, then mark each. */
 export interface MessageOutbox {
   claim(limit: number, leaseSeconds: number): Promise<OutboxMessage[]>;
-  markSent(id: number, providerMessageId: string): Promise<void>;
+  /** Marks the messages delivered in a batch, each with the provider's id, at once. */
+  markSent(delivered: ReadonlyArray<{ id: number; providerMessageId: string }>): Promise<void>;
   /** Queued again for `retryAt`, or failed for good when it is null. */
   markFailed(id: number, error: string, retryAt: Date | null): Promise<void>;
 }
@@ -38,9 +39,12 @@ export function messageOutbox(serviceRole: AppSupabaseClient): MessageOutbox {
       if (error) throw new Error(`could not claim due messages: ${error.message}`, { cause: error });
       return data;
     },
-    async markSent(id, providerMessageId) {
-      const { error } = await serviceRole.rpc("mark_message_sent", { p_id: id, p_provider_message_id: providerMessageId });
-      if (error) throw new Error(`could not mark message ${id} sent: ${error.message}`, { cause: error });
+    async markSent(delivered) {
+      const { error } = await serviceRole.rpc("mark_messages_sent", {
+        p_ids: delivered.map(({ id }) => id),
+        p_provider_message_ids: delivered.map(({ providerMessageId }) => providerMessageId),
+      });
+      if (error) throw new Error(`could not mark ${delivered.length} messages sent: ${error.message}`, { cause: error });
     },
     async markFailed(id, message, retryAt) {
       const { error } = await serviceRole.rpc("mark_message_failed", { p_id: id, p_error: message, p_retry_at: retryAt?.toISOString() });
@@ -64,8 +68,16 @@ function failureText(outcome: Exclude<DeliveryOutcome, { kind: "sent" }>): strin
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Delivers one claimed message and marks what came of it. */
-async function sendOne(outbox: MessageOutbox, deliver: Deliver, message: OutboxMessage, now: () => Date): Promise<keyof SendReport> {
+/**
+ * Delivers one claimed message; marks at once what failed, and returns the provider's id of what was
+ * sent, for the batch to mark together.
+ */
+async function sendOne(
+  outbox: MessageOutbox,
+  deliver: Deliver,
+  message: OutboxMessage,
+  now: () => Date,
+): Promise<"retried" | "failed" | { providerMessageId: string }> {
   let outcome: DeliveryOutcome;
   try {
     outcome = await deliver(message);
@@ -73,10 +85,7 @@ async function sendOne(outbox: MessageOutbox, deliver: Deliver, message: OutboxM
     // A deliver that throws (a template, the network) is tried again like a server not reached.
     outcome = { kind: "unreachable", error };
   }
-  if (outcome.kind === "sent") {
-    await outbox.markSent(message.id, outcome.messageId);
-    return "sent";
-  }
+  if (outcome.kind === "sent") return { providerMessageId: outcome.messageId };
   // A permanent refusal (5xx) is final at once; anything else is tried again until the last attempt.
   const final = (outcome.kind === "refused" && outcome.permanent) || message.attempts >= MAX_ATTEMPTS;
   const retryAt = final ? null : new Date(now().getTime() + RETRY_AFTER_MS[Math.max(message.attempts, 1) - 1]!);
@@ -85,9 +94,10 @@ async function sendOne(outbox: MessageOutbox, deliver: Deliver, message: OutboxM
 }
 
 /**
- * Claims up to `batch` due messages and sends them, `concurrency` at a time, marking each. Stale
- * reminders the claim voided are counted, never delivered. Throws when the outbox cannot be
- * claimed; a message that could not be marked keeps its lease and is claimed again once it is over.
+ * Claims up to `batch` due messages and sends them, `concurrency` at a time; a failure is marked when
+ * it happens, the messages sent are marked together once the batch is done (one commit a batch).
+ * Stale reminders the claim voided are counted, never delivered. Throws when the outbox cannot be
+ * claimed or marked; a message not marked keeps its lease and is claimed again once it is over.
  */
 export async function sendDueMessages({
   outbox,
@@ -109,15 +119,20 @@ export async function sendDueMessages({
     report.voided++;
     return false;
   });
+  const delivered: Array<{ id: number; providerMessageId: string }> = [];
   let next = 0;
   const worker = async () => {
     while (next < toSend.length) {
       const message = toSend[next++]!;
-      report[await sendOne(outbox, deliver, message, now)]++;
+      const outcome = await sendOne(outbox, deliver, message, now);
+      if (typeof outcome === "string") report[outcome]++;
+      else delivered.push({ id: message.id, ...outcome });
     }
   };
-  // Every worker finishes its messages before a database error is thrown.
+  // Every worker finishes its messages, and what was delivered is marked, before a database error is thrown.
   const workers = await Promise.allSettled(Array.from({ length: Math.min(concurrency, toSend.length) }, worker));
+  if (delivered.length > 0) await outbox.markSent(delivered);
+  report.sent = delivered.length;
   for (const settled of workers) if (settled.status === "rejected") throw settled.reason;
   return report;
 }

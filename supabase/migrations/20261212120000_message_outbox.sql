@@ -210,22 +210,31 @@ begin
 end;
 $$;
 
--- Marks a message the sender still holds as sent, with the provider's id for it. True when it changed;
--- a late answer for a row no longer 'sending' (already sent, queued again) changes nothing.
-create function public.mark_message_sent(p_id bigint, p_provider_message_id text)
-returns boolean
+-- Marks the messages of a batch the sender still holds as sent, each with the provider's id for it
+-- (`p_provider_message_ids` in the order of `p_ids`), in one statement: one commit per batch, not one
+-- per message. Returns how many changed; a late answer for a row no longer 'sending' (already sent,
+-- queued again) changes nothing.
+create function public.mark_messages_sent(p_ids bigint[], p_provider_message_ids text[])
+returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  changed integer;
 begin
   if auth.role() is distinct from 'service_role' then
     raise exception 'Only the service role may mark messages' using errcode = 'insufficient_privilege';
   end if;
+  if cardinality(p_ids) is distinct from cardinality(p_provider_message_ids) then
+    raise exception 'One provider message id for each message' using errcode = 'invalid_parameter_value';
+  end if;
   update public.message_outbox m
-  set status = 'sent', sent_at = now(), provider_message_id = left(p_provider_message_id, 998), claimed_until = null, last_error = null
-  where m.id = p_id and m.status = 'sending';
-  return found;
+  set status = 'sent', sent_at = now(), provider_message_id = left(a.provider_message_id, 998), claimed_until = null, last_error = null
+  from unnest(p_ids, p_provider_message_ids) a(id, provider_message_id)
+  where m.id = a.id and m.status = 'sending';
+  get diagnostics changed = row_count;
+  return changed;
 end;
 $$;
 
@@ -281,12 +290,12 @@ revoke execute on function public.bump_booking_version() from public, anon, auth
 revoke execute on function public.enqueue_booking_message(uuid, text, jsonb, timestamptz) from public, anon, authenticated;
 revoke execute on function public.enqueue_office_day_list(date, jsonb, timestamptz) from public, anon, authenticated;
 revoke execute on function public.claim_due_messages(integer, integer) from public, anon, authenticated;
-revoke execute on function public.mark_message_sent(bigint, text) from public, anon, authenticated;
+revoke execute on function public.mark_messages_sent(bigint[], text[]) from public, anon, authenticated;
 revoke execute on function public.mark_message_failed(bigint, text, timestamptz) from public, anon, authenticated;
 revoke execute on function public.resend_message(bigint) from public, anon;
 grant execute on function public.enqueue_booking_message(uuid, text, jsonb, timestamptz) to service_role;
 grant execute on function public.enqueue_office_day_list(date, jsonb, timestamptz) to service_role;
 grant execute on function public.claim_due_messages(integer, integer) to service_role;
-grant execute on function public.mark_message_sent(bigint, text) to service_role;
+grant execute on function public.mark_messages_sent(bigint[], text[]) to service_role;
 grant execute on function public.mark_message_failed(bigint, text, timestamptz) to service_role;
 grant execute on function public.resend_message(bigint) to authenticated;

@@ -156,8 +156,9 @@ describe("claiming due messages", () => {
     const { id } = await booking();
     await enqueue(id, "booking_received");
     const [row] = await claim();
-    await service.rpc("mark_message_sent", { p_id: row!.id, p_provider_message_id: "<first@x>" });
+    await service.rpc("mark_messages_sent", { p_ids: [row!.id], p_provider_message_ids: ["<first@x>"] });
     expect((await service.rpc("mark_message_failed", { p_id: row!.id, p_error: "late" })).data).toBe(false);
+    expect((await service.rpc("mark_messages_sent", { p_ids: [row!.id], p_provider_message_ids: ["<second@x>"] })).data).toBe(0);
     expect(await stored()).toMatchObject([{ status: "sent", provider_message_id: "<first@x>", last_error: null }]);
   });
 });
@@ -289,7 +290,7 @@ describe("who may read and call the outbox", () => {
     const calls = [
       customer.client.rpc("enqueue_booking_message", { p_booking_id: id, p_kind: "booking_received", p_facts: {} }),
       customer.client.rpc("claim_due_messages", { p_limit: 10, p_lease_seconds: 60 }),
-      customer.client.rpc("mark_message_sent", { p_id: row!.id, p_provider_message_id: "forged" }),
+      customer.client.rpc("mark_messages_sent", { p_ids: [row!.id], p_provider_message_ids: ["forged"] }),
       customer.client.rpc("mark_message_failed", { p_id: row!.id, p_error: "forged" }),
       customer.client.rpc("resend_message", { p_id: row!.id }),
       admin.client.rpc("claim_due_messages", { p_limit: 10, p_lease_seconds: 60 }),

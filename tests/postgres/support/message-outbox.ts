@@ -24,8 +24,8 @@ export async function serviceRoleOutbox(url: string): Promise<{ outbox: MessageO
         // node-postgres reads bigint as text; the ids are far below 2^53.
         return rows.map((row) => ({ ...row, id: Number(row.id) }));
       },
-      async markSent(id, providerMessageId) {
-        await query("select public.mark_message_sent($1, $2)", [id, providerMessageId]);
+      async markSent(delivered) {
+        await query("select public.mark_messages_sent($1, $2)", [delivered.map(({ id }) => id), delivered.map(({ providerMessageId }) => providerMessageId)]);
       },
       async markFailed(id, error, retryAt) {
         await query("select public.mark_message_failed($1, $2, $3)", [id, error, retryAt]);
