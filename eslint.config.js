@@ -46,7 +46,7 @@ const layerZones = [
   {
     // The Express side reaches the app only through the server build: server/app.ts and the modules only it
     // imports are built by Vite with the app, so no app module is bundled twice.
-    target: ["./server.ts", "./server/!(app|analytics-http|housekeeping|seed-settings).ts"],
+    target: ["./server.ts", "./server/!(app|analytics-http|housekeeping|message-sending|seed-settings).ts"],
     from: "./app",
     message: "The Express side takes app code only through the server build (server/app.ts).",
   },

@@ -22,3 +22,5 @@ export { createBeaconRateLimit } from "../app/services/rate-limit.server.ts";
 export { analyticsBeacon, documentViewRecorder } from "./analytics-http.ts";
 /** The daily housekeeping, once across instances. */
 export { startHousekeeping } from "./housekeeping.ts";
+/** Each instance's sender of due messages from the outbox. */
+export { startMessageSending } from "./message-sending.ts";

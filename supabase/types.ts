@@ -305,6 +305,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }
         Insert: {
           checkout_expires_at?: string | null
@@ -344,6 +345,7 @@ export type Database = {
           tv_mounting?: number
           updated_at?: string
           user_id?: string | null
+          version?: number
         }
         Update: {
           checkout_expires_at?: string | null
@@ -383,6 +385,7 @@ export type Database = {
           tv_mounting?: number
           updated_at?: string
           user_id?: string | null
+          version?: number
         }
         Relationships: []
       }
@@ -507,6 +510,71 @@ export type Database = {
           job?: string
         }
         Relationships: []
+      }
+      message_outbox: {
+        Row: {
+          attempts: number
+          booking_id: string | null
+          booking_version: number | null
+          claimed_until: string | null
+          created_at: string
+          dedupe_key: string | null
+          due_at: string
+          facts: Json
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string | null
+          provider_message_id: string | null
+          recipient: string
+          sent_at: string | null
+          status: string
+        }
+        Insert: {
+          attempts?: number
+          booking_id?: string | null
+          booking_version?: number | null
+          claimed_until?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          due_at?: string
+          facts?: Json
+          id?: never
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string | null
+          provider_message_id?: string | null
+          recipient: string
+          sent_at?: string | null
+          status?: string
+        }
+        Update: {
+          attempts?: number
+          booking_id?: string | null
+          booking_version?: number | null
+          claimed_until?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          due_at?: string
+          facts?: Json
+          id?: never
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string | null
+          provider_message_id?: string | null
+          recipient?: string
+          sent_at?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_outbox_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -901,6 +969,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }[]
         SetofOptions: {
           from: "*"
@@ -967,6 +1036,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }[]
         SetofOptions: {
           from: "*"
@@ -1187,6 +1257,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }
         SetofOptions: {
           from: "*"
@@ -1230,6 +1301,33 @@ export type Database = {
           attempt_expires_at: string
           attempt_renewals: number
         }[]
+      }
+      claim_due_messages: {
+        Args: { p_lease_seconds: number; p_limit: number }
+        Returns: {
+          attempts: number
+          booking_id: string | null
+          booking_version: number | null
+          claimed_until: string | null
+          created_at: string
+          dedupe_key: string | null
+          due_at: string
+          facts: Json
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string | null
+          provider_message_id: string | null
+          recipient: string
+          sent_at: string | null
+          status: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "message_outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       claim_guest_booking: {
         Args: { _booking_id: string; _user_id: string }
@@ -1294,6 +1392,19 @@ export type Database = {
       }
       customer_cancellation_notice: { Args: never; Returns: string }
       delete_rate_limit: { Args: { _key: string }; Returns: boolean }
+      enqueue_booking_message: {
+        Args: {
+          p_booking_id: string
+          p_due_at?: string
+          p_facts?: Json
+          p_kind: string
+        }
+        Returns: boolean
+      }
+      enqueue_office_day_list: {
+        Args: { p_day: string; p_due_at: string; p_facts: Json }
+        Returns: boolean
+      }
       estimated_hours_for: { Args: { _property_size: string }; Returns: number }
       get_rate_limit: {
         Args: { _key: string }
@@ -1380,6 +1491,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }[]
         SetofOptions: {
           from: "*"
@@ -1396,6 +1508,14 @@ export type Database = {
           _refunded_by: string
         }
         Returns: boolean
+      }
+      mark_message_failed: {
+        Args: { p_error: string; p_id: number; p_retry_at?: string }
+        Returns: boolean
+      }
+      mark_messages_sent: {
+        Args: { p_ids: number[]; p_provider_message_ids: string[] }
+        Returns: number
       }
       move_start_refusal: {
         Args: { _at: string; _day: string; _hours: number; _time: string }
@@ -1459,6 +1579,33 @@ export type Database = {
         Returns: boolean
       }
       require_permission: { Args: { _permission: string }; Returns: undefined }
+      resend_message: {
+        Args: { p_id: number }
+        Returns: {
+          attempts: number
+          booking_id: string | null
+          booking_version: number | null
+          claimed_until: string | null
+          created_at: string
+          dedupe_key: string | null
+          due_at: string
+          facts: Json
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string | null
+          provider_message_id: string | null
+          recipient: string
+          sent_at: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "message_outbox"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       save_company_settings: {
         Args: {
           _admin_email: string
@@ -1558,6 +1705,7 @@ export type Database = {
           tv_mounting: number
           updated_at: string
           user_id: string | null
+          version: number
         }
         SetofOptions: {
           from: "*"

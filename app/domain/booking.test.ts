@@ -62,6 +62,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     refund_due_at: null,
     quote: null,
     status: "pending",
+    version: 1,
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",
     ...overrides,

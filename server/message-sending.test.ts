@@ -1,0 +1,107 @@
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SendReport } from "../app/services/message-sender.server.ts";
+import { scheduleMessageSending } from "./message-sending.ts";
+
+const SECOND = 1000;
+
+function recordingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  return { lines, logger: pino({}, { write: (line: string) => lines.push(JSON.parse(line)) }) };
+}
+
+const report = (sent = 0): SendReport => ({ sent, retried: 0, failed: 0, voided: 0 });
+
+/** A send that answers with the next report of `reports`, then with nothing to send. */
+function sendsInTurn(...reports: SendReport[]) {
+  return vi.fn(async () => reports.shift() ?? report());
+}
+
+/** A promise and the function that settles it, for a send the test finishes when it wants. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe("scheduleMessageSending", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sends at once, batch after batch while there was something to send, then every few seconds", async () => {
+    const send = sendsInTurn(report(20), report(20), report(3));
+    const { lines, logger } = recordingLogger();
+    const sending = scheduleMessageSending({ send, logger, everyMs: 5 * SECOND });
+    await vi.advanceTimersByTimeAsync(0);
+    // Three batches with messages, then one that found none.
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(lines.filter((line) => line.msg === "messages sent").map((line) => line.sent)).toEqual([20, 20, 3]);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(send).toHaveBeenCalledTimes(5);
+    await sending.stop();
+    await vi.advanceTimersByTimeAsync(60 * SECOND);
+    expect(send).toHaveBeenCalledTimes(5);
+  });
+
+  it("looks again right away when woken, once more after a look woken during it, and never two at once", async () => {
+    const first = gate();
+    let inFlight = 0;
+    let most = 0;
+    const send = vi.fn(async () => {
+      most = Math.max(most, ++inFlight);
+      if (send.mock.calls.length === 1) await first.opened;
+      inFlight--;
+      return report();
+    });
+    const sending = scheduleMessageSending({ send, logger: recordingLogger().logger, everyMs: 60 * SECOND });
+    sending.wake();
+    sending.wake();
+    expect(send).toHaveBeenCalledTimes(1);
+    first.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(2);
+    sending.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(most).toBe(1);
+    await sending.stop();
+  });
+
+  it("logs a failed look and tries again at the next one", async () => {
+    const send = vi
+      .fn<() => Promise<SendReport>>()
+      .mockRejectedValueOnce(new Error("database down"))
+      .mockResolvedValueOnce(report(1))
+      .mockResolvedValue(report());
+    const { lines, logger } = recordingLogger();
+    const sending = scheduleMessageSending({ send, logger, everyMs: 5 * SECOND });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lines).toMatchObject([{ msg: "could not send the due messages; trying again later", err: { message: "database down" } }]);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(lines.at(-1)).toMatchObject({ msg: "messages sent", sent: 1 });
+    await sending.stop();
+  });
+
+  it("stops after the batch in flight has finished and been marked, claiming no other", async () => {
+    const inFlight = gate();
+    let finished = false;
+    const send = vi.fn(async () => {
+      await inFlight.opened;
+      finished = true;
+      return report(20);
+    });
+    const sending = scheduleMessageSending({ send, logger: recordingLogger().logger, everyMs: 5 * SECOND });
+    let stopped = false;
+    const stopping = sending.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    inFlight.open();
+    await stopping;
+    expect(finished).toBe(true);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { messageOutbox, sendDueMessages, type Deliver, type SendReport } from "../app/services/message-sender.server.ts";
+import type { AppSupabaseClient } from "../app/services/supabase.server.ts";
+import type { Logger } from "./logger.ts";
+
+/** How often each server looks for due messages, and how many it claims at a time. */
+const SEND_EVERY_MS = 5_000;
+const SEND_BATCH = 20;
+
+export interface MessageSending {
+  /** Looks for due messages now (a change just queued one), or right after the look going on. */
+  wake(): void;
+  /** Stops looking and waits for the batch in flight, which finishes; no new batch is claimed. */
+  stop(): Promise<void>;
+}
+
+const handled = (report: SendReport) => report.sent + report.retried + report.failed + report.voided;
+
+/**
+ * Sends due messages at once, every `everyMs`, and whenever woken, on a timer that never keeps the
+ * process alive: batch after batch while the last one found messages, so a backlog drains without
+ * waiting for the timer. One look at a time; a wake during a look makes one more look after it. A
+ * look that fails is logged and the next one tries again (the outbox keeps every message).
+ */
+export function scheduleMessageSending({ send, logger, everyMs }: { send: () => Promise<SendReport>; logger: Logger; everyMs: number }): MessageSending {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+  const look = async () => {
+    for (;;) {
+      const report = await send();
+      if (handled(report) > 0) logger.info({ ...report }, "messages sent");
+      if (stopped || handled(report) === 0) return;
+    }
+  };
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = look()
+      .catch((error: unknown) => logger.error({ err: error }, "could not send the due messages; trying again later"))
+      .finally(() => {
+        running = null;
+        if (wokenWhileRunning) {
+          wokenWhileRunning = false;
+          tick();
+        }
+      });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    wake: tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Each server's sender, with the service-role client (no user sends mail), delivering through `deliver`. */
+export function startMessageSending(serviceRole: AppSupabaseClient, deliver: Deliver, logger: Logger): MessageSending {
+  const outbox = messageOutbox(serviceRole);
+  return scheduleMessageSending({ send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }), logger, everyMs: SEND_EVERY_MS });
+}
