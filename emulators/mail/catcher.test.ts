@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMailCatcher, type CaughtMessage, type MailCatcher, type MailCatcherOptions } from "./index.ts";
 
@@ -27,7 +27,7 @@ function dataDirectory(): string {
   return directory;
 }
 
-const send = (catcher: MailCatcher, message: nodemailer.SendMailOptions) => nodemailer.createTransport(catcher.smtpUrl).sendMail(message);
+const send = (catcher: MailCatcher, message: SendMailOptions) => nodemailer.createTransport(catcher.smtpUrl).sendMail(message);
 
 describe("the mail catcher", () => {
   it("receives HTML, text and an attachment whole, and tells its subscribers", async () => {
