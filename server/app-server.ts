@@ -22,6 +22,7 @@ const EXPORTS: Record<keyof AppServer, "function" | "object"> = {
   analyticsBeacon: "function",
   documentViewRecorder: "function",
   startHousekeeping: "function",
+  createMailer: "function",
 };
 
 /** A loaded module as the server build, once it has every export the server uses. */
