@@ -71,7 +71,7 @@ const emulatorsOutsideBackends = {
 const emulatorsInBackends = {
   target: "./server/backends.ts",
   from: "./emulators",
-  except: ["./stripe/index.ts", "./supabase/index.ts"],
+  except: ["./mail/index.ts", "./stripe/index.ts", "./supabase/index.ts"],
   message: "server/backends.ts imports an emulator only through its public index.ts.",
 };
 

@@ -54,10 +54,18 @@ if (!config.usesViteDevServer) {
   loadApp = async () => asAppServer(await devServer.ssrLoadModule("/server/app.ts"), "server/app.ts");
   closeDevServer = () => devServer.close();
 }
-const { DEFAULT_COMPANY_SETTINGS, ensureAppSettings, createAnalyticsIngest, createBeaconRateLimit, analyticsBeacon, documentViewRecorder, startHousekeeping } =
-  await loadApp();
+const {
+  DEFAULT_COMPANY_SETTINGS,
+  ensureAppSettings,
+  createAnalyticsIngest,
+  createBeaconRateLimit,
+  analyticsBeacon,
+  documentViewRecorder,
+  startHousekeeping,
+  createMailer,
+} = await loadApp();
 
-const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName }).catch((error: unknown) =>
+const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName, createMailer }).catch((error: unknown) =>
   exitOnStartupError(error, "could not start the backends"),
 );
 const { supabase } = backends;
@@ -151,6 +159,8 @@ app.use(
       authAttemptsPerMinute: config.authAttemptsPerMinute,
       bookingActionsPerMinute: config.bookingActionsPerMinute,
       stripe: { secretKey: backends.stripe.secretKey, webhookSecret: backends.stripe.webhookSecret, fetch: backends.stripe.fetch },
+      mail: backends.mail.mailer,
+      mailbox: backends.mail.mailbox,
     },
   }),
 );

@@ -1,9 +1,11 @@
 import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
+import type { Mailbox } from "./domain/mailbox";
 import type { AppRole } from "./domain/roles";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
+import type { Mailer } from "./services/mailer.server";
 import type { AuthRateLimits, BookingRateLimits, UploadsInFlight } from "./services/rate-limit.server";
 import type { SettingsCache } from "./services/settings-cache.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
@@ -35,6 +37,10 @@ export interface AppServices {
   stripe: Stripe;
   /** Verifies the signatures of Stripe's webhook deliveries (whsec_…). */
   stripeWebhookSecret: string;
+  /** Sends mail over SMTP; answers what became of each email, never throws for the server's refusals or faults. */
+  mail: Mailer;
+  /** The embedded mail catcher's inbox (embedded mode only): the admin area's mailbox. */
+  mailbox: Mailbox | undefined;
   /** This process's short-lived copy of the company settings; a save drops it. */
   settings: SettingsCache;
 }

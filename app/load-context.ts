@@ -1,7 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, settingsContext, type AppServices, type RequestFacts } from "./context";
 import type { CompanySettings } from "./domain/company-settings";
+import type { Mailbox } from "./domain/mailbox";
 import { createDraftCookie } from "./services/drafts.server";
+import type { Mailer } from "./services/mailer.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createPayingBrowserCookie } from "./services/paying-browser.server";
 import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./services/rate-limit.server";
@@ -31,6 +33,10 @@ export interface AppOptions {
   rateLimitCounters?: "database" | "memory";
   /** Stripe: the secret key, the webhook signing secret, and for the embedded emulator the fetch that reaches it in-process. */
   stripe: { secretKey: string; webhookSecret: string; fetch?: typeof fetch };
+  /** Sends mail over SMTP (a provider, or the embedded mail catcher); made once by the server, which also sends the auth emails with it. */
+  mail: Mailer;
+  /** The embedded mail catcher's inbox, shown in the admin area; unset with a real SMTP server. */
+  mailbox?: Mailbox;
 }
 
 export function createAppServices(options: AppOptions): AppServices {
@@ -52,6 +58,8 @@ export function createAppServices(options: AppOptions): AppServices {
     uploadsInFlight: createUploadsInFlight(),
     stripe: createStripeClient(options.stripe),
     stripeWebhookSecret: options.stripe.webhookSecret,
+    mail: options.mail,
+    mailbox: options.mailbox,
     settings: createSettingsCache({ load: () => readCompanySettings(serviceRole) }),
   };
 }

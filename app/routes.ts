@@ -62,6 +62,10 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      // The embedded mail catcher's inbox (embedded mode only): a page of messages, one message, an attachment.
+      route("mail", "routes/admin/mail.tsx"),
+      route("mail/:messageId", "routes/admin/mail-message.tsx"),
+      route("mail/:messageId/attachments/:index", "routes/admin/mail-attachment.ts"),
       // One booking: its details (and the Refund its deposit may be owed), the edit form, the cancellation step.
       route("bookings/:bookingId", "routes/admin/booking-details.tsx"),
       route("bookings/:bookingId/edit", "routes/admin/booking-edit.tsx"),

@@ -23,6 +23,7 @@ const EXPORTS: Record<keyof AppServer, "function" | "object"> = {
   documentViewRecorder: "function",
   startHousekeeping: "function",
   startMessageSending: "function",
+  createMailer: "function",
 };
 
 /** A loaded module as the server build, once it has every export the server uses. */

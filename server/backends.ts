@@ -1,10 +1,9 @@
-import { appendFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseConnection } from "./app-server.ts";
+import type { AppOptions, AppServer, SupabaseConnection } from "./app-server.ts";
 import type { Database } from "../supabase/types.ts";
-import type { ServerConfig } from "./config.ts";
+import { mailDestination, type ServerConfig } from "./config.ts";
 import { EMBEDDED_DATABASE_TEMPLATES_DIR } from "./embedded-database-templates.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 import type { Logger } from "./logger.ts";
@@ -39,6 +38,18 @@ export interface StripeBackend {
   close(): Promise<void>;
 }
 
+export type Mailer = AppOptions["mail"];
+
+export interface MailBackend {
+  /** `smtp`: SMTP_URL's server; `embedded`: the mail catcher this server started. */
+  mode: "embedded" | "smtp";
+  /** The one pooled sender of this process: the app's messages and the embedded auth emails. */
+  mailer: Mailer;
+  /** What the embedded mail catcher received, for the admin area's mailbox; undefined otherwise. */
+  mailbox?: NonNullable<AppOptions["mailbox"]>;
+  close(): Promise<void>;
+}
+
 /**
  * The services the app talks to, each hosted or embedded, in the same shape. `httpApis` are the
  * embedded emulators' HTTP APIs to mount on this server's port; `pages` are mounted before the
@@ -47,25 +58,63 @@ export interface StripeBackend {
 export interface Backends {
   supabase: SupabaseBackend;
   stripe: StripeBackend;
+  mail: MailBackend;
   httpApis: Array<{ paths: string[]; handler: RequestHandler }>;
   pages: Array<{ paths: string[]; handler: RequestHandler }>;
   close(): Promise<void>;
 }
 
-export async function startBackends(config: ServerConfig, logger: Logger, options: { businessName: string }): Promise<Backends> {
-  const supabase = await startSupabaseBackend(config, logger);
+/** `createMailer` comes from the app's build, so that the app and the auth emails share one sender. */
+export async function startBackends(
+  config: ServerConfig,
+  logger: Logger,
+  options: { businessName: string; createMailer: AppServer["createMailer"] },
+): Promise<Backends> {
+  const mail = await startMailBackend(config, logger, options.createMailer);
+  const supabase = await startSupabaseBackend(config, logger, mail.mailer).catch(async (error: unknown) => {
+    await mail.close();
+    throw error;
+  });
   const stripe = await startStripeBackend(config, logger, options.businessName).catch(async (error: unknown) => {
     await supabase.close();
+    await mail.close();
     throw error;
   });
   return {
     supabase,
     stripe,
+    mail,
     httpApis: supabase.httpApi ? [supabase.httpApi] : [],
     pages: stripe.pages ? [stripe.pages] : [],
     close: async () => {
       await stripe.close();
       await supabase.close();
+      await mail.close();
+    },
+  };
+}
+
+/**
+ * SMTP_URL's server when set; otherwise the embedded mail catcher, which receives over real SMTP on
+ * a free loopback port and keeps what it receives under DATA_DIR/mail.
+ */
+async function startMailBackend(config: ServerConfig, logger: Logger, createMailer: AppServer["createMailer"]): Promise<MailBackend> {
+  if (config.mail.mode === "smtp") {
+    const mailer = createMailer({ smtpUrl: config.mail.url, from: config.mail.from });
+    logger.info({ to: mailDestination(config.mail) }, "sending mail over SMTP");
+    return { mode: "smtp", mailer, close: async () => mailer.close() };
+  }
+  const { createMailCatcher } = await import("../emulators/mail/index.ts");
+  const catcher = await createMailCatcher({ dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: config.mail.from });
+  logger.info({ smtpUrl: catcher.smtpUrl }, "embedded mail catcher started; mail lives in DATA_DIR/mail");
+  return {
+    mode: "embedded",
+    mailer,
+    mailbox: catcher,
+    close: async () => {
+      mailer.close();
+      await catcher.close();
     },
   };
 }
@@ -139,7 +188,7 @@ export function startupServiceClient(backend: SupabaseBackend): SupabaseClient<D
  * Hosted Supabase when SUPABASE_URL is set; otherwise the embedded emulator over PGlite in DATA_DIR,
  * reached by supabase-js through an in-process fetch. The emulator is imported only when used.
  */
-async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promise<SupabaseBackend> {
+async function startSupabaseBackend(config: ServerConfig, logger: Logger, mailer: Mailer): Promise<SupabaseBackend> {
   if (config.supabase.mode === "hosted") {
     logger.info({ url: config.supabase.url }, "using hosted Supabase");
     return {
@@ -151,7 +200,8 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     };
   }
 
-  const { createSupabaseEmulator, readCliProjectSettings, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } = await import("../emulators/supabase/index.ts");
+  const { createSupabaseEmulator, readCliProjectSettings, authEmailContent, GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } =
+    await import("../emulators/supabase/index.ts");
   // The Supabase CLI's project file decides, as it does for `supabase start`; EMBEDDED_EMAIL_CONFIRMATIONS overrides it.
   let emailConfirmations = config.embeddedEmailConfirmations;
   if (emailConfirmations === undefined) {
@@ -172,11 +222,13 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger): Promi
     confirmSignupLinkTemplate: emailConfirmations ? CONFIRM_SIGNUP_LINK : undefined,
   });
   logger.info({ dataDir: config.dataDir, emailConfirmations }, "embedded Supabase started; data lives in DATA_DIR");
-  const outboxFile = path.join(config.dataDir, "outbox.jsonl");
   emulator.outbox.subscribe((email) => {
-    // No mail server in embedded mode: the log and DATA_DIR/outbox.jsonl are where the link is read.
-    logger.info({ to: email.to, type: email.type, link: email.link }, "email sent (embedded outbox)");
-    appendFileSync(outboxFile, `${JSON.stringify({ to: email.to, type: email.type, link: email.link, sentAt: email.sentAt })}\n`, { mode: 0o600 });
+    // Sent as the hosted auth service sends it, over SMTP. The link is logged too: with no mailbox to
+    // open (mail sent to another server), the log is a demo's way in.
+    logger.info({ to: email.to, type: email.type, link: email.link }, "auth email sent (embedded Supabase)");
+    void mailer.sendMail({ to: email.to, ...authEmailContent(email) }).then((outcome) => {
+      if (outcome.kind !== "sent") logger.warn({ to: email.to, type: email.type, outcome }, "the embedded Supabase's auth email was not delivered");
+    });
   });
   return {
     mode: "embedded",

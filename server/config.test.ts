@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "./config.ts";
+import { ConfigError, mailDestination, readConfig } from "./config.ts";
 
 describe("readConfig", () => {
   it("defaults to port 3000, ./.data and the embedded backends", () => {
@@ -86,6 +86,8 @@ describe("readConfig", () => {
       STRIPE_SECRET_KEY: "sk_live_51Abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc123",
       SESSION_SECRET: "a-session-secret-of-thirty-two-chars",
+      SMTP_URL: "smtps://apikey:sm-secret@smtp.example.net:465",
+      MAIL_FROM: "Swift Movers <bookings@swift.example>",
     };
 
     it("starts with hosted Supabase and Stripe and the shared session secret", () => {
@@ -98,7 +100,7 @@ describe("readConfig", () => {
 
     it("names every missing variable in one message", () => {
       expect(() => readConfig({ EMBEDDED: "0" })).toThrow(
-        "Missing: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SESSION_SECRET\n",
+        "Missing: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SESSION_SECRET, SMTP_URL, MAIL_FROM\n",
       );
       expect(() => readConfig({ ...production, STRIPE_WEBHOOK_SECRET: "", SESSION_SECRET: undefined })).toThrow(
         /^Invalid configuration:\nMissing: STRIPE_WEBHOOK_SECRET, SESSION_SECRET\n {2}STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0\n {2}SESSION_SECRET: required when EMBEDDED=0$/,
@@ -108,6 +110,56 @@ describe("readConfig", () => {
     it("needs SESSION_SECRET, since every instance must sign and read the same cookies", () => {
       expect(() => readConfig({ ...production, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET: required when EMBEDDED=0/);
       expect(() => readConfig({ ...production, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    });
+  });
+
+  describe("mail", () => {
+    it("sends to the embedded mail catcher unless SMTP_URL is set, from a default address unless MAIL_FROM is set", () => {
+      expect(readConfig({}).mail).toEqual({ mode: "embedded", from: "no-reply@example.com" });
+      expect(readConfig({ EMBEDDED: "1", MAIL_FROM: "office@swift.example" }).mail).toEqual({ mode: "embedded", from: "office@swift.example" });
+      expect(readConfig({ SMTP_URL: "smtp://localhost:1025" }).mail).toEqual({ mode: "smtp", url: "smtp://localhost:1025", from: "no-reply@example.com" });
+    });
+
+    it("takes smtp:// and smtps:// URLs with a user and password, and an address with or without a name", () => {
+      const config = readConfig({ SMTP_URL: "smtps://apikey:p%40ss@smtp.example.net:465", MAIL_FROM: "Swift Movers <bookings@swift.example>" });
+      expect(config.mail).toEqual({ mode: "smtp", url: "smtps://apikey:p%40ss@smtp.example.net:465", from: "Swift Movers <bookings@swift.example>" });
+      expect(readConfig({ MAIL_FROM: '"Swift, Movers" <b@swift.example>' }).mail.from).toBe('"Swift, Movers" <b@swift.example>');
+    });
+
+    it("refuses a malformed SMTP_URL or MAIL_FROM, naming the variable and never echoing the password", () => {
+      for (const url of ["http://smtp.example.net", "smtp.example.net:587", "smtp://", "smtp://user:pw-secret@/", "smtp://host:99999"]) {
+        expect(() => readConfig({ SMTP_URL: url }), url).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+      }
+      let message = "";
+      try {
+        readConfig({ SMTP_URL: "ftp://user:pw-secret@smtp.example.net" });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/SMTP_URL/);
+      expect(message).not.toMatch(/pw-secret/);
+      for (const from of ["bookings", "Swift <bookings>", "Swift <a@b.example", "<>", "a@b.example, c@d.example"]) {
+        expect(() => readConfig({ MAIL_FROM: from }), from).toThrow(/MAIL_FROM: must be an address \(office@example\.com\) or Name <office@example\.com>/);
+      }
+    });
+
+    it("needs SMTP_URL and MAIL_FROM with EMBEDDED=0, and names where mail goes without the password", () => {
+      const hosted = {
+        EMBEDDED: "0",
+        SUPABASE_URL: "https://abc.supabase.co",
+        SUPABASE_ANON_KEY: "anon-key-of-twenty-characters",
+        SUPABASE_SERVICE_ROLE_KEY: "service-key-of-twenty-characters",
+        STRIPE_SECRET_KEY: "sk_live_51Abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+        SESSION_SECRET: "a-session-secret-of-thirty-two-chars",
+      };
+      expect(() => readConfig(hosted)).toThrow(
+        /Missing: SMTP_URL, MAIL_FROM\n {2}SMTP_URL: required when EMBEDDED=0\n {2}MAIL_FROM: required when EMBEDDED=0$/,
+      );
+      const config = readConfig({ ...hosted, SMTP_URL: "smtp://apikey:pw-secret@smtp.example.net:587", MAIL_FROM: "b@swift.example" });
+      expect(config.mail).toMatchObject({ mode: "smtp" });
+      expect(mailDestination(config.mail)).toBe("smtp://apikey@smtp.example.net:587");
+      expect(mailDestination(readConfig({}).mail)).toBe("the embedded mail catcher");
     });
   });
 
@@ -175,8 +227,15 @@ describe("readConfig", () => {
         /STRIPE_SECRET_KEY: required when EMBEDDED=0[\s\S]*STRIPE_WEBHOOK_SECRET: required when EMBEDDED=0/,
       );
       expect(
-        readConfig({ ...hostedSupabase, EMBEDDED: "0", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, SESSION_SECRET: "s".repeat(32) })
-          .stripe,
+        readConfig({
+          ...hostedSupabase,
+          EMBEDDED: "0",
+          STRIPE_SECRET_KEY: SECRET_KEY,
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          SESSION_SECRET: "s".repeat(32),
+          SMTP_URL: "smtp://smtp.example.net:587",
+          MAIL_FROM: "b@swift.example",
+        }).stripe,
       ).toMatchObject({ mode: "hosted" });
       expect(() => readConfig({ EMBEDDED: "1", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(
         /EMBEDDED=1 conflicts with STRIPE_SECRET_KEY/,

@@ -10,7 +10,28 @@ const EMBEDDED_0_REQUIRES = [
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "SESSION_SECRET",
+  "SMTP_URL",
+  "MAIL_FROM",
 ] as const;
+
+/** An smtp:// or smtps:// URL naming a host, with an optional user:password and port, nothing else. */
+function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== "" && (url.pathname === "" || url.pathname === "/") && url.search === "" && url.hash === "";
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL = z.email();
+
+/** `office@example.com` or `Name <office@example.com>` (the name may be quoted); one address only. */
+function isMailbox(value: string): boolean {
+  const named = /^(?:"[^"]*"|[^<>",]+)\s*<([^<>\s]+)>$/.exec(value.trim());
+  return EMAIL.safeParse(named ? named[1] : value.trim()).success;
+}
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
@@ -46,6 +67,8 @@ const environmentSchema = z
     EMBEDDED_AUTH_RATE_LIMITS: z.enum(["gotrue", "lifted"]).optional(),
     EMBEDDED_PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(31).optional(),
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(["0", "1"]).optional(),
+    SMTP_URL: z.string().refine(isSmtpUrl, "must be an smtp:// or smtps:// URL: smtp://user:password@host:port").optional(),
+    MAIL_FROM: z.string().refine(isMailbox, "must be an address (office@example.com) or Name <office@example.com>").optional(),
     SHUTDOWN_DRAIN_SECONDS: z.coerce
       .number()
       .min(0)
@@ -73,6 +96,17 @@ const environmentSchema = z
 export type ServerConfig = ReturnType<typeof readConfig>;
 
 export type SupabaseSettings = { mode: "embedded" } | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string; jwtSecret?: string };
+
+/** Where mail goes: an SMTP server, or the embedded mail catcher the server starts itself. */
+export type MailSettings = { mode: "embedded"; from: string } | { mode: "smtp"; url: string; from: string };
+
+/** Where mail goes, for a log line: the SMTP URL without its password. */
+export function mailDestination(mail: MailSettings): string {
+  if (mail.mode === "embedded") return "the embedded mail catcher";
+  const url = new URL(mail.url);
+  url.password = "";
+  return url.href.replace(/\/$/, "");
+}
 
 export type StripeSettings = { mode: "embedded" } | { mode: "hosted"; secretKey: string; webhookSecret: string };
 
@@ -104,6 +138,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? { mode: "hosted", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
       : { mode: "embedded" };
+  const mailFrom = env.MAIL_FROM?.trim() ?? "no-reply@example.com";
+  const mail: MailSettings = env.SMTP_URL ? { mode: "smtp", url: env.SMTP_URL, from: mailFrom } : { mode: "embedded", from: mailFrom };
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -120,6 +156,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
     supabase,
     /** Stripe's API with these keys, or the embedded emulator when both are unset. */
     stripe,
+    /** SMTP_URL's server (a provider, or Mailpit in development), else the embedded mail catcher; MAIL_FROM sends. */
+    mail,
     embeddedAccessTokenSeconds: env.EMBEDDED_ACCESS_TOKEN_SECONDS,
     /** The embedded Supabase's per-address limits of sign-in, sign-up and recovery: GoTrue's, or lifted for test suites. */
     embeddedAuthRateLimits: env.EMBEDDED_AUTH_RATE_LIMITS ?? (env.NODE_ENV === "test" ? "lifted" : "gotrue"),

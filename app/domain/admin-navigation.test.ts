@@ -3,8 +3,20 @@ import { ADMIN_PAGE_PERMISSIONS, adminPagesFor } from "./admin-navigation";
 import { ROLE_PERMISSIONS } from "./permissions";
 
 describe("the admin sidebar's pages", () => {
-  it("are every page for an admin", () => {
-    expect(adminPagesFor(new Set(["admin"]))).toEqual([
+  it("are every page for an admin, the mailbox only while the embedded mail catcher runs", () => {
+    expect(adminPagesFor(new Set(["admin"]), { mailbox: true })).toEqual([
+      "/admin",
+      "/admin/bookings",
+      "/admin/pending",
+      "/admin/active",
+      "/admin/schedule",
+      "/admin/customers",
+      "/admin/users",
+      "/admin/analytics",
+      "/admin/settings",
+      "/admin/mail",
+    ]);
+    expect(adminPagesFor(new Set(["admin"]), { mailbox: false })).toEqual([
       "/admin",
       "/admin/bookings",
       "/admin/pending",
@@ -17,14 +29,15 @@ describe("the admin sidebar's pages", () => {
     ]);
   });
 
-  it("are only those a moderator may open: no Settings", () => {
-    const pages = adminPagesFor(new Set(["moderator"]));
+  it("are only those a moderator may open: no Settings, no mailbox", () => {
+    const pages = adminPagesFor(new Set(["moderator"]), { mailbox: true });
     expect(pages).not.toContain("/admin/settings");
+    expect(pages).not.toContain("/admin/mail");
     for (const page of pages) expect(ROLE_PERMISSIONS.moderator, page).toContain(ADMIN_PAGE_PERMISSIONS[page]);
     expect(pages).toHaveLength(8);
   });
 
   it("are none for a customer", () => {
-    expect(adminPagesFor(new Set(["user"]))).toEqual([]);
+    expect(adminPagesFor(new Set(["user"]), { mailbox: true })).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ export { GOTRUE_AUTH_RATE_LIMITS, LIFTED_AUTH_RATE_LIMITS } from "./config.ts";
 export { GOTRUE_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from "./auth/passwords.ts";
 export type { EmulatorDatabase, RequestClaims, RequestContext } from "./database.ts";
 export type { Outbox, OutboxEmail } from "./outbox.ts";
+export { AUTH_EMAIL_SUBJECTS, authEmailContent } from "./auth-email.ts";
 /** The anon and service_role keys of a JWT secret, as the emulator (and the Supabase CLI) derive them. */
 export { createApiKeys } from "./jwt.ts";
 /** The settings the embedded Supabase takes from the Supabase CLI's project file (supabase/config.toml). */

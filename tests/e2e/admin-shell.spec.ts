@@ -91,6 +91,7 @@ test("the sidebar leads to every admin page, shows the pending count, and the he
     ["Users", /\/admin\/users$/, "Users"],
     ["Analytics", /\/admin\/analytics$/, "Analytics"],
     ["Settings", /\/admin\/settings$/, "Settings"],
+    ["Mailbox", /\/admin\/mail$/, "Mailbox"],
     ["Dashboard", /\/admin$/, "Admin Dashboard"],
   ] as const;
   for (const [link, url, heading] of pages) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
@@ -6,10 +6,12 @@ import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../emulators/supabase/testing/index.ts";
+import { createMailer } from "../../app/services/mailer.server.ts";
 import { startBackends, type Backends } from "../../server/backends.ts";
 import { readConfig } from "../../server/config.ts";
 import { startTestApp, type AppBackend, type TestApp, type Visitor } from "./support/app-client.ts";
 import { TEST_PASSWORD } from "./support/app-harness.ts";
+import { caughtAuthEmailsTo } from "../support/caught-auth-emails.ts";
 
 // The server's own wiring (startBackends) with the embedded Supabase at GoTrue's real per-address limits
 // (not the lifted ones of other suites) and email confirmations on, as hosted: the app's sign-in,
@@ -34,7 +36,7 @@ beforeAll(async () => {
     // Shorter than auth-js's margin (90 s): every page a signed-in visitor opens refreshes the session.
     EMBEDDED_ACCESS_TOKEN_SECONDS: "60",
   });
-  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers" });
+  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers", createMailer });
   const { connection, serviceRoleKey } = backends.supabase;
   app = await startTestApp({ ...connection, serviceRoleKey }, { supabase: connection });
 }, 120_000);
@@ -68,14 +70,10 @@ async function signedInAs(browser: Visitor): Promise<string | null> {
   return root.value?.account?.email ?? null;
 }
 
-/** The link of the last email of this type sent to this address (the embedded outbox, DATA_DIR/outbox.jsonl). */
+/** The link of the last email of this type sent to this address (the embedded mail catcher's, in DATA_DIR/mail). */
 async function emailedTokenHash(to: string, type: "recovery" | "signup"): Promise<string> {
   return vi.waitFor(() => {
-    const sent = readFileSync(path.join(dataDir, "outbox.jsonl"), "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { to: string; type: string; link: string })
-      .findLast((message) => message.to === to && message.type === type);
+    const sent = caughtAuthEmailsTo(to, dataDir).findLast((message) => message.type === type);
     if (!sent) throw new Error(`no ${type} email to ${to} yet`);
     return new URL(sent.link).searchParams.get("token_hash")!;
   });

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMailer } from "../../app/services/mailer.server.ts";
 import { startBackends, type Backends } from "../../server/backends.ts";
 import { readConfig } from "../../server/config.ts";
+import { caughtAuthEmailsTo } from "../support/caught-auth-emails.ts";
 
 // The embedded Supabase takes `[auth.email] enable_confirmations` from the project's
 // supabase/config.toml at start, as `supabase start` does. The server reads the project from its
@@ -27,7 +29,7 @@ beforeAll(async () => {
   );
   process.chdir(project);
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: path.join(project, "data"), PORT: "3998", LOG_LEVEL: "silent" });
-  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers" });
+  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers", createMailer });
 }, 120_000);
 
 afterAll(async () => {
@@ -48,13 +50,14 @@ describe("the embedded Supabase with supabase/config.toml asking for email confi
     const signIn = await client.auth.signInWithPassword({ email, password: "Confirm2026" });
     expect(signIn.error).toMatchObject({ status: 400, code: "email_not_confirmed" });
     const sent = await vi.waitFor(() => {
-      const lines = readFileSync(path.join(project, "data", "outbox.jsonl"), "utf8")
-        .trim()
-        .split("\n");
-      const confirmation = lines.map((line) => JSON.parse(line) as { to: string; type: string; link: string }).find((message) => message.to === email);
+      const confirmation = caughtAuthEmailsTo(email, path.join(project, "data")).at(0);
       if (!confirmation) throw new Error("not sent yet");
       return confirmation;
     });
     expect(sent).toMatchObject({ type: "signup", link: expect.stringMatching(/^http:\/\/localhost:3998\/auth\/confirm\?token_hash=[0-9a-f]+&type=signup$/) });
+    // Received over SMTP by the embedded mail catcher, as GoTrue's default template writes it.
+    const caught = backends.mail.mailbox!.list({ offset: 0, limit: 1 }).messages[0]!;
+    expect(caught).toMatchObject({ subject: "Confirm Your Signup", to: [{ address: email }] });
+    expect(backends.mail.mailbox!.read(caught.id)?.html).toContain(`href="${sent.link.replace("&", "&amp;")}"`);
   });
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "../../app/services/mailer.server.ts";
 import { startBackends, type Backends } from "../../server/backends.ts";
 import { readConfig } from "../../server/config.ts";
 
@@ -20,7 +21,7 @@ let port: number;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "stripe-pages-"));
   const config = readConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PORT: "3999", HOST: "127.0.0.1", LOG_LEVEL: "silent" });
-  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers" });
+  backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers", createMailer });
   const app = express();
   for (const page of backends.pages) app.use(page.paths, page.handler);
   app.use((_request, response) => void response.status(418).type("text/plain").send("the app"));

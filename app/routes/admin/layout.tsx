@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { AdminDrawer } from "~/components/admin/admin-drawer";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
+import { requestContext, servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { adminPagesFor } from "~/domain/admin-navigation";
 import { sidebarStateFrom } from "~/domain/admin-sidebar";
 import { ADMIN_AREA_PERMISSION, leadingRole } from "~/domain/permissions";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sidebarState: sidebarStateFrom(request.headers.get("Cookie")),
     pendingCount: pendingCount.kind === "counted" ? pendingCount.count : 0,
-    pages: adminPagesFor(roles),
+    pages: adminPagesFor(roles, { mailbox: context.get(servicesContext).mailbox !== undefined }),
     email: context.get(userContext).email ?? "",
     roleLabel: leadingRole(roles) === "admin" ? "Administrator" : "Moderator",
     executive: { name: settings.executiveName, title: settings.executiveTitle },

@@ -10,6 +10,7 @@ export const ADMIN_PAGES = [
   "/admin/users",
   "/admin/analytics",
   "/admin/settings",
+  "/admin/mail",
 ] as const;
 
 /** What opens the admin drawer on a phone: a link to it before JavaScript, a dialog's button after. */

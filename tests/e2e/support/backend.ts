@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
+import { caughtAuthEmailsTo, type CaughtAuthEmail } from "../../support/caught-auth-emails.ts";
 import { E2E_DATA_DIR, e2eBaseUrl } from "./environment.ts";
 
 // Test data goes in through the server's own Supabase API with the service-role key (as a seed
@@ -44,11 +45,7 @@ export async function createTestUser(options: { fullName?: string; admin?: boole
   return { id: data.user.id, email, password, fullName };
 }
 
-export interface SentEmail {
-  to: string;
-  type: string;
-  link: string;
-}
+export type SentEmail = CaughtAuthEmail;
 
 /**
  * The Checkout Sessions the embedded Stripe has made for this booking (its metadata's booking_id), read
@@ -80,19 +77,9 @@ export function stripeRefundsFor(paymentIntentId: string): Array<{ id: string; a
     .map((refund) => ({ id: refund.id, amount: refund.amount, status: refund.status }));
 }
 
-/** The newest email the embedded auth service "sent" to this address (DATA_DIR/outbox.jsonl; another server's with `dataDir`). */
+/** The newest auth email the embedded mail catcher received for this address (under DATA_DIR/mail; another server's with `dataDir`). */
 export function latestEmailTo(address: string, dataDir = E2E_DATA_DIR): SentEmail | undefined {
-  let lines: string[];
-  try {
-    lines = readFileSync(path.join(dataDir, "outbox.jsonl"), "utf8").trim().split("\n");
-  } catch {
-    return undefined;
-  }
-  return lines
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as SentEmail)
-    .filter((email) => email.to === address)
-    .at(-1);
+  return caughtAuthEmailsTo(address, dataDir).at(-1);
 }
 
 /** A finished move of this customer's, written as the server writes bookings (service role). */

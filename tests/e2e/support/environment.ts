@@ -11,7 +11,7 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** Which server this process talks to: its Playwright worker's (0 in the runner). */
 const serverIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % E2E_WORKERS;
 
-/** The data directory of the server with this index: emptied before each run, read by the tests (JWT secret, outbox). */
+/** The data directory of the server with this index: emptied before each run, read by the tests (JWT secret, caught mail). */
 export function e2eDataDir(index: number): string {
   return path.resolve(`.data/e2e-${index}`);
 }

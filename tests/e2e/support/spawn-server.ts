@@ -10,7 +10,7 @@ export { freePort };
 
 export interface SpawnedServer {
   base: string;
-  /** Its DATA_DIR (the embedded outbox, the database). */
+  /** Its DATA_DIR (the mail catcher's inbox, the database). */
   dataDir: string;
   process: ChildProcess;
   output(): string;

@@ -61,6 +61,8 @@ export function testAppOptions(backend: Pick<TestBackend, "url" | "anonKey" | "f
     // The shared counters are tested in rate-limit-counters.test.ts and two-instances.test.ts.
     rateLimitCounters: "memory",
     stripe: { secretKey: "sk_test_integration", webhookSecret: "whsec_test_integration" },
+    // No mail server unless a test gives one (a mail catcher's): every email is unreachable.
+    mail: { sendMail: async () => ({ kind: "unreachable", error: "no mail server in this test" }), close: () => {} },
     ...overrides,
   };
 }

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import type { MailboxAddress } from "./mailbox";
+
+/** The mailbox lists as every admin list does: 25 a page. */
+export const MAILBOX_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** The `page` search parameter: 1 when missing or not a page number. */
+export function mailboxPage(params: URLSearchParams): number {
+  return pageSchema.parse(params.get("page") ?? undefined);
+}
+
+export function mailboxPageHref(page: number): string {
+  return page === 1 ? "/admin/mail" : `/admin/mail?page=${page}`;
+}
+
+/** "Ana Lee <ana@example.com>, crew@example.com" */
+export function formatMailAddresses(addresses: readonly MailboxAddress[]): string {
+  return addresses.map(({ name, address }) => (name ? `${name} <${address}>` : address)).join(", ");
+}
+
+/** An attachment's index in a URL: a whole number, else nothing. */
+export function attachmentIndex(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : null;
+}

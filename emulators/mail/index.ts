@@ -1,0 +1,159 @@
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { simpleParser, type AddressObject } from "mailparser";
+import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import { newMessageId, openMailStore, type CaughtMessage, type CaughtMessageSummary, type MailAddress } from "./store.ts";
+
+export type { CaughtAttachment, CaughtAttachmentInfo, CaughtMessage, CaughtMessageSummary, MailAddress } from "./store.ts";
+
+export interface MailCatcherOptions {
+  /** Keeps the inbox under `dataDir/mail/` across restarts; unset, in memory only. */
+  dataDir?: string;
+  host?: string;
+  /** 0 (the default): a free port. */
+  port?: number;
+  /** The largest message accepted, in bytes; larger ones get 552. Default 10 MB. */
+  maxMessageBytes?: number;
+}
+
+/** An SMTP answer the catcher gives instead of accepting a message. */
+export interface SmtpRefusal {
+  code: number;
+  message: string;
+}
+
+export interface MailCatcher {
+  /** Where to send: `smtp://127.0.0.1:PORT`, no authentication, no TLS. */
+  smtpUrl: string;
+  /** Newest first, `limit` (default all) from `offset`; `total` counts every caught message. */
+  list(page?: { offset?: number; limit?: number }): { total: number; messages: CaughtMessageSummary[] };
+  read(id: string): CaughtMessage | undefined;
+  attachment(id: string, index: number): ReturnType<ReturnType<typeof openMailStore>["attachment"]>;
+  /** Calls the listener with each message caught from now on; returns the unsubscribe function. */
+  subscribe(listener: (message: CaughtMessage) => void): () => void;
+  /** Answers the next `count` messages with this SMTP error and keeps nothing of them (a fault for tests). */
+  refuseNext(count: number, refusal: SmtpRefusal): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A local inbox that receives mail over real SMTP, as a provider would, and keeps each message
+ * parsed (like the Supabase CLI's local inbox). It accepts any sender and recipient.
+ */
+export async function createMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const store = openMailStore(options.dataDir === undefined ? undefined : path.join(options.dataDir, "mail"));
+  const listeners = new Set<(message: CaughtMessage) => void>();
+  const refusals: SmtpRefusal[] = [];
+
+  async function receive(stream: SMTPServerDataStream, envelope: CaughtMessage["envelope"]): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) if (!stream.sizeExceeded) chunks.push(chunk);
+    const refusal = refusals.shift();
+    if (refusal) throw smtpError(refusal.code, refusal.message);
+    if (stream.sizeExceeded) throw smtpError(552, `message exceeds fixed maximum message size of ${maxBytes} bytes`);
+    const parsed = await simpleParser(Buffer.concat(chunks));
+    const receivedAt = new Date();
+    const message: CaughtMessage = {
+      id: newMessageId(receivedAt),
+      receivedAt: receivedAt.toISOString(),
+      envelope,
+      from: addresses(parsed.from),
+      to: addresses(parsed.to),
+      cc: addresses(parsed.cc),
+      subject: parsed.subject ?? "",
+      messageId: parsed.messageId,
+      text: parsed.text,
+      html: parsed.html || undefined,
+      headers: parsed.headerLines.map(({ key, line }) => ({ key, line })),
+      attachments: parsed.attachments.map((attachment, index) => ({
+        filename: attachment.filename ?? `attachment-${index + 1}`,
+        contentType: attachment.contentType,
+        size: attachment.content.length,
+      })),
+    };
+    store.add(
+      message,
+      parsed.attachments.map((attachment) => attachment.content),
+    );
+    for (const listener of listeners) {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error("Mail catcher: a listener failed", error);
+      }
+    }
+    return message.id;
+  }
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    size: maxBytes,
+    banner: "local mail catcher",
+    logger: false,
+    // A pooled sender's idle connection must not hold a stop back for long.
+    closeTimeout: 1_000,
+    onData(stream, session, callback) {
+      const envelope = {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+        to: session.envelope.rcptTo.map((recipient) => recipient.address),
+      };
+      receive(stream, envelope).then(
+        (id) => callback(null, `Ok: queued as ${id}`),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.on("error", (error) => console.error("Mail catcher: SMTP error", error));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+
+  return {
+    smtpUrl: `smtp://${host}:${address.port}`,
+    list({ offset = 0, limit = Number.MAX_SAFE_INTEGER } = {}) {
+      return {
+        total: store.count(),
+        messages: store.page(offset, limit).map(({ id, receivedAt, from, to, subject, attachments }) => ({
+          id,
+          receivedAt,
+          from,
+          to,
+          subject,
+          attachmentCount: attachments.length,
+        })),
+      };
+    },
+    read: (id) => store.get(id),
+    attachment: (id, index) => store.attachment(id, index),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refuseNext(count, refusal) {
+      for (let index = 0; index < count; index++) refusals.push(refusal);
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => server.close(() => resolve()));
+      return closing;
+    },
+  };
+}
+
+function smtpError(code: number, message: string): Error & { responseCode: number } {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+function addresses(header: AddressObject | AddressObject[] | undefined): MailAddress[] {
+  const objects = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return objects.flatMap((object) =>
+    object.value.flatMap((entry) => (entry.group ?? [entry]).map((member) => ({ name: member.name, address: member.address ?? "" }))),
+  );
+}
