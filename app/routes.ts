@@ -10,10 +10,14 @@ export default [
     // Where Stripe Checkout sends the customer back.
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-canceled", "routes/public/payment-canceled.tsx"),
+    // A booking opened by the 'Manage your booking' link of its emails (`?token=`), without signing in.
+    route("manage", "routes/public/manage-booking.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Resource route: the paid move as a calendar file, linked from the payment page.
   route("payment-success/move.ics", "routes/public/move-calendar.ts"),
+  // Resource route: the move as a calendar file, for the holder of its manage link.
+  route("manage/move.ics", "routes/public/manage-calendar.ts"),
   // Resource route: the sign-out form posts here from every frame.
   route("logout", "routes/public/logout.tsx"),
   // Resource route: Stripe delivers its signed webhook events here.

@@ -12,6 +12,9 @@ export function depositCents(row: Pick<BookingRow, "deposit_amount_cents">): num
   return row.deposit_amount_cents > 0 ? row.deposit_amount_cents : DEPOSIT_CENTS;
 }
 
+/** One booking's fields as its pages show them. */
+export type BookingView = ReturnType<typeof bookingView>;
+
 export function bookingView(row: BookingRow) {
   return {
     id: row.id,

@@ -1,5 +1,7 @@
 import { createEvents, type EventAttributes } from "ics";
+import type { BookingRow } from "~/domain/booking";
 import { moveStartsAt } from "~/domain/booking-cancellation";
+import { estimatedHours, isPropertySize } from "~/domain/pricing";
 
 // A booking as an iCalendar file (RFC 5545) for the customer's calendar. Its UID stays the same for the
 // booking and its SEQUENCE grows with the booking's version, so a calendar that imported it updates the
@@ -31,6 +33,22 @@ export interface CalendarCompany {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** A stored booking as its calendar event: its estimated hours, or its home's when none were stored. */
+export function calendarEventOf(booking: BookingRow, manageUrl: string | null): BookingCalendarEvent {
+  return {
+    bookingId: booking.id,
+    version: booking.version,
+    movingDate: booking.moving_date,
+    movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
+    estimatedHours: booking.estimated_hours ?? estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
+    fromAddress: booking.moving_from,
+    toAddress: booking.moving_to,
+    crewSize: null,
+    manageUrl,
+    cancelled: booking.status === "cancelled",
+  };
+}
 
 /** The .ics file of one booking, stamped `stamp`. Throws when the booking cannot be written as one. */
 export function bookingCalendarFile(booking: BookingCalendarEvent, company: CalendarCompany, stamp: Date): string {

@@ -1,12 +1,12 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
+import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { StatusBadge } from "~/components/dashboard/status-badge";
 import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
@@ -123,39 +123,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
         Back to Dashboard
       </Link>
 
-      <section aria-labelledby="booking-details-heading" className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="booking-details-heading" className="text-2xl font-bold">
-            Move on {booking.moveDate}
-          </h1>
-          <p className="flex flex-wrap items-center gap-1.5 text-slate-700">
-            <span>{booking.from}</span>
-            <ArrowRight role="img" aria-label="to" className="size-4 shrink-0 text-slate-500" />
-            <span>{booking.to}</span>
-          </p>
-          <p className="text-sm text-slate-600">
-            Booking reference {booking.shortId} · booked {booking.createdAt}
-          </p>
-        </div>
-        <dl className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <div className="flex items-center gap-2">
-            <dt className="text-sm text-slate-600">Status</dt>
-            <dd>
-              <StatusBadge status={booking.status} depositStatus={booking.depositStatus} />
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt className="text-sm text-slate-600">Estimated cost</dt>
-            <dd className="font-semibold tabular-nums">{booking.estimatedCost}</dd>
-          </div>
-          {booking.finalCost ? (
-            <div className="flex items-center gap-2">
-              <dt className="text-sm text-slate-600">Final cost</dt>
-              <dd className="font-semibold tabular-nums">{booking.finalCost}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
+      <BookingDetailsHeader booking={booking} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">

@@ -1,13 +1,9 @@
 import { requestContext, servicesContext, settingsContext } from "~/context";
-import { COMPANY } from "~/domain/company";
-import { estimatedHours, isPropertySize } from "~/domain/pricing";
 import { bookingForCheckoutSession } from "~/services/bookings.server";
-import { bookingCalendarFile } from "~/services/calendar-file.server";
+import { manageBookingUrl } from "~/services/manage-links.server";
 import { paidBookingViewer } from "~/services/paying-browser.server";
+import { moveCalendarResponse, plainCalendarAnswer as plain } from "../move-calendar-response";
 import type { Route } from "./+types/move-calendar";
-
-const plain = (message: string, status: number) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * The paid move as an iCalendar file, linked from the payment page: the Checkout Session id that
@@ -30,29 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await paidBookingViewer(request, context, booking)).kind === "stranger") return plain("Not found", 404);
 
   const settings = await context.get(settingsContext)();
-  const file = bookingCalendarFile(
-    {
-      bookingId: booking.id,
-      // Bookings carry no version yet: the first one, until a change of time makes the next.
-      version: 0,
-      movingDate: booking.moving_date,
-      movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
-      estimatedHours: estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
-      fromAddress: booking.moving_from,
-      toAddress: booking.moving_to,
-      crewSize: null,
-      manageUrl: null,
-      cancelled: false,
-    },
-    { name: settings.companyName, phone: settings.adminPhone, timeZone: COMPANY.timeZone, publicUrl: services.publicUrl },
-    new Date(),
-  );
-  return new Response(file, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="move-${booking.moving_date}.ics"`,
-      // It names the customer's addresses: never kept by browsers or proxies.
-      "Cache-Control": "private, no-store",
-    },
-  });
+  // The browser that paid may manage the booking as its emails let it.
+  const manageUrl = manageBookingUrl(services.publicUrl, services.cookieSecret, booking);
+  return moveCalendarResponse(booking, { settings, publicUrl: services.publicUrl, manageUrl });
 }
