@@ -50,30 +50,48 @@ export interface TomorrowMove {
 /** Each kind of message and its facts. */
 export interface MessageFactsByKind {
   /** To the customer: the deposit is paid, the booking waits for the office. */
-  "booking-received": BookingMessageFacts;
+  booking_received: BookingMessageFacts;
   /** To the customer: the office (or auto-confirm) confirmed it. */
-  "booking-confirmed": BookingMessageFacts;
+  booking_confirmed: BookingMessageFacts;
   /** To the customer, 48 hours before: the last moment to change or cancel online. */
-  "reminder-48-hours": BookingMessageFacts;
+  reminder_48h: BookingMessageFacts;
   /** To the customer, the day before at the set hour: what to expect and to prepare. */
-  "reminder-day-before": BookingMessageFacts;
+  reminder_day_before: BookingMessageFacts;
   /** To the customer: the date or time changed. */
-  "booking-rescheduled": BookingMessageFacts & { previous: PreviousMoveTime };
+  booking_rescheduled: BookingMessageFacts & { previous: PreviousMoveTime };
   /** To the customer: cancelled by them or by the office, and what becomes of the deposit. */
-  "booking-cancelled": BookingMessageFacts & { cancelledBy: "customer" | "office"; depositRefunded: boolean };
+  booking_cancelled: BookingMessageFacts & { cancelledBy: "customer" | "office"; depositRefunded: boolean };
   /** To the customer: money returned. */
-  "booking-refunded": BookingMessageFacts & { refundCents: number };
+  booking_refunded: BookingMessageFacts & { refundCents: number };
   /** To the customer: the office closed the move's day; pick another. */
-  "day-closed": BookingMessageFacts & { pickDayUrl: string };
+  day_closed_moved: BookingMessageFacts & { pickDayUrl: string };
   /** To the office: a new booking whose deposit is paid. */
-  "office-new-booking": BookingMessageFacts & { customerEmail: string; customerPhone: string };
+  office_new_booking: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: a customer cancelled. */
-  "office-customer-cancelled": BookingMessageFacts & { customerEmail: string; customerPhone: string };
+  office_customer_cancelled: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: tomorrow's moves, at a set hour. */
-  "office-tomorrow": { date: string; moves: TomorrowMove[]; scheduleUrl: string };
+  office_tomorrow_list: { date: string; moves: TomorrowMove[]; scheduleUrl: string };
 }
 
 export type MessageKind = keyof MessageFactsByKind;
+
+// Written as a record so that a kind added to the facts above must be added here too.
+const KINDS: Record<MessageKind, true> = {
+  booking_received: true,
+  booking_confirmed: true,
+  reminder_48h: true,
+  reminder_day_before: true,
+  booking_rescheduled: true,
+  booking_cancelled: true,
+  booking_refunded: true,
+  day_closed_moved: true,
+  office_new_booking: true,
+  office_customer_cancelled: true,
+  office_tomorrow_list: true,
+};
+
+/** Every kind of message: the outbox accepts exactly these. */
+export const MESSAGE_KINDS = Object.keys(KINDS) as MessageKind[];
 
 /** The company as its messages name it. */
 export interface MessageCompany {
@@ -118,15 +136,15 @@ export function messageSubject<K extends MessageKind>(kind: K, facts: MessageFac
 }
 
 const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string } = {
-  "booking-received": (facts) => `booking received for ${formatMoveDate(facts.movingDate)}`,
-  "booking-confirmed": (facts) => `your move on ${formatMoveDate(facts.movingDate)} is confirmed`,
-  "reminder-48-hours": (facts) => `last chance to change your move on ${formatMoveDate(facts.movingDate)} online`,
-  "reminder-day-before": (facts) => `see you tomorrow, ${formatMoveDate(facts.movingDate)}`,
-  "booking-rescheduled": (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
-  "booking-cancelled": (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,
-  "booking-refunded": (facts) => `${formatCents(facts.refundCents)} refunded for your move on ${formatMoveDate(facts.movingDate)}`,
-  "day-closed": (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
-  "office-new-booking": (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
-  "office-customer-cancelled": (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
-  "office-tomorrow": (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,
+  booking_received: (facts) => `booking received for ${formatMoveDate(facts.movingDate)}`,
+  booking_confirmed: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is confirmed`,
+  reminder_48h: (facts) => `last chance to change your move on ${formatMoveDate(facts.movingDate)} online`,
+  reminder_day_before: (facts) => `see you tomorrow, ${formatMoveDate(facts.movingDate)}`,
+  booking_rescheduled: (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
+  booking_cancelled: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,
+  booking_refunded: (facts) => `${formatCents(facts.refundCents)} refunded for your move on ${formatMoveDate(facts.movingDate)}`,
+  day_closed_moved: (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
+  office_new_booking: (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
+  office_customer_cancelled: (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
+  office_tomorrow_list: (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,
 };

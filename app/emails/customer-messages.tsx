@@ -9,7 +9,7 @@ import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout"
 
 type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany };
 
-export function BookingReceivedEmail({ facts, company }: Props<"booking-received">) {
+export function BookingReceivedEmail({ facts, company }: Props<"booking_received">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="We have your booking" preview={`Your ${formatCents(facts.depositCents)} deposit is paid for ${when.date}.`}>
@@ -21,7 +21,7 @@ export function BookingReceivedEmail({ facts, company }: Props<"booking-received
   );
 }
 
-export function BookingConfirmedEmail({ facts, company }: Props<"booking-confirmed">) {
+export function BookingConfirmedEmail({ facts, company }: Props<"booking_confirmed">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Your move is confirmed" preview={`Confirmed: ${when.dateAndStart}.`}>
@@ -33,7 +33,7 @@ export function BookingConfirmedEmail({ facts, company }: Props<"booking-confirm
   );
 }
 
-export function ReminderFortyEightHoursEmail({ facts, company }: Props<"reminder-48-hours">) {
+export function ReminderFortyEightHoursEmail({ facts, company }: Props<"reminder_48h">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Your move is two days away" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
@@ -56,7 +56,7 @@ const PREPARE = [
   "Make sure someone is at both addresses to let the crew in, and keep your phone on.",
 ];
 
-export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder-day-before">) {
+export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder_day_before">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="See you tomorrow" preview={`${when.date}, ${when.window}: ${facts.crewSize} movers.`}>
@@ -74,7 +74,7 @@ export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder-day-b
   );
 }
 
-export function BookingRescheduledEmail({ facts, company }: Props<"booking-rescheduled">) {
+export function BookingRescheduledEmail({ facts, company }: Props<"booking_rescheduled">) {
   const was = moveTimeText(facts.previous, company.timeZone);
   const now = moveTimeText(facts, company.timeZone);
   return (
@@ -92,7 +92,7 @@ export function BookingRescheduledEmail({ facts, company }: Props<"booking-resch
   );
 }
 
-export function BookingCancelledEmail({ facts, company }: Props<"booking-cancelled">) {
+export function BookingCancelledEmail({ facts, company }: Props<"booking_cancelled">) {
   const when = moveTimeText(facts, company.timeZone);
   const deposit = formatCents(facts.depositCents);
   const who =
@@ -112,7 +112,7 @@ export function BookingCancelledEmail({ facts, company }: Props<"booking-cancell
   );
 }
 
-export function BookingRefundedEmail({ facts, company }: Props<"booking-refunded">) {
+export function BookingRefundedEmail({ facts, company }: Props<"booking_refunded">) {
   const refund = formatCents(facts.refundCents);
   return (
     <EmailLayout company={company} title={`We refunded ${refund}`} preview={`${refund} is on its way back to your card.`}>
@@ -124,7 +124,7 @@ export function BookingRefundedEmail({ facts, company }: Props<"booking-refunded
   );
 }
 
-export function DayClosedEmail({ facts, company }: Props<"day-closed">) {
+export function DayClosedEmail({ facts, company }: Props<"day_closed_moved">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Please pick another day" preview={`We are closed on ${when.date}: pick another day for your move.`}>

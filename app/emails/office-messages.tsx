@@ -9,7 +9,7 @@ import { EMAIL_COLOURS } from "./email-palette";
 type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany };
 
 /** Who booked, how to reach them, and the booking itself. */
-function CustomerBooking({ facts, company }: Props<"office-new-booking" | "office-customer-cancelled">) {
+function CustomerBooking({ facts, company }: Props<"office_new_booking" | "office_customer_cancelled">) {
   return (
     <>
       <FactTable
@@ -24,7 +24,7 @@ function CustomerBooking({ facts, company }: Props<"office-new-booking" | "offic
   );
 }
 
-export function OfficeNewBookingEmail({ facts, company }: Props<"office-new-booking">) {
+export function OfficeNewBookingEmail({ facts, company }: Props<"office_new_booking">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title={`New paid booking #${facts.shortId}`} preview={`${facts.customerName}, ${when.dateAndStart}.`}>
@@ -34,7 +34,7 @@ export function OfficeNewBookingEmail({ facts, company }: Props<"office-new-book
   );
 }
 
-export function OfficeCustomerCancelledEmail({ facts, company }: Props<"office-customer-cancelled">) {
+export function OfficeCustomerCancelledEmail({ facts, company }: Props<"office_customer_cancelled">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title={`#${facts.shortId} cancelled by the customer`} preview={`${facts.customerName} cancelled ${when.dateAndStart}.`}>
@@ -46,7 +46,7 @@ export function OfficeCustomerCancelledEmail({ facts, company }: Props<"office-c
 
 const cell = { fontSize: "13px", lineHeight: "18px", padding: "8px 8px 8px 0", borderTop: `1px solid ${EMAIL_COLOURS.border}`, verticalAlign: "top" } as const;
 
-export function OfficeTomorrowEmail({ facts, company }: Props<"office-tomorrow">) {
+export function OfficeTomorrowEmail({ facts, company }: Props<"office_tomorrow_list">) {
   const date = formatMoveDate(facts.date);
   return (
     <EmailLayout company={company} title={`Tomorrow's moves: ${date}`} preview={`${facts.moves.length} moves on ${date}.`}>

@@ -26,17 +26,17 @@ const booking: BookingMessageFacts = {
 const customer = { customerEmail: "dana@example.com", customerPhone: "(404) 555-0199" };
 
 const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
-  "booking-received": booking,
-  "booking-confirmed": booking,
-  "reminder-48-hours": booking,
-  "reminder-day-before": booking,
-  "booking-rescheduled": { ...booking, previous: { movingDate: "2027-03-10", movingTime: "14:00", estimatedHours: 4 } },
-  "booking-cancelled": { ...booking, cancelledBy: "office", depositRefunded: true },
-  "booking-refunded": { ...booking, refundCents: 5_000 },
-  "day-closed": { ...booking, pickDayUrl: "https://movers.example/manage/tok3n-abc/reschedule" },
-  "office-new-booking": { ...booking, ...customer },
-  "office-customer-cancelled": { ...booking, ...customer },
-  "office-tomorrow": {
+  booking_received: booking,
+  booking_confirmed: booking,
+  reminder_48h: booking,
+  reminder_day_before: booking,
+  booking_rescheduled: { ...booking, previous: { movingDate: "2027-03-10", movingTime: "14:00", estimatedHours: 4 } },
+  booking_cancelled: { ...booking, cancelledBy: "office", depositRefunded: true },
+  booking_refunded: { ...booking, refundCents: 5_000 },
+  day_closed_moved: { ...booking, pickDayUrl: "https://movers.example/manage/tok3n-abc/reschedule" },
+  office_new_booking: { ...booking, ...customer },
+  office_customer_cancelled: { ...booking, ...customer },
+  office_tomorrow_list: {
     date: "2027-11-07",
     scheduleUrl: "https://movers.example/admin/schedule?day=2027-11-07",
     moves: [
@@ -57,15 +57,15 @@ const rendered = Object.fromEntries(
 ) as Record<MessageKind, Awaited<ReturnType<typeof renderMessage>>>;
 
 const expectations: { [K in MessageKind]: { subject: string; states: string[] } } = {
-  "booking-received": {
+  booking_received: {
     subject: "Metro Movers: booking received for Sunday, March 14, 2027",
     states: [...bookingFacts, "deposit is paid", "Manage your booking"],
   },
-  "booking-confirmed": {
+  booking_confirmed: {
     subject: "Metro Movers: your move on Sunday, March 14, 2027 is confirmed",
     states: [...bookingFacts, "is confirmed", "Manage your booking"],
   },
-  "reminder-48-hours": {
+  reminder_48h: {
     subject: "Metro Movers: last chance to change your move on Sunday, March 14, 2027 online",
     // 48 elapsed hours before 09:00 EDT is 08:00 EST on Friday: the clocks change in between.
     states: [
@@ -75,29 +75,29 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
       "(404) 555-0182",
     ],
   },
-  "reminder-day-before": { subject: "Metro Movers: see you tomorrow, Sunday, March 14, 2027", states: [...bookingFacts, "crew of 3", "Reserve parking"] },
-  "booking-rescheduled": {
+  reminder_day_before: { subject: "Metro Movers: see you tomorrow, Sunday, March 14, 2027", states: [...bookingFacts, "crew of 3", "Reserve parking"] },
+  booking_rescheduled: {
     subject: "Metro Movers: your move is now on Sunday, March 14, 2027",
     states: [...bookingFacts, "Wednesday, March 10, 2027, 2:00 PM – 6:00 PM EST", "Sunday, March 14, 2027, 9:00 AM – 1:00 PM EDT"],
   },
-  "booking-cancelled": {
+  booking_cancelled: {
     subject: "Metro Movers: your move on Sunday, March 14, 2027 is cancelled",
     states: [...bookingFacts, "We have had to cancel", "$50 deposit is refunded"],
   },
-  "booking-refunded": { subject: "Metro Movers: $50 refunded for your move on Sunday, March 14, 2027", states: [...bookingFacts, "refunded $50"] },
-  "day-closed": {
+  booking_refunded: { subject: "Metro Movers: $50 refunded for your move on Sunday, March 14, 2027", states: [...bookingFacts, "refunded $50"] },
+  day_closed_moved: {
     subject: "Metro Movers: we are closed on Sunday, March 14, 2027: please pick another day",
     states: [...bookingFacts, "Pick another day", "https://movers.example/manage/tok3n-abc/reschedule"],
   },
-  "office-new-booking": {
+  office_new_booking: {
     subject: "Metro Movers: new paid booking #3f2a9c1e for Sunday, March 14, 2027",
     states: [...bookingFacts, "dana@example.com", "(404) 555-0199"],
   },
-  "office-customer-cancelled": {
+  office_customer_cancelled: {
     subject: "Metro Movers: #3f2a9c1e for Sunday, March 14, 2027 cancelled by the customer",
     states: [...bookingFacts, "cancelled their move", "dana@example.com"],
   },
-  "office-tomorrow": {
+  office_tomorrow_list: {
     subject: "Metro Movers: 2 moves tomorrow, Sunday, November 7, 2027",
     // The fall-back Sunday: the day's moves are in EST.
     states: [
@@ -128,7 +128,7 @@ describe("renderMessage", () => {
   });
 
   it("lays mail out in tables with inline styles, brand colours and system fonts, no web fonts", () => {
-    const { html } = rendered["booking-received"];
+    const { html } = rendered["booking_received"];
     expect(html).toMatch(/<table[^>]*role="presentation"/);
     expect(html).toContain(`background-color:${EMAIL_COLOURS.brand}`);
     expect(html).toContain("font-family:-apple-system");
@@ -136,7 +136,7 @@ describe("renderMessage", () => {
   });
 
   it("says how a customer's own cancellation leaves the deposit when it is not refunded", async () => {
-    const { text } = await renderMessage("booking-cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company);
+    const { text } = await renderMessage("booking_cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company);
     expect(text).toContain("As you asked, your move on Sunday, March 14, 2027, 9:00 AM EDT is cancelled.");
     expect(text).toContain("Cancelling does not refund your $50 deposit");
   });

@@ -27,17 +27,17 @@ const htmlToTextOptions = {
 };
 
 const TEMPLATES: { [K in MessageKind]: (props: { facts: MessageFactsByKind[K]; company: MessageCompany }) => ReactElement } = {
-  "booking-received": BookingReceivedEmail,
-  "booking-confirmed": BookingConfirmedEmail,
-  "reminder-48-hours": ReminderFortyEightHoursEmail,
-  "reminder-day-before": ReminderDayBeforeEmail,
-  "booking-rescheduled": BookingRescheduledEmail,
-  "booking-cancelled": BookingCancelledEmail,
-  "booking-refunded": BookingRefundedEmail,
-  "day-closed": DayClosedEmail,
-  "office-new-booking": OfficeNewBookingEmail,
-  "office-customer-cancelled": OfficeCustomerCancelledEmail,
-  "office-tomorrow": OfficeTomorrowEmail,
+  booking_received: BookingReceivedEmail,
+  booking_confirmed: BookingConfirmedEmail,
+  reminder_48h: ReminderFortyEightHoursEmail,
+  reminder_day_before: ReminderDayBeforeEmail,
+  booking_rescheduled: BookingRescheduledEmail,
+  booking_cancelled: BookingCancelledEmail,
+  booking_refunded: BookingRefundedEmail,
+  day_closed_moved: DayClosedEmail,
+  office_new_booking: OfficeNewBookingEmail,
+  office_customer_cancelled: OfficeCustomerCancelledEmail,
+  office_tomorrow_list: OfficeTomorrowEmail,
 };
 
 export async function renderMessage<K extends MessageKind>(kind: K, facts: MessageFactsByKind[K], company: MessageCompany): Promise<RenderedMessage> {

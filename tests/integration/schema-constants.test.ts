@@ -7,6 +7,7 @@ import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHou
 import { COMPANY } from "../../app/domain/company.ts";
 import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
+import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
 
 // The lists and limits the app offers must be the ones the database accepts: a value the app offers
 // and the database refuses is a failed booking, and one the database accepts but the app does not
@@ -58,6 +59,10 @@ function allowedRange(table: string, column: string): { min: number; max: number
 const sorted = (values: readonly string[]) => [...values].sort();
 
 describe("lists of values", () => {
+  it("the outbox takes exactly the kinds of message the app can render", () => {
+    expect(allowedValues("message_outbox", "kind")).toEqual([...MESSAGE_KINDS].sort());
+  });
+
   it("booking service types are SERVICE_TYPES", () => {
     expect(allowedValues("bookings", "service_type")).toEqual(sorted(SERVICE_TYPES));
   });
