@@ -62,6 +62,7 @@ const {
   analyticsBeacon,
   documentViewRecorder,
   startHousekeeping,
+  startMessageSending,
   createMailer,
 } = await loadApp();
 
@@ -90,6 +91,8 @@ const analytics = createAnalyticsIngest({
 });
 // Old drafts, orphaned files, old Stripe event ids and analytics past their retention: at start and daily, once across instances.
 const housekeeping = startHousekeeping(startupClient, logger);
+// Due messages from the outbox, every few seconds, each claimed by one instance.
+const messages = startMessageSending(startupClient, backends.mail.mailer, logger);
 
 const app = express();
 app.disable("x-powered-by");
@@ -193,6 +196,7 @@ listenWithGracefulShutdown(app, {
     // Every event accepted before the server stopped is written before the database closes.
     await analytics.close();
     await housekeeping.stop();
+    await messages.stop();
     await backends.close();
   },
 });

@@ -1,4 +1,8 @@
-import { messageOutbox, sendDueMessages, type Deliver, type SendReport } from "../app/services/message-sender.server.ts";
+import { COMPANY } from "../app/domain/company.ts";
+import type { Mailer } from "../app/services/mailer.server.ts";
+import { messageDelivery } from "../app/services/message-delivery.server.ts";
+import { messageOutbox, sendDueMessages, type SendReport } from "../app/services/message-sender.server.ts";
+import { readCompanySettings, settingsOrDefaults } from "../app/services/settings.server.ts";
 import type { AppSupabaseClient } from "../app/services/supabase.server.ts";
 import type { Logger } from "./logger.ts";
 
@@ -61,8 +65,18 @@ export function scheduleMessageSending({ send, logger, everyMs }: { send: () => 
   };
 }
 
-/** Each server's sender, with the service-role client (no user sends mail), delivering through `deliver`. */
-export function startMessageSending(serviceRole: AppSupabaseClient, deliver: Deliver, logger: Logger): MessageSending {
+/**
+ * Each server's sender, with the service-role client (no user sends mail), sending through `mailer`
+ * as the company is named in its settings now.
+ */
+export function startMessageSending(serviceRole: AppSupabaseClient, mailer: Mailer, logger: Logger): MessageSending {
   const outbox = messageOutbox(serviceRole);
+  const deliver = messageDelivery({
+    mailer,
+    company: async () => {
+      const settings = settingsOrDefaults(await readCompanySettings(serviceRole), logger);
+      return { name: settings.companyName, phone: settings.adminPhone, timeZone: COMPANY.timeZone };
+    },
+  });
   return scheduleMessageSending({ send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }), logger, everyMs: SEND_EVERY_MS });
 }

@@ -1,0 +1,107 @@
+import { pino } from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { BookingMessageFacts } from "../../app/domain/booking-messages.ts";
+import { createMailer, type Mailer } from "../../app/services/mailer.server.ts";
+import { messageDelivery } from "../../app/services/message-delivery.server.ts";
+import { messageOutbox, sendDueMessages } from "../../app/services/message-sender.server.ts";
+import { createMailCatcher, type CaughtMessage, type MailCatcher } from "../../emulators/mail/index.ts";
+import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { startMessageSending } from "../../server/message-sending.ts";
+import { startTestApp, type TestApp } from "./support/app-client.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+
+// A queued message leaves the outbox as mail: the server's sender claims it, writes it from its
+// template with the facts frozen when it was queued, and sends it over SMTP to the catcher.
+
+let backend: TestBackend;
+let app: TestApp;
+let catcher: MailCatcher;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  [backend, catcher] = await Promise.all([startTestBackend(), createMailCatcher()]);
+  app = await startTestApp(backend);
+  mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "Metro Movers <bookings@metro.example>" });
+});
+afterAll(async () => {
+  mailer?.close();
+  await Promise.all([catcher?.close(), backend?.close()]);
+});
+
+async function queuedBooking(facts: (booking: { id: string; email: string }) => object) {
+  const email = uniqueEmail("delivery");
+  const booking = await insertStoredBooking(
+    app.serviceRole,
+    { user: { id: crypto.randomUUID(), email } },
+    { user_id: null, moving_from: "3 Outbox Row, Atlanta" },
+  );
+  const { data, error } = await app.serviceRole.rpc("enqueue_booking_message", {
+    p_booking_id: booking.id,
+    p_kind: "booking_received",
+    p_facts: facts(booking) as never,
+  });
+  if (error) throw error;
+  expect(data).toBe(true);
+  return booking;
+}
+
+async function messageOf(bookingId: string) {
+  const { data, error } = await app.serviceRole.from("message_outbox").select("*").eq("booking_id", bookingId).single();
+  if (error) throw error;
+  return data;
+}
+
+it("a queued 'booking received' reaches the customer's inbox over SMTP once, with its facts, and keeps the provider's id", async () => {
+  const booking = await queuedBooking((row) => {
+    const facts: BookingMessageFacts = {
+      bookingId: row.id,
+      shortId: row.id.slice(0, 8),
+      customerName: "Olga Outbox",
+      movingDate: "2027-03-01",
+      movingTime: "10:00",
+      estimatedHours: 6,
+      fromAddress: "3 Outbox Row, Atlanta",
+      toAddress: "2 Ponce de Leon Ave, Atlanta",
+      crewSize: 3,
+      estimatedCostCents: 100_000,
+      depositCents: 5_000,
+      manageUrl: `http://localhost:3000/manage?token=${row.id}.signature`,
+    };
+    return facts;
+  });
+  const arrived = new Promise<CaughtMessage>((resolve) => {
+    const stop = catcher.subscribe((message) => {
+      if (message.to.some((to) => to.address === booking.email)) {
+        stop();
+        resolve(message);
+      }
+    });
+  });
+
+  const sending = startMessageSending(app.serviceRole, mailer, pino({ level: "silent" }));
+  const mail = await arrived;
+  await sending.stop();
+
+  expect(mail.subject).toContain("Metro Movers");
+  expect(mail.text).toContain("3 Outbox Row, Atlanta");
+  expect(mail.text).toContain(`/manage?token=${booking.id}.signature`);
+  expect(mail.html).toContain("3 Outbox Row, Atlanta");
+  const row = await messageOf(booking.id);
+  expect(row).toMatchObject({ status: "sent", attempts: 1, provider_message_id: mail.messageId });
+  expect(catcher.list().messages.filter((message) => message.to.some((to) => to.address === booking.email))).toHaveLength(1);
+});
+
+it("a message whose facts cannot be written fails at once with the reason, and nothing is sent", async () => {
+  const booking = await queuedBooking(() => ({}));
+  const before = catcher.list().total;
+  const report = await sendDueMessages({
+    outbox: messageOutbox(app.serviceRole),
+    deliver: messageDelivery({ mailer, company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" }) }),
+    batch: 20,
+  });
+  expect(report).toMatchObject({ sent: 0, failed: 1 });
+  const row = await messageOf(booking.id);
+  expect(row.status).toBe("failed");
+  expect(row.last_error).toMatch(/^could not be written/);
+  expect(catcher.list().total).toBe(before);
+});
