@@ -113,6 +113,32 @@ describe("the mail catcher", () => {
     expect(readdirSync(join(dataDir, "mail")).filter((name) => name.endsWith(".json"))).toHaveLength(2);
   });
 
+  it("keeps only the newest messages, on disk too, also across a restart with a lower limit", async () => {
+    const dataDir = dataDirectory();
+    const catcher = await start({ dataDir, maxMessages: 3 });
+    for (const subject of ["one", "two", "three", "four"]) {
+      await send(catcher, {
+        from: "a@swift.test",
+        to: "one@example.com",
+        subject,
+        text: subject,
+        attachments: [{ filename: `${subject}.txt`, content: subject }],
+      });
+    }
+    const { total, messages } = catcher.list();
+    expect(total).toBe(3);
+    expect(messages.map((message) => message.subject)).toEqual(["four", "three", "two"]);
+    const files = readdirSync(join(dataDir, "mail"));
+    expect(files.filter((name) => name.endsWith(".json"))).toHaveLength(3);
+    // Each kept message's attachment folder, and no other.
+    expect(files.filter((name) => !name.endsWith(".json")).sort()).toEqual(messages.map((message) => message.id).sort());
+    await catcher.close();
+
+    const reopened = await start({ dataDir, maxMessages: 1 });
+    expect(reopened.list().messages.map((message) => message.subject)).toEqual(["four"]);
+    expect(readdirSync(join(dataDir, "mail"))).toHaveLength(2);
+  });
+
   it("refuses a message over the size limit with 552 and keeps nothing", async () => {
     const dataDir = dataDirectory();
     const catcher = await start({ dataDir, maxMessageBytes: 50_000 });

@@ -14,6 +14,8 @@ export interface MailCatcherOptions {
   port?: number;
   /** The largest message accepted, in bytes; larger ones get 552. Default 10 MB. */
   maxMessageBytes?: number;
+  /** How many messages it keeps, newest first (default 1,000); older ones are deleted. */
+  maxMessages?: number;
 }
 
 /** An SMTP answer the catcher gives instead of accepting a message. */
@@ -44,7 +46,7 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
  */
 export async function createMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const store = openMailStore(options.dataDir === undefined ? undefined : path.join(options.dataDir, "mail"));
+  const store = openMailStore(options.dataDir === undefined ? undefined : path.join(options.dataDir, "mail"), options.maxMessages);
   const listeners = new Set<(message: CaughtMessage) => void>();
   const refusals: SmtpRefusal[] = [];
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** A name and an address as a message's headers give them. */
@@ -46,11 +46,15 @@ export function newMessageId(receivedAt: Date): string {
   return `${receivedAt.getTime().toString(36).padStart(10, "0")}-${randomBytes(8).toString("hex")}`;
 }
 
+/** How many messages the inbox keeps, as a local mail catcher does (Mailpit keeps 500): the oldest go first. */
+export const DEFAULT_MAX_MESSAGES = 1_000;
+
 /**
  * The inbox: in memory, and when `dir` is given also on disk, one `<id>.json` per message and its
- * attachments' contents as `<id>/<index>`, so a restart keeps it.
+ * attachments' contents as `<id>/<index>`, so a restart keeps it. It keeps the newest `maxMessages`,
+ * so a long-running demo's memory and disk stay bounded.
  */
-export function openMailStore(dir: string | undefined) {
+export function openMailStore(dir: string | undefined, maxMessages = DEFAULT_MAX_MESSAGES) {
   const messages: CaughtMessage[] = [];
   const contents = new Map<string, Buffer[]>();
   if (dir) {
@@ -62,6 +66,19 @@ export function openMailStore(dir: string | undefined) {
     messages.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const byId = new Map(messages.map((message) => [message.id, message]));
+
+  /** Forgets the oldest messages beyond the limit, their files and attachments included. */
+  function prune() {
+    for (const old of messages.splice(0, Math.max(messages.length - maxMessages, 0))) {
+      byId.delete(old.id);
+      contents.delete(old.id);
+      if (dir) {
+        rmSync(path.join(dir, `${old.id}.json`), { force: true });
+        rmSync(path.join(dir, old.id), { recursive: true, force: true });
+      }
+    }
+  }
+  prune();
 
   return {
     add(message: CaughtMessage, attachmentContents: Buffer[]): void {
@@ -80,6 +97,7 @@ export function openMailStore(dir: string | undefined) {
       }
       messages.push(message);
       byId.set(message.id, message);
+      prune();
     },
     count: () => messages.length,
     /** Newest first. */
