@@ -2,7 +2,8 @@ import { COMPANY } from "../app/domain/company.ts";
 import type { Mailer } from "../app/services/mailer.server.ts";
 import { messageDelivery } from "../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages, type SendReport } from "../app/services/message-sender.server.ts";
-import { readCompanySettings, settingsOrDefaults } from "../app/services/settings.server.ts";
+import { createSettingsCache } from "../app/services/settings-cache.server.ts";
+import { readCompanySettings } from "../app/services/settings.server.ts";
 import type { AppSupabaseClient } from "../app/services/supabase.server.ts";
 import type { Logger } from "./logger.ts";
 
@@ -71,11 +72,13 @@ export function scheduleMessageSending({ send, logger, everyMs }: { send: () => 
  */
 export function startMessageSending(serviceRole: AppSupabaseClient, mailer: Mailer, logger: Logger): MessageSending {
   const outbox = messageOutbox(serviceRole);
+  // Read once every few seconds, not once a message, as requests read them.
+  const settings = createSettingsCache({ load: () => readCompanySettings(serviceRole) });
   const deliver = messageDelivery({
     mailer,
     company: async () => {
-      const settings = settingsOrDefaults(await readCompanySettings(serviceRole), logger);
-      return { name: settings.companyName, phone: settings.adminPhone, timeZone: COMPANY.timeZone };
+      const { companyName, adminPhone } = await settings.get(logger);
+      return { name: companyName, phone: adminPhone, timeZone: COMPANY.timeZone };
     },
   });
   return scheduleMessageSending({ send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }), logger, everyMs: SEND_EVERY_MS });

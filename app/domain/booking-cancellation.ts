@@ -1,7 +1,6 @@
 // When a move starts, and whether its customer may still cancel it on their own. The database's
 // `cancel_my_booking` applies the same rule (`move_starts_at`, `customer_cancellation_notice`); the
-// page uses this one to offer the button or the phone number. `now` is always passed in. (PostgreSQL reads a
-// time the autumn change repeats as the later instant, this module as the earlier; no slot falls in that hour.)
+// page uses this one to offer the button or the phone number. `now` is always passed in.
 
 import { COMPANY } from "./company";
 import { zonedWallTimeToInstant } from "./company-time";

@@ -8,7 +8,9 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /**
  * The instant a wall-clock date and time in `timeZone` names. A time the clocks skip (spring forward)
  * resolves to the instant after the gap (02:30 → 03:30 in New York); a time that happens twice (fall back)
- * resolves to the earlier of its two instants. Throws RangeError for a date or time it cannot read.
+ * resolves to the later of its two instants, on standard time, as PostgreSQL reads it (the database's
+ * `move_starts_at` and the deadlines it enforces must agree with the pages). Throws RangeError for a
+ * date or time it cannot read.
  */
 export function zonedWallTimeToInstant(date: string, time: string, timeZone: string): Date {
   const d = DATE.exec(date);
@@ -33,9 +35,9 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
   const readings = [wall - offsetBefore, wall - offsetAfter].filter(
     (instant, index) => zoneOffsetMs(new Date(instant), timeZone) === [offsetBefore, offsetAfter][index],
   );
-  // Two readings: the time happens twice, take the earlier. None: the clocks skip it, and the offset before
+  // Two readings: the time happens twice, take the later. None: the clocks skip it, and the offset before
   // the change carries it past the gap.
-  return new Date(readings.length > 0 ? Math.min(...readings) : wall - offsetBefore);
+  return new Date(readings.length > 0 ? Math.max(...readings) : wall - offsetBefore);
 }
 
 /** What `timeZone`'s wall clock reads at `instant`: its date (YYYY-MM-DD), time (HH:MM) and the minutes since midnight. */

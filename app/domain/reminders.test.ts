@@ -48,9 +48,9 @@ describe("reminderSchedule", () => {
     expect(schedule("2027-03-15", "09:00", "2027-03-01T15:00:00Z", nightly).dayBefore).toEqual(due("2027-03-14T07:00:00Z"));
   });
 
-  it("a day-before hour that falls in the repeated hour (01:00 on Nov 7) is due at its first, 01:00 EDT", () => {
+  it("a day-before hour that falls in the repeated hour (01:00 on Nov 7) is due at its second, 01:00 EST", () => {
     const nightly = { ...DEFAULT_REMINDER_SETTINGS, dayBeforeReminderHour: 1, quietHours: null };
-    expect(schedule("2027-11-08", "09:00", "2027-10-20T15:00:00Z", nightly).dayBefore).toEqual(due("2027-11-07T05:00:00Z"));
+    expect(schedule("2027-11-08", "09:00", "2027-10-20T15:00:00Z", nightly).dayBefore).toEqual(due("2027-11-07T06:00:00Z"));
   });
 
   it("a move booked 30 hours ahead gets no 48-hour reminder, but a day-before one", () => {

@@ -50,6 +50,12 @@ describe("each page's meta", () => {
       const descriptors = module.meta({ matches: [], loaderData: undefined, params: {}, location: { pathname: "/" }, error: undefined });
       if (descriptors.some((descriptor) => descriptor.name === "robots" && descriptor.content?.includes("noindex"))) unlisted.push(file);
     }
-    expect(unlisted.sort()).toEqual(["public/confirm-email.tsx", "public/payment-canceled.tsx", "public/payment-success.tsx", "public/reset-password.tsx"]);
+    expect(unlisted.sort()).toEqual([
+      "public/confirm-email.tsx",
+      "public/manage-booking.tsx",
+      "public/payment-canceled.tsx",
+      "public/payment-success.tsx",
+      "public/reset-password.tsx",
+    ]);
   });
 });
