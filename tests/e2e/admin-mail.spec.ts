@@ -28,7 +28,7 @@ test("an admin opens a caught password-reset email from the sidebar's Mailbox li
     .click();
   await expect(page).toHaveURL(/\/admin\/mail$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: customer.email }).first();
+  const row = page.getByRole("listitem").filter({ hasText: customer.email }).first();
   await expect(row).toContainText("Reset Your Password");
   await row.getByRole("link", { name: "Reset Your Password" }).click();
 

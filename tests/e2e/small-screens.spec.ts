@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
@@ -226,6 +226,11 @@ test("every admin page fits a 360px phone", async ({ page }) => {
   if (granted.error) throw granted.error;
   // The Website Analytics tab with data on it: long page names, badges, the chart and the funnel.
   await insertWebsiteEvents(sampleWebsiteEvents("e2e small-screen visitors"));
+  // The mailbox with a message in it: the customer asks for a reset link.
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const asked = await page.request.post("/?index", { form: { intent: "forgot", email: customer.email }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(asked.status(), "the reset form answers with a redirect").toBe(302);
+  await expect.poll(() => latestEmailTo(customer.email)?.type).toBe("recovery");
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInDirectly(page, admin, "/admin");
   await expect(page).toHaveURL(/\/admin$/);
@@ -235,6 +240,7 @@ test("every admin page fits a 360px phone", async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (path === "/admin/users") await expect(page.getByRole("listitem", { name: customer.fullName })).toBeVisible();
+    if (path === "/admin/mail") await expect(page.getByText(customer.email).first()).toBeVisible();
     expect(await layoutProblems(page), path).toEqual([]);
   }
   // The drawer, open.

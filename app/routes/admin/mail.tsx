@@ -26,41 +26,20 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">No mail yet.</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Received
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    To
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Subject
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((message) => (
-                  <tr key={message.id} className="border-t border-slate-200">
-                    <td className="px-4 py-2 whitespace-nowrap">{formatCompanyDateTime(message.receivedAt)}</td>
-                    <td className="px-4 py-2">{formatMailAddresses(message.to)}</td>
-                    <td className="px-4 py-2">
-                      <Link to={`/admin/mail/${message.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline">
-                        {message.subject || "(no subject)"}
-                      </Link>
-                      {message.attachmentCount > 0 ? (
-                        <span className="ml-2 text-slate-500">
-                          ({message.attachmentCount} attachment{message.attachmentCount === 1 ? "" : "s"})
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {/* A list, not a table: a subject and its addresses wrap on a phone instead of running off the screen. */}
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {messages.map((message) => (
+              <li key={message.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
+                <Link to={`/admin/mail/${message.id}`} className="font-medium [overflow-wrap:anywhere] text-blue-700 underline-offset-2 hover:underline">
+                  {message.subject || "(no subject)"}
+                </Link>
+                <p className="text-slate-600 [overflow-wrap:anywhere]">
+                  To {formatMailAddresses(message.to)} · {formatCompanyDateTime(message.receivedAt)}
+                  {message.attachmentCount > 0 ? ` · ${message.attachmentCount} attachment${message.attachmentCount === 1 ? "" : "s"}` : null}
+                </p>
+              </li>
+            ))}
+          </ul>
           <ListPages page={page} total={total} pageHref={mailboxPageHref} />
         </div>
       )}
