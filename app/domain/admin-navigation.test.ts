@@ -16,17 +16,9 @@ describe("the admin sidebar's pages", () => {
       "/admin/settings",
       "/admin/mail",
     ]);
-    expect(adminPagesFor(new Set(["admin"]), { mailbox: false })).toEqual([
-      "/admin",
-      "/admin/bookings",
-      "/admin/pending",
-      "/admin/active",
-      "/admin/schedule",
-      "/admin/customers",
-      "/admin/users",
-      "/admin/analytics",
-      "/admin/settings",
-    ]);
+    expect(adminPagesFor(new Set(["admin"]), { mailbox: false })).toEqual(
+      adminPagesFor(new Set(["admin"]), { mailbox: true }).filter((page) => page !== "/admin/mail"),
+    );
   });
 
   it("are only those a moderator may open: no Settings, no mailbox", () => {
