@@ -1,7 +1,8 @@
-import { ArrowRight, CalendarDays, CreditCard, LoaderCircle, RotateCcw } from "lucide-react";
+import { CalendarDays, CreditCard, LoaderCircle, RotateCcw } from "lucide-react";
 import { Form, Link, href, useLocation, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { CustomerBookingView } from "~/domain/customer-bookings";
+import { MoveRoute } from "./move-route";
 import { StatusBadge } from "./status-badge";
 
 /**
@@ -36,11 +37,7 @@ export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBoo
           <CalendarDays aria-hidden className="size-4 shrink-0 text-slate-500" />
           {booking.moveDate}
         </p>
-        <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
-          <span>{booking.from}</span>
-          <ArrowRight role="img" aria-label="to" className="size-4 shrink-0 text-slate-500" />
-          <span>{booking.to}</span>
-        </p>
+        <MoveRoute from={booking.from} to={booking.to} className="text-sm" />
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <div className="flex gap-1">
             <dt className="text-slate-500">Estimated cost:</dt>

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import type { BookingView } from "~/domain/booking-view";
+import { MoveRoute } from "./move-route";
 import { StatusBadge } from "./status-badge";
 
 /** A booking page's heading: the move's date and route, its reference, status and cost. */
@@ -10,11 +10,7 @@ export function BookingDetailsHeader({ booking }: { booking: BookingView }) {
         <h1 id="booking-details-heading" className="text-2xl font-bold">
           Move on {booking.moveDate}
         </h1>
-        <p className="flex flex-wrap items-center gap-1.5 text-slate-700">
-          <span>{booking.from}</span>
-          <ArrowRight role="img" aria-label="to" className="size-4 shrink-0 text-slate-500" />
-          <span>{booking.to}</span>
-        </p>
+        <MoveRoute from={booking.from} to={booking.to} />
         <p className="text-sm text-slate-600">
           Booking reference {booking.shortId} · booked {booking.createdAt}
         </p>
