@@ -118,7 +118,7 @@ export function companyFacts(settings: CompanySettings): CompanyFacts {
   };
 }
 
-function toE164(phone: string): string {
+export function toE164(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   if (phone.trim().startsWith("+")) return `+${digits}`;
   return digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith("1") ? `+${digits}` : digits;

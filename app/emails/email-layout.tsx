@@ -2,6 +2,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Sectio
 import type { ReactNode } from "react";
 import type { MessageCompany } from "~/domain/booking-messages";
 import { EMAIL_COLOURS, SYSTEM_FONTS } from "./email-palette";
+import { toE164 } from "~/domain/company-settings";
 
 // The frame every message shares: the company's name and phone on top, the message, then the footer.
 // Tables and inline styles only (React Email's components render both), so the major clients show it alike.
@@ -30,7 +31,7 @@ export function EmailLayout({ company, preview, title, children }: { company: Me
             <Text style={styles.company}>{company.name}</Text>
             <Text style={styles.phone}>
               Call us:{" "}
-              <Link href={`tel:${company.phone.replace(/[^\d+]/g, "")}`} style={{ color: EMAIL_COLOURS.white }}>
+              <Link href={`tel:${toE164(company.phone)}`} style={{ color: EMAIL_COLOURS.white }}>
                 {company.phone}
               </Link>
             </Text>

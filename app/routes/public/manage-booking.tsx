@@ -3,7 +3,9 @@ import { data } from "react-router";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { servicesContext, settingsContext } from "~/context";
+import { useCompany } from "~/components/company-context";
+import { PhoneLink } from "~/components/phone-link";
+import { servicesContext } from "~/context";
 import { depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { MANAGE_BOOKING_PATH } from "~/domain/manage-link";
@@ -32,14 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await bookingForManageToken(services.serviceRole, services.cookieSecret, token);
   if (found.kind === "not-found") throw bookingNotFound();
   const row = found.booking;
-  const settings = await context.get(settingsContext)();
   return data(
     {
       booking: bookingView(row),
       price: priceView(row),
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : `${MANAGE_BOOKING_PATH}/move.ics?${new URLSearchParams({ token: token ?? "" })}`,
-      phone: settings.adminPhone,
     },
     { headers: NO_STORE },
   );
@@ -50,7 +50,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ManageBooking({ loaderData }: Route.ComponentProps) {
-  const { booking, price, deposit, calendarPath, phone } = loaderData;
+  const { booking, price, deposit, calendarPath } = loaderData;
+  const company = useCompany();
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <BookingDetailsHeader booking={booking} />
@@ -80,10 +81,10 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
             ) : null}
             <p className="text-slate-700">
               To change or cancel this booking, call us at{" "}
-              <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:text-brand-900">
+              <PhoneLink className="inline-flex items-center gap-1 font-medium text-brand-700 hover:text-brand-900">
                 <Phone aria-hidden className="size-4" />
-                {phone}
-              </a>
+                {company.phoneDisplay}
+              </PhoneLink>
               .
             </p>
           </section>
