@@ -92,7 +92,13 @@ const analytics = createAnalyticsIngest({
 // Old drafts, orphaned files, old Stripe event ids and analytics past their retention: at start and daily, once across instances.
 const housekeeping = startHousekeeping(startupClient, logger);
 // Due messages from the outbox, every few seconds, each claimed by one instance.
-const messages = startMessageSending(startupClient, backends.mail.mailer, logger);
+const messages = startMessageSending({
+  serviceRole: startupClient,
+  mailer: backends.mail.mailer,
+  logger,
+  publicUrl: config.publicUrl,
+  linkSecret: cookieSecret,
+});
 
 const app = express();
 app.disable("x-powered-by");

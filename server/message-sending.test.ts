@@ -10,7 +10,7 @@ function recordingLogger() {
   return { lines, logger: pino({}, { write: (line: string) => lines.push(JSON.parse(line)) }) };
 }
 
-const report = (sent = 0): SendReport => ({ sent, retried: 0, failed: 0, voided: 0 });
+const report = (sent = 0): SendReport => ({ sent, retried: 0, failed: 0, voided: 0, deferred: 0 });
 
 /** A send that answers with the next report of `reports`, then with nothing to send. */
 function sendsInTurn(...reports: SendReport[]) {

@@ -2,6 +2,8 @@ import { COMPANY } from "../app/domain/company.ts";
 import type { Mailer } from "../app/services/mailer.server.ts";
 import { messageDelivery } from "../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages, type SendReport } from "../app/services/message-sender.server.ts";
+import { DEFAULT_REMINDER_SETTINGS, officeListDue } from "../app/domain/reminders.ts";
+import { planReminders, queueOfficeDayList } from "../app/services/reminder-planner.server.ts";
 import { createSettingsCache } from "../app/services/settings-cache.server.ts";
 import { readCompanySettings } from "../app/services/settings.server.ts";
 import type { AppSupabaseClient } from "../app/services/supabase.server.ts";
@@ -18,7 +20,7 @@ export interface MessageSending {
   stop(): Promise<void>;
 }
 
-const handled = (report: SendReport) => report.sent + report.retried + report.failed + report.voided;
+const handled = (report: SendReport) => report.sent + report.retried + report.failed + report.voided + report.deferred;
 
 /**
  * Sends due messages at once, every `everyMs`, and whenever woken, on a timer that never keeps the
@@ -66,20 +68,55 @@ export function scheduleMessageSending({ send, logger, everyMs }: { send: () => 
   };
 }
 
+export interface MessageSendingOptions {
+  /** The service-role client: no user sends mail. */
+  serviceRole: AppSupabaseClient;
+  mailer: Mailer;
+  logger: Logger;
+  /** The app's public address, for the links in messages. */
+  publicUrl: string;
+  /** Signs the customers' manage links. */
+  linkSecret: string;
+}
+
 /**
- * Each server's sender, with the service-role client (no user sends mail), sending through `mailer`
- * as the company is named in its settings now.
+ * Each server's sender: at every look it plans the messages that come from the clock (the bookings'
+ * reminders, the office's list of tomorrow's moves when 'Email alerts' is on), then sends what is due
+ * through `mailer`, as the company is named in its settings now. A plan that fails is logged and does
+ * not hold up the sending.
  */
-export function startMessageSending(serviceRole: AppSupabaseClient, mailer: Mailer, logger: Logger): MessageSending {
+export function startMessageSending({ serviceRole, mailer, logger, publicUrl, linkSecret }: MessageSendingOptions): MessageSending {
   const outbox = messageOutbox(serviceRole);
   // Read once every few seconds, not once a message, as requests read them.
   const settings = createSettingsCache({ load: () => readCompanySettings(serviceRole) });
+  const timeZone = COMPANY.timeZone;
   const deliver = messageDelivery({
     mailer,
+    publicUrl,
+    linkSecret,
     company: async () => {
       const { companyName, adminPhone } = await settings.get(logger);
-      return { name: companyName, phone: adminPhone, timeZone: COMPANY.timeZone };
+      return { name: companyName, phone: adminPhone, timeZone };
     },
   });
-  return scheduleMessageSending({ send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }), logger, everyMs: SEND_EVERY_MS });
+  // The day whose list this server has queued (or found queued): the next look needs no write.
+  let listedDay: string | null = null;
+  const plan = async () => {
+    const current = await settings.get(logger);
+    const reminderSettings = { ...DEFAULT_REMINDER_SETTINGS };
+    await planReminders(serviceRole, { timeZone, settings: reminderSettings });
+    const list = current.emailAlerts ? officeListDue(new Date(), timeZone, reminderSettings.dayBeforeReminderHour) : null;
+    if (list && list.day !== listedDay) {
+      await queueOfficeDayList(serviceRole, list);
+      listedDay = list.day;
+    }
+  };
+  return scheduleMessageSending({
+    send: async () => {
+      await plan().catch((error: unknown) => logger.error({ err: error }, "could not plan the reminders; trying again later"));
+      return sendDueMessages({ outbox, deliver, batch: SEND_BATCH });
+    },
+    logger,
+    everyMs: SEND_EVERY_MS,
+  });
 }

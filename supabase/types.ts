@@ -306,6 +306,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }
         Insert: {
           checkout_expires_at?: string | null
@@ -346,6 +347,7 @@ export type Database = {
           updated_at?: string
           user_id?: string | null
           version?: number
+          version_at?: string
         }
         Update: {
           checkout_expires_at?: string | null
@@ -386,6 +388,7 @@ export type Database = {
           updated_at?: string
           user_id?: string | null
           version?: number
+          version_at?: string
         }
         Relationships: []
       }
@@ -527,6 +530,7 @@ export type Database = {
           next_attempt_at: string | null
           provider_message_id: string | null
           recipient: string
+          send_at_night: boolean
           sent_at: string | null
           status: string
         }
@@ -545,6 +549,7 @@ export type Database = {
           next_attempt_at?: string | null
           provider_message_id?: string | null
           recipient: string
+          send_at_night?: boolean
           sent_at?: string | null
           status?: string
         }
@@ -563,6 +568,7 @@ export type Database = {
           next_attempt_at?: string | null
           provider_message_id?: string | null
           recipient?: string
+          send_at_night?: boolean
           sent_at?: string | null
           status?: string
         }
@@ -970,6 +976,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1037,6 +1044,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1207,6 +1215,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      booking_message_facts: {
+        Args: { b: Database["public"]["Tables"]["bookings"]["Row"] }
+        Returns: Json
+      }
       booking_spent_cents: {
         Args: {
           _deposit_amount_cents: number
@@ -1216,6 +1228,16 @@ export type Database = {
           _status: string
         }
         Returns: number
+      }
+      bookings_to_remind: {
+        Args: { p_limit?: number }
+        Returns: {
+          booking_id: string
+          changed_at: string
+          moving_date: string
+          moving_time: string
+          version: number
+        }[]
       }
       cancel_my_booking: {
         Args: { _booking_id: string }
@@ -1258,6 +1280,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }
         SetofOptions: {
           from: "*"
@@ -1319,6 +1342,7 @@ export type Database = {
           next_attempt_at: string | null
           provider_message_id: string | null
           recipient: string
+          send_at_night: boolean
           sent_at: string | null
           status: string
         }[]
@@ -1391,6 +1415,10 @@ export type Database = {
         }[]
       }
       customer_cancellation_notice: { Args: never; Returns: string }
+      defer_message: {
+        Args: { p_id: number; p_until: string }
+        Returns: boolean
+      }
       delete_rate_limit: { Args: { _key: string }; Returns: boolean }
       enqueue_booking_message: {
         Args: {
@@ -1398,11 +1426,12 @@ export type Database = {
           p_due_at?: string
           p_facts?: Json
           p_kind: string
+          p_send_at_night?: boolean
         }
         Returns: boolean
       }
       enqueue_office_day_list: {
-        Args: { p_day: string; p_due_at: string; p_facts: Json }
+        Args: { p_day: string; p_due_at: string }
         Returns: boolean
       }
       estimated_hours_for: { Args: { _property_size: string }; Returns: number }
@@ -1492,6 +1521,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1534,12 +1564,23 @@ export type Database = {
         }[]
       }
       newest_applied_migration: { Args: never; Returns: string }
+      office_email: { Args: never; Returns: string }
+      office_wants_email_alerts: { Args: never; Returns: boolean }
       orphaned_storage_objects: {
         Args: { _limit?: number }
         Returns: {
           bucket_id: string
           name: string
         }[]
+      }
+      plan_booking_reminder: {
+        Args: {
+          p_booking_id: string
+          p_due_at?: string
+          p_kind: string
+          p_version: number
+        }
+        Returns: boolean
       }
       purge_expired_rate_limits: { Args: never; Returns: number }
       purge_old_analytics: {
@@ -1596,6 +1637,7 @@ export type Database = {
           next_attempt_at: string | null
           provider_message_id: string | null
           recipient: string
+          send_at_night: boolean
           sent_at: string | null
           status: string
         }
@@ -1706,6 +1748,7 @@ export type Database = {
           updated_at: string
           user_id: string | null
           version: number
+          version_at: string
         }
         SetofOptions: {
           from: "*"

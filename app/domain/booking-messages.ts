@@ -1,9 +1,11 @@
 // The messages the company sends about bookings: each kind and the facts it states, as plain values an
-// outbox row can keep (kind + facts as JSON) and a template can render later. Times are the move's
-// wall-clock date and time; they are read on the company's clock when the message is rendered.
+// outbox row keeps (kind + facts as JSON, written by the database from the booking row) and a template
+// renders later. Times are the move's wall-clock date and time; they are read on the company's clock
+// when the message is rendered. The one link a message carries is not a fact: it is signed when the
+// message is sent.
 
 import { cancellationDeadline, moveStartsAt } from "./booking-cancellation";
-import { formatMoveDate } from "./booking-labels";
+import { TEAM_LABELS, formatMoveDate } from "./booking-labels";
 import { formatDateTimeIn, formatZonedTimeIn } from "./company-time";
 import { formatCents } from "./money";
 
@@ -20,12 +22,13 @@ export interface BookingMessageFacts {
   estimatedHours: number;
   fromAddress: string;
   toAddress: string;
-  /** How many movers come. */
-  crewSize: number;
-  estimatedCostCents: number;
+  /** "elite" or "luxury": the team that comes. */
+  teamType: string;
+  /** Movers added to the team. */
+  extraMovers: number;
+  /** Null when the booking has no estimate. */
+  estimatedCostCents: number | null;
   depositCents: number;
-  /** The "Manage your booking" link for this booking. */
-  manageUrl: string;
 }
 
 /** A move as it was before the office or the customer changed its date or time. */
@@ -44,7 +47,8 @@ export interface TomorrowMove {
   estimatedHours: number;
   fromAddress: string;
   toAddress: string;
-  crewSize: number;
+  teamType: string;
+  extraMovers: number;
 }
 
 /** Each kind of message and its facts. */
@@ -63,14 +67,14 @@ export interface MessageFactsByKind {
   booking_cancelled: BookingMessageFacts & { cancelledBy: "customer" | "office"; depositRefunded: boolean };
   /** To the customer: money returned. */
   booking_refunded: BookingMessageFacts & { refundCents: number };
-  /** To the customer: the office closed the move's day; pick another. */
-  day_closed_moved: BookingMessageFacts & { pickDayUrl: string };
+  /** To the customer: the office closed the move's day; pick another (through the manage link). */
+  day_closed_moved: BookingMessageFacts;
   /** To the office: a new booking whose deposit is paid. */
   office_new_booking: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: a customer cancelled. */
   office_customer_cancelled: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: tomorrow's moves, at a set hour. */
-  office_tomorrow_list: { date: string; moves: TomorrowMove[]; scheduleUrl: string };
+  office_tomorrow_list: { date: string; moves: TomorrowMove[] };
 }
 
 export type MessageKind = keyof MessageFactsByKind;
@@ -92,6 +96,19 @@ const KINDS: Record<MessageKind, true> = {
 
 /** Every kind of message: the outbox accepts exactly these. */
 export const MESSAGE_KINDS = Object.keys(KINDS) as MessageKind[];
+
+/** The kinds sent to the office, not to a customer. */
+export const isOfficeMessage = (kind: MessageKind) => kind.startsWith("office_");
+
+/**
+ * Who comes: the team, and the movers added to it ("Elite Team + 2 extra movers"). A team type the
+ * app does not know is named as stored.
+ */
+export function crewText({ teamType, extraMovers }: { teamType: string; extraMovers: number }): string {
+  const team = (TEAM_LABELS as Record<string, string>)[teamType] ?? teamType;
+  if (extraMovers <= 0) return team;
+  return `${team} + ${extraMovers === 1 ? "1 extra mover" : `${extraMovers} extra movers`}`;
+}
 
 /** The company as its messages name it. */
 export interface MessageCompany {

@@ -63,6 +63,7 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     quote: null,
     status: "pending",
     version: 1,
+    version_at: "2026-11-20T12:00:00.000Z",
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",
     ...overrides,

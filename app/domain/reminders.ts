@@ -94,6 +94,16 @@ function beforeQuietHours(instant: Date, timeZone: string, quietHours: QuietHour
   return zonedWallTimeToInstant(evening, hourOfDay(quietHours.fromHour - 1), timeZone);
 }
 
+/**
+ * The day whose moves the office's list names, when it is time to queue it at `now`: tomorrow, from
+ * `hour` on the company's clock until midnight; null before that hour.
+ */
+export function officeListDue(now: Date, timeZone: string, hour: number): { day: string; dueAt: Date } | null {
+  const clock = wallClockAt(now, timeZone);
+  if (clock.minutes < hour * 60) return null;
+  return { day: addDays(clock.date, 1), dueAt: zonedWallTimeToInstant(clock.date, hourOfDay(hour), timeZone) };
+}
+
 function dueAfter(at: Date, changedAt: Date): ReminderDue {
   return at.getTime() > changedAt.getTime() ? { kind: "due", at } : { kind: "none", reason: "already-past" };
 }

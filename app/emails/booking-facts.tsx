@@ -1,5 +1,5 @@
 import { Link, Section } from "@react-email/components";
-import { moveTimeText, type BookingMessageFacts, type MessageCompany } from "~/domain/booking-messages";
+import { crewText, moveTimeText, type BookingMessageFacts, type MessageCompany } from "~/domain/booking-messages";
 import { DEFAULT_MOVE_TIME } from "~/domain/booking-cancellation";
 import { formatTimeSlot } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
@@ -31,11 +31,13 @@ export function FactTable({ rows }: { rows: [string, string][] }) {
 export function BookingFacts({
   facts,
   company,
-  manageLabel = "Manage your booking",
+  link,
+  linkLabel = "Manage your booking",
 }: {
   facts: BookingMessageFacts;
   company: MessageCompany;
-  manageLabel?: string;
+  link: string;
+  linkLabel?: string;
 }) {
   const when = moveTimeText(facts, company.timeZone);
   const start = facts.movingTime ? when.window : `${when.window} (no preferred time: we start at ${formatTimeSlot(DEFAULT_MOVE_TIME)})`;
@@ -48,13 +50,16 @@ export function BookingFacts({
           ["Time", start],
           ["From", facts.fromAddress],
           ["To", facts.toAddress],
-          ["Crew", facts.crewSize === 1 ? "1 mover" : `${facts.crewSize} movers`],
-          ["Estimated total", `${formatCents(facts.estimatedCostCents)} (deposit ${formatCents(facts.depositCents)})`],
+          ["Crew", crewText(facts)],
+          [
+            "Estimated total",
+            `${facts.estimatedCostCents === null ? "to be quoted" : formatCents(facts.estimatedCostCents)} (deposit ${formatCents(facts.depositCents)})`,
+          ],
         ]}
       />
-      <ActionButton href={facts.manageUrl}>{manageLabel}</ActionButton>
-      <Link href={facts.manageUrl} style={{ fontSize: "12px", color: EMAIL_COLOURS.muted, wordBreak: "break-all" }}>
-        {facts.manageUrl}
+      <ActionButton href={link}>{linkLabel}</ActionButton>
+      <Link href={link} style={{ fontSize: "12px", color: EMAIL_COLOURS.muted, wordBreak: "break-all" }}>
+        {link}
       </Link>
     </Section>
   );

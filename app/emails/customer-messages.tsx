@@ -1,39 +1,40 @@
 import { Section, Text } from "@react-email/components";
 import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEPOSIT_ON_CANCELLATION } from "~/domain/booking-cancellation";
-import { moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
+import { crewText, moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
 import { formatCents } from "~/domain/money";
 import { BookingFacts, FactTable } from "./booking-facts";
 import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout";
 
 // The messages a customer receives about their booking, one component a kind.
 
-type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany };
+/** `link`: the booking's signed 'Manage your booking' link. */
+type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany; link: string };
 
-export function BookingReceivedEmail({ facts, company }: Props<"booking_received">) {
+export function BookingReceivedEmail({ facts, company, link }: Props<"booking_received">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="We have your booking" preview={`Your ${formatCents(facts.depositCents)} deposit is paid for ${when.date}.`}>
       <Paragraph>
         {`Thank you, ${facts.customerName}. Your ${formatCents(facts.depositCents)} deposit is paid and your move on ${when.dateAndStart} is booked. Our office will confirm it shortly; you will get an email when it does.`}
       </Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function BookingConfirmedEmail({ facts, company }: Props<"booking_confirmed">) {
+export function BookingConfirmedEmail({ facts, company, link }: Props<"booking_confirmed">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Your move is confirmed" preview={`Confirmed: ${when.dateAndStart}.`}>
       <Paragraph>
         {`Good news, ${facts.customerName}: your move on ${when.dateAndStart} is confirmed. Our crew will be there at the start of your time window.`}
       </Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function ReminderFortyEightHoursEmail({ facts, company }: Props<"reminder_48h">) {
+export function ReminderFortyEightHoursEmail({ facts, company, link }: Props<"reminder_48h">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Your move is two days away" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
@@ -41,7 +42,7 @@ export function ReminderFortyEightHoursEmail({ facts, company }: Props<"reminder
         {`Hello ${facts.customerName}, your move is on ${when.dateAndStart}. You can change or cancel it online until ${when.lastOnlineChange}, ${CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before it starts. After that, call us at ${company.phone} to cancel or change it.`}
       </Paragraph>
       <Paragraph>{DEPOSIT_ON_CANCELLATION}</Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
@@ -56,11 +57,11 @@ const PREPARE = [
   "Make sure someone is at both addresses to let the crew in, and keep your phone on.",
 ];
 
-export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder_day_before">) {
+export function ReminderDayBeforeEmail({ facts, company, link }: Props<"reminder_day_before">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
-    <EmailLayout company={company} title="See you tomorrow" preview={`${when.date}, ${when.window}: ${facts.crewSize} movers.`}>
-      <Paragraph>{`Hello ${facts.customerName}, your crew of ${facts.crewSize} movers comes tomorrow, ${when.date}: ${when.window}.`}</Paragraph>
+    <EmailLayout company={company} title="See you tomorrow" preview={`${when.date}, ${when.window}: ${crewText(facts)}.`}>
+      <Paragraph>{`Hello ${facts.customerName}, your crew (${crewText(facts)}) comes tomorrow, ${when.date}: ${when.window}.`}</Paragraph>
       <Text style={{ ...paragraph, fontWeight: 600, marginBottom: "4px" }}>To prepare</Text>
       <Section>
         <ul style={{ ...paragraph, marginTop: 0, paddingLeft: "20px" }}>
@@ -69,12 +70,12 @@ export function ReminderDayBeforeEmail({ facts, company }: Props<"reminder_day_b
           ))}
         </ul>
       </Section>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function BookingRescheduledEmail({ facts, company }: Props<"booking_rescheduled">) {
+export function BookingRescheduledEmail({ facts, company, link }: Props<"booking_rescheduled">) {
   const was = moveTimeText(facts.previous, company.timeZone);
   const now = moveTimeText(facts, company.timeZone);
   return (
@@ -87,12 +88,12 @@ export function BookingRescheduledEmail({ facts, company }: Props<"booking_resch
         ]}
       />
       <Paragraph>{`If the new time does not suit you, call us at ${company.phone}.`}</Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function BookingCancelledEmail({ facts, company }: Props<"booking_cancelled">) {
+export function BookingCancelledEmail({ facts, company, link }: Props<"booking_cancelled">) {
   const when = moveTimeText(facts, company.timeZone);
   const deposit = formatCents(facts.depositCents);
   const who =
@@ -105,34 +106,36 @@ export function BookingCancelledEmail({ facts, company }: Props<"booking_cancell
       <Paragraph>
         {facts.depositRefunded
           ? `Your ${deposit} deposit is refunded to the card you paid with; banks take a few business days to show it.`
-          : `Cancelling does not refund your ${deposit} deposit: refunds are handled by our office, not online. Call us at ${company.phone} about it.`}
+          : facts.cancelledBy === "office"
+            ? `Our office will be in touch about your ${deposit} deposit; you will get an email when a refund is on its way. Questions? Call us at ${company.phone}.`
+            : `Cancelling does not refund your ${deposit} deposit: refunds are handled by our office, not online. Call us at ${company.phone} about it.`}
       </Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function BookingRefundedEmail({ facts, company }: Props<"booking_refunded">) {
+export function BookingRefundedEmail({ facts, company, link }: Props<"booking_refunded">) {
   const refund = formatCents(facts.refundCents);
   return (
     <EmailLayout company={company} title={`We refunded ${refund}`} preview={`${refund} is on its way back to your card.`}>
       <Paragraph>
         {`Hello ${facts.customerName}, we have refunded ${refund} to the card you paid with for booking #${facts.shortId}. Banks take a few business days to show it.`}
       </Paragraph>
-      <BookingFacts facts={facts} company={company} />
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function DayClosedEmail({ facts, company }: Props<"day_closed_moved">) {
+export function DayClosedEmail({ facts, company, link }: Props<"day_closed_moved">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title="Please pick another day" preview={`We are closed on ${when.date}: pick another day for your move.`}>
       <Paragraph>
         {`Hello ${facts.customerName}, we are sorry: we have had to close on ${when.date}, so your move cannot go ahead that day. Your booking and deposit are kept. Pick another day that suits you, or call us at ${company.phone}.`}
       </Paragraph>
-      <ActionButton href={facts.pickDayUrl}>Pick another day</ActionButton>
-      <BookingFacts facts={facts} company={company} />
+      <ActionButton href={link}>Pick another day</ActionButton>
+      <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
+import { crewText, moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
 import { formatMoveDate } from "~/domain/booking-labels";
 import { BookingFacts, FactTable } from "./booking-facts";
 import { ActionButton, EmailLayout, Paragraph } from "./email-layout";
@@ -6,10 +6,11 @@ import { EMAIL_COLOURS } from "./email-palette";
 
 // The messages the office receives when 'Email alerts' is on.
 
-type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany };
+/** `link`: the booking's page in the admin area, or for the daily list the schedule of that day. */
+type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany; link: string };
 
 /** Who booked, how to reach them, and the booking itself. */
-function CustomerBooking({ facts, company }: Props<"office_new_booking" | "office_customer_cancelled">) {
+function CustomerBooking({ facts, company, link }: Props<"office_new_booking" | "office_customer_cancelled">) {
   return (
     <>
       <FactTable
@@ -19,34 +20,34 @@ function CustomerBooking({ facts, company }: Props<"office_new_booking" | "offic
           ["Phone", facts.customerPhone],
         ]}
       />
-      <BookingFacts facts={facts} company={company} manageLabel="Open the booking" />
+      <BookingFacts facts={facts} company={company} link={link} linkLabel="Open the booking" />
     </>
   );
 }
 
-export function OfficeNewBookingEmail({ facts, company }: Props<"office_new_booking">) {
+export function OfficeNewBookingEmail({ facts, company, link }: Props<"office_new_booking">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title={`New paid booking #${facts.shortId}`} preview={`${facts.customerName}, ${when.dateAndStart}.`}>
       <Paragraph>{`${facts.customerName} paid the deposit for a move on ${when.dateAndStart}.`}</Paragraph>
-      <CustomerBooking facts={facts} company={company} />
+      <CustomerBooking facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
-export function OfficeCustomerCancelledEmail({ facts, company }: Props<"office_customer_cancelled">) {
+export function OfficeCustomerCancelledEmail({ facts, company, link }: Props<"office_customer_cancelled">) {
   const when = moveTimeText(facts, company.timeZone);
   return (
     <EmailLayout company={company} title={`#${facts.shortId} cancelled by the customer`} preview={`${facts.customerName} cancelled ${when.dateAndStart}.`}>
       <Paragraph>{`${facts.customerName} cancelled their move on ${when.dateAndStart}. The crew and the slot are free again.`}</Paragraph>
-      <CustomerBooking facts={facts} company={company} />
+      <CustomerBooking facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
 const cell = { fontSize: "13px", lineHeight: "18px", padding: "8px 8px 8px 0", borderTop: `1px solid ${EMAIL_COLOURS.border}`, verticalAlign: "top" } as const;
 
-export function OfficeTomorrowEmail({ facts, company }: Props<"office_tomorrow_list">) {
+export function OfficeTomorrowEmail({ facts, company, link }: Props<"office_tomorrow_list">) {
   const date = formatMoveDate(facts.date);
   return (
     <EmailLayout company={company} title={`Tomorrow's moves: ${date}`} preview={`${facts.moves.length} moves on ${date}.`}>
@@ -63,14 +64,14 @@ export function OfficeTomorrowEmail({ facts, company }: Props<"office_tomorrow_l
                   <br />
                   {`${move.fromAddress} → ${move.toAddress}`}
                   <br />
-                  {`${move.crewSize === 1 ? "1 mover" : `${move.crewSize} movers`}, about ${move.estimatedHours} h`}
+                  {`${crewText(move)}, about ${move.estimatedHours} h`}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <ActionButton href={facts.scheduleUrl}>Open the schedule</ActionButton>
+      <ActionButton href={link}>Open the schedule</ActionButton>
     </EmailLayout>
   );
 }

@@ -9,7 +9,7 @@ const booking: BookingCalendarEvent = {
   estimatedHours: 6,
   fromAddress: "12 Oak St, Atlanta; GA",
   toAddress: "98 Pine Ave, Decatur",
-  crewSize: 3,
+  crew: { teamType: "elite", extraMovers: 1 },
   manageUrl: "https://movers.example/manage/tok3n",
   cancelled: false,
 };
@@ -40,7 +40,7 @@ describe("bookingCalendarFile", () => {
     // Commas, semicolons and backslashes are escaped in text values.
     expect(field(lines, "LOCATION")).toEqual(["12 Oak St\\, Atlanta\\; GA"]);
     expect(field(lines, "DESCRIPTION")).toEqual([
-      "From 12 Oak St\\, Atlanta\\; GA to 98 Pine Ave\\, Decatur.\\nCrew: 3 movers.\\nManage your booking: https://movers.example/manage/tok3n\\nQuestions? Call Metro Movers at (404) 555-0182.",
+      "From 12 Oak St\\, Atlanta\\; GA to 98 Pine Ave\\, Decatur.\\nCrew: Elite Team + 1 extra mover.\\nManage your booking: https://movers.example/manage/tok3n\\nQuestions? Call Metro Movers at (404) 555-0182.",
     ]);
     expect(lines.at(-2)).toBe("END:VCALENDAR");
   });
@@ -62,13 +62,13 @@ describe("bookingCalendarFile", () => {
 
   it("starts at 8:00 AM when no time was chosen, says only what it knows, and folds lines longer than 75 octets", () => {
     const file = bookingCalendarFile(
-      { ...booking, movingTime: null, crewSize: null, manageUrl: null, fromAddress: "A very long street name ".repeat(6).trim() },
+      { ...booking, movingTime: null, manageUrl: null, fromAddress: "A very long street name ".repeat(6).trim() },
       company,
       stamp,
     );
     const lines = unfolded(file);
     expect(field(lines, "DTSTART")).toEqual(["20270301T130000Z"]);
-    expect(field(lines, "DESCRIPTION")[0]).not.toMatch(/Crew|Manage|null/);
+    expect(field(lines, "DESCRIPTION")[0]).not.toMatch(/Manage|null/);
     for (const line of file.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 });

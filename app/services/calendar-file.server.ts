@@ -1,6 +1,7 @@
 import { createEvents, type EventAttributes } from "ics";
 import type { BookingRow } from "~/domain/booking";
 import { moveStartsAt } from "~/domain/booking-cancellation";
+import { crewText } from "~/domain/booking-messages";
 import { estimatedHours, isPropertySize } from "~/domain/pricing";
 
 // A booking as an iCalendar file (RFC 5545) for the customer's calendar. Its UID stays the same for the
@@ -17,8 +18,8 @@ export interface BookingCalendarEvent {
   estimatedHours: number;
   fromAddress: string;
   toAddress: string;
-  /** How many movers come, when known. */
-  crewSize: number | null;
+  /** The team that comes and the movers added to it. */
+  crew: { teamType: string; extraMovers: number };
   /** The "Manage your booking" link, when there is one. */
   manageUrl: string | null;
   cancelled: boolean;
@@ -44,7 +45,7 @@ export function calendarEventOf(booking: BookingRow, manageUrl: string | null): 
     estimatedHours: booking.estimated_hours ?? estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
     fromAddress: booking.moving_from,
     toAddress: booking.moving_to,
-    crewSize: null,
+    crew: { teamType: booking.team_type, extraMovers: booking.extra_movers },
     manageUrl,
     cancelled: booking.status === "cancelled",
   };
@@ -55,7 +56,7 @@ export function bookingCalendarFile(booking: BookingCalendarEvent, company: Cale
   const start = moveStartsAt(booking.movingDate, booking.movingTime, company.timeZone);
   const description = [
     `From ${booking.fromAddress} to ${booking.toAddress}.`,
-    booking.crewSize === null ? null : `Crew: ${booking.crewSize === 1 ? "1 mover" : `${booking.crewSize} movers`}.`,
+    `Crew: ${crewText(booking.crew)}.`,
     booking.manageUrl === null ? null : `Manage your booking: ${booking.manageUrl}`,
     `Questions? Call ${company.name} at ${company.phone}.`,
   ].filter((line) => line !== null);

@@ -18,11 +18,26 @@ const booking: BookingMessageFacts = {
   estimatedHours: 4,
   fromAddress: "12 Peachtree St NE, Atlanta, GA 30303",
   toAddress: "48 Oak & Elm Ave, Decatur, GA 30030",
-  crewSize: 3,
+  teamType: "luxury",
+  extraMovers: 2,
   estimatedCostCents: 84_050,
   depositCents: 5_000,
-  manageUrl: "https://movers.example/manage/tok3n-abc",
 };
+const manageUrl = "https://movers.example/manage?token=tok3n-abc";
+const scheduleUrl = "https://movers.example/admin/schedule?day=2027-11-07";
+const adminUrl = "https://movers.example/admin/bookings/3f2a9c1e-7b4d-4e8a-9c1f-2d3e4f5a6b7c";
+/** Each message's one link: the office's pages for the office, the signed manage link for the customer. */
+const linkOf = (kind: MessageKind) => (kind === "office_tomorrow_list" ? scheduleUrl : kind.startsWith("office_") ? adminUrl : manageUrl);
+/** What a message about one booking sent to the office states. */
+const officeFacts = [
+  "Sunday, March 14, 2027",
+  "9:00 AM – 1:00 PM EDT",
+  booking.fromAddress,
+  booking.toAddress,
+  "$840.50",
+  "Luxury Team + 2 extra movers",
+  adminUrl,
+];
 const customer = { customerEmail: "dana@example.com", customerPhone: "(404) 555-0199" };
 
 const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
@@ -33,12 +48,11 @@ const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
   booking_rescheduled: { ...booking, previous: { movingDate: "2027-03-10", movingTime: "14:00", estimatedHours: 4 } },
   booking_cancelled: { ...booking, cancelledBy: "office", depositRefunded: true },
   booking_refunded: { ...booking, refundCents: 5_000 },
-  day_closed_moved: { ...booking, pickDayUrl: "https://movers.example/manage/tok3n-abc/reschedule" },
+  day_closed_moved: booking,
   office_new_booking: { ...booking, ...customer },
   office_customer_cancelled: { ...booking, ...customer },
   office_tomorrow_list: {
     date: "2027-11-07",
-    scheduleUrl: "https://movers.example/admin/schedule?day=2027-11-07",
     moves: [
       { ...booking, ...customer, movingTime: "08:00", estimatedHours: 3 },
       { ...booking, ...customer, shortId: "9a8b7c6d", customerName: "Lee Park", movingTime: null, estimatedHours: 5, fromAddress: "7 Ponce de Leon Ave" },
@@ -50,10 +64,23 @@ const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
 const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** What a message about one booking must state, in its HTML and its text alike. */
-const bookingFacts = ["Sunday, March 14, 2027", "9:00 AM – 1:00 PM EDT", booking.fromAddress, booking.toAddress, "$840.50", "3 movers", booking.manageUrl];
+const bookingFacts = [
+  "Sunday, March 14, 2027",
+  "9:00 AM – 1:00 PM EDT",
+  booking.fromAddress,
+  booking.toAddress,
+  "$840.50",
+  "Luxury Team + 2 extra movers",
+  manageUrl,
+];
 
 const rendered = Object.fromEntries(
-  await Promise.all(Object.entries(samples).map(async ([kind, facts]) => [kind, await renderMessage(kind as MessageKind, facts as never, company)])),
+  await Promise.all(
+    Object.entries(samples).map(async ([kind, facts]) => [
+      kind,
+      await renderMessage(kind as MessageKind, facts as never, company, linkOf(kind as MessageKind)),
+    ]),
+  ),
 ) as Record<MessageKind, Awaited<ReturnType<typeof renderMessage>>>;
 
 const expectations: { [K in MessageKind]: { subject: string; states: string[] } } = {
@@ -75,7 +102,10 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
       "(404) 555-0182",
     ],
   },
-  reminder_day_before: { subject: "Metro Movers: see you tomorrow, Sunday, March 14, 2027", states: [...bookingFacts, "crew of 3", "Reserve parking"] },
+  reminder_day_before: {
+    subject: "Metro Movers: see you tomorrow, Sunday, March 14, 2027",
+    states: [...bookingFacts, "your crew (Luxury Team + 2 extra movers) comes tomorrow", "Reserve parking"],
+  },
   booking_rescheduled: {
     subject: "Metro Movers: your move is now on Sunday, March 14, 2027",
     states: [...bookingFacts, "Wednesday, March 10, 2027, 2:00 PM – 6:00 PM EST", "Sunday, March 14, 2027, 9:00 AM – 1:00 PM EDT"],
@@ -87,15 +117,15 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
   booking_refunded: { subject: "Metro Movers: $50 refunded for your move on Sunday, March 14, 2027", states: [...bookingFacts, "refunded $50"] },
   day_closed_moved: {
     subject: "Metro Movers: we are closed on Sunday, March 14, 2027: please pick another day",
-    states: [...bookingFacts, "Pick another day", "https://movers.example/manage/tok3n-abc/reschedule"],
+    states: [...bookingFacts, "Pick another day"],
   },
   office_new_booking: {
     subject: "Metro Movers: new paid booking #3f2a9c1e for Sunday, March 14, 2027",
-    states: [...bookingFacts, "dana@example.com", "(404) 555-0199"],
+    states: [...officeFacts, "dana@example.com", "(404) 555-0199", "Open the booking"],
   },
   office_customer_cancelled: {
     subject: "Metro Movers: #3f2a9c1e for Sunday, March 14, 2027 cancelled by the customer",
-    states: [...bookingFacts, "cancelled their move", "dana@example.com"],
+    states: [...officeFacts, "cancelled their move", "dana@example.com"],
   },
   office_tomorrow_list: {
     subject: "Metro Movers: 2 moves tomorrow, Sunday, November 7, 2027",
@@ -136,7 +166,7 @@ describe("renderMessage", () => {
   });
 
   it("says how a customer's own cancellation leaves the deposit when it is not refunded", async () => {
-    const { text } = await renderMessage("booking_cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company);
+    const { text } = await renderMessage("booking_cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company, manageUrl);
     expect(text).toContain("As you asked, your move on Sunday, March 14, 2027, 9:00 AM EDT is cancelled.");
     expect(text).toContain("Cancelling does not refund your $50 deposit");
   });

@@ -26,7 +26,9 @@ const htmlToTextOptions = {
   selectors: [...plainTextSelectors, { selector: "tr", format: "block" }, { selector: "td", format: "inlineSurround", options: { suffix: " " } }],
 };
 
-const TEMPLATES: { [K in MessageKind]: (props: { facts: MessageFactsByKind[K]; company: MessageCompany }) => ReactElement } = {
+type TemplateProps<K extends MessageKind> = { facts: MessageFactsByKind[K]; company: MessageCompany; link: string };
+
+const TEMPLATES: { [K in MessageKind]: (props: TemplateProps<K>) => ReactElement } = {
   booking_received: BookingReceivedEmail,
   booking_confirmed: BookingConfirmedEmail,
   reminder_48h: ReminderFortyEightHoursEmail,
@@ -40,9 +42,15 @@ const TEMPLATES: { [K in MessageKind]: (props: { facts: MessageFactsByKind[K]; c
   office_tomorrow_list: OfficeTomorrowEmail,
 };
 
-export async function renderMessage<K extends MessageKind>(kind: K, facts: MessageFactsByKind[K], company: MessageCompany): Promise<RenderedMessage> {
-  const Template = TEMPLATES[kind] as (props: { facts: MessageFactsByKind[K]; company: MessageCompany }) => ReactElement;
-  const element = createElement(Template, { facts, company });
+/** `link`: the message's one link (the customer's signed manage link, or the office's page). */
+export async function renderMessage<K extends MessageKind>(
+  kind: K,
+  facts: MessageFactsByKind[K],
+  company: MessageCompany,
+  link: string,
+): Promise<RenderedMessage> {
+  const Template = TEMPLATES[kind] as (props: TemplateProps<K>) => ReactElement;
+  const element = createElement(Template, { facts, company, link });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
   return { subject: messageSubject(kind, facts, company), html, text };
 }

@@ -9,9 +9,15 @@ import type { AppSupabaseClient } from "./supabase.server";
 /** A message as the outbox holds it: whom it is for, which kind, and the facts its template needs. */
 export type OutboxMessage = Tables<"message_outbox">;
 
-/** What the mail server answered: accepted with its id, refused (for good, or for now), or not reached. */
+/**
+ * What the mail server answered: accepted with its id, refused (for good, or for now), or not reached;
+ * or the message was not sent yet because it may not go before `until` (the company's quiet hours).
+ */
 export type DeliveryOutcome =
-  { kind: "sent"; messageId: string } | { kind: "refused"; permanent: boolean; response: string } | { kind: "unreachable"; error: unknown };
+  | { kind: "sent"; messageId: string }
+  | { kind: "refused"; permanent: boolean; response: string }
+  | { kind: "unreachable"; error: unknown }
+  | { kind: "deferred"; until: Date };
 
 export type Deliver = (message: OutboxMessage) => Promise<DeliveryOutcome>;
 
@@ -29,6 +35,8 @@ export interface MessageOutbox {
   markSent(delivered: ReadonlyArray<{ id: number; providerMessageId: string }>): Promise<void>;
   /** Queued again for `retryAt`, or failed for good when it is null. */
   markFailed(id: number, error: string, retryAt: Date | null): Promise<void>;
+  /** Queued again for `until`, the attempt not counted: it was not tried. */
+  defer(id: number, until: Date): Promise<void>;
 }
 
 /** The outbox through the service role's database functions. */
@@ -50,19 +58,27 @@ export function messageOutbox(serviceRole: AppSupabaseClient): MessageOutbox {
       const { error } = await serviceRole.rpc("mark_message_failed", { p_id: id, p_error: message, p_retry_at: retryAt?.toISOString() });
       if (error) throw new Error(`could not mark message ${id} failed: ${error.message}`, { cause: error });
     },
+    async defer(id, until) {
+      const { error } = await serviceRole.rpc("defer_message", { p_id: id, p_until: until.toISOString() });
+      if (error) throw new Error(`could not defer message ${id}: ${error.message}`, { cause: error });
+    },
   };
 }
 
-/** What one batch did: messages sent, queued again, failed for good, and stale reminders voided. */
+/**
+ * What one batch did: messages sent, queued again, failed for good, stale reminders voided, and
+ * messages deferred to the end of quiet hours.
+ */
 export interface SendReport {
   sent: number;
   retried: number;
   failed: number;
   voided: number;
+  deferred: number;
 }
 
 /** The text kept with a failed attempt: the provider's answer, or why it could not be reached. */
-function failureText(outcome: Exclude<DeliveryOutcome, { kind: "sent" }>): string {
+function failureText(outcome: Extract<DeliveryOutcome, { kind: "refused" | "unreachable" }>): string {
   if (outcome.kind === "refused") return outcome.response;
   const { error } = outcome;
   return error instanceof Error ? error.message : String(error);
@@ -77,7 +93,7 @@ async function sendOne(
   deliver: Deliver,
   message: OutboxMessage,
   now: () => Date,
-): Promise<"retried" | "failed" | { providerMessageId: string }> {
+): Promise<"retried" | "failed" | "deferred" | { providerMessageId: string }> {
   let outcome: DeliveryOutcome;
   try {
     outcome = await deliver(message);
@@ -86,6 +102,10 @@ async function sendOne(
     outcome = { kind: "unreachable", error };
   }
   if (outcome.kind === "sent") return { providerMessageId: outcome.messageId };
+  if (outcome.kind === "deferred") {
+    await outbox.defer(message.id, outcome.until);
+    return "deferred";
+  }
   // A permanent refusal (5xx) is final at once; anything else is tried again until the last attempt.
   const final = (outcome.kind === "refused" && outcome.permanent) || message.attempts >= MAX_ATTEMPTS;
   const retryAt = final ? null : new Date(now().getTime() + RETRY_AFTER_MS[Math.max(message.attempts, 1) - 1]!);
@@ -113,7 +133,7 @@ export async function sendDueMessages({
   concurrency?: number;
 }): Promise<SendReport> {
   const claimed = await outbox.claim(batch, LEASE_SECONDS);
-  const report: SendReport = { sent: 0, retried: 0, failed: 0, voided: 0 };
+  const report: SendReport = { sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 };
   const toSend = claimed.filter((message) => {
     if (message.status !== "void") return true;
     report.voided++;

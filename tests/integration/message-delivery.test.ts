@@ -1,6 +1,5 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { BookingMessageFacts } from "../../app/domain/booking-messages.ts";
 import { createMailer, type Mailer } from "../../app/services/mailer.server.ts";
 import { messageDelivery } from "../../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages } from "../../app/services/message-sender.server.ts";
@@ -39,6 +38,8 @@ async function queuedBooking(facts: (booking: { id: string; email: string }) => 
     p_booking_id: booking.id,
     p_kind: "booking_received",
     p_facts: facts(booking) as never,
+    // The answer to a payment goes at any hour: the test runs at any hour too.
+    p_send_at_night: true,
   });
   if (error) throw error;
   expect(data).toBe(true);
@@ -51,24 +52,16 @@ async function messageOf(bookingId: string) {
   return data;
 }
 
-it("a queued 'booking received' reaches the customer's inbox over SMTP once, with its facts, and keeps the provider's id", async () => {
-  const booking = await queuedBooking((row) => {
-    const facts: BookingMessageFacts = {
-      bookingId: row.id,
-      shortId: row.id.slice(0, 8),
-      customerName: "Olga Outbox",
-      movingDate: "2027-03-01",
-      movingTime: "10:00",
-      estimatedHours: 6,
-      fromAddress: "3 Outbox Row, Atlanta",
-      toAddress: "2 Ponce de Leon Ave, Atlanta",
-      crewSize: 3,
-      estimatedCostCents: 100_000,
-      depositCents: 5_000,
-      manageUrl: `http://localhost:3000/manage?token=${row.id}.signature`,
-    };
-    return facts;
-  });
+const sendingOptions = () => ({
+  serviceRole: app.serviceRole,
+  mailer,
+  logger: pino({ level: "silent" }),
+  publicUrl: app.options.publicUrl,
+  linkSecret: app.options.cookieSecret,
+});
+
+it("a queued 'booking received' reaches the customer's inbox over SMTP once, with its facts, calendar file and signed link, and keeps the provider's id", async () => {
+  const booking = await queuedBooking(() => ({ customerName: "Olga Outbox" }));
   const arrived = new Promise<CaughtMessage>((resolve) => {
     const stop = catcher.subscribe((message) => {
       if (message.to.some((to) => to.address === booking.email)) {
@@ -78,25 +71,38 @@ it("a queued 'booking received' reaches the customer's inbox over SMTP once, wit
     });
   });
 
-  const sending = startMessageSending(app.serviceRole, mailer, pino({ level: "silent" }));
+  const sending = startMessageSending(sendingOptions());
   const mail = await arrived;
   await sending.stop();
 
   expect(mail.subject).toContain("Metro Movers");
+  expect(mail.text).toContain("Olga Outbox");
   expect(mail.text).toContain("3 Outbox Row, Atlanta");
-  expect(mail.text).toContain(`/manage?token=${booking.id}.signature`);
   expect(mail.html).toContain("3 Outbox Row, Atlanta");
+  const link = new URL(/http:\/\/localhost:3000\/manage\?token=[^\s"<]+/.exec(mail.text ?? "")![0]);
+  expect(link.searchParams.get("token")).toMatch(new RegExp(`^${booking.id}\\.`));
+  const opened = await app.visitor().get(`${link.pathname}${link.search}`);
+  expect(opened.status).toBe(200);
+  expect(opened.text).toContain("3 Outbox Row, Atlanta");
+  expect(mail.attachments).toEqual([expect.objectContaining({ filename: "move-2027-03-01.ics", contentType: "text/calendar" })]);
+  expect(catcher.attachment(mail.id, 0)?.content.toString()).toContain(`UID:booking-${booking.id}@localhost`);
   const row = await messageOf(booking.id);
   expect(row).toMatchObject({ status: "sent", attempts: 1, provider_message_id: mail.messageId });
   expect(catcher.list().messages.filter((message) => message.to.some((to) => to.address === booking.email))).toHaveLength(1);
 });
 
 it("a message whose facts cannot be written fails at once with the reason, and nothing is sent", async () => {
-  const booking = await queuedBooking(() => ({}));
+  const booking = await queuedBooking(() => ({ movingDate: "someday" }));
   const before = catcher.list().total;
   const report = await sendDueMessages({
     outbox: messageOutbox(app.serviceRole),
-    deliver: messageDelivery({ mailer, company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" }) }),
+    deliver: messageDelivery({
+      mailer,
+      publicUrl: app.options.publicUrl,
+      linkSecret: app.options.cookieSecret,
+      company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" }),
+      now: () => new Date("2026-12-01T15:00:00Z"),
+    }),
     batch: 20,
   });
   expect(report).toMatchObject({ sent: 0, failed: 1 });

@@ -124,7 +124,7 @@ describe("queueing a message", () => {
   });
 
   it("makes the office's list of a day once", async () => {
-    const list = () => service.rpc("enqueue_office_day_list", { p_day: "2027-03-14", p_facts: { moves: 3 }, p_due_at: new Date().toISOString() });
+    const list = () => service.rpc("enqueue_office_day_list", { p_day: "2027-03-14", p_due_at: new Date().toISOString() });
     expect((await list()).data).toBe(true);
     expect((await list()).data).toBe(false);
     expect(await stored()).toMatchObject([{ kind: "office_tomorrow_list", booking_version: null }]);

@@ -30,6 +30,9 @@ export async function serviceRoleOutbox(url: string): Promise<{ outbox: MessageO
       async markFailed(id, error, retryAt) {
         await query("select public.mark_message_failed($1, $2, $3)", [id, error, retryAt]);
       },
+      async defer(id, until) {
+        await query("select public.defer_message($1, $2)", [id, until]);
+      },
     },
     close: () => client.end(),
   };

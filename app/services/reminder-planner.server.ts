@@ -1,0 +1,48 @@
+import { reminderSchedule, type ReminderDue, type ReminderSettings } from "~/domain/reminders";
+import type { AppSupabaseClient } from "./supabase.server";
+
+// Planning the messages that come from the clock, not from a change, with the service role (no user
+// plans them): each paid booking's two reminders, once per version of it, and the office's list of
+// tomorrow's moves, once per day. The database says which bookings still need theirs and keeps one
+// row per booking, kind and version, so every server may plan at once.
+
+/** How many bookings one look plans at most; the next look takes the rest. */
+const PLAN_BATCH = 100;
+
+export class ReminderPlanningError extends Error {}
+
+/**
+ * Writes the reminders of every paid, open booking whose current version has none yet: queued for the
+ * instant the company's rules give, or, when that instant had passed when the booking took its
+ * version, kept as never to be sent. Returns how many bookings it planned.
+ */
+export async function planReminders(serviceRole: AppSupabaseClient, { timeZone, settings }: { timeZone: string; settings: ReminderSettings }): Promise<number> {
+  const { data: bookings, error } = await serviceRole.rpc("bookings_to_remind", { p_limit: PLAN_BATCH });
+  if (error) throw new ReminderPlanningError(`could not list the bookings to remind: ${error.message}`, { cause: error });
+  for (const booking of bookings) {
+    const schedule = reminderSchedule(
+      { movingDate: booking.moving_date, movingTime: booking.moving_time, timeZone, changedAt: new Date(booking.changed_at) },
+      settings,
+    );
+    const reminders: Array<["reminder_48h" | "reminder_day_before", ReminderDue]> = [
+      ["reminder_48h", schedule.fortyEightHours],
+      ["reminder_day_before", schedule.dayBefore],
+    ];
+    for (const [kind, due] of reminders) {
+      const { error: planError } = await serviceRole.rpc("plan_booking_reminder", {
+        p_booking_id: booking.booking_id,
+        p_version: booking.version,
+        p_kind: kind,
+        ...(due.kind === "due" ? { p_due_at: due.at.toISOString() } : {}),
+      });
+      if (planError) throw new ReminderPlanningError(`could not plan the ${kind} of a booking: ${planError.message}`, { cause: planError });
+    }
+  }
+  return bookings.length;
+}
+
+/** Queues the office's list of `day`'s moves (once a day, whichever server comes first). */
+export async function queueOfficeDayList(serviceRole: AppSupabaseClient, { day, dueAt }: { day: string; dueAt: Date }): Promise<void> {
+  const { error } = await serviceRole.rpc("enqueue_office_day_list", { p_day: day, p_due_at: dueAt.toISOString() });
+  if (error) throw new ReminderPlanningError(`could not queue the office's list of ${day}: ${error.message}`, { cause: error });
+}
