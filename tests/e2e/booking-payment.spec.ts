@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { readCaughtMessages } from "../../emulators/mail/testing/index.ts";
 import { authDialog } from "./support/auth-ui.ts";
 import { checkoutSessionsFor, getServiceClient } from "./support/backend.ts";
+import { E2E_DATA_DIR } from "./support/environment.ts";
 import { answerStepsToReview, completeStepsToReview, continueButton, expectStep, payButton, payOnCheckout } from "./support/wizard.ts";
 
 // From the wizard's review to a paid deposit, with JavaScript on and off. The first test walks every
@@ -74,6 +76,18 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
         (await client.from("stripe_events").select("event_id").eq("type", "checkout.session.completed").gte("received_at", started)).data?.length ?? 0,
     )
     .toBeGreaterThanOrEqual(1);
+
+  // The guest hears of it: the server's sender delivers 'booking received' over SMTP to the embedded
+  // catcher, and the email's 'Manage your booking' link opens this booking without signing in.
+  const received = () =>
+    readCaughtMessages(E2E_DATA_DIR).filter((message) => message.envelope.to.includes(guest.email) && message.subject.includes("booking received"));
+  await expect.poll(() => received().length, { timeout: 20_000 }).toBe(1);
+  const [mail] = received();
+  expect(mail!.attachments).toEqual([expect.objectContaining({ contentType: "text/calendar" })]);
+  const manageLink = new URL(/https?:\/\/\S+\/manage\?token=\S+/.exec(mail!.text!)![0]);
+  await page.goto(`${manageLink.pathname}${manageLink.search}`);
+  await expect(page.getByText(booking!.id.slice(0, 8))).toBeVisible();
+  await expect(page.getByText("12 Peachtree St, Atlanta")).toBeVisible();
 
   // The wizard starts afresh for the next move.
   await page.goto("/book");

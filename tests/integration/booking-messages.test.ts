@@ -106,8 +106,8 @@ async function stored(bookingId: string): Promise<BookingRow> {
 }
 
 const outboxOf = (bookingId: string) =>
-  backend.sql<{ kind: string; status: string; recipient: string; due_at: Date; booking_version: number }>(
-    "select kind, status, recipient, due_at, booking_version from public.message_outbox where booking_id = $1 order by id",
+  backend.sql<{ kind: string; status: string; recipient: string; due_at: Date; booking_version: number; attempts: number }>(
+    "select kind, status, recipient, due_at, booking_version, attempts from public.message_outbox where booking_id = $1 order by id",
     [bookingId],
   );
 
@@ -219,7 +219,8 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("messages caused by a c
     expect(subjectsTo(customer.user.email!, short(own)).at(-1)).toMatch(/is cancelled$/);
     expect(subjectsTo(officeEmail, short(own)).at(-1)).toMatch(new RegExp(`#${short(own)} for .* cancelled by the customer$`));
     const [waiting] = (await outboxOf(other.id)).filter((message) => message.kind === "booking_confirmed");
-    expect(waiting).toMatchObject({ status: "queued", due_at: MORNING_AFTER_NIGHT });
+    // Not tried, so no attempt counted.
+    expect(waiting).toMatchObject({ status: "queued", due_at: MORNING_AFTER_NIGHT, attempts: 0 });
   });
 
   it("closing a day asks each paid booking on it to pick another day, through its manage link", async () => {

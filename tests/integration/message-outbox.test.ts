@@ -168,8 +168,8 @@ describe("sending due messages", () => {
     const { id } = await booking();
     await enqueue(id, "booking_confirmed");
     const { delivered, deliver } = scripted(SENT);
-    expect(await send(deliver)).toEqual({ sent: 1, retried: 0, failed: 0, voided: 0 });
-    expect(await send(deliver)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0 });
+    expect(await send(deliver)).toEqual({ sent: 1, retried: 0, failed: 0, voided: 0, deferred: 0 });
+    expect(await send(deliver)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 });
     expect(delivered).toMatchObject([{ kind: "booking_confirmed", facts: { kind: "booking_confirmed" } }]);
     expect(await stored()).toMatchObject([{ status: "sent", attempts: 1, provider_message_id: "<1@catcher.local>" }]);
     expect((await stored())[0]!.sent_at).not.toBeNull();
@@ -185,7 +185,7 @@ describe("sending due messages", () => {
       { status: "queued", attempts: 1, last_error: expect.stringContaining("451 4.3.0"), next_attempt_at: new Date(now.getTime() + 60_000) },
     ]);
     // Not due again before its next attempt.
-    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0 });
+    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 });
     await retriesComeDue();
     expect(await send(deliver, () => now)).toMatchObject({ retried: 1 });
     expect(await stored()).toMatchObject([{ status: "queued", attempts: 2, next_attempt_at: new Date(now.getTime() + 5 * 60_000) }]);
@@ -209,18 +209,18 @@ describe("sending due messages", () => {
     }
     expect(waits).toEqual([60_000, 300_000, 1_800_000, 7_200_000]);
     expect(waits).toEqual(RETRY_AFTER_MS);
-    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 1, voided: 0 });
+    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 1, voided: 0, deferred: 0 });
     expect(delivered).toHaveLength(MAX_ATTEMPTS);
     expect(await stored()).toMatchObject([{ status: "failed", attempts: 5, next_attempt_at: null, last_error: expect.stringContaining("ECONNREFUSED") }]);
     await retriesComeDue();
-    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0 });
+    expect(await send(deliver, () => now)).toEqual({ sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 });
   });
 
   it("marks a message the provider refuses for good failed at once, with its answer, and leaves the booking untouched", async () => {
     const before = await booking();
     await enqueue(before.id, "booking_received");
     const { deliver } = scripted({ kind: "refused", permanent: true, response: "550 5.1.1 <nobody@example.com>: Recipient address rejected" });
-    expect(await send(deliver)).toEqual({ sent: 0, retried: 0, failed: 1, voided: 0 });
+    expect(await send(deliver)).toEqual({ sent: 0, retried: 0, failed: 1, voided: 0, deferred: 0 });
     expect(await stored()).toMatchObject([{ status: "failed", attempts: 1, last_error: expect.stringContaining("550 5.1.1") }]);
     const [after] = await backend.sql<{ status: string; version: number }>("select status, version from public.bookings where id = $1", [before.id]);
     expect(after).toEqual({ status: before.status, version: before.version });
@@ -246,7 +246,7 @@ describe("sending due messages", () => {
     await backend.sql("update public.bookings set status = 'cancelled' where id = $1", [cancelled.id]);
     await enqueue(cancelled.id, "reminder_48h");
     const { delivered, deliver } = scripted(SENT);
-    expect(await send(deliver)).toEqual({ sent: 1, retried: 0, failed: 0, voided: 2 });
+    expect(await send(deliver)).toEqual({ sent: 1, retried: 0, failed: 0, voided: 2, deferred: 0 });
     expect(delivered.map((message) => message.kind)).toEqual(["booking_received"]);
     expect((await stored()).map(({ kind, status }) => ({ kind, status }))).toEqual([
       { kind: "reminder_day_before", status: "void" },

@@ -38,8 +38,12 @@ export async function serviceRoleOutbox(url: string): Promise<{ outbox: MessageO
   };
 }
 
-/** Queues `count` due messages (the office's lists of as many days, which need no booking), as the superuser. */
+/**
+ * Queues `count` due messages (the office's lists of as many days, from 2027-01-02 on, each with no
+ * moves: they need no booking), as the superuser.
+ */
 export const QUEUE_DUE_MESSAGES = `
-  insert into public.message_outbox (kind, dedupe_key, recipient, facts, due_at)
-  select 'office_tomorrow_list', 'office_tomorrow_list:' || (date '2027-01-01' + i), 'office@example.com', jsonb_build_object('n', i), now() - interval '1 second'
+  insert into public.message_outbox (kind, dedupe_key, recipient, facts, due_at, send_at_night)
+  select 'office_tomorrow_list', 'office_tomorrow_list:' || (date '2027-01-01' + i), 'office@example.com',
+         jsonb_build_object('date', date '2027-01-01' + i, 'moves', '[]'::jsonb), now() - interval '1 second', true
   from generate_series(1, $1::int) i`;
