@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REMINDER_SETTINGS, isQuietHour, nextSendableInstant, reminderSchedule } from "./reminders";
+import { DEFAULT_REMINDER_SETTINGS, isQuietHour, nextSendableInstant, officeListDue, reminderSchedule } from "./reminders";
 
 const NEW_YORK = "America/New_York";
 const at = (iso: string) => new Date(iso);
@@ -103,5 +103,21 @@ describe("nextSendableInstant", () => {
 
   it("holds a message of the spring-forward night until 08:00 EDT", () => {
     expect(nextSendableInstant(at("2027-03-14T03:00:00Z"), NEW_YORK)).toEqual(at("2027-03-14T12:00:00Z"));
+  });
+});
+
+describe("officeListDue", () => {
+  it("is nothing before the hour on the company's clock", () => {
+    expect(officeListDue(at("2027-03-12T21:59:00Z"), NEW_YORK, 17)).toBeNull();
+  });
+
+  it("is tomorrow's list, due at the hour, from the hour until midnight", () => {
+    const list = { day: "2027-03-13", dueAt: at("2027-03-12T22:00:00Z") };
+    expect(officeListDue(at("2027-03-12T22:00:00Z"), NEW_YORK, 17)).toEqual(list);
+    expect(officeListDue(at("2027-03-13T04:59:00Z"), NEW_YORK, 17)).toEqual(list);
+  });
+
+  it("names the spring-forward Sunday the evening before, on that evening's clock (EST)", () => {
+    expect(officeListDue(at("2027-03-13T23:00:00Z"), NEW_YORK, 17)).toEqual({ day: "2027-03-14", dueAt: at("2027-03-13T22:00:00Z") });
   });
 });
