@@ -1547,6 +1547,7 @@ export type Database = {
         Args: { p_ids: number[]; p_provider_message_ids: string[] }
         Returns: number
       }
+      message_max_attempts: { Args: never; Returns: number }
       move_start_refusal: {
         Args: { _at: string; _day: string; _hours: number; _time: string }
         Returns: string

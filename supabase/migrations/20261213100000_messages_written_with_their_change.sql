@@ -82,10 +82,23 @@ as $$
 declare
   made integer;
   for_office boolean := p_kind like 'office\_%';
+  booking public.bookings;
+  send_to text;
 begin
+  select * into booking from public.bookings b where b.id = p_booking_id;
+  if not found then
+    raise exception 'No booking with id %', p_booking_id using errcode = 'no_data_found';
+  end if;
+  -- A message is never worth failing the change that causes it: one to an address the outbox cannot
+  -- take (no admin email in the settings, say) is left out, with a warning in the database's log.
+  send_to := case when for_office then public.office_email() else booking.email end;
+  if send_to is null or char_length(send_to) > 320 or send_to !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
+    raise warning 'No % message for booking %: % is not an address to send to', p_kind, p_booking_id, coalesce(send_to, 'no address');
+    return false;
+  end if;
   insert into public.message_outbox (booking_id, kind, booking_version, recipient, facts, due_at, send_at_night)
   select b.id, p_kind, b.version,
-         case when for_office then public.office_email() else b.email end,
+         send_to,
          public.booking_message_facts(b)
            || case when for_office then jsonb_build_object('customerEmail', b.email, 'customerPhone', b.phone) else '{}' end
            || coalesce(p_facts, '{}'),
@@ -95,9 +108,6 @@ begin
   where b.id = p_booking_id
   on conflict (booking_id, kind, booking_version) do nothing;
   get diagnostics made = row_count;
-  if made = 0 and not exists (select 1 from public.bookings b where b.id = p_booking_id) then
-    raise exception 'No booking with id %', p_booking_id using errcode = 'no_data_found';
-  end if;
   return made = 1;
 end;
 $$;
@@ -336,8 +346,20 @@ $$;
 
 -- Sending -----------------------------------------------------------------------------------------------
 
--- As before, returning the rows earliest first: an update returns its rows in no set order, and the
--- sender sends them in the order given.
+-- How many times a message is tried before it fails for good; the servers' senders stop retrying at it too.
+create function public.message_max_attempts()
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select 5;
+$$;
+
+-- As before, with two changes. The rows are returned earliest first: an update returns its rows in no
+-- set order, and the sender sends them in the order given. A row whose lease ran out after its last
+-- attempt (its server stopped while sending it, each time) fails for good instead of being claimed
+-- forever; it is not returned.
 create or replace function public.claim_due_messages(p_limit integer, p_lease_seconds integer)
 returns setof public.message_outbox
 language plpgsql
@@ -368,8 +390,15 @@ begin
     limit wanted
     for update skip locked
   ),
+  exhausted as (
+    update public.message_outbox m
+    set status = 'failed', claimed_until = null,
+        last_error = 'Its sender stopped while sending it, at each of its ' || m.attempts || ' attempts.'
+    where m.id in (select l.id from lapsed l) and m.attempts >= public.message_max_attempts()
+    returning m.id
+  ),
   chosen as (
-    select * from (select * from queued union all select * from lapsed) c limit wanted
+    select * from (select * from queued union all select l.* from lapsed l where l.id not in (select e.id from exhausted e)) c limit wanted
   ),
   stale as (
     select c.id
@@ -424,6 +453,7 @@ revoke execute on function public.enqueue_office_day_list(date, timestamptz) fro
 revoke execute on function public.bookings_to_remind(integer) from public, anon, authenticated;
 revoke execute on function public.plan_booking_reminder(uuid, integer, text, timestamptz) from public, anon, authenticated;
 revoke execute on function public.defer_message(bigint, timestamptz) from public, anon, authenticated;
+revoke execute on function public.message_max_attempts() from public, anon, authenticated;
 grant execute on function public.enqueue_booking_message(uuid, text, jsonb, timestamptz, boolean) to service_role;
 grant execute on function public.enqueue_office_day_list(date, timestamptz) to service_role;
 grant execute on function public.bookings_to_remind(integer) to service_role;

@@ -123,6 +123,18 @@ describe("queueing a message", () => {
     await expect(enqueue("00000000-0000-4000-8000-000000000000", "booking_received")).rejects.toMatchObject({ code: "P0002" });
   });
 
+  it("leaves out, without failing the change, a message to an address it cannot take", async () => {
+    const { id } = await booking();
+    const [settings] = await backend.sql<{ admin_email: string }>("select admin_email from public.app_settings");
+    await backend.sql("update public.app_settings set admin_email = 'not an address'");
+    try {
+      expect(await enqueue(id, "office_new_booking")).toBe(false);
+    } finally {
+      await backend.sql("update public.app_settings set admin_email = $1", [settings!.admin_email]);
+    }
+    expect(await stored()).toEqual([]);
+  });
+
   it("makes the office's list of a day once", async () => {
     const list = () => service.rpc("enqueue_office_day_list", { p_day: "2027-03-14", p_due_at: new Date().toISOString() });
     expect((await list()).data).toBe(true);
@@ -150,6 +162,17 @@ describe("claiming due messages", () => {
     expect(await claim()).toHaveLength(1);
     await backend.sql("update public.message_outbox set claimed_until = now() - interval '1 second'");
     expect(await claim()).toMatchObject([{ kind: "booking_received", status: "sending", attempts: 2 }]);
+  });
+
+  it("fails for good, instead of claiming again, a row whose lease ran out after its last attempt", async () => {
+    const { id } = await booking();
+    await enqueue(id, "booking_received");
+    await claim();
+    await backend.sql("update public.message_outbox set attempts = $1, claimed_until = now() - interval '1 second'", [MAX_ATTEMPTS]);
+    expect(await claim()).toEqual([]);
+    expect(await stored()).toMatchObject([
+      { status: "failed", attempts: MAX_ATTEMPTS, last_error: `Its sender stopped while sending it, at each of its ${MAX_ATTEMPTS} attempts.` },
+    ]);
   });
 
   it("ignores a late answer for a row no longer held: it stays as the other sender left it", async () => {

@@ -8,6 +8,7 @@ import { COMPANY } from "../../app/domain/company.ts";
 import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
+import { MAX_ATTEMPTS } from "../../app/services/message-sender.server.ts";
 
 // The lists and limits the app offers must be the ones the database accepts: a value the app offers
 // and the database refuses is a failed booking, and one the database accepts but the app does not
@@ -59,6 +60,11 @@ function allowedRange(table: string, column: string): { min: number; max: number
 const sorted = (values: readonly string[]) => [...values].sort();
 
 describe("lists of values", () => {
+  it("the outbox fails a message after as many attempts as the senders make", async () => {
+    const { rows } = await emulator.db.pg.query<{ attempts: number }>("select public.message_max_attempts() as attempts");
+    expect(rows).toEqual([{ attempts: MAX_ATTEMPTS }]);
+  });
+
   it("the outbox takes exactly the kinds of message the app can render", () => {
     expect(allowedValues("message_outbox", "kind")).toEqual([...MESSAGE_KINDS].sort());
   });
