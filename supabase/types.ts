@@ -1621,6 +1621,7 @@ export type Database = {
         Returns: boolean
       }
       require_permission: { Args: { _permission: string }; Returns: undefined }
+      require_service_role: { Args: { _what: string }; Returns: undefined }
       resend_message: {
         Args: { p_id: number }
         Returns: {

@@ -5,6 +5,21 @@
 -- The facts a template states are taken from the booking row by one function; the 'Manage your
 -- booking' link is not among them: it is signed with the app's secret when the message is sent.
 
+-- Work without a user (sending mail, planning reminders) is the servers', through the service role:
+-- anyone else calling it is refused with 42501, "Only the service role may <what>".
+create function public.require_service_role(_what text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the service role may %', _what using errcode = 'insufficient_privilege';
+  end if;
+end;
+$$;
+
 -- When a booking took the version a message describes: a reminder whose instant had passed by then is
 -- never sent.
 alter table public.bookings add column version_at timestamptz not null default now();
@@ -259,9 +274,7 @@ as $$
 declare
   made integer;
 begin
-  if auth.role() is distinct from 'service_role' then
-    raise exception 'Only the service role may queue the office''s list' using errcode = 'insufficient_privilege';
-  end if;
+  perform public.require_service_role('queue the office''s list');
   insert into public.message_outbox (kind, dedupe_key, recipient, facts, due_at, send_at_night)
   select 'office_tomorrow_list', 'office_tomorrow_list:' || p_day::text, public.office_email(),
          jsonb_build_object('date', p_day, 'moves', coalesce((
@@ -292,9 +305,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if auth.role() is distinct from 'service_role' then
-    raise exception 'Only the service role may plan reminders' using errcode = 'insufficient_privilege';
-  end if;
+  perform public.require_service_role('plan reminders');
   return query
   select b.id, b.version, b.moving_date, to_char(b.moving_time, 'HH24:MI'), greatest(b.version_at, b.deposit_paid_at)
   from public.bookings b
@@ -326,9 +337,7 @@ as $$
 declare
   made integer;
 begin
-  if auth.role() is distinct from 'service_role' then
-    raise exception 'Only the service role may plan reminders' using errcode = 'insufficient_privilege';
-  end if;
+  perform public.require_service_role('plan reminders');
   if p_kind not in ('reminder_48h', 'reminder_day_before') then
     raise exception 'Not a reminder: %', p_kind using errcode = 'invalid_parameter_value';
   end if;
@@ -370,9 +379,7 @@ declare
   wanted integer := least(greatest(coalesce(p_limit, 0), 0), 500);
   lease interval := make_interval(secs => greatest(coalesce(p_lease_seconds, 0), 1));
 begin
-  if auth.role() is distinct from 'service_role' then
-    raise exception 'Only the service role may claim messages' using errcode = 'insufficient_privilege';
-  end if;
+  perform public.require_service_role('claim messages');
   return query
   with queued as (
     select m.id, m.kind, m.booking_id, m.booking_version
@@ -432,9 +439,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if auth.role() is distinct from 'service_role' then
-    raise exception 'Only the service role may defer messages' using errcode = 'insufficient_privilege';
-  end if;
+  perform public.require_service_role('defer messages');
   update public.message_outbox m
   set status = 'queued', due_at = p_until, next_attempt_at = null, attempts = greatest(m.attempts - 1, 0), claimed_until = null
   where m.id = p_id and m.status = 'sending';
@@ -454,6 +459,8 @@ revoke execute on function public.bookings_to_remind(integer) from public, anon,
 revoke execute on function public.plan_booking_reminder(uuid, integer, text, timestamptz) from public, anon, authenticated;
 revoke execute on function public.defer_message(bigint, timestamptz) from public, anon, authenticated;
 revoke execute on function public.message_max_attempts() from public, anon, authenticated;
+revoke execute on function public.require_service_role(text) from public, anon, authenticated;
+grant execute on function public.require_service_role(text) to service_role;
 grant execute on function public.enqueue_booking_message(uuid, text, jsonb, timestamptz, boolean) to service_role;
 grant execute on function public.enqueue_office_day_list(date, timestamptz) to service_role;
 grant execute on function public.bookings_to_remind(integer) to service_role;
