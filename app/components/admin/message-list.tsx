@@ -29,7 +29,7 @@ export function MessageList({ messages, showBooking, canResend }: { messages: re
                   {" · "}
                   <Link
                     to={href("/admin/bookings/:bookingId", { bookingId: message.booking.id })}
-                    className="text-blue-700 underline-offset-2 hover:underline"
+                    className="text-blue-700 underline underline-offset-2"
                     aria-label={`Booking ${message.booking.shortId}`}
                   >
                     {`#${message.booking.shortId}`}
