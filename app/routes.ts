@@ -66,6 +66,8 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      // Every message to customers and the office, newest first (`?status=failed`, `?page=`), with 'Send again'.
+      route("messages", "routes/admin/messages.tsx"),
       // The embedded mail catcher's inbox (embedded mode only): a page of messages, one message, an attachment.
       route("mail", "routes/admin/mail.tsx"),
       route("mail/:messageId", "routes/admin/mail-message.tsx"),

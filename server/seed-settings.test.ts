@@ -14,6 +14,7 @@ const customDefaults: CompanySettings = {
   companyName: "Peach State Moving",
   emergencyContact: "(770) 555-0199",
   autoConfirmBookings: true,
+  dayBeforeReminderHour: 9,
 };
 
 // Deletes and edits the settings row, so only against the emulator.
@@ -38,8 +39,8 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
   const settingsRows = () =>
     backend.sql<Record<string, unknown>>(
       `select company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact,
-              notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days,
-              minimum_lead_days, long_moves_run_over
+              email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days,
+              minimum_lead_days, long_moves_run_over, day_before_reminder_hour
        from public.app_settings`,
     );
 

@@ -40,6 +40,7 @@ export type Database = {
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
+          day_before_reminder_hour: number
           default_service_area: string
           email_alerts: boolean
           emergency_contact: string
@@ -48,7 +49,6 @@ export type Database = {
           id: boolean
           long_moves_run_over: boolean
           minimum_lead_days: number
-          notifications_enabled: boolean
           updated_at: string
           updated_by: string | null
         }
@@ -59,6 +59,7 @@ export type Database = {
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
+          day_before_reminder_hour?: number
           default_service_area: string
           email_alerts: boolean
           emergency_contact: string
@@ -67,7 +68,6 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
-          notifications_enabled: boolean
           updated_at?: string
           updated_by?: string | null
         }
@@ -78,6 +78,7 @@ export type Database = {
           auto_confirm_bookings?: boolean
           business_hours?: string
           company_name?: string
+          day_before_reminder_hour?: number
           default_service_area?: string
           email_alerts?: boolean
           emergency_contact?: string
@@ -86,7 +87,6 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
-          notifications_enabled?: boolean
           updated_at?: string
           updated_by?: string | null
         }
@@ -1658,6 +1658,7 @@ export type Database = {
           _auto_confirm_bookings: boolean
           _business_hours: string
           _company_name: string
+          _day_before_reminder_hour: number
           _default_service_area: string
           _email_alerts: boolean
           _emergency_contact: string
@@ -1665,7 +1666,6 @@ export type Database = {
           _executive_title: string
           _long_moves_run_over: boolean
           _minimum_lead_days: number
-          _notifications_enabled: boolean
         }
         Returns: number
       }

@@ -13,6 +13,7 @@ describe("the admin sidebar's pages", () => {
       "/admin/customers",
       "/admin/users",
       "/admin/analytics",
+      "/admin/messages",
       "/admin/settings",
       "/admin/mail",
     ]);
@@ -26,7 +27,7 @@ describe("the admin sidebar's pages", () => {
     expect(pages).not.toContain("/admin/settings");
     expect(pages).not.toContain("/admin/mail");
     for (const page of pages) expect(ROLE_PERMISSIONS.moderator, page).toContain(ADMIN_PAGE_PERMISSIONS[page]);
-    expect(pages).toHaveLength(8);
+    expect(pages).toHaveLength(9);
   });
 
   it("are none for a customer", () => {

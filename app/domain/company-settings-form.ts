@@ -19,6 +19,7 @@ export const SETTINGS_MESSAGES = {
   retentionRange: "Enter a whole number of days from 1 to 3650",
   leadDaysRequired: "Enter how many days ahead moves may be booked",
   leadDaysRange: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}`,
+  reminderHourRange: "Choose an hour from 8:00 AM to 8:00 PM",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -36,6 +37,14 @@ export const SETTINGS_LIMITS = {
 
 /** How long website analytics may be kept, in days (the database checks the same). */
 export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+/** The hours, company time, at which day-before reminders may go: none at night (the database checks the same). */
+export const DAY_BEFORE_REMINDER_HOURS = { min: 8, max: 20 } as const;
+
+/** "8:00 AM", "12:00 PM", "8:00 PM": an hour of the day as the form offers it. */
+export function hourLabel(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+}
 
 /** A US number as people write it, or an international one: "+", then 8 to 15 digits with spaces, dots, dashes or brackets. */
 export function isPhoneNumber(value: string): boolean {
@@ -70,7 +79,6 @@ export const companySettingsSchema = z.object({
     .refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid)
     .optional()
     .transform((value) => value ?? ""),
-  notificationsEnabled: z.boolean().default(false),
   emailAlerts: z.boolean().default(false),
   autoConfirmBookings: z.boolean().default(false),
   executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
@@ -87,4 +95,9 @@ export const companySettingsSchema = z.object({
     .min(0, SETTINGS_MESSAGES.leadDaysRange)
     .max(MAX_LEAD_DAYS, SETTINGS_MESSAGES.leadDaysRange),
   longMovesRunOver: z.boolean().default(false),
+  dayBeforeReminderHour: z
+    .number({ error: SETTINGS_MESSAGES.reminderHourRange })
+    .int(SETTINGS_MESSAGES.reminderHourRange)
+    .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
+    .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
 }) satisfies z.ZodType<CompanySettings, unknown>;

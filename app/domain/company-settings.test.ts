@@ -13,7 +13,6 @@ const row: Tables<"app_settings"> = {
   default_service_area: "Marietta, GA",
   business_hours: "7:00 AM - 7:00 PM",
   emergency_contact: "(770) 555-0199",
-  notifications_enabled: false,
   email_alerts: true,
   auto_confirm_bookings: true,
   executive_name: "Dana Okafor",
@@ -21,6 +20,7 @@ const row: Tables<"app_settings"> = {
   analytics_retention_days: 90,
   minimum_lead_days: 2,
   long_moves_run_over: true,
+  day_before_reminder_hour: 18,
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -34,7 +34,6 @@ describe("company settings", () => {
       defaultServiceArea: "Marietta, GA",
       businessHours: "7:00 AM - 7:00 PM",
       emergencyContact: "(770) 555-0199",
-      notificationsEnabled: false,
       emailAlerts: true,
       autoConfirmBookings: true,
       executiveName: "Dana Okafor",
@@ -42,6 +41,7 @@ describe("company settings", () => {
       analyticsRetentionDays: 90,
       minimumLeadDays: 2,
       longMovesRunOver: true,
+      dayBeforeReminderHour: 18,
     });
   });
 
@@ -50,7 +50,7 @@ describe("company settings", () => {
     expect(settingsToRow(settingsFromRow(row))).toEqual(editable);
   });
 
-  it("start from the company's facts, with notifications and email alerts on, auto-confirm off, analytics kept 400 days, moves from the next day and ending by closing", () => {
+  it("start from the company's facts, with email alerts on, auto-confirm off, analytics kept 400 days, moves from the next day and ending by closing, day-before reminders at 5:00 PM", () => {
     expect(DEFAULT_COMPANY_SETTINGS).toEqual<CompanySettings>({
       companyName: COMPANY.name,
       adminEmail: COMPANY.email,
@@ -58,7 +58,6 @@ describe("company settings", () => {
       defaultServiceArea: COMPANY.serviceArea,
       businessHours: "8:00 AM - 6:00 PM",
       emergencyContact: "",
-      notificationsEnabled: true,
       emailAlerts: true,
       autoConfirmBookings: false,
       executiveName: COMPANY.executiveName,
@@ -66,6 +65,7 @@ describe("company settings", () => {
       analyticsRetentionDays: 400,
       minimumLeadDays: 1,
       longMovesRunOver: false,
+      dayBeforeReminderHour: 17,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });
@@ -109,9 +109,8 @@ describe("the settings form", () => {
   });
 
   it("reads a checkbox that is not sent as off, and an empty emergency contact as none", () => {
-    const submission = parse(posted({ ...DEFAULT_COMPANY_SETTINGS, notificationsEnabled: false, emailAlerts: false, autoConfirmBookings: true }));
+    const submission = parse(posted({ ...DEFAULT_COMPANY_SETTINGS, emailAlerts: false, autoConfirmBookings: true }));
     expect(submission.status === "success" && submission.value).toMatchObject({
-      notificationsEnabled: false,
       emailAlerts: false,
       autoConfirmBookings: true,
       emergencyContact: "",

@@ -10,7 +10,6 @@ export interface CompanySettings {
   defaultServiceArea: string;
   businessHours: string;
   emergencyContact: string;
-  notificationsEnabled: boolean;
   emailAlerts: boolean;
   autoConfirmBookings: boolean;
   executiveName: string;
@@ -21,6 +20,8 @@ export interface CompanySettings {
   minimumLeadDays: number;
   /** A move whose estimated hours end after closing may be booked (the customer is told it runs over). */
   longMovesRunOver: boolean;
+  /** The hour (company time, 8 to 20) customers get their day-before reminder and the office its list of tomorrow's moves. */
+  dayBeforeReminderHour: number;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -28,8 +29,8 @@ export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at
 
 /**
  * The settings a new installation starts with (and the app falls back to when the row cannot be read):
- * the company's facts, no emergency contact, notifications and email alerts on, auto-confirm off,
- * website analytics kept for 400 days, moves from the next day on, each ending by closing.
+ * the company's facts, no emergency contact, email alerts on, auto-confirm off, website analytics kept
+ * for 400 days, moves from the next day on, each ending by closing, day-before reminders at 5:00 PM.
  */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
   companyName: COMPANY.name,
@@ -38,7 +39,6 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   defaultServiceArea: COMPANY.serviceArea,
   businessHours: COMPANY.businessHours,
   emergencyContact: "",
-  notificationsEnabled: true,
   emailAlerts: true,
   autoConfirmBookings: false,
   executiveName: COMPANY.executiveName,
@@ -46,6 +46,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   analyticsRetentionDays: 400,
   minimumLeadDays: DEFAULT_MOVE_START_RULES.minimumLeadDays,
   longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
+  dayBeforeReminderHour: 17,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -56,7 +57,6 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     defaultServiceArea: row.default_service_area,
     businessHours: row.business_hours,
     emergencyContact: row.emergency_contact,
-    notificationsEnabled: row.notifications_enabled,
     emailAlerts: row.email_alerts,
     autoConfirmBookings: row.auto_confirm_bookings,
     executiveName: row.executive_name,
@@ -64,6 +64,7 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     analyticsRetentionDays: row.analytics_retention_days,
     minimumLeadDays: row.minimum_lead_days,
     longMovesRunOver: row.long_moves_run_over,
+    dayBeforeReminderHour: row.day_before_reminder_hour,
   };
 }
 
@@ -76,7 +77,6 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     default_service_area: settings.defaultServiceArea,
     business_hours: settings.businessHours,
     emergency_contact: settings.emergencyContact,
-    notifications_enabled: settings.notificationsEnabled,
     email_alerts: settings.emailAlerts,
     auto_confirm_bookings: settings.autoConfirmBookings,
     executive_name: settings.executiveName,
@@ -84,6 +84,7 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     analytics_retention_days: settings.analyticsRetentionDays,
     minimum_lead_days: settings.minimumLeadDays,
     long_moves_run_over: settings.longMovesRunOver,
+    day_before_reminder_hour: settings.dayBeforeReminderHour,
   };
 }
 

@@ -6,7 +6,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, notifications_enabled, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over, day_before_reminder_hour";
 
 /** What reading the saved company settings came to: found, no row saved, or a read that failed. */
 export type CompanySettingsRead = { kind: "found"; settings: CompanySettings } | { kind: "missing" } | { kind: "failed"; cause: unknown };
@@ -60,7 +60,6 @@ export async function saveCompanySettings(supabase: AppSupabaseClient, settings:
     _default_service_area: settings.defaultServiceArea,
     _business_hours: settings.businessHours,
     _emergency_contact: settings.emergencyContact,
-    _notifications_enabled: settings.notificationsEnabled,
     _email_alerts: settings.emailAlerts,
     _auto_confirm_bookings: settings.autoConfirmBookings,
     _executive_name: settings.executiveName,
@@ -68,6 +67,7 @@ export async function saveCompanySettings(supabase: AppSupabaseClient, settings:
     _analytics_retention_days: settings.analyticsRetentionDays,
     _minimum_lead_days: settings.minimumLeadDays,
     _long_moves_run_over: settings.longMovesRunOver,
+    _day_before_reminder_hour: settings.dayBeforeReminderHour,
   });
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
+import { createBooking, createTestUser, failedMessage, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
 import { payOnCheckout } from "./support/wizard.ts";
 
 // One booking in the admin area, with JavaScript on and off: opened from its URL, edited (a message
@@ -105,6 +105,8 @@ test("the booking's page, its edit form and its cancellation step fit a 360px ph
   const admin = await createTestUser({ fullName: "Pia Phone", admin: true });
   const customer = await createTestUser({ fullName: "Sam Small" });
   const booking = await createBooking(customer, { full_name: "Sam Small", special_instructions: "A long note ".repeat(40) });
+  // Its messages with a failed one: the provider's long answer and 'Send again'.
+  await failedMessage(booking, `550 5.1.1 <${customer.email}>: Recipient address rejected: User unknown in virtual mailbox table`);
 
   const checks = async (where: string) => {
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -114,6 +116,7 @@ test("the booking's page, its edit form and its cancellation step fit a 360px ph
     expect(await seriousViolations(page, where)).toEqual([]);
   };
   await openAsAdmin(page, admin, detailsPath(booking.id));
+  await expect(page.getByRole("button", { name: /^Send again/ })).toBeVisible();
   await checks("details");
   await page.goto(`${detailsPath(booking.id)}/edit`);
   await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
@@ -121,4 +124,34 @@ test("the booking's page, its edit form and its cancellation step fit a 360px ph
   await page.goto(`${detailsPath(booking.id)}/cancel`);
   await expect(page.getByRole("button", { name: "Cancel Booking" })).toBeVisible();
   await checks("cancel");
+});
+
+test("an admin sends a failed message again from the messages page's failed ones", async ({ page }) => {
+  const customer = await createTestUser({ fullName: "Fay Failed" });
+  const admin = await createTestUser({ fullName: "Sam Sender", admin: true });
+  const booking = await createBooking(customer, { status: "confirmed" });
+  const refusal = "550 5.1.1 Recipient address rejected: mailbox unavailable";
+  const messageId = await failedMessage(booking, refusal);
+
+  await openAsAdmin(page, admin, "/admin/messages");
+  await page.getByRole("navigation", { name: "Filter messages" }).getByRole("link", { name: "Failed only" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\?status=failed$/);
+  const row = page.getByRole("listitem").filter({ hasText: customer.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`Failed: ${refusal}`);
+  await expect(row.getByRole("link", { name: `Booking ${booking.id.slice(0, 8)}` })).toBeVisible();
+
+  await row.getByRole("button", { name: /^Send again/ }).click();
+  await expect(page.getByText("Message queued").first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/messages\?status=failed$/);
+
+  // Queued again at once; the server's sender may already have sent it.
+  const client = await getServiceClient();
+  const stored = async () => (await client.from("message_outbox").select("status").eq("id", messageId).single()).data?.status as string;
+  expect(["queued", "sending", "sent"]).toContain(await stored());
+  await page.getByRole("navigation", { name: "Filter messages" }).getByRole("link", { name: "All" }).click();
+  const again = page.getByRole("listitem").filter({ hasText: customer.email });
+  await expect(again).toContainText(/Queued|Sending|Sent/);
+  await expect(again).not.toContainText("Failed");
 });

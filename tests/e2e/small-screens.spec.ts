@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient, latestEmailTo } from "./support/backend.ts";
+import { createBooking, createTestUser, failedMessage, getServiceClient, latestEmailTo } from "./support/backend.ts";
 import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-events.ts";
 import { ADMIN_PAGES, adminMenuTrigger } from "./support/admin-pages.ts";
 import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
@@ -231,6 +231,11 @@ test("every admin page fits a 360px phone", async ({ page }) => {
   const asked = await page.request.post("/?index", { form: { intent: "forgot", email: customer.email }, headers: { Origin: origin }, maxRedirects: 0 });
   expect(asked.status(), "the reset form answers with a redirect").toBe(302);
   await expect.poll(() => latestEmailTo(customer.email)?.type).toBe("recovery");
+  // The messages with a failed one on it: a long address and the provider's long answer.
+  await failedMessage(
+    await createBooking(customer),
+    `550 5.1.1 <${customer.email}>: Recipient address rejected: User unknown in virtual mailbox table; the mailbox is full or disabled`,
+  );
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInDirectly(page, admin, "/admin");
   await expect(page).toHaveURL(/\/admin$/);
@@ -241,6 +246,7 @@ test("every admin page fits a 360px phone", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (path === "/admin/users") await expect(page.getByRole("listitem", { name: customer.fullName })).toBeVisible();
     if (path === "/admin/mail") await expect(page.getByText(customer.email).first()).toBeVisible();
+    if (path === "/admin/messages") await expect(page.getByRole("button", { name: /^Send again/ }).first()).toBeVisible();
     expect(await layoutProblems(page), path).toEqual([]);
   }
   // The drawer, open.

@@ -212,6 +212,38 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
   });
 
+  it("saves the day-before reminder hour, records the change, and refuses an hour at night beside the field", async () => {
+    expect((await storedSettings()).day_before_reminder_hour).toBe(17);
+    for (const typed of ["7", "21", "noon"]) {
+      const refused = await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS, { dayBeforeReminderHour: typed }));
+      expect(refused.status, typed).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ dayBeforeReminderHour: [SETTINGS_MESSAGES.reminderHourRange] });
+    }
+    expect((await storedSettings()).day_before_reminder_hour).toBe(17);
+    expect(await history()).toEqual([]);
+
+    expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, dayBeforeReminderHour: 18 }))).toMatchObject({ status: 302 });
+    expect((await storedSettings()).day_before_reminder_hour).toBe(18);
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([[{ day_before_reminder_hour: 17 }, { day_before_reminder_hour: 18 }]]);
+    expect((await run(admin)).value.settings.dayBeforeReminderHour).toBe(18);
+    // The database holds the same limits, whoever calls it.
+    const { error } = await (
+      await admin.database()
+    ).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _day_before_reminder_hour: 21 });
+    expect(error).toMatchObject({ code: "23514" });
+    expect((await storedSettings()).day_before_reminder_hour).toBe(18);
+  });
+
+  it("offers the hour of the day-before reminders and says what email alerts send; nothing offers push notifications", async () => {
+    const page = await admin.visitor.get("/admin/settings");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Day-before reminder hour");
+    expect(page.text).toContain("Customers get their day-before reminder at this hour, company time.");
+    expect(page.text).toContain("Email the admin address about every new paid booking, every customer cancellation, and tomorrow's moves each day.");
+    expect(page.html).toMatch(/<option value="17" selected="">5:00 PM<\/option>/);
+    expect(page.text).not.toContain("Push notifications");
+  });
+
   it("refuses a moderator's and a customer's crafted POST, in the app and in the database", async () => {
     for (const who of [moderator, customer]) {
       expect((await run(who, settingsForm(changed))).status).toBe(403);
@@ -224,7 +256,6 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _default_service_area: "Anywhere",
         _business_hours: "Never",
         _emergency_contact: "",
-        _notifications_enabled: false,
         _email_alerts: false,
         _auto_confirm_bookings: true,
         _executive_name: "Mallory",
@@ -232,6 +263,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _analytics_retention_days: 1,
         _minimum_lead_days: 0,
         _long_moves_run_over: true,
+        _day_before_reminder_hour: 8,
       });
       expect(error).toMatchObject({ code: "42501" });
       const direct = await client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");

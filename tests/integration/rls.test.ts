@@ -485,15 +485,15 @@ describe("settings", () => {
   it("are readable by everyone, with the defaults", async () => {
     const { data, error } = await anon
       .from("app_settings")
-      .select("default_service_area, business_hours, notifications_enabled, email_alerts, auto_confirm_bookings")
+      .select("default_service_area, business_hours, email_alerts, auto_confirm_bookings, day_before_reminder_hour")
       .single();
     expect(error).toBeNull();
     expect(data).toMatchObject({
       default_service_area: "Atlanta, GA",
       business_hours: "8:00 AM - 6:00 PM",
-      notifications_enabled: true,
       email_alerts: true,
       auto_confirm_bookings: false,
+      day_before_reminder_hour: 17,
     });
   });
 

@@ -5,7 +5,7 @@ import { CUSTOMER_CANCELLATION_NOTICE_HOURS } from "../../app/domain/booking-can
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import { ANALYTICS_RETENTION_DAYS } from "../../app/domain/company-settings-form.ts";
+import { ANALYTICS_RETENTION_DAYS, DAY_BEFORE_REMINDER_HOURS } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
 import { MAX_ATTEMPTS } from "../../app/services/message-sender.server.ts";
@@ -112,6 +112,10 @@ describe("limits", () => {
 
   it("website analytics are kept for ANALYTICS_RETENTION_DAYS", () => {
     expect(allowedRange("app_settings", "analytics_retention_days")).toEqual(ANALYTICS_RETENTION_DAYS);
+  });
+
+  it("day-before reminders go at one of DAY_BEFORE_REMINDER_HOURS", () => {
+    expect(allowedRange("app_settings", "day_before_reminder_hour")).toEqual(DAY_BEFORE_REMINDER_HOURS);
   });
 
   it("every estimate's hours can be stored", () => {

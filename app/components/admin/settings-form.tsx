@@ -3,14 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
+import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import type { CompanySettings } from "~/domain/company-settings";
-import { ANALYTICS_RETENTION_DAYS, companySettingsSchema } from "~/domain/company-settings-form";
+import { ANALYTICS_RETENTION_DAYS, DAY_BEFORE_REMINDER_HOURS, companySettingsSchema, hourLabel } from "~/domain/company-settings-form";
 import { MAX_LEAD_DAYS, SAME_DAY_NOTICE_HOURS } from "~/domain/move-start-rules";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
 export const SAVE_SETTINGS_INTENT = "save-settings";
+
+/** 8:00 AM to 8:00 PM: the hours day-before reminders may go at. */
+const REMINDER_HOUR_OPTIONS = Array.from({ length: DAY_BEFORE_REMINDER_HOURS.max - DAY_BEFORE_REMINDER_HOURS.min + 1 }, (_, index) => {
+  const hour = DAY_BEFORE_REMINDER_HOURS.min + index;
+  return { value: String(hour), label: hourLabel(hour) };
+});
 
 /** The company settings, checked as the server checks them; what was typed stays after an error. */
 export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettings; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -83,9 +90,20 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
           hint="Off: a start time is offered only when the move's estimated hours end by closing. On: later starts are offered too, marked as running past closing."
         />
       </Section>
-      <Section title="Notifications and bookings">
-        <Toggle field={fields.notificationsEnabled} label="Push notifications" hint="Alert staff when something needs their attention." />
-        <Toggle field={fields.emailAlerts} label="Email alerts" hint="Send the admin email a message about new bookings." />
+      <Section title="Messages and bookings">
+        <Toggle
+          field={fields.emailAlerts}
+          label="Email alerts"
+          hint="Email the admin address about every new paid booking, every customer cancellation, and tomorrow's moves each day."
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            field={fields.dayBeforeReminderHour}
+            label="Day-before reminder hour"
+            options={REMINDER_HOUR_OPTIONS}
+            hint="Customers get their day-before reminder at this hour, company time. The office's list of tomorrow's moves goes at the same hour."
+          />
+        </div>
         <Toggle field={fields.autoConfirmBookings} label="Auto-confirm bookings" hint="A booking whose deposit is paid becomes confirmed at once." />
       </Section>
       <div>

@@ -3,12 +3,14 @@ import { Link, data, href, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingDeposit, REFUND_INTENT } from "~/components/admin/booking-deposit";
 import { BookingHistory } from "~/components/admin/booking-history";
+import { MessageList } from "~/components/admin/message-list";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, sessionContext } from "~/context";
+import { RESEND_MESSAGE_INTENT, messageView } from "~/domain/admin-messages";
 import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel } from "~/domain/admin-booking-edit";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { mailtoHref } from "~/domain/email-link";
@@ -20,10 +22,12 @@ import { REFUND_MESSAGES, refundToast } from "~/domain/refund-messages";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadStaffBookingDetails } from "~/services/admin-booking-details.server";
 import { readFormBody } from "~/services/form-body.server";
+import { listBookingMessages } from "~/services/messages.server";
 import { refundDeposit } from "~/services/refunds.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-details";
+import { resendMessageAction } from "./message-resend.server";
 import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
@@ -42,7 +46,8 @@ const author = (who: string | null) => who ?? "System";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:read");
   const { supabase, roles } = context.get(sessionContext);
-  const details = await loadStaffBookingDetails(supabase, bookingIdParam(params));
+  const bookingId = bookingIdParam(params);
+  const [details, messages] = await Promise.all([loadStaffBookingDetails(supabase, bookingId), listBookingMessages(supabase, bookingId)]);
   if (details.kind === "not-found") throw bookingNotFound();
   const held = await roles();
   const { booking: row, refund } = details;
@@ -81,16 +86,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       changedAt: formatCompanyDateTime(edit.changedAt),
       changedBy: author(edit.changedBy),
     })),
+    messages: messages.map(messageView),
     canEdit: mayWrite,
     canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
   };
 }
 
-/** `intent=refund`: refunds the paid deposit of a cancelled booking (a refund due above all), once. */
+/**
+ * `intent=refund`: refunds the paid deposit of a cancelled booking (a refund due above all), once.
+ * `intent=resend-message`: one of this booking's failed messages queued again.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await ensurePermission(request, context, "bookings:write");
   const bookingId = bookingIdParam(params);
   const form = await readFormBody(request);
+  if (form.get("intent") === RESEND_MESSAGE_INTENT) return resendMessageAction(request, context, form, { bookingId });
   requireIntent(form, REFUND_INTENT);
 
   const { supabase } = context.get(sessionContext);
@@ -104,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, contact, deposit, photos, statusHistory, edits, canEdit, canCancel } = loaderData;
+  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel } = loaderData;
   const linkClasses = buttonClasses("outline", "sm");
   return (
     <div className="flex flex-col gap-6">
@@ -163,6 +173,16 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
           <BookingDetailsFields booking={booking} />
           <BookingDetailsPhotos photos={photos} />
           <BookingHistory statusHistory={statusHistory} edits={edits} />
+          <section aria-labelledby="admin-booking-messages-heading" className="flex flex-col gap-3">
+            <h2 id="admin-booking-messages-heading" className="text-lg font-semibold">
+              Messages
+            </h2>
+            {messages.length === 0 ? (
+              <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">No messages about this booking yet.</p>
+            ) : (
+              <MessageList messages={messages} showBooking={false} canResend={canEdit} />
+            )}
+          </section>
         </div>
         <div className="flex flex-col gap-6">
           <BookingDeposit deposit={deposit} />

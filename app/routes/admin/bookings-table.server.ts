@@ -124,7 +124,7 @@ export async function bookingStatusAction(request: Request, context: Readonly<Ro
 }
 
 /** The page the form was posted from, as React Router addresses it without its `index` marker. */
-function samePage(request: Request): string {
+export function samePage(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
   return `${url.pathname}${url.search}`;
