@@ -103,7 +103,7 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
   let listedDay: string | null = null;
   const plan = async () => {
     const current = await settings.get(logger);
-    const reminderSettings = { ...DEFAULT_REMINDER_SETTINGS };
+    const reminderSettings = { ...DEFAULT_REMINDER_SETTINGS, dayBeforeReminderHour: current.dayBeforeReminderHour };
     await planReminders(serviceRole, { timeZone, settings: reminderSettings });
     const list = current.emailAlerts ? officeListDue(new Date(), timeZone, reminderSettings.dayBeforeReminderHour) : null;
     if (list && list.day !== listedDay) {
