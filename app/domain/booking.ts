@@ -108,14 +108,14 @@ export function shortBookingId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** A moment's time of day on the company's clock: "3:05 PM". */
-export function formatCompanyTime(instant: string | Date): string {
+/** A moment's time of day on the company's clock (`timeZone`): "3:05 PM". */
+export function formatCompanyTime(instant: string | Date, timeZone: string): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : formatTimeIn(parsed, COMPANY.timeZone);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatTimeIn(parsed, timeZone);
 }
 
 /** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
-export function formatCompanyDateTime(instant: string | Date): string {
+export function formatCompanyDateTime(instant: string | Date, timeZone: string): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : formatDateTimeIn(parsed, COMPANY.timeZone);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatDateTimeIn(parsed, timeZone);
 }

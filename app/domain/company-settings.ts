@@ -21,6 +21,8 @@ export interface CompanySettings {
   minimumLeadDays: number;
   /** A move whose estimated hours end after closing may be booked (the customer is told it runs over). */
   longMovesRunOver: boolean;
+  /** The company's clock (an IANA name): move dates and times, "today" and message hours are read on it. */
+  timeZone: string;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -46,6 +48,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   analyticsRetentionDays: 400,
   minimumLeadDays: DEFAULT_MOVE_START_RULES.minimumLeadDays,
   longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
+  timeZone: COMPANY.timeZone,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -64,6 +67,7 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     analyticsRetentionDays: row.analytics_retention_days,
     minimumLeadDays: row.minimum_lead_days,
     longMovesRunOver: row.long_moves_run_over,
+    timeZone: row.time_zone,
   };
 }
 
@@ -84,6 +88,7 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     analytics_retention_days: settings.analyticsRetentionDays,
     minimum_lead_days: settings.minimumLeadDays,
     long_moves_run_over: settings.longMovesRunOver,
+    time_zone: settings.timeZone,
   };
 }
 
@@ -103,6 +108,8 @@ export interface CompanyFacts {
   businessHours: string;
   tagline: string;
   rating: string;
+  /** The company's clock, on which pages state dates and times. */
+  timeZone: string;
 }
 
 export function companyFacts(settings: CompanySettings): CompanyFacts {
@@ -115,6 +122,7 @@ export function companyFacts(settings: CompanySettings): CompanyFacts {
     businessHours: settings.businessHours,
     tagline: COMPANY.tagline,
     rating: COMPANY.rating,
+    timeZone: settings.timeZone,
   };
 }
 
