@@ -1,4 +1,3 @@
-import { COMPANY } from "../app/domain/company.ts";
 import type { Mailer } from "../app/services/mailer.server.ts";
 import { messageDelivery } from "../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages, type SendReport } from "../app/services/message-sender.server.ts";
@@ -89,13 +88,12 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
   const outbox = messageOutbox(serviceRole);
   // Read once every few seconds, not once a message, as requests read them.
   const settings = createSettingsCache({ load: () => readCompanySettings(serviceRole) });
-  const timeZone = COMPANY.timeZone;
   const deliver = messageDelivery({
     mailer,
     publicUrl,
     linkSecret,
     company: async () => {
-      const { companyName, adminPhone } = await settings.get(logger);
+      const { companyName, adminPhone, timeZone } = await settings.get(logger);
       return { name: companyName, phone: adminPhone, timeZone };
     },
   });
@@ -104,8 +102,8 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
   const plan = async () => {
     const current = await settings.get(logger);
     const reminderSettings = { ...DEFAULT_REMINDER_SETTINGS, dayBeforeReminderHour: current.dayBeforeReminderHour };
-    await planReminders(serviceRole, { timeZone, settings: reminderSettings });
-    const list = current.emailAlerts ? officeListDue(new Date(), timeZone, reminderSettings.dayBeforeReminderHour) : null;
+    await planReminders(serviceRole, { timeZone: current.timeZone, settings: reminderSettings });
+    const list = current.emailAlerts ? officeListDue(new Date(), current.timeZone, reminderSettings.dayBeforeReminderHour) : null;
     if (list && list.day !== listedDay) {
       await queueOfficeDayList(serviceRole, list);
       listedDay = list.day;

@@ -49,6 +49,7 @@ export type Database = {
           id: boolean
           long_moves_run_over: boolean
           minimum_lead_days: number
+          time_zone: string
           updated_at: string
           updated_by: string | null
         }
@@ -68,6 +69,7 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
+          time_zone?: string
           updated_at?: string
           updated_by?: string | null
         }
@@ -87,6 +89,7 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
+          time_zone?: string
           updated_at?: string
           updated_by?: string | null
         }
@@ -1467,6 +1470,7 @@ export type Database = {
         Args: { _estimated_cost_cents: number; _quote: Json }
         Returns: boolean
       }
+      is_time_zone: { Args: { _name: string }; Returns: boolean }
       last_applied_migration: {
         Args: never
         Returns: {
@@ -1666,6 +1670,7 @@ export type Database = {
           _executive_title: string
           _long_moves_run_over: boolean
           _minimum_lead_days: number
+          _time_zone: string
         }
         Returns: number
       }

@@ -42,7 +42,7 @@ describe("a message's row", () => {
   };
 
   it("says when it is due on the company's clock, or when it was sent, and offers 'Send again' only when it failed", () => {
-    expect(messageView(failed)).toEqual({
+    expect(messageView(failed, "America/New_York")).toEqual({
       id: 7,
       kind: "Reminder the day before",
       to: "ana@example.com",
@@ -52,9 +52,9 @@ describe("a message's row", () => {
       statusLabel: "Failed: 550 no such user",
       canResend: true,
     });
-    const sent = messageView({ ...failed, status: "sent", lastError: null, sentAt: "2027-03-14T21:00:05.000Z" });
+    const sent = messageView({ ...failed, status: "sent", lastError: null, sentAt: "2027-03-14T21:00:05.000Z" }, "America/New_York");
     expect(sent).toMatchObject({ when: "Sent Mar 14, 2027, 5:00 PM EDT", statusLabel: "Sent", canResend: false });
-    expect(messageView({ ...failed, bookingId: null, kind: "office_tomorrow_list" }).booking).toBeNull();
+    expect(messageView({ ...failed, bookingId: null, kind: "office_tomorrow_list" }, "America/New_York").booking).toBeNull();
   });
 });
 

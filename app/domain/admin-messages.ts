@@ -74,13 +74,14 @@ export interface MessageView {
   canResend: boolean;
 }
 
-export function messageView(message: OutboxMessage): MessageView {
+/** A message as the office's lists show it, its times on the company's clock (`timeZone`). */
+export function messageView(message: OutboxMessage, timeZone: string): MessageView {
   return {
     id: message.id,
     kind: messageKindLabel(message.kind),
     to: message.recipient,
     booking: message.bookingId ? { id: message.bookingId, shortId: shortBookingId(message.bookingId) } : null,
-    when: message.sentAt ? `Sent ${formatCompanyDateTime(message.sentAt)}` : `Due ${formatCompanyDateTime(message.dueAt)}`,
+    when: message.sentAt ? `Sent ${formatCompanyDateTime(message.sentAt, timeZone)}` : `Due ${formatCompanyDateTime(message.dueAt, timeZone)}`,
     status: message.status,
     statusLabel: messageStatusLabel(message),
     canResend: message.status === "failed",

@@ -7,42 +7,42 @@ const at = (iso: string) => new Date(iso);
 describe("moveStartsAt", () => {
   it("reads the move's date and time slot in the company's time zone (New York)", () => {
     // Summer: EDT, UTC-4.
-    expect(moveStartsAt("2027-06-15", "10:00").toISOString()).toBe("2027-06-15T14:00:00.000Z");
+    expect(moveStartsAt("2027-06-15", "10:00", "America/New_York").toISOString()).toBe("2027-06-15T14:00:00.000Z");
     // Winter: EST, UTC-5.
-    expect(moveStartsAt("2027-01-15", "10:00").toISOString()).toBe("2027-01-15T15:00:00.000Z");
+    expect(moveStartsAt("2027-01-15", "10:00", "America/New_York").toISOString()).toBe("2027-01-15T15:00:00.000Z");
   });
 
   it("takes the first slot, 08:00, when no time was picked", () => {
-    expect(moveStartsAt("2027-06-15", null).toISOString()).toBe("2027-06-15T12:00:00.000Z");
+    expect(moveStartsAt("2027-06-15", null, "America/New_York").toISOString()).toBe("2027-06-15T12:00:00.000Z");
   });
 
   it("accepts the database's time format with seconds", () => {
-    expect(moveStartsAt("2027-06-15", "16:30:00").toISOString()).toBe("2027-06-15T20:30:00.000Z");
+    expect(moveStartsAt("2027-06-15", "16:30:00", "America/New_York").toISOString()).toBe("2027-06-15T20:30:00.000Z");
   });
 
   it("refuses a date or time it cannot read", () => {
-    expect(() => moveStartsAt("15/06/2027", "10:00")).toThrow(RangeError);
-    expect(() => moveStartsAt("2027-06-15", "25:00")).toThrow(RangeError);
-    expect(() => moveStartsAt("2027-02-30", "10:00")).toThrow(RangeError);
+    expect(() => moveStartsAt("15/06/2027", "10:00", "America/New_York")).toThrow(RangeError);
+    expect(() => moveStartsAt("2027-06-15", "25:00", "America/New_York")).toThrow(RangeError);
+    expect(() => moveStartsAt("2027-02-30", "10:00", "America/New_York")).toThrow(RangeError);
   });
 });
 
 describe("cancellationDeadline", () => {
   it("is 48 real hours before the move starts", () => {
     expect(CUSTOMER_CANCELLATION_NOTICE_HOURS).toBe(48);
-    expect(cancellationDeadline("2027-06-15", "10:00").toISOString()).toBe("2027-06-13T14:00:00.000Z");
+    expect(cancellationDeadline("2027-06-15", "10:00", "America/New_York").toISOString()).toBe("2027-06-13T14:00:00.000Z");
   });
 
   it("counts elapsed hours, not clock hours, across spring forward", () => {
     // Monday 2027-03-15 08:00 EDT (12:00Z); the clocks went forward on Sunday: 48 h before is
     // Saturday 07:00 EST, not 08:00.
-    expect(cancellationDeadline("2027-03-15", "08:00").toISOString()).toBe("2027-03-13T12:00:00.000Z");
+    expect(cancellationDeadline("2027-03-15", "08:00", "America/New_York").toISOString()).toBe("2027-03-13T12:00:00.000Z");
   });
 
   it("counts elapsed hours, not clock hours, across fall back", () => {
     // Monday 2027-11-08 08:00 EST (13:00Z); the clocks went back on Sunday: 48 h before is
     // Saturday 09:00 EDT.
-    expect(cancellationDeadline("2027-11-08", "08:00").toISOString()).toBe("2027-11-06T13:00:00.000Z");
+    expect(cancellationDeadline("2027-11-08", "08:00", "America/New_York").toISOString()).toBe("2027-11-06T13:00:00.000Z");
   });
 });
 
@@ -57,46 +57,46 @@ describe("customerCancellation", () => {
 
   it("allows a pending or confirmed booking 49 hours before the move, until the deadline", () => {
     const now = new Date(start.getTime() - 49 * HOUR);
-    expect(customerCancellation(booking(), now)).toEqual({ kind: "allowed", deadline: at("2027-06-13T14:00:00Z") });
-    expect(customerCancellation(booking({ status: "confirmed" }), now).kind).toBe("allowed");
+    expect(customerCancellation(booking(), now, "America/New_York")).toEqual({ kind: "allowed", deadline: at("2027-06-13T14:00:00Z") });
+    expect(customerCancellation(booking({ status: "confirmed" }), now, "America/New_York").kind).toBe("allowed");
   });
 
   it("allows it at exactly 48 hours, as the database does", () => {
-    expect(customerCancellation(booking(), new Date(start.getTime() - 48 * HOUR)).kind).toBe("allowed");
+    expect(customerCancellation(booking(), new Date(start.getTime() - 48 * HOUR), "America/New_York").kind).toBe("allowed");
   });
 
   it("sends the customer to the phone from a moment under 48 hours, and after the move", () => {
-    expect(customerCancellation(booking(), new Date(start.getTime() - 48 * HOUR + 1000)).kind).toBe("too-late");
-    expect(customerCancellation(booking(), new Date(start.getTime() - 47 * HOUR)).kind).toBe("too-late");
-    expect(customerCancellation(booking({ status: "confirmed" }), new Date(start.getTime() + 24 * HOUR)).kind).toBe("too-late");
+    expect(customerCancellation(booking(), new Date(start.getTime() - 48 * HOUR + 1000), "America/New_York").kind).toBe("too-late");
+    expect(customerCancellation(booking(), new Date(start.getTime() - 47 * HOUR), "America/New_York").kind).toBe("too-late");
+    expect(customerCancellation(booking({ status: "confirmed" }), new Date(start.getTime() + 24 * HOUR), "America/New_York").kind).toBe("too-late");
   });
 
   it("is closed for bookings under way, done or cancelled, however far off", () => {
     const now = new Date(start.getTime() - 30 * 24 * HOUR);
     for (const status of ["in_progress", "completed", "cancelled", "something-new"]) {
-      expect(customerCancellation(booking({ status }), now)).toEqual({ kind: "closed" });
+      expect(customerCancellation(booking({ status }), now, "America/New_York")).toEqual({ kind: "closed" });
     }
   });
 
   it("judges a move without a time slot from 08:00", () => {
     // 08:00 EDT on 2027-06-15 is 12:00Z; 49 h before is 2027-06-13T11:00Z.
-    expect(customerCancellation(booking({ moving_time: null }), at("2027-06-13T11:00:00Z")).kind).toBe("allowed");
-    expect(customerCancellation(booking({ moving_time: null }), at("2027-06-13T13:00:00Z")).kind).toBe("too-late");
+    expect(customerCancellation(booking({ moving_time: null }), at("2027-06-13T11:00:00Z"), "America/New_York").kind).toBe("allowed");
+    expect(customerCancellation(booking({ moving_time: null }), at("2027-06-13T13:00:00Z"), "America/New_York").kind).toBe("too-late");
   });
 
   it("on the weekend before a spring-forward Monday, 48 clock hours are 47 real ones", () => {
     const monday = booking({ moving_date: "2027-03-15", moving_time: "08:00" });
     // Saturday 07:00 EST: exactly 48 h.
-    expect(customerCancellation(monday, at("2027-03-13T12:00:00Z")).kind).toBe("allowed");
+    expect(customerCancellation(monday, at("2027-03-13T12:00:00Z"), "America/New_York").kind).toBe("allowed");
     // Saturday 08:00 EST reads "48 hours before" on the clock, but only 47 have to pass.
-    expect(customerCancellation(monday, at("2027-03-13T13:00:00Z")).kind).toBe("too-late");
+    expect(customerCancellation(monday, at("2027-03-13T13:00:00Z"), "America/New_York").kind).toBe("too-late");
   });
 
   it("on the weekend before a fall-back Monday, 48 clock hours are 49 real ones", () => {
     const monday = booking({ moving_date: "2027-11-08", moving_time: "08:00" });
     // Saturday 08:30 EDT: 48.5 real hours ahead, though the clock shows 47.5.
-    expect(customerCancellation(monday, at("2027-11-06T12:30:00Z")).kind).toBe("allowed");
+    expect(customerCancellation(monday, at("2027-11-06T12:30:00Z"), "America/New_York").kind).toBe("allowed");
     // Saturday 09:30 EDT: 47.5 real hours.
-    expect(customerCancellation(monday, at("2027-11-06T13:30:00Z")).kind).toBe("too-late");
+    expect(customerCancellation(monday, at("2027-11-06T13:30:00Z"), "America/New_York").kind).toBe("too-late");
   });
 });

@@ -2,7 +2,6 @@
 // `cancel_my_booking` applies the same rule (`move_starts_at`, `customer_cancellation_notice`); the
 // page uses this one to offer the button or the phone number. `now` is always passed in.
 
-import { COMPANY } from "./company";
 import { zonedWallTimeToInstant } from "./company-time";
 import { formatCents } from "./money";
 import { DEPOSIT_CENTS, TIME_SLOTS } from "./pricing";
@@ -27,7 +26,7 @@ export const CANCELLATION_MESSAGES = {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** When a move starts: its date at its time slot (08:00 when none was picked) in the company's time zone. */
-export function moveStartsAt(movingDate: string, movingTime: string | null, timeZone: string = COMPANY.timeZone): Date {
+export function moveStartsAt(movingDate: string, movingTime: string | null, timeZone: string): Date {
   return zonedWallTimeToInstant(movingDate, movingTime ?? DEFAULT_MOVE_TIME, timeZone);
 }
 
@@ -35,7 +34,7 @@ export function moveStartsAt(movingDate: string, movingTime: string | null, time
  * The last moment the customer may change or cancel online: 48 elapsed hours before the move starts (across a
  * daylight-saving change the wall clock then reads 47 or 49 hours earlier).
  */
-export function cancellationDeadline(movingDate: string, movingTime: string | null, timeZone: string = COMPANY.timeZone): Date {
+export function cancellationDeadline(movingDate: string, movingTime: string | null, timeZone: string): Date {
   return new Date(moveStartsAt(movingDate, movingTime, timeZone).getTime() - CUSTOMER_CANCELLATION_NOTICE_HOURS * HOUR_MS);
 }
 
@@ -47,9 +46,16 @@ export type CustomerCancellation =
   /** Under way, completed or cancelled already: nothing to cancel. */
   | { kind: "closed" };
 
-/** Whether the customer may cancel this booking themselves at `now`: pending or confirmed, at least 48 hours ahead. */
-export function customerCancellation(booking: { status: string; moving_date: string; moving_time: string | null }, now: Date): CustomerCancellation {
+/**
+ * Whether the customer may cancel this booking themselves at `now`: pending or confirmed, at least 48 hours
+ * ahead of its start on the company's clock (`timeZone`).
+ */
+export function customerCancellation(
+  booking: { status: string; moving_date: string; moving_time: string | null },
+  now: Date,
+  timeZone: string,
+): CustomerCancellation {
   if (booking.status !== "pending" && booking.status !== "confirmed") return { kind: "closed" };
-  const deadline = cancellationDeadline(booking.moving_date, booking.moving_time);
+  const deadline = cancellationDeadline(booking.moving_date, booking.moving_time, timeZone);
   return now.getTime() <= deadline.getTime() ? { kind: "allowed", deadline } : { kind: "too-late" };
 }

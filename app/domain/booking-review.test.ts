@@ -109,14 +109,14 @@ describe("the cancellation terms", () => {
 
   it("say until when a customer may cancel online: 48 hours before the move's slot on the company's clock", () => {
     // 10:00 AM in Atlanta on December 1 (EST), less 48 hours.
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true)).toEqual([
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, "America/New_York")).toEqual([
       "You can cancel online from your dashboard until Nov 29, 2026, 10:00 AM EST, 48 hours before your move starts. Closer to the move, call us to cancel or change it.",
       deposit,
     ]);
   });
 
   it("count from the first slot without a start time, and tell a guest how to cancel", () => {
-    expect(cancellationTerms({ date: "2026-12-01", time: undefined }, beforeTheMove, false)).toEqual([
+    expect(cancellationTerms({ date: "2026-12-01", time: undefined }, beforeTheMove, false, "America/New_York")).toEqual([
       "You can cancel until Nov 29, 2026, 8:00 AM EST, 48 hours before your move starts (8:00 AM when no start time is chosen): call us, or create an account after paying to cancel online from your dashboard. Closer to the move, call us to cancel or change it.",
       deposit,
     ]);
@@ -124,14 +124,16 @@ describe("the cancellation terms", () => {
 
   it("say a move less than 48 hours away can only be cancelled by phone", () => {
     const justAfterTheDeadline = new Date("2026-11-29T15:00:01Z");
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, justAfterTheDeadline, true)).toEqual([
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, justAfterTheDeadline, true, "America/New_York")).toEqual([
       "Your move is less than 48 hours away, so it cannot be cancelled online: call us to cancel or change it.",
       deposit,
     ]);
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true)[0]).toMatch(/^You can cancel online/);
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true, "America/New_York")[0]).toMatch(
+      /^You can cancel online/,
+    );
   });
 
   it("keep to the deposit when the date cannot be read", () => {
-    expect(cancellationTerms({ date: "someday" }, beforeTheMove, true)).toEqual([deposit]);
+    expect(cancellationTerms({ date: "someday" }, beforeTheMove, true, "America/New_York")).toEqual([deposit]);
   });
 });

@@ -120,11 +120,11 @@ export function priceInBrief(draft: BookingDraft): AnswerLine {
  * may be cancelled online (from the dashboard, so a guest needs an account first), and what becomes
  * of the deposit.
  */
-export function cancellationTerms(move: { date: string; time?: string | null }, now: Date, signedIn: boolean): string[] {
+export function cancellationTerms(move: { date: string; time?: string | null }, now: Date, signedIn: boolean, timeZone: string): string[] {
   const deposit = DEPOSIT_ON_CANCELLATION;
   let deadline: Date;
   try {
-    deadline = cancellationDeadline(move.date, move.time ?? null);
+    deadline = cancellationDeadline(move.date, move.time ?? null, timeZone);
   } catch {
     return [deposit];
   }
@@ -135,7 +135,7 @@ export function cancellationTerms(move: { date: string; time?: string | null }, 
       deposit,
     ];
   }
-  const until = formatCompanyDateTime(deadline);
+  const until = formatCompanyDateTime(deadline, timeZone);
   const how = signedIn
     ? `You can cancel online from your dashboard until ${until}, ${notice}.`
     : `You can cancel until ${until}, ${notice}: call us, or create an account after paying to cancel online from your dashboard.`;

@@ -15,13 +15,14 @@ export function depositCents(row: Pick<BookingRow, "deposit_amount_cents">): num
 /** One booking's fields as its pages show them. */
 export type BookingView = ReturnType<typeof bookingView>;
 
-export function bookingView(row: BookingRow) {
+/** `timeZone`: the company's clock, on which times are stated. */
+export function bookingView(row: BookingRow, timeZone: string) {
   return {
     id: row.id,
     shortId: shortBookingId(row.id),
     status: row.status,
     depositStatus: row.deposit_status,
-    createdAt: formatCompanyDateTime(row.created_at),
+    createdAt: formatCompanyDateTime(row.created_at, timeZone),
     fullName: row.full_name,
     email: row.email,
     phone: row.phone,

@@ -157,7 +157,7 @@ describe("labels", () => {
 
 describe("formatCompanyDateTime", () => {
   it("shows a moment on the company's clock, standard or daylight time", () => {
-    expect(formatCompanyDateTime("2026-11-23T20:05:00Z").replace(/\s/g, " ")).toBe("Nov 23, 2026, 3:05 PM EST");
-    expect(formatCompanyDateTime("2027-06-15T14:00:00+00:00").replace(/\s/g, " ")).toBe("Jun 15, 2027, 10:00 AM EDT");
+    expect(formatCompanyDateTime("2026-11-23T20:05:00Z", "America/New_York").replace(/\s/g, " ")).toBe("Nov 23, 2026, 3:05 PM EST");
+    expect(formatCompanyDateTime("2027-06-15T14:00:00+00:00", "America/New_York").replace(/\s/g, " ")).toBe("Jun 15, 2027, 10:00 AM EDT");
   });
 });

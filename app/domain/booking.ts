@@ -3,7 +3,6 @@
 import type { Tables, TablesInsert } from "../../supabase/types";
 import { isBookingStatus, type BookingStatus, type DepositStatus } from "./booking-status";
 import { quoteFromEstimate } from "./booking-quote";
-import { COMPANY } from "./company";
 import { formatDateTimeIn, formatTimeIn } from "./company-time";
 import { DEPOSIT_CENTS, type Estimate, type PropertySize, type ServiceType, type TeamType } from "./pricing";
 
@@ -108,14 +107,14 @@ export function shortBookingId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** A moment's time of day on the company's clock: "3:05 PM". */
-export function formatCompanyTime(instant: string | Date): string {
+/** A moment's time of day on the company's clock (`timeZone`): "3:05 PM". */
+export function formatCompanyTime(instant: string | Date, timeZone: string): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : formatTimeIn(parsed, COMPANY.timeZone);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatTimeIn(parsed, timeZone);
 }
 
 /** A moment (a status change, a payment) as pages show it, on the company's clock: "Nov 23, 2026, 3:05 PM EST". */
-export function formatCompanyDateTime(instant: string | Date): string {
+export function formatCompanyDateTime(instant: string | Date, timeZone: string): string {
   const parsed = new Date(instant);
-  return Number.isNaN(parsed.getTime()) ? String(instant) : formatDateTimeIn(parsed, COMPANY.timeZone);
+  return Number.isNaN(parsed.getTime()) ? String(instant) : formatDateTimeIn(parsed, timeZone);
 }

@@ -20,6 +20,7 @@ export const SETTINGS_MESSAGES = {
   leadDaysRequired: "Enter how many days ahead moves may be booked",
   leadDaysRange: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}`,
   reminderHourRange: "Choose an hour from 8:00 AM to 8:00 PM",
+  timeZoneInvalid: "Choose the company's time zone from the list",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -40,6 +41,17 @@ export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
 
 /** The hours, company time, at which day-before reminders may go: none at night (the database checks the same). */
 export const DAY_BEFORE_REMINDER_HOURS = { min: 8, max: 20 } as const;
+
+/** The time zones a company in the United States works in, as the settings offer them (IANA names). */
+export const COMPANY_TIME_ZONES = {
+  "America/New_York": "Eastern (New York)",
+  "America/Chicago": "Central (Chicago)",
+  "America/Denver": "Mountain (Denver)",
+  "America/Phoenix": "Arizona, no daylight saving (Phoenix)",
+  "America/Los_Angeles": "Pacific (Los Angeles)",
+  "America/Anchorage": "Alaska (Anchorage)",
+  "Pacific/Honolulu": "Hawaii (Honolulu)",
+} as const;
 
 /** "8:00 AM", "12:00 PM", "8:00 PM": an hour of the day as the form offers it. */
 export function hourLabel(hour: number): string {
@@ -100,4 +112,5 @@ export const companySettingsSchema = z.object({
     .int(SETTINGS_MESSAGES.reminderHourRange)
     .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
     .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
+  timeZone: z.string({ error: SETTINGS_MESSAGES.timeZoneInvalid }).refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid),
 }) satisfies z.ZodType<CompanySettings, unknown>;

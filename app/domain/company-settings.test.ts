@@ -21,6 +21,7 @@ const row: Tables<"app_settings"> = {
   minimum_lead_days: 2,
   long_moves_run_over: true,
   day_before_reminder_hour: 18,
+  time_zone: "America/Chicago",
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -42,6 +43,7 @@ describe("company settings", () => {
       minimumLeadDays: 2,
       longMovesRunOver: true,
       dayBeforeReminderHour: 18,
+      timeZone: "America/Chicago",
     });
   });
 
@@ -66,6 +68,7 @@ describe("company settings", () => {
       minimumLeadDays: 1,
       longMovesRunOver: false,
       dayBeforeReminderHour: 17,
+      timeZone: COMPANY.timeZone,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });

@@ -22,6 +22,8 @@ export interface CompanySettings {
   longMovesRunOver: boolean;
   /** The hour (company time, 8 to 20) customers get their day-before reminder and the office its list of tomorrow's moves. */
   dayBeforeReminderHour: number;
+  /** The company's clock (an IANA name): move dates and times, "today" and message hours are read on it. */
+  timeZone: string;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -47,6 +49,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   minimumLeadDays: DEFAULT_MOVE_START_RULES.minimumLeadDays,
   longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
   dayBeforeReminderHour: 17,
+  timeZone: COMPANY.timeZone,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -65,6 +68,7 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     minimumLeadDays: row.minimum_lead_days,
     longMovesRunOver: row.long_moves_run_over,
     dayBeforeReminderHour: row.day_before_reminder_hour,
+    timeZone: row.time_zone,
   };
 }
 
@@ -85,6 +89,7 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     minimum_lead_days: settings.minimumLeadDays,
     long_moves_run_over: settings.longMovesRunOver,
     day_before_reminder_hour: settings.dayBeforeReminderHour,
+    time_zone: settings.timeZone,
   };
 }
 
@@ -104,6 +109,8 @@ export interface CompanyFacts {
   businessHours: string;
   tagline: string;
   rating: string;
+  /** The company's clock, on which pages state dates and times. */
+  timeZone: string;
 }
 
 export function companyFacts(settings: CompanySettings): CompanyFacts {
@@ -116,6 +123,7 @@ export function companyFacts(settings: CompanySettings): CompanyFacts {
     businessHours: settings.businessHours,
     tagline: COMPANY.tagline,
     rating: COMPANY.rating,
+    timeZone: settings.timeZone,
   };
 }
 

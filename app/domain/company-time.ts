@@ -98,6 +98,17 @@ function zoneParts(timeZone: string): Intl.DateTimeFormat {
 /** Intl writes a narrow no-break space before AM/PM; mail clients and tests read a plain one. */
 const plainSpaces = (text: string) => text.replace(/\u202f/g, " ");
 
+/** A moment's date on `timeZone`'s clock, in one of the ways pages write dates. */
+export function formatDateIn(instant: Date, timeZone: string, style: "medium" | "short-month" | "long-month"): string {
+  const options: Record<typeof style, Intl.DateTimeFormatOptions> = {
+    // "Nov 23, 2026", as Intl's medium date style writes it.
+    medium: { dateStyle: "medium" },
+    "short-month": { month: "short", day: "numeric", year: "numeric" },
+    "long-month": { month: "long", day: "numeric", year: "numeric" },
+  };
+  return cachedFormat(timeZone, `date-${style}`, options[style]).format(instant);
+}
+
 /** A moment's time of day on `timeZone`'s clock: "3:05 PM". */
 export function formatTimeIn(instant: Date, timeZone: string): string {
   return plainSpaces(cachedFormat(timeZone, "time", { hour: "numeric", minute: "2-digit" }).format(instant));

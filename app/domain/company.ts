@@ -11,6 +11,6 @@ export const COMPANY = {
   /** Who runs the company, shown in every admin page's header until an admin changes it. */
   executiveName: "Jordan Ellis",
   executiveTitle: "Founder & CEO",
-  /** Where the company works: "today" and move dates are judged in this time zone. */
+  /** The company's clock until the admin sets another in the settings (`CompanySettings.timeZone`). */
   timeZone: "America/New_York",
 } as const;

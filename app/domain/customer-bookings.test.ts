@@ -27,7 +27,7 @@ const row = (overrides: Partial<CustomerBookingListRow> = {}): CustomerBookingLi
 
 describe("customerBookingView", () => {
   it("words every value of a row as the lists show it", () => {
-    expect(customerBookingView(row())).toEqual({
+    expect(customerBookingView(row(), "America/New_York")).toEqual({
       id: "6f1c2a9e-0000-4000-8000-000000000001",
       serviceType: "Long distance",
       moveName: "long-distance move",
@@ -45,43 +45,43 @@ describe("customerBookingView", () => {
   });
 
   it("shows TBD for a move not priced yet, and whole dollars without cents", () => {
-    expect(customerBookingView(row({ estimated_cost_cents: null })).estimatedCost).toBe("TBD");
-    expect(customerBookingView(row({ estimated_cost_cents: 100_000 })).estimatedCost).toBe("$1,000");
+    expect(customerBookingView(row({ estimated_cost_cents: null }), "America/New_York").estimatedCost).toBe("TBD");
+    expect(customerBookingView(row({ estimated_cost_cents: 100_000 }), "America/New_York").estimatedCost).toBe("$1,000");
   });
 
   it("offers Pay deposit only on a booking ahead whose deposit is not paid", () => {
-    expect(customerBookingView(row({ status: "confirmed", deposit_status: "failed" })).canPayDeposit).toBe(true);
-    expect(customerBookingView(row({ status: "pending", deposit_status: "expired" })).canPayDeposit).toBe(true);
-    expect(customerBookingView(row({ status: "pending", deposit_status: "paid" })).canPayDeposit).toBe(false);
-    expect(customerBookingView(row({ status: "completed", deposit_status: "unpaid" })).canPayDeposit).toBe(false);
-    expect(customerBookingView(row({ status: "cancelled", deposit_status: "failed" })).canPayDeposit).toBe(false);
+    expect(customerBookingView(row({ status: "confirmed", deposit_status: "failed" }), "America/New_York").canPayDeposit).toBe(true);
+    expect(customerBookingView(row({ status: "pending", deposit_status: "expired" }), "America/New_York").canPayDeposit).toBe(true);
+    expect(customerBookingView(row({ status: "pending", deposit_status: "paid" }), "America/New_York").canPayDeposit).toBe(false);
+    expect(customerBookingView(row({ status: "completed", deposit_status: "unpaid" }), "America/New_York").canPayDeposit).toBe(false);
+    expect(customerBookingView(row({ status: "cancelled", deposit_status: "failed" }), "America/New_York").canPayDeposit).toBe(false);
   });
 
   it("offers Book Again on completed moves only", () => {
-    expect(customerBookingView(row({ status: "completed", deposit_status: "paid" })).canBookAgain).toBe(true);
+    expect(customerBookingView(row({ status: "completed", deposit_status: "paid" }), "America/New_York").canBookAgain).toBe(true);
     for (const status of ["pending", "confirmed", "in_progress", "cancelled"]) {
-      expect(customerBookingView(row({ status })).canBookAgain).toBe(false);
+      expect(customerBookingView(row({ status }), "America/New_York").canBookAgain).toBe(false);
     }
   });
 
   it("names each deposit state", () => {
-    expect(customerBookingView(row({ deposit_status: "paid" })).depositLabel).toBe("Deposit paid");
-    expect(customerBookingView(row({ deposit_status: "failed" })).depositLabel).toBe("Deposit payment failed");
-    expect(customerBookingView(row({ deposit_status: "expired" })).depositLabel).toBe("Deposit checkout expired");
-    expect(customerBookingView(row({ status: "cancelled", deposit_status: "paid", refund_due_at: "2026-11-25T10:00:00+00:00" })).depositLabel).toBe(
-      "Refund due",
-    );
+    expect(customerBookingView(row({ deposit_status: "paid" }), "America/New_York").depositLabel).toBe("Deposit paid");
+    expect(customerBookingView(row({ deposit_status: "failed" }), "America/New_York").depositLabel).toBe("Deposit payment failed");
+    expect(customerBookingView(row({ deposit_status: "expired" }), "America/New_York").depositLabel).toBe("Deposit checkout expired");
+    expect(
+      customerBookingView(row({ status: "cancelled", deposit_status: "paid", refund_due_at: "2026-11-25T10:00:00+00:00" }), "America/New_York").depositLabel,
+    ).toBe("Refund due");
   });
 });
 
 describe("formatCreatedDate", () => {
   it("gives the day in the company's time zone", () => {
     // 02:00 UTC on the 24th is still the 23rd in Atlanta.
-    expect(formatCreatedDate("2026-11-24T02:00:00Z")).toBe("Nov 23, 2026");
+    expect(formatCreatedDate("2026-11-24T02:00:00Z", "America/New_York")).toBe("Nov 23, 2026");
   });
 
   it("shows an unreadable timestamp as stored", () => {
-    expect(formatCreatedDate("yesterday")).toBe("yesterday");
+    expect(formatCreatedDate("yesterday", "America/New_York")).toBe("yesterday");
   });
 });
 

@@ -1,12 +1,11 @@
 // The customer's own bookings as the dashboard lists them: the counters, the newest few, and the
 // complete list a page at a time.
 
+import { formatDateIn } from "./company-time";
 import type { BookingRow } from "./booking";
 import { formatMoveDate, serviceMoveName, serviceTypeLabel } from "./booking-labels";
 import { canPayDeposit, depositStateLabel } from "./booking-status";
-import { COMPANY } from "./company";
 import { formatCents } from "./money";
-import { madeOnFirstUse } from "./made-on-first-use";
 
 /** The overview shows this many of the newest bookings; 'All bookings' has the rest. */
 export const RECENT_BOOKINGS_LIMIT = 5;
@@ -56,17 +55,13 @@ export interface CustomerBookingView {
   canBookAgain: boolean;
 }
 
-const createdDateFormat = madeOnFirstUse(
-  () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone }),
-);
-
-/** When a booking was made, as lists show it ("Nov 23, 2026"); an unreadable timestamp shows as stored. */
-export function formatCreatedDate(timestamp: string): string {
+/** When a booking was made, as lists show it, on the company's clock ("Nov 23, 2026"); an unreadable timestamp shows as stored. */
+export function formatCreatedDate(timestamp: string, timeZone: string): string {
   const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? timestamp : createdDateFormat().format(parsed);
+  return Number.isNaN(parsed.getTime()) ? timestamp : formatDateIn(parsed, timeZone, "short-month");
 }
 
-export function customerBookingView(row: CustomerBookingListRow): CustomerBookingView {
+export function customerBookingView(row: CustomerBookingListRow, timeZone: string): CustomerBookingView {
   return {
     id: row.id,
     serviceType: serviceTypeLabel(row.service_type),
@@ -77,7 +72,7 @@ export function customerBookingView(row: CustomerBookingListRow): CustomerBookin
     from: row.moving_from,
     to: row.moving_to,
     estimatedCost: row.estimated_cost_cents === null ? "TBD" : formatCents(row.estimated_cost_cents),
-    createdDate: formatCreatedDate(row.created_at),
+    createdDate: formatCreatedDate(row.created_at, timeZone),
     depositLabel: depositStateLabel(row),
     canPayDeposit: canPayDeposit(row),
     canBookAgain: row.status === "completed",

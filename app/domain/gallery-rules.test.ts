@@ -71,7 +71,7 @@ describe("messages", () => {
 
   it("writes the upload day in the company's time zone", () => {
     // 02:00 UTC is still the evening before in New York.
-    expect(formatUploadedDate("2026-11-24T02:00:00Z")).toBe("November 23, 2026");
-    expect(formatUploadedDate("garbage")).toBe("");
+    expect(formatUploadedDate("2026-11-24T02:00:00Z", "America/New_York")).toBe("November 23, 2026");
+    expect(formatUploadedDate("garbage", "America/New_York")).toBe("");
   });
 });

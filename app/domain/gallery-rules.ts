@@ -1,6 +1,5 @@
+import { formatDateIn } from "./company-time";
 import { PHOTO_MESSAGES } from "./photo-rules";
-import { COMPANY } from "./company";
-import { madeOnFirstUse } from "./made-on-first-use";
 
 /** A customer's gallery holds at most this many photos (the database refuses more, too). */
 export const MAX_GALLERY_PHOTOS = 20;
@@ -90,12 +89,8 @@ export function galleryContentType(path: string): "image/jpeg" | "image/webp" | 
   return null;
 }
 
-const uploadedDateFormat = madeOnFirstUse(
-  () => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: COMPANY.timeZone }),
-);
-
-/** When a photo was uploaded, as the preview says it: the day in the company's time zone ("November 23, 2026"). */
-export function formatUploadedDate(uploadedAt: string): string {
+/** When a photo was uploaded, as the preview says it: the day on the company's clock, `timeZone` ("November 23, 2026"). */
+export function formatUploadedDate(uploadedAt: string, timeZone: string): string {
   const date = new Date(uploadedAt);
-  return Number.isNaN(date.getTime()) ? "" : uploadedDateFormat().format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatDateIn(date, timeZone, "long-month");
 }

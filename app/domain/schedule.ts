@@ -72,22 +72,25 @@ export interface ScheduleBooking {
 }
 
 /** What the office reads on a move whose crew is held for a deposit not paid yet. */
-export const unpaidHoldLabel = (holdExpiresAt: string) => `Held, unpaid — until ${formatCompanyTime(holdExpiresAt)}`;
+export const unpaidHoldLabel = (holdExpiresAt: string, timeZone: string) => `Held, unpaid — until ${formatCompanyTime(holdExpiresAt, timeZone)}`;
 
-export function scheduleBookingFromRow(row: {
-  booking_id: string;
-  full_name: string;
-  moving_from: string;
-  moving_to: string;
-  moving_time: string | null;
-  estimated_hours: number;
-  status: string;
-  deposit_status: string;
-  hold_expires_at: string | null;
-  holds_crew: boolean;
-  starts_minute: number | null;
-  ends_minute: number | null;
-}): ScheduleBooking {
+export function scheduleBookingFromRow(
+  row: {
+    booking_id: string;
+    full_name: string;
+    moving_from: string;
+    moving_to: string;
+    moving_time: string | null;
+    estimated_hours: number;
+    status: string;
+    deposit_status: string;
+    hold_expires_at: string | null;
+    holds_crew: boolean;
+    starts_minute: number | null;
+    ends_minute: number | null;
+  },
+  timeZone: string,
+): ScheduleBooking {
   return {
     id: row.booking_id,
     fullName: row.full_name,
@@ -98,7 +101,10 @@ export function scheduleBookingFromRow(row: {
     status: isBookingStatus(row.status) ? row.status : "pending",
     depositStatus: row.deposit_status,
     span: row.holds_crew && row.starts_minute !== null && row.ends_minute !== null ? { starts: row.starts_minute, ends: row.ends_minute } : null,
-    hold: row.holds_crew && row.status === "pending" && row.deposit_status === "unpaid" && row.hold_expires_at ? unpaidHoldLabel(row.hold_expires_at) : null,
+    hold:
+      row.holds_crew && row.status === "pending" && row.deposit_status === "unpaid" && row.hold_expires_at
+        ? unpaidHoldLabel(row.hold_expires_at, timeZone)
+        : null,
   };
 }
 

@@ -1,5 +1,4 @@
 import type { BookingRow } from "~/domain/booking";
-import { COMPANY } from "~/domain/company";
 import type { CompanySettings } from "~/domain/company-settings";
 import { bookingCalendarFile, calendarEventOf } from "~/services/calendar-file.server";
 
@@ -8,11 +7,15 @@ import { bookingCalendarFile, calendarEventOf } from "~/services/calendar-file.s
 /** The booking's move as a calendar file to save; it names the customer's addresses, so caches never keep it. */
 export function moveCalendarResponse(
   booking: BookingRow,
-  { settings, publicUrl, manageUrl }: { settings: Pick<CompanySettings, "companyName" | "adminPhone">; publicUrl: string; manageUrl: string | null },
+  {
+    settings,
+    publicUrl,
+    manageUrl,
+  }: { settings: Pick<CompanySettings, "companyName" | "adminPhone" | "timeZone">; publicUrl: string; manageUrl: string | null },
 ): Response {
   const file = bookingCalendarFile(
     calendarEventOf(booking, manageUrl),
-    { name: settings.companyName, phone: settings.adminPhone, timeZone: COMPANY.timeZone, publicUrl },
+    { name: settings.companyName, phone: settings.adminPhone, timeZone: settings.timeZone, publicUrl },
     new Date(),
   );
   return new Response(file, {

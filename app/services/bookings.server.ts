@@ -68,7 +68,8 @@ async function firstFreeSlot(
   // The booking already saved from this draft (a return from Checkout) gives its crew to the new answers.
   const hours = estimateBooking(request).hours;
   const day = await (async () => {
-    const rules = facts ?? (await moveStartFacts(serviceRole, moveStartRulesOf(await loadCompanySettings(serviceRole))));
+    const settings = facts ? null : await loadCompanySettings(serviceRole);
+    const rules = facts ?? (await moveStartFacts(serviceRole, moveStartRulesOf(settings!), settings!.timeZone));
     return slotsOfDay(serviceRole, { date: request.date, hours, exceptDraft: draftId }, rules);
   })().catch((error: unknown) => {
     throw new BookingStoreError("could not read the free slots of the day", error);

@@ -3,7 +3,6 @@ import { type DayCapacity, type DaySlots, type DayState, type SlotAvailability, 
 import { lastBookableDate } from "~/domain/booking-schemas";
 import { addDays } from "~/domain/company-time";
 import { bookableDatesOf } from "~/domain/date-picker-month";
-import { COMPANY } from "~/domain/company";
 import { companyClock, firstMoveDate, moveStartVerdict, type CompanyClock, type MoveStartRules, type WorkingHours } from "~/domain/move-start-rules";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -66,9 +65,12 @@ export interface MoveStartFacts {
   now: CompanyClock;
 }
 
-/** The facts the rule is judged by, now (or at `instant`) on the company's clock. Throws CapacityReadError when the database fails. */
-export async function moveStartFacts(client: AppSupabaseClient, rules: MoveStartRules, instant: Date = new Date()): Promise<MoveStartFacts> {
-  return { rules, workingHours: await workingHours(client), now: companyClock(COMPANY.timeZone, instant) };
+/**
+ * The facts the rule is judged by, now (or at `instant`) on the company's clock (`timeZone`). Throws
+ * CapacityReadError when the database fails.
+ */
+export async function moveStartFacts(client: AppSupabaseClient, rules: MoveStartRules, timeZone: string, instant: Date = new Date()): Promise<MoveStartFacts> {
+  return { rules, workingHours: await workingHours(client), now: companyClock(timeZone, instant) };
 }
 
 /** The working hours the schedule counts with (any client may read them). Throws CapacityReadError when the database fails. */

@@ -41,7 +41,7 @@ const tokenSchema = z
  */
 export async function bookingForManageToken(
   serviceRole: AppSupabaseClient,
-  secret: string,
+  { secret, timeZone }: { secret: string; timeZone: string },
   token: unknown,
   now = new Date(),
 ): Promise<Lookup<{ booking: BookingRow }>> {
@@ -55,6 +55,6 @@ export async function bookingForManageToken(
   const expected = Buffer.from(mac(secret, booking.id, booking.email));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return NOT_FOUND;
-  if (now >= manageLinkExpiresAt(booking.moving_date)) return NOT_FOUND;
+  if (now >= manageLinkExpiresAt(booking.moving_date, timeZone)) return NOT_FOUND;
   return { kind: "found", booking };
 }

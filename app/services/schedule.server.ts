@@ -13,11 +13,14 @@ export class ScheduleReadError extends Error {
   }
 }
 
-/** Every booking moving on `day`, those holding a crew first, by their start. Throws ScheduleReadError. */
-export async function scheduleOfDay(supabase: AppSupabaseClient, day: string): Promise<ScheduleBooking[]> {
+/**
+ * Every booking moving on `day`, those holding a crew first, by their start, with times on the company's
+ * clock (`timeZone`). Throws ScheduleReadError.
+ */
+export async function scheduleOfDay(supabase: AppSupabaseClient, day: string, timeZone: string): Promise<ScheduleBooking[]> {
   const { data, error } = await supabase.rpc("schedule_day", { _day: day });
   if (error) throw new ScheduleReadError("could not read the schedule of a day", error);
-  return data.map(scheduleBookingFromRow);
+  return data.map((row) => scheduleBookingFromRow(row, timeZone));
 }
 
 /**

@@ -1,7 +1,8 @@
 -- Settings for the mail the company sends. 'Push notifications' leaves: nothing sends push, so the
 -- setting promised what the product does not do. The hour of the day-before reminder comes in: the
 -- customers' reminder and the office's list of tomorrow's moves go at this hour, company time, between
--- 8:00 and 20:00 (nothing is sent at night).
+-- 8:00 and 20:00 (nothing is sent at night). The company's time zone, a setting since the migration
+-- before this one, is saved with the rest.
 
 drop function public.save_company_settings(text, text, text, text, text, text, boolean, boolean, boolean, text, text, integer, integer, boolean);
 
@@ -16,7 +17,7 @@ comment on column public.app_settings.day_before_reminder_hour is
 grant select (day_before_reminder_hour) on table public.app_settings to anon, authenticated;
 
 -- As before (the caller checked, each changed field recorded in the same transaction), without push
--- notifications and with the day-before reminder's hour.
+-- notifications, with the day-before reminder's hour and the time zone.
 create function public.save_company_settings(
   _company_name text,
   _admin_email text,
@@ -31,7 +32,8 @@ create function public.save_company_settings(
   _analytics_retention_days integer,
   _minimum_lead_days integer,
   _long_moves_run_over boolean,
-  _day_before_reminder_hour integer
+  _day_before_reminder_hour integer,
+  _time_zone text
 )
 returns integer
 language plpgsql
@@ -65,7 +67,8 @@ begin
     'analytics_retention_days', _analytics_retention_days,
     'minimum_lead_days', _minimum_lead_days,
     'long_moves_run_over', _long_moves_run_over,
-    'day_before_reminder_hour', _day_before_reminder_hour
+    'day_before_reminder_hour', _day_before_reminder_hour,
+    'time_zone', _time_zone
   );
   held := to_jsonb(current) - 'id' - 'updated_at' - 'updated_by';
 
@@ -92,7 +95,8 @@ begin
       analytics_retention_days = _analytics_retention_days,
       minimum_lead_days = _minimum_lead_days,
       long_moves_run_over = _long_moves_run_over,
-      day_before_reminder_hour = _day_before_reminder_hour
+      day_before_reminder_hour = _day_before_reminder_hour,
+      time_zone = _time_zone
   where id;
 
   insert into public.app_settings_changes (changed_by, before, after) values (auth.uid(), changed_before, changed_after);
@@ -100,5 +104,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.save_company_settings(text, text, text, text, text, text, boolean, boolean, text, text, integer, integer, boolean, integer) from public, anon;
-grant execute on function public.save_company_settings(text, text, text, text, text, text, boolean, boolean, text, text, integer, integer, boolean, integer) to authenticated, service_role;
+revoke execute on function public.save_company_settings(text, text, text, text, text, text, boolean, boolean, text, text, integer, integer, boolean, integer, text) from public, anon;
+grant execute on function public.save_company_settings(text, text, text, text, text, text, boolean, boolean, text, text, integer, integer, boolean, integer, text) to authenticated, service_role;

@@ -234,6 +234,34 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect((await storedSettings()).day_before_reminder_hour).toBe(18);
   });
 
+  it("saves the company's time zone, on whose clock the database then reads every move, and refuses a zone it does not offer", async () => {
+    const moveAt = async () =>
+      (
+        await backend.sql<{ zone: string; starts: Date }>("select public.company_time_zone() as zone, public.move_starts_at('2027-07-01', '10:00') as starts")
+      )[0];
+    expect(await moveAt()).toEqual({ zone: "America/New_York", starts: new Date("2027-07-01T14:00:00Z") });
+    for (const typed of ["Mars/Olympus", "Europe/Paris", ""]) {
+      const refused = await run(admin, settingsForm(DEFAULT_COMPANY_SETTINGS, { timeZone: typed }));
+      expect(refused.status, typed).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ timeZone: [SETTINGS_MESSAGES.timeZoneInvalid] });
+    }
+    expect(await history()).toEqual([]);
+
+    expect(await run(admin, settingsForm({ ...DEFAULT_COMPANY_SETTINGS, timeZone: "America/Los_Angeles" }))).toMatchObject({ status: 302 });
+    // 10:00 on the Pacific clock in July (PDT, UTC-7).
+    expect(await moveAt()).toEqual({ zone: "America/Los_Angeles", starts: new Date("2027-07-01T17:00:00Z") });
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([
+      [{ time_zone: "America/New_York" }, { time_zone: "America/Los_Angeles" }],
+    ]);
+    const page = await admin.visitor.get("/admin/settings");
+    expect(page.html).toMatch(/<option value="America\/Los_Angeles" selected="">Pacific \(Los Angeles\)<\/option>/);
+
+    // The database knows every zone name, and takes no other, whoever calls it.
+    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _time_zone: "Mars/Olympus" });
+    expect(error).toMatchObject({ code: "23514" });
+    expect((await moveAt())!.zone).toBe("America/Los_Angeles");
+  });
+
   it("offers the hour of the day-before reminders and says what email alerts send; nothing offers push notifications", async () => {
     const page = await admin.visitor.get("/admin/settings");
     expect(page.status).toBe(200);
@@ -264,6 +292,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
         _minimum_lead_days: 0,
         _long_moves_run_over: true,
         _day_before_reminder_hour: 8,
+        _time_zone: "America/Denver",
       });
       expect(error).toMatchObject({ code: "42501" });
       const direct = await client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");

@@ -323,7 +323,7 @@ describe.skipIf(usingHostedBackend)("move_starts_at agrees with the page's rule"
     ];
     for (const [date, time] of cases) {
       const [row] = await backend.sql<{ starts: Date }>("select public.move_starts_at($1::date, $2::time) as starts", [date, time]);
-      expect(moveStartsAt(date, time).toISOString(), `${date} ${time ?? "(no time)"}`).toBe(row!.starts.toISOString());
+      expect(moveStartsAt(date, time, "America/New_York").toISOString(), `${date} ${time ?? "(no time)"}`).toBe(row!.starts.toISOString());
     }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingRequest, BookingRow } from "../../app/domain/booking.ts";
 import { CHECKOUT_LIFETIME_SECONDS } from "../../app/domain/capacity.ts";
+import { COMPANY } from "../../app/domain/company.ts";
 import { ESTIMATED_HOURS, PROPERTY_SIZES, TIME_SLOTS, estimatedHours, type PropertySize } from "../../app/domain/pricing.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
 import { capacityOfDays, moveStartFacts, slotsOfDay } from "../../app/services/capacity.server.ts";
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 /** When moves may start here: any start, months ahead, whatever its hours. */
-const anyStart = () => moveStartFacts(anon, { minimumLeadDays: 1, longMovesRunOver: true });
+const anyStart = () => moveStartFacts(anon, { minimumLeadDays: 1, longMovesRunOver: true }, COMPANY.timeZone);
 
 afterAll(async () => {
   await backend?.close();

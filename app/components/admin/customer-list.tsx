@@ -1,15 +1,13 @@
+import { useCompany } from "~/components/company-context";
+import { formatDateIn } from "~/domain/company-time";
 import { CircleAlert } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { SPENT_RULE, adminCustomersSearch, customerBadge, customerBookingsHref, type AdminCustomer, type AdminCustomersQuery } from "~/domain/admin-customers";
-import { COMPANY } from "~/domain/company";
 import { formatCents } from "~/domain/money";
 import { ListPages } from "./list-pages";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
 export const CUSTOMERS_LOAD_FAILED = "Failed to fetch customers";
-
-const lastBookingDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone }));
 
 const BADGE_CLASSES = {
   VIP: "bg-amber-100 text-amber-900",
@@ -72,6 +70,7 @@ export function CustomerList({ query, rows, total, failed }: CustomerListProps) 
 }
 
 function CustomerCard({ customer }: { customer: AdminCustomer }) {
+  const company = useCompany();
   const badge = customerBadge(customer.bookings);
   const headingId = `customer-${customer.email_key.replace(/[^a-z0-9]+/g, "-")}`;
   return (
@@ -92,7 +91,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
         <dt className="text-slate-600">Phone</dt>
         <dd>{customer.phone}</dd>
         <dt className="text-slate-600">Last booking</dt>
-        <dd>{lastBookingDate().format(new Date(customer.last_booking_at))}</dd>
+        <dd>{formatDateIn(new Date(customer.last_booking_at), company.timeZone, "medium")}</dd>
       </dl>
       <Link to={customerBookingsHref(customer)} className="text-sm font-medium text-blue-700 underline">
         View {customer.full_name}’s bookings

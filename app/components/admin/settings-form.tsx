@@ -7,7 +7,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import type { CompanySettings } from "~/domain/company-settings";
-import { ANALYTICS_RETENTION_DAYS, DAY_BEFORE_REMINDER_HOURS, companySettingsSchema, hourLabel } from "~/domain/company-settings-form";
+import { ANALYTICS_RETENTION_DAYS, COMPANY_TIME_ZONES, DAY_BEFORE_REMINDER_HOURS, companySettingsSchema, hourLabel } from "~/domain/company-settings-form";
 import { MAX_LEAD_DAYS, SAME_DAY_NOTICE_HOURS } from "~/domain/move-start-rules";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
@@ -18,6 +18,8 @@ const REMINDER_HOUR_OPTIONS = Array.from({ length: DAY_BEFORE_REMINDER_HOURS.max
   const hour = DAY_BEFORE_REMINDER_HOURS.min + index;
   return { value: String(hour), label: hourLabel(hour) };
 });
+
+const TIME_ZONE_OPTIONS = Object.entries(COMPANY_TIME_ZONES).map(([value, label]) => ({ value, label }));
 
 /** The company settings, checked as the server checks them; what was typed stays after an error. */
 export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettings; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -102,6 +104,12 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
             label="Day-before reminder hour"
             options={REMINDER_HOUR_OPTIONS}
             hint="Customers get their day-before reminder at this hour, company time. The office's list of tomorrow's moves goes at the same hour."
+          />
+          <SelectField
+            field={fields.timeZone}
+            label="Time zone"
+            options={TIME_ZONE_OPTIONS}
+            hint="The company's clock: move dates and times, today's date and every message's hours are read on it."
           />
         </div>
         <Toggle field={fields.autoConfirmBookings} label="Auto-confirm bookings" hint="A booking whose deposit is paid becomes confirmed at once." />

@@ -1,3 +1,5 @@
+import { useCompany } from "~/components/company-context";
+import { formatDateIn } from "~/domain/company-time";
 import { CircleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { initials } from "~/components/account-menu-parts";
@@ -15,12 +17,8 @@ import {
   type AdminUsersQuery,
   type ManagedRole,
 } from "~/domain/admin-users";
-import { COMPANY } from "~/domain/company";
 import { RoleBadge } from "./role-badge";
 import { ListPages } from "./list-pages";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
-
-const joinedDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone }));
 
 export interface UserListProps {
   query: AdminUsersQuery;
@@ -115,6 +113,7 @@ interface UserCardProps {
 }
 
 function UserCard({ user, query, canManage, confirmingAdmin, isYou }: UserCardProps) {
+  const company = useCompany();
   const name = userDisplayName(user.fullName);
   const headingId = `user-${user.id}`;
   return (
@@ -145,7 +144,7 @@ function UserCard({ user, query, canManage, confirmingAdmin, isYou }: UserCardPr
       </ul>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Joined</dt>
-        <dd>{joinedDate().format(new Date(user.joinedAt))}</dd>
+        <dd>{formatDateIn(new Date(user.joinedAt), company.timeZone, "medium")}</dd>
         {user.phone ? (
           <>
             <dt className="text-slate-600">Phone</dt>

@@ -1,16 +1,15 @@
+import { useCompany } from "~/components/company-context";
+import { formatDateIn } from "~/domain/company-time";
 import { CircleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { userDisplayName, usersLoadFailedMessage, type UsersPreview as UsersPreviewData } from "~/domain/admin-users";
-import { COMPANY } from "~/domain/company";
 import { RoleBadge } from "./role-badge";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
 export const USERS_LOAD_FAILED = usersLoadFailedMessage(null);
 
-const joinedDate = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY.timeZone }));
-
 /** The Users tab: the newest accounts with their roles (the first of /admin/users), and how many there are; null when they could not be read. */
 export function UsersPreview({ preview }: { preview: UsersPreviewData | null }) {
+  const company = useCompany();
   if (!preview) {
     return (
       <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
@@ -37,7 +36,7 @@ export function UsersPreview({ preview }: { preview: UsersPreviewData | null }) 
               <p className="truncate text-sm text-slate-600">{user.email}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <span>Joined {joinedDate().format(new Date(user.joinedAt))}</span>
+              <span>Joined {formatDateIn(new Date(user.joinedAt), company.timeZone, "medium")}</span>
               {user.roles.map((role) => (
                 <RoleBadge key={role} role={role} />
               ))}

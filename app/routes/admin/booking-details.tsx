@@ -9,7 +9,7 @@ import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-pho
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, servicesContext, sessionContext } from "~/context";
+import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { RESEND_MESSAGE_INTENT, messageView } from "~/domain/admin-messages";
 import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel } from "~/domain/admin-booking-edit";
 import { formatCompanyDateTime } from "~/domain/booking";
@@ -52,22 +52,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const held = await roles();
   const { booking: row, refund } = details;
   const mayWrite = hasPermission(held, "bookings:write");
+  const { timeZone } = await context.get(settingsContext)();
 
   return {
-    booking: bookingView(row),
+    booking: bookingView(row, timeZone),
     price: priceView(row),
     contact: { mailto: mailtoHref(row.email), tel: `tel:${row.phone.replace(/[^\d+]/g, "")}` },
     deposit: {
       amount: formatCents(depositCents(row)),
       label: depositStateLabel(row),
-      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
+      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at, timeZone) : null,
       checkoutSessionId: row.stripe_checkout_session_id,
       paymentIntentId: row.stripe_payment_intent_id,
       refund: refund
         ? {
             id: refund.stripeRefundId,
             amount: formatCents(refund.amountCents),
-            at: formatCompanyDateTime(refund.refundedAt),
+            at: formatCompanyDateTime(refund.refundedAt, timeZone),
             by: author(refund.refundedBy),
           }
         : null,
@@ -76,17 +77,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     photos: details.photos,
     statusHistory: details.statusHistory.map((change) => ({
       ...change,
-      changedAt: formatCompanyDateTime(change.changedAt),
+      changedAt: formatCompanyDateTime(change.changedAt, timeZone),
       changedBy: author(change.changedBy),
     })),
     edits: details.edits.map((edit) => ({
       field: BOOKING_EDIT_FIELD_LABELS[edit.field] ?? edit.field,
       before: bookingEditValueLabel(edit.field, edit.before),
       after: bookingEditValueLabel(edit.field, edit.after),
-      changedAt: formatCompanyDateTime(edit.changedAt),
+      changedAt: formatCompanyDateTime(edit.changedAt, timeZone),
       changedBy: author(edit.changedBy),
     })),
-    messages: messages.map(messageView),
+    messages: messages.map((message) => messageView(message, timeZone)),
     canEdit: mayWrite,
     canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
   };

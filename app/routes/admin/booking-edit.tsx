@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingEditForm, EDIT_INTENT, OVER_CAPACITY_FIELD, type BookingEditResult } from "~/components/admin/booking-edit-form";
-import { sessionContext } from "~/context";
+import { sessionContext, settingsContext } from "~/context";
 import {
   BOOKING_EDIT_MESSAGES,
   bookingEditSchema,
@@ -13,7 +13,6 @@ import {
 } from "~/domain/admin-booking-edit";
 import { shortBookingId } from "~/domain/booking";
 import { todayIn } from "~/domain/booking-schemas";
-import { COMPANY } from "~/domain/company";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadEditableBooking, updateBookingDetails } from "~/services/admin-booking-edit.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -42,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     id: row.id,
     shortId: shortBookingId(row.id),
-    today: todayIn(COMPANY.timeZone),
+    today: todayIn((await context.get(settingsContext)()).timeZone),
     timeOptions: timeOptions(currentSchedule(row)),
     defaults: {
       date: row.moving_date,
@@ -72,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (found.kind === "not-found") throw bookingNotFound();
   const row = found.booking;
 
-  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn(COMPANY.timeZone), currentSchedule(row)) });
+  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn((await context.get(settingsContext)()).timeZone), currentSchedule(row)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";

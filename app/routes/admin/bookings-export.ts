@@ -1,8 +1,7 @@
-import { sessionContext, requestContext } from "~/context";
+import { sessionContext, requestContext, settingsContext } from "~/context";
 import { ADMIN_BOOKINGS_CSV_HEADER, adminBookingCsvLine, adminBookingsCsvFileName } from "~/domain/admin-bookings-csv";
 import { adminBookingScope, bookingsFilter, parseAdminBookingsQuery } from "~/domain/admin-bookings-query";
 import { todayIn } from "~/domain/booking-schemas";
-import { COMPANY } from "~/domain/company";
 import { ensurePermission } from "~/middleware/guards.server";
 import { bookingsForExport } from "~/services/admin-bookings.server";
 import type { Route } from "./+types/bookings-export";
@@ -15,7 +14,9 @@ import type { Route } from "./+types/bookings-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:read");
   const params = new URL(request.url).searchParams;
-  const filter = bookingsFilter(adminBookingScope(params.get("view")), parseAdminBookingsQuery(params), { today: todayIn(COMPANY.timeZone) });
+  const filter = bookingsFilter(adminBookingScope(params.get("view")), parseAdminBookingsQuery(params), {
+    today: todayIn((await context.get(settingsContext)()).timeZone),
+  });
   const chunks = bookingsForExport(context.get(sessionContext).supabase, filter);
   const logger = context.get(requestContext).logger;
   const encoder = new TextEncoder();

@@ -1,3 +1,4 @@
+import { useCompany } from "~/components/company-context";
 import { data, Link } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { buttonClasses } from "~/components/ui/button";
@@ -19,11 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function AdminMailMessage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
+  const company = useCompany();
   const rows: Array<[string, string]> = [
     ["From", formatMailAddresses(message.from)],
     ["To", formatMailAddresses(message.to)],
     ...(message.cc.length > 0 ? [["Cc", formatMailAddresses(message.cc)] as [string, string]] : []),
-    ["Date", formatCompanyDateTime(message.receivedAt)],
+    ["Date", formatCompanyDateTime(message.receivedAt, company.timeZone)],
   ];
   return (
     <>

@@ -1,3 +1,4 @@
+import { useCompany } from "~/components/company-context";
 import { Link } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { ListPages } from "~/components/admin/list-pages";
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminMail({ loaderData }: Route.ComponentProps) {
   const { page, total, messages } = loaderData;
+  const company = useCompany();
   return (
     <>
       <AdminPageHeading title="Mailbox" description="Every email this server has sent, as the embedded mail catcher received it." />
@@ -34,7 +36,7 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
                   {message.subject || "(no subject)"}
                 </Link>
                 <p className="text-slate-600 [overflow-wrap:anywhere]">
-                  To {formatMailAddresses(message.to)} · {formatCompanyDateTime(message.receivedAt)}
+                  To {formatMailAddresses(message.to)} · {formatCompanyDateTime(message.receivedAt, company.timeZone)}
                   {message.attachmentCount > 0 ? ` · ${message.attachmentCount} attachment${message.attachmentCount === 1 ? "" : "s"}` : null}
                 </p>
               </li>

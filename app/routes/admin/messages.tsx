@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { ListPages } from "~/components/admin/list-pages";
 import { MessageList } from "~/components/admin/message-list";
-import { sessionContext } from "~/context";
+import { sessionContext, settingsContext } from "~/context";
 import { messageView, messagesHref, messagesQuery } from "~/domain/admin-messages";
 import { hasPermission } from "~/domain/permissions";
 import { ensurePermission } from "~/middleware/guards.server";
@@ -19,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:read");
   const { supabase, roles } = context.get(sessionContext);
   const query = messagesQuery(new URL(request.url).searchParams);
-  const [{ total, messages }, held] = await Promise.all([listRecentMessages(supabase, query), roles()]);
-  return { query, total, messages: messages.map(messageView), canResend: hasPermission(held, "bookings:write") };
+  const [{ total, messages }, held, { timeZone }] = await Promise.all([listRecentMessages(supabase, query), roles(), context.get(settingsContext)()]);
+  return { query, total, messages: messages.map((message) => messageView(message, timeZone)), canResend: hasPermission(held, "bookings:write") };
 }
 
 /** `intent=resend-message`: a failed message queued again. */

@@ -1,8 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { requestContext, sessionContext } from "~/context";
+import { requestContext, sessionContext, settingsContext } from "~/context";
 import type { DashboardStats } from "~/domain/admin-dashboard";
 import { USERS_PREVIEW_SIZE, type UsersPreview } from "~/domain/admin-users";
-import { COMPANY } from "~/domain/company";
 import { WEBSITE_ANALYTICS_MESSAGES, type WebsiteAnalyticsState } from "~/domain/website-analytics";
 import { readDashboardStats } from "~/services/admin-dashboard.server";
 import { listUsers } from "~/services/admin-users.server";
@@ -34,7 +33,7 @@ export async function loadUsersPreview(context: Readonly<RouterContextProvider>)
  * failure to show: the database could not be read, or what it answered could not be shaped.
  */
 export async function loadWebsiteAnalyticsTab(context: Readonly<RouterContextProvider>, now: Date): Promise<WebsiteAnalyticsState> {
-  const loaded = await loadWebsiteAnalytics(context.get(sessionContext).supabase, now, COMPANY.timeZone);
+  const loaded = await loadWebsiteAnalytics(context.get(sessionContext).supabase, now, (await context.get(settingsContext)()).timeZone);
   if (loaded.kind === "ready") return loaded;
   const { logger } = context.get(requestContext);
   if (loaded.kind === "fetch-failed") {

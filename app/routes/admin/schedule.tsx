@@ -8,12 +8,11 @@ import { ScheduleDayForms, WeekdayCrewsForm, type ScheduleActionData, type Sched
 import { ScheduleOverview } from "~/components/admin/schedule-overview";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, sessionContext } from "~/context";
+import { requestContext, sessionContext, settingsContext } from "~/context";
 import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { todayIn } from "~/domain/booking-schemas";
 import { addDays } from "~/domain/company-time";
 import { depositStateLabel } from "~/domain/booking-status";
-import { COMPANY } from "~/domain/company";
 import { hasPermission } from "~/domain/permissions";
 import {
   ISO_WEEKDAYS,
@@ -58,12 +57,13 @@ const schedulePath = (day: string) => `${href("/admin/schedule")}?day=${day}`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "schedule:read");
   const session = context.get(sessionContext);
-  const today = todayIn(COMPANY.timeZone);
+  const { timeZone } = await context.get(settingsContext)();
+  const today = todayIn(timeZone);
   const day = scheduleDayFrom(new URL(request.url).searchParams, today);
   const days = overviewDays(day);
   const [roles, bookings, overview, hours, weekdayCrews] = await Promise.all([
     session.roles(),
-    scheduleOfDay(session.supabase, day),
+    scheduleOfDay(session.supabase, day, timeZone),
     scheduleOverview(session.supabase, days.includes(day) ? days : [...days, day]),
     businessHours(session.supabase),
     crewsByWeekday(session.supabase),
@@ -99,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await ensurePermission(request, context, "schedule:manage");
   const form = await readFormBody(request);
   const { supabase } = context.get(sessionContext);
-  const day = scheduleDayFrom(new URL(request.url).searchParams, todayIn(COMPANY.timeZone));
+  const { timeZone } = await context.get(settingsContext)();
+  const day = scheduleDayFrom(new URL(request.url).searchParams, todayIn(timeZone));
   const intent = form.get("intent");
 
   let result: ScheduleChangeResult;
@@ -116,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = submission.value;
     if (change.intent === SCHEDULE_INTENTS.close && change.confirm !== CLOSE_CONFIRMED) {
       // A day with bookings is closed only once the office has seen them: the answer lists them and asks.
-      const holding = (await scheduleOfDay(supabase, day)).filter((booking) => booking.span !== null);
+      const holding = (await scheduleOfDay(supabase, day, timeZone)).filter((booking) => booking.span !== null);
       if (holding.length > 0) {
         return data<ScheduleActionData>({
           form: "close-day-confirm",

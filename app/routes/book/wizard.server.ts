@@ -25,7 +25,6 @@ import {
   type WizardStep,
 } from "~/domain/booking-wizard";
 import { cancellationTerms } from "~/domain/booking-review";
-import { COMPANY } from "~/domain/company";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
@@ -45,7 +44,11 @@ import { signedInFullName } from "~/services/session.server";
 type LoaderArgs = Pick<LoaderFunctionArgs, "request" | "context">;
 type ActionArgs = Pick<ActionFunctionArgs, "request" | "context">;
 
-const today = () => todayIn(COMPANY.timeZone);
+/** Today on the company's clock, and the clock itself: move dates are judged on it. */
+async function companyClock(context: LoaderArgs["context"]): Promise<{ timeZone: string; today: string }> {
+  const { timeZone } = await context.get(settingsContext)();
+  return { timeZone, today: todayIn(timeZone) };
+}
 
 /** Marks the details step Pay sent the customer back to: their time was free when chosen, and was just taken. */
 const TAKEN_PARAM = "taken";
@@ -62,13 +65,13 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const user = session.user;
   const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
-  const todayDate = today();
+  const { timeZone, today: todayDate } = await companyClock(context);
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the add-ons step, shown by the app's thumbnail addresses.
   const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // The terms depend on the moment they are read, so the server states them once for the page.
-  const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null) : [];
+  const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null, timeZone) : [];
   const judged =
     step === "details"
       ? await detailsAvailability(context, { today: todayDate, month: parseMonth(url.searchParams.get(MONTH_PARAM)), draft, draftId: stored.id })
@@ -114,7 +117,7 @@ async function detailsAvailability(
 /** The company's rules of when a move may start, judged now. */
 export async function startFacts(context: LoaderArgs["context"]): Promise<MoveStartFacts> {
   const settings = await context.get(settingsContext)();
-  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings));
+  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings), settings.timeZone);
 }
 
 /**
@@ -197,7 +200,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     );
   }
 
-  const todayDate = today();
+  const { today: todayDate } = await companyClock(context);
   const submission = parseWithZod(formData, { schema: stepSchema(step, todayDate) });
   if (submission.status !== "success") {
     return stepAnswer(step, submission.reply(), 400);

@@ -7,7 +7,7 @@ import { BookingDetailsHistory } from "~/components/dashboard/booking-details-hi
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { requestContext, servicesContext, sessionContext, userContext } from "~/context";
+import { requestContext, servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
@@ -37,25 +37,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const details = await loadBookingDetails(supabase, { bookingId, userId: user.id });
   if (details.kind === "not-found") throw bookingNotFound();
   const { booking: row } = details;
-  const cancellation = customerCancellation(row, new Date());
+  const { timeZone } = await context.get(settingsContext)();
+  const cancellation = customerCancellation(row, new Date(), timeZone);
 
   return {
-    booking: bookingView(row),
+    booking: bookingView(row, timeZone),
     price: priceView(row),
     payment: {
       bookingId: row.id,
       depositAmount: formatCents(depositCents(row)),
       depositLabel: depositStateLabel(row),
-      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at) : null,
+      paidAt: row.deposit_paid_at ? formatCompanyDateTime(row.deposit_paid_at, timeZone) : null,
       canPay: canPayDeposit(row),
       // Names this page's 'Pay deposit': pressing twice, or resubmitting, starts one checkout.
       attempt: crypto.randomUUID(),
     },
     photos: details.photos,
-    history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt) })),
+    history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
     cancellation:
       cancellation.kind === "allowed"
-        ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline) }
+        ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline, timeZone) }
         : cancellation.kind === "too-late"
           ? { kind: "too-late" as const }
           : {

@@ -3,7 +3,7 @@ import { Link, href } from "react-router";
 import { CustomerBookingList } from "~/components/dashboard/booking-card";
 import { NoBookingsYet } from "~/components/dashboard/booking-empty-state";
 import { BookingPagination } from "~/components/dashboard/booking-pagination";
-import { requestContext, sessionContext, userContext } from "~/context";
+import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
 import { BOOKINGS_LOAD_FAILED, customerBookingView, requestedPage } from "~/domain/customer-bookings";
 import { bookingsPage } from "~/services/customer-bookings.server";
 import { pageMeta } from "../frame-meta";
@@ -20,10 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const requested = requestedPage(new URL(request.url).searchParams.get("page"));
   try {
-    const found = await bookingsPage(supabase, user.id, requested);
+    const [found, { timeZone }] = await Promise.all([bookingsPage(supabase, user.id, requested), context.get(settingsContext)()]);
     return {
       status: "loaded" as const,
-      bookings: found.rows.map(customerBookingView),
+      bookings: found.rows.map((row) => customerBookingView(row, timeZone)),
       page: found.page,
       pageCount: found.pageCount,
       total: found.total,

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { GalleryTabData } from "~/components/dashboard/gallery-tab";
-import { requestContext, sessionContext, userContext } from "~/context";
+import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
 import { dashboardTabPath } from "~/domain/dashboard-tabs";
 import { GALLERY_MESSAGES, formatUploadedDate, galleryImagePath, isGalleryImageId } from "~/domain/gallery-rules";
 import type { ToastInput } from "~/domain/toast";
@@ -23,10 +23,11 @@ export async function loadGalleryTab({ request, context }: Route.LoaderArgs): Pr
   let photos: GalleryTabData["photos"] = [];
   let loadFailed = false;
   try {
-    photos = (await listGalleryPhotos(supabase, user.id)).map((photo) => ({
+    const [listed, { timeZone }] = await Promise.all([listGalleryPhotos(supabase, user.id), context.get(settingsContext)()]);
+    photos = listed.map((photo) => ({
       id: photo.id,
       fileName: photo.fileName,
-      uploadedOn: formatUploadedDate(photo.uploadedAt),
+      uploadedOn: formatUploadedDate(photo.uploadedAt, timeZone),
       thumbUrl: galleryImagePath(photo.id, "thumb"),
       fullUrl: galleryImagePath(photo.id, "full"),
     }));

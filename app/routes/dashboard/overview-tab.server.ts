@@ -1,5 +1,5 @@
 import type { OverviewTabData } from "~/components/dashboard/overview-tab";
-import { requestContext, sessionContext, userContext } from "~/context";
+import { requestContext, sessionContext, settingsContext, userContext } from "~/context";
 import { customerBookingView } from "~/domain/customer-bookings";
 import { myBookingCounts, recentBookings } from "~/services/customer-bookings.server";
 import type { Route } from "./+types/home";
@@ -13,8 +13,8 @@ export async function loadOverviewTab({ context }: Route.LoaderArgs): Promise<Ov
   const { supabase } = context.get(sessionContext);
   const user = context.get(userContext);
   try {
-    const [counts, recent] = await Promise.all([myBookingCounts(supabase), recentBookings(supabase, user.id)]);
-    return { status: "loaded", counts, recent: recent.map(customerBookingView), attempt: crypto.randomUUID() };
+    const [counts, recent, { timeZone }] = await Promise.all([myBookingCounts(supabase), recentBookings(supabase, user.id), context.get(settingsContext)()]);
+    return { status: "loaded", counts, recent: recent.map((row) => customerBookingView(row, timeZone)), attempt: crypto.randomUUID() };
   } catch (error) {
     context.get(requestContext).logger.error({ err: error, userId: user.id }, "could not load the dashboard overview");
     return { status: "failed" };

@@ -5,7 +5,7 @@ import { BookingDetailsHeader } from "~/components/dashboard/booking-details-hea
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { useCompany } from "~/components/company-context";
 import { PhoneLink } from "~/components/phone-link";
-import { servicesContext } from "~/context";
+import { servicesContext, settingsContext } from "~/context";
 import { depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { MANAGE_BOOKING_PATH } from "~/domain/manage-link";
@@ -31,12 +31,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const services = context.get(servicesContext);
-  const found = await bookingForManageToken(services.serviceRole, services.cookieSecret, token);
+  const { timeZone } = await context.get(settingsContext)();
+  const found = await bookingForManageToken(services.serviceRole, { secret: services.cookieSecret, timeZone }, token);
   if (found.kind === "not-found") throw bookingNotFound();
   const row = found.booking;
   return data(
     {
-      booking: bookingView(row),
+      booking: bookingView(row, timeZone),
       price: priceView(row),
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : `${MANAGE_BOOKING_PATH}/move.ics?${new URLSearchParams({ token: token ?? "" })}`,

@@ -7,9 +7,10 @@ import type { Route } from "./+types/manage-calendar";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const services = context.get(servicesContext);
+  const settings = await context.get(settingsContext)();
   let found;
   try {
-    found = await bookingForManageToken(services.serviceRole, services.cookieSecret, token);
+    found = await bookingForManageToken(services.serviceRole, { secret: services.cookieSecret, timeZone: settings.timeZone }, token);
   } catch (error) {
     context.get(requestContext).logger.error({ err: error }, "could not read the booking for its calendar file");
     return plainCalendarAnswer("The calendar file could not be made. Please try again.", 502);
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (found.kind === "not-found" || found.booking.status === "cancelled") return plainCalendarAnswer("Not found", 404);
   const { booking } = found;
   return moveCalendarResponse(booking, {
-    settings: await context.get(settingsContext)(),
+    settings,
     publicUrl: services.publicUrl,
     manageUrl: manageBookingUrl(services.publicUrl, services.cookieSecret, booking),
   });
