@@ -125,6 +125,8 @@ describe("two instances behind one database", () => {
         executiveTitle: DEFAULT_COMPANY_SETTINGS.executiveTitle,
         analyticsRetentionDays: String(DEFAULT_COMPANY_SETTINGS.analyticsRetentionDays),
         minimumLeadDays: String(DEFAULT_COMPANY_SETTINGS.minimumLeadDays),
+        dayBeforeReminderHour: String(DEFAULT_COMPANY_SETTINGS.dayBeforeReminderHour),
+        timeZone: DEFAULT_COMPANY_SETTINGS.timeZone,
       },
       cookie,
     );
