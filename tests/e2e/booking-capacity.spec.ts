@@ -12,15 +12,22 @@ import { calendarDay, chooseMoveDate, continueButton, expectStep, fillContact, m
 
 const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
 
+/** The last day of the admin table's seeded bookings (January to March 2027). */
+const SEEDED_UNTIL = "2027-03-31";
+/** Days other tests book by default, whenever they run. */
+const FIXED_BOOKING_DAYS = ["2027-06-15"];
+
 /**
  * A date of this test's own: from about two months ahead (apart for each project, as they share
  * servers), the first that neither it nor the days beside it hold a booking or a schedule of their own.
  * Other tests book fixed dates (the admin table's 60 seeded bookings fill January to March 2027), and a
- * date counted from today would meet them as the weeks pass.
+ * date counted from today would meet them as the weeks pass: it begins after them, and skips the others.
  */
 async function ownDay(offset: number): Promise<string> {
   const project = javaScriptOn() ? 0 : 1;
-  const from = addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
+  const counted = addDays(todayIn(COMPANY.timeZone), 60 + project * 12 + offset);
+  // Those tests may book their fixed dates after this one chose and closed its day: begin past them.
+  const from = counted > SEEDED_UNTIL ? counted : addDays(SEEDED_UNTIL, 2 + project * 12 + offset);
   const to = addDays(from, 200);
   const client = await getServiceClient();
   const [booked, scheduled] = await Promise.all([
@@ -28,7 +35,7 @@ async function ownDay(offset: number): Promise<string> {
     client.from("schedule_days").select("day").gte("day", addDays(from, -1)).lte("day", to),
   ]);
   if (booked.error || scheduled.error) throw new Error((booked.error ?? scheduled.error)!.message);
-  const taken = new Set([...booked.data, ...scheduled.data].map((row) => row.day));
+  const taken = new Set([...booked.data, ...scheduled.data].map((row) => row.day).concat(FIXED_BOOKING_DAYS));
   let day = from;
   while ([addDays(day, -1), day, addDays(day, 1)].some((near) => taken.has(near))) day = addDays(day, 1);
   return day;
