@@ -47,6 +47,28 @@ describe("scheduleMessageSending", () => {
     expect(send).toHaveBeenCalledTimes(5);
   });
 
+  it("plans once a look, before its first batch, however many batches the look sends; a failed plan is logged and the look still sends", async () => {
+    const order: string[] = [];
+    const send = vi.fn(async () => {
+      order.push("send");
+      return send.mock.calls.length <= 2 ? report(20) : report();
+    });
+    let failPlan = false;
+    const plan = vi.fn(async () => {
+      order.push("plan");
+      if (failPlan) throw new Error("database down");
+    });
+    const { lines, logger } = recordingLogger();
+    const sending = scheduleMessageSending({ send, plan, logger, everyMs: 5 * SECOND });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(["plan", "send", "send", "send"]);
+    failPlan = true;
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(order.slice(4)).toEqual(["plan", "send"]);
+    expect(lines.filter((line) => line.msg === "could not plan the reminders; trying again later")).toHaveLength(1);
+    await sending.stop();
+  });
+
   it("looks again right away when woken, once more after a look woken during it, and never two at once", async () => {
     const first = gate();
     let inFlight = 0;

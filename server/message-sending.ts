@@ -24,14 +24,27 @@ const handled = (report: SendReport) => report.sent + report.retried + report.fa
 /**
  * Sends due messages at once, every `everyMs`, and whenever woken, on a timer that never keeps the
  * process alive: batch after batch while the last one found messages, so a backlog drains without
- * waiting for the timer. One look at a time; a wake during a look makes one more look after it. A
- * look that fails is logged and the next one tries again (the outbox keeps every message).
+ * waiting for the timer. Each look first runs `plan` once (what it queues is sent by the same look),
+ * and a plan that fails is logged without holding up the sending. One look at a time; a wake during a
+ * look makes one more look after it. A look that fails is logged and the next one tries again (the
+ * outbox keeps every message).
  */
-export function scheduleMessageSending({ send, logger, everyMs }: { send: () => Promise<SendReport>; logger: Logger; everyMs: number }): MessageSending {
+export function scheduleMessageSending({
+  send,
+  plan,
+  logger,
+  everyMs,
+}: {
+  send: () => Promise<SendReport>;
+  plan?: () => Promise<void>;
+  logger: Logger;
+  everyMs: number;
+}): MessageSending {
   let stopped = false;
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
   const look = async () => {
+    if (plan) await plan().catch((error: unknown) => logger.error({ err: error }, "could not plan the reminders; trying again later"));
     for (;;) {
       const report = await send();
       if (handled(report) > 0) logger.info({ ...report }, "messages sent");
@@ -81,8 +94,7 @@ export interface MessageSendingOptions {
 /**
  * Each server's sender: at every look it plans the messages that come from the clock (the bookings'
  * reminders, the office's list of tomorrow's moves when 'Email alerts' is on), then sends what is due
- * through `mailer`, as the company is named in its settings now. A plan that fails is logged and does
- * not hold up the sending.
+ * through `mailer`, as the company is named in its settings now.
  */
 export function startMessageSending({ serviceRole, mailer, logger, publicUrl, linkSecret }: MessageSendingOptions): MessageSending {
   const outbox = messageOutbox(serviceRole);
@@ -110,10 +122,8 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
     }
   };
   return scheduleMessageSending({
-    send: async () => {
-      await plan().catch((error: unknown) => logger.error({ err: error }, "could not plan the reminders; trying again later"));
-      return sendDueMessages({ outbox, deliver, batch: SEND_BATCH });
-    },
+    plan,
+    send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }),
     logger,
     everyMs: SEND_EVERY_MS,
   });
