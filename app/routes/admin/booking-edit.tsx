@@ -1,8 +1,9 @@
+import { companyDay } from "~/services/company-day.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingEditForm, EDIT_INTENT, OVER_CAPACITY_FIELD, type BookingEditResult } from "~/components/admin/booking-edit-form";
-import { sessionContext, settingsContext } from "~/context";
+import { sessionContext } from "~/context";
 import {
   BOOKING_EDIT_MESSAGES,
   bookingEditSchema,
@@ -12,7 +13,6 @@ import {
   type CurrentSchedule,
 } from "~/domain/admin-booking-edit";
 import { shortBookingId } from "~/domain/booking";
-import { todayIn } from "~/domain/booking-schemas";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadEditableBooking, updateBookingDetails } from "~/services/admin-booking-edit.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     id: row.id,
     shortId: shortBookingId(row.id),
-    today: todayIn((await context.get(settingsContext)()).timeZone),
+    today: (await companyDay(context)).today,
     timeOptions: timeOptions(currentSchedule(row)),
     defaults: {
       date: row.moving_date,
@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (found.kind === "not-found") throw bookingNotFound();
   const row = found.booking;
 
-  const submission = parseWithZod(form, { schema: bookingEditSchema(todayIn((await context.get(settingsContext)()).timeZone), currentSchedule(row)) });
+  const submission = parseWithZod(form, { schema: bookingEditSchema((await companyDay(context)).today, currentSchedule(row)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";

@@ -1,7 +1,7 @@
-import { sessionContext, requestContext, settingsContext } from "~/context";
+import { companyDay } from "~/services/company-day.server";
+import { sessionContext, requestContext } from "~/context";
 import { ADMIN_BOOKINGS_CSV_HEADER, adminBookingCsvLine, adminBookingsCsvFileName } from "~/domain/admin-bookings-csv";
 import { adminBookingScope, bookingsFilter, parseAdminBookingsQuery } from "~/domain/admin-bookings-query";
-import { todayIn } from "~/domain/booking-schemas";
 import { ensurePermission } from "~/middleware/guards.server";
 import { bookingsForExport } from "~/services/admin-bookings.server";
 import type { Route } from "./+types/bookings-export";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:read");
   const params = new URL(request.url).searchParams;
   const filter = bookingsFilter(adminBookingScope(params.get("view")), parseAdminBookingsQuery(params), {
-    today: todayIn((await context.get(settingsContext)()).timeZone),
+    today: (await companyDay(context)).today,
   });
   const chunks = bookingsForExport(context.get(sessionContext).supabase, filter);
   const logger = context.get(requestContext).logger;

@@ -1,9 +1,9 @@
+import { companyDay } from "~/services/company-day.server";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { requestContext, sessionContext, settingsContext } from "~/context";
+import { requestContext, sessionContext } from "~/context";
 import { SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
 import { bookingsFilter, moveDateRange, parseAdminBookingsQuery, type AdminBookingScope, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
-import { todayIn } from "~/domain/booking-schemas";
 import { addDays } from "~/domain/company-time";
 import { BOOKING_STATUSES, bookingStatusLabel } from "~/domain/booking-status";
 import { hasPermission } from "~/domain/permissions";
@@ -38,7 +38,7 @@ export interface BookingsTableData {
 export async function loadBookingsTable(request: Request, context: Readonly<RouterContextProvider>, scope: AdminBookingScope): Promise<BookingsTableData> {
   await ensurePermission(request, context, "bookings:read");
   const query = parseAdminBookingsQuery(new URL(request.url).searchParams);
-  const today = todayIn((await context.get(settingsContext)()).timeZone);
+  const { today } = await companyDay(context);
   const { supabase, roles } = context.get(sessionContext);
   const moveDays = query.move ? daysBetween(moveDateRange(query.move, today)) : [];
   const [listed, mayReadSchedule] = await Promise.all([

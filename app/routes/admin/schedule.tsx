@@ -1,3 +1,4 @@
+import { companyDay } from "~/services/company-day.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronLeft, ChevronRight } from "lucide-react";
@@ -8,9 +9,8 @@ import { ScheduleDayForms, WeekdayCrewsForm, type ScheduleActionData, type Sched
 import { ScheduleOverview } from "~/components/admin/schedule-overview";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, sessionContext, settingsContext } from "~/context";
+import { requestContext, sessionContext } from "~/context";
 import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
-import { todayIn } from "~/domain/booking-schemas";
 import { addDays } from "~/domain/company-time";
 import { depositStateLabel } from "~/domain/booking-status";
 import { hasPermission } from "~/domain/permissions";
@@ -57,8 +57,7 @@ const schedulePath = (day: string) => `${href("/admin/schedule")}?day=${day}`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "schedule:read");
   const session = context.get(sessionContext);
-  const { timeZone } = await context.get(settingsContext)();
-  const today = todayIn(timeZone);
+  const { timeZone, today } = await companyDay(context);
   const day = scheduleDayFrom(new URL(request.url).searchParams, today);
   const days = overviewDays(day);
   const [roles, bookings, overview, hours, weekdayCrews] = await Promise.all([
@@ -99,8 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await ensurePermission(request, context, "schedule:manage");
   const form = await readFormBody(request);
   const { supabase } = context.get(sessionContext);
-  const { timeZone } = await context.get(settingsContext)();
-  const day = scheduleDayFrom(new URL(request.url).searchParams, todayIn(timeZone));
+  const { timeZone, today } = await companyDay(context);
+  const day = scheduleDayFrom(new URL(request.url).searchParams, today);
   const intent = form.get("intent");
 
   let result: ScheduleChangeResult;

@@ -1,6 +1,6 @@
+import { companyDay } from "~/services/company-day.server";
 import { data } from "react-router";
-import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
-import { todayIn } from "~/domain/booking-schemas";
+import { requestContext, servicesContext, sessionContext } from "~/context";
 import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { estimatedHours, isPropertySize } from "~/domain/pricing";
 import { isCalendarDate } from "~/domain/calendar-date";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!month || (date !== undefined && !isCalendarDate(date)) || (size !== undefined && !isPropertySize(size))) {
     return data({ error: "Choose a month, and a real date and home size." }, { status: 400, headers: noStore });
   }
-  const today = todayIn((await context.get(settingsContext)()).timeZone);
+  const { today } = await companyDay(context);
   const stored = await loadDraft(request, context);
   try {
     const availability = await wizardAvailability(

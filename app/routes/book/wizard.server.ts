@@ -1,10 +1,11 @@
+import { companyDay } from "~/services/company-day.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type ActionFunctionArgs } from "react-router";
 import { z } from "zod";
 import { wizardPath } from "~/domain/wizard-path";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
-import { bookingRequestSchema, todayIn, type ValidBookingRequest } from "~/domain/booking-schemas";
+import { bookingRequestSchema, type ValidBookingRequest } from "~/domain/booking-schemas";
 import { isBookingFinished } from "~/domain/booking-status";
 import { capacityProblems, wizardAvailabilityView, type CapacityAvailability, type CapacityProblems, type WizardAvailability } from "~/domain/capacity";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
@@ -44,12 +45,6 @@ import { signedInFullName } from "~/services/session.server";
 type LoaderArgs = Pick<LoaderFunctionArgs, "request" | "context">;
 type ActionArgs = Pick<ActionFunctionArgs, "request" | "context">;
 
-/** Today on the company's clock, and the clock itself: move dates are judged on it. */
-async function companyClock(context: LoaderArgs["context"]): Promise<{ timeZone: string; today: string }> {
-  const { timeZone } = await context.get(settingsContext)();
-  return { timeZone, today: todayIn(timeZone) };
-}
-
 /** Marks the details step Pay sent the customer back to: their time was free when chosen, and was just taken. */
 const TAKEN_PARAM = "taken";
 /** Where Pay refused for want of a crew leads: the details step, whose Continue returns to the review. */
@@ -65,7 +60,7 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const user = session.user;
   const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
-  const { timeZone, today: todayDate } = await companyClock(context);
+  const { timeZone, today: todayDate } = await companyDay(context);
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the add-ons step, shown by the app's thumbnail addresses.
@@ -200,7 +195,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     );
   }
 
-  const { today: todayDate } = await companyClock(context);
+  const { today: todayDate } = await companyDay(context);
   const submission = parseWithZod(formData, { schema: stepSchema(step, todayDate) });
   if (submission.status !== "success") {
     return stepAnswer(step, submission.reply(), 400);
