@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./support/hydration.ts";
+import { continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+
+// A step reached by a client-side navigation starts at the top at once, as a page loaded afresh does.
+// Were the page to scroll there smoothly, the step's buttons would move under a finger that taps them
+// while it does, and the tap would land on nothing.
+test("on a phone the next step starts at the top at once, not scrolling there", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/book?team=luxury&service=long_distance");
+  await hydrated(page);
+  await fillContact(page);
+  await continueButton(page).click();
+  await expectStep(page, "Move details");
+  await fillDetails(page);
+  await page.evaluate(() => {
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    const seen: number[] = [];
+    (window as unknown as { scrollsSeen: number[] }).scrollsSeen = seen;
+    window.addEventListener("scroll", () => seen.push(window.scrollY));
+  });
+  expect(await page.evaluate(() => window.scrollY), "the details step is taller than the phone's screen").toBeGreaterThan(300);
+
+  await continueButton(page).click();
+  await expectStep(page, "Team");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Every scroll the page made on the way: one jump to the top, no positions in between.
+  const scrolls = await page.evaluate(() => (window as unknown as { scrollsSeen: number[] }).scrollsSeen);
+  expect(scrolls.filter((y) => y !== 0)).toEqual([]);
+});
