@@ -13,8 +13,10 @@ test("on a phone the next step starts at the top at once, not scrolling there", 
   await continueButton(page).click();
   await expectStep(page, "Move details");
   await fillDetails(page);
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    // The scroll event of that jump is dispatched with the next frame, before its animation callbacks.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const seen: number[] = [];
     (window as unknown as { scrollsSeen: number[] }).scrollsSeen = seen;
     window.addEventListener("scroll", () => seen.push(window.scrollY));
