@@ -1,6 +1,7 @@
 import type { Mailer } from "../app/services/mailer.server.ts";
 import { messageDelivery } from "../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages, type SendReport } from "../app/services/message-sender.server.ts";
+import { customerChangeRulesOf } from "../app/domain/company-settings.ts";
 import { DEFAULT_REMINDER_SETTINGS, officeListDue } from "../app/domain/reminders.ts";
 import { planReminders, queueOfficeDayList } from "../app/services/reminder-planner.server.ts";
 import { createSettingsCache } from "../app/services/settings-cache.server.ts";
@@ -105,15 +106,19 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
     publicUrl,
     linkSecret,
     company: async () => {
-      const { companyName, adminPhone, timeZone } = await settings.get(logger);
-      return { name: companyName, phone: adminPhone, timeZone };
+      const current = await settings.get(logger);
+      return { name: current.companyName, phone: current.adminPhone, timeZone: current.timeZone, changeRules: customerChangeRulesOf(current) };
     },
   });
   // The day whose list this server has queued (or found queued): the next look needs no write.
   let listedDay: string | null = null;
   const plan = async () => {
     const current = await settings.get(logger);
-    const reminderSettings = { ...DEFAULT_REMINDER_SETTINGS, dayBeforeReminderHour: current.dayBeforeReminderHour };
+    const reminderSettings = {
+      ...DEFAULT_REMINDER_SETTINGS,
+      dayBeforeReminderHour: current.dayBeforeReminderHour,
+      changeNoticeHours: current.customerChangeNoticeHours,
+    };
     await planReminders(serviceRole, { timeZone: current.timeZone, settings: reminderSettings });
     const list = current.emailAlerts ? officeListDue(new Date(), current.timeZone, reminderSettings.dayBeforeReminderHour) : null;
     if (list && list.day !== listedDay) {

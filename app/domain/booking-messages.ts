@@ -4,7 +4,7 @@
 // when the message is rendered. The one link a message carries is not a fact: it is signed when the
 // message is sent.
 
-import { cancellationDeadline, moveStartsAt } from "./booking-cancellation";
+import { cancellationDeadline, moveStartsAt, type CustomerChangeRules } from "./booking-cancellation";
 import { TEAM_LABELS, formatMoveDate } from "./booking-labels";
 import { formatDateTimeIn, formatZonedTimeIn } from "./company-time";
 import { formatCents } from "./money";
@@ -29,6 +29,8 @@ export interface BookingMessageFacts {
   /** Null when the booking has no estimate. */
   estimatedCostCents: number | null;
   depositCents: number;
+  /** A deposit owed back when the message was written (a refund on its way); absent in messages queued before it was said. */
+  depositRefundDue?: boolean;
 }
 
 /** A move as it was before the office or the customer changed its date or time. */
@@ -115,6 +117,8 @@ export interface MessageCompany {
   name: string;
   phone: string;
   timeZone: string;
+  /** What the customer may change or cancel online, and what a cancellation refunds. */
+  changeRules: CustomerChangeRules;
 }
 
 /** When a move starts and ends, as messages write it on the company's clock. */
@@ -134,7 +138,10 @@ export interface MoveTimeText {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A move's date, start and time window on `timeZone`'s clock, with the zone's short name. */
-export function moveTimeText(move: { movingDate: string; movingTime: string | null; estimatedHours: number }, timeZone: string): MoveTimeText {
+export function moveTimeText(
+  move: { movingDate: string; movingTime: string | null; estimatedHours: number },
+  { timeZone, changeRules }: Pick<MessageCompany, "timeZone" | "changeRules">,
+): MoveTimeText {
   const startsAt = moveStartsAt(move.movingDate, move.movingTime, timeZone);
   const endsAt = new Date(startsAt.getTime() + move.estimatedHours * HOUR_MS);
   const date = formatMoveDate(move.movingDate);
@@ -143,7 +150,7 @@ export function moveTimeText(move: { movingDate: string; movingTime: string | nu
   const [startTime] = start.split(/ (?=\S+$)/);
   const sameZone = start.split(" ").at(-1) === end.split(" ").at(-1);
   const window = `${sameZone ? startTime : start} – ${end}`;
-  const lastOnlineChange = formatDateTimeIn(cancellationDeadline(move.movingDate, move.movingTime, timeZone), timeZone);
+  const lastOnlineChange = formatDateTimeIn(cancellationDeadline(move.movingDate, move.movingTime, timeZone, changeRules.noticeHours), timeZone);
   return { date, start, window, dateAndStart: `${date}, ${start}`, lastOnlineChange };
 }
 
@@ -155,7 +162,7 @@ export function messageSubject<K extends MessageKind>(kind: K, facts: MessageFac
 const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string } = {
   booking_received: (facts) => `booking received for ${formatMoveDate(facts.movingDate)}`,
   booking_confirmed: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is confirmed`,
-  reminder_48h: (facts) => `last chance to change your move on ${formatMoveDate(facts.movingDate)} online`,
+  reminder_48h: (facts) => `last chance to cancel your move on ${formatMoveDate(facts.movingDate)} online`,
   reminder_day_before: (facts) => `see you tomorrow, ${formatMoveDate(facts.movingDate)}`,
   booking_rescheduled: (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
   booking_cancelled: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "./booking-cancellation";
 import { cancellationTerms, chosenAddons, moveSummary, priceInBrief, reviewSections, runningEstimate } from "./booking-review";
 import type { BookingDraft } from "./booking-wizard";
 
@@ -105,35 +106,42 @@ describe("the summary beside the steps", () => {
 
 describe("the cancellation terms", () => {
   const beforeTheMove = new Date("2026-11-23T12:00:00Z");
-  const deposit = "The $50 deposit is applied to your final bill. Cancelling does not refund it: refunds are handled by our office, not online.";
+  const deposit = "The $50 deposit is applied to your final bill. Cancel online in time and it is refunded in full to the card you paid with.";
+  const company = { timeZone: "America/New_York", rules: DEFAULT_CUSTOMER_CHANGE_RULES };
 
   it("say until when a customer may cancel online: 48 hours before the move's slot on the company's clock", () => {
     // 10:00 AM in Atlanta on December 1 (EST), less 48 hours.
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, "America/New_York")).toEqual([
-      "You can cancel online from your dashboard until Nov 29, 2026, 10:00 AM EST, 48 hours before your move starts. Closer to the move, call us to cancel or change it.",
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, company)).toEqual([
+      "You can cancel online from your dashboard until Nov 29, 2026, 10:00 AM EST, 48 hours before your move. Closer to the move, call us to cancel or change it.",
       deposit,
     ]);
   });
 
   it("count from the first slot without a start time, and tell a guest how to cancel", () => {
-    expect(cancellationTerms({ date: "2026-12-01", time: undefined }, beforeTheMove, false, "America/New_York")).toEqual([
-      "You can cancel until Nov 29, 2026, 8:00 AM EST, 48 hours before your move starts (8:00 AM when no start time is chosen): call us, or create an account after paying to cancel online from your dashboard. Closer to the move, call us to cancel or change it.",
+    expect(cancellationTerms({ date: "2026-12-01", time: undefined }, beforeTheMove, false, company)).toEqual([
+      "You can cancel online from the link in your confirmation email until Nov 29, 2026, 8:00 AM EST, 48 hours before your move (which starts at 8:00 AM when no start time is chosen). Closer to the move, call us to cancel or change it.",
       deposit,
     ]);
   });
 
   it("say a move less than 48 hours away can only be cancelled by phone", () => {
     const justAfterTheDeadline = new Date("2026-11-29T15:00:01Z");
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, justAfterTheDeadline, true, "America/New_York")).toEqual([
-      "Your move is less than 48 hours away, so it cannot be cancelled online: call us to cancel or change it.",
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, justAfterTheDeadline, true, company)).toEqual([
+      "Your move is less than 48 hours away, so it can no longer be cancelled online. Call us to cancel or change it.",
       deposit,
     ]);
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true, "America/New_York")[0]).toMatch(
-      /^You can cancel online/,
-    );
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true, company)[0]).toMatch(/^You can cancel online/);
+  });
+
+  it("follow the company's rules: another notice, and a deposit kept", () => {
+    const strict = { timeZone: "America/New_York", rules: { ...DEFAULT_CUSTOMER_CHANGE_RULES, noticeHours: 72, refundOnCancel: false } };
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, strict)).toEqual([
+      "You can cancel online from your dashboard until Nov 28, 2026, 10:00 AM EST, 72 hours before your move. Closer to the move, call us to cancel or change it.",
+      "The $50 deposit is applied to your final bill. It is not refunded when you cancel.",
+    ]);
   });
 
   it("keep to the deposit when the date cannot be read", () => {
-    expect(cancellationTerms({ date: "someday" }, beforeTheMove, true, "America/New_York")).toEqual([deposit]);
+    expect(cancellationTerms({ date: "someday" }, beforeTheMove, true, company)).toEqual([deposit]);
   });
 });

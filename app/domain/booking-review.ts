@@ -1,5 +1,12 @@
 import { formatCompanyDateTime } from "./booking";
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEFAULT_MOVE_TIME, DEPOSIT_ON_CANCELLATION, cancellationDeadline } from "./booking-cancellation";
+import {
+  CANCELLATION_MESSAGES,
+  DEFAULT_MOVE_TIME,
+  cancellationDeadline,
+  depositOnCancellation,
+  noticeInWords,
+  type CustomerChangeRules,
+} from "./booking-cancellation";
 import {
   COUNTER_LABELS,
   FLAT_ADDON_LABELS,
@@ -116,28 +123,28 @@ export function priceInBrief(draft: BookingDraft): AnswerLine {
 }
 
 /**
- * The cancellation terms in plain words, for the move's date and slot at `now`: until when the booking
- * may be cancelled online (from the dashboard, so a guest needs an account first), and what becomes
- * of the deposit.
+ * The cancellation terms in plain words, for the move's date and slot at `now`, by the company's rules:
+ * until when the booking may be cancelled online (from the dashboard, or from the link in
+ * the booking's emails), and what becomes of the deposit.
  */
-export function cancellationTerms(move: { date: string; time?: string | null }, now: Date, signedIn: boolean, timeZone: string): string[] {
-  const deposit = DEPOSIT_ON_CANCELLATION;
+export function cancellationTerms(
+  move: { date: string; time?: string | null },
+  now: Date,
+  signedIn: boolean,
+  { timeZone, rules }: { timeZone: string; rules: CustomerChangeRules },
+): string[] {
+  const deposit = depositOnCancellation(rules);
   let deadline: Date;
   try {
-    deadline = cancellationDeadline(move.date, move.time ?? null, timeZone);
+    deadline = cancellationDeadline(move.date, move.time ?? null, timeZone, rules.noticeHours);
   } catch {
     return [deposit];
   }
-  const notice = `${CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before your move starts${move.time ? "" : ` (${formatTimeSlot(DEFAULT_MOVE_TIME)} when no start time is chosen)`}`;
+  const notice = `${noticeInWords(rules.noticeHours)}${move.time ? "" : ` (which starts at ${formatTimeSlot(DEFAULT_MOVE_TIME)} when no start time is chosen)`}`;
   if (now.getTime() > deadline.getTime()) {
-    return [
-      `Your move is less than ${CUSTOMER_CANCELLATION_NOTICE_HOURS} hours away, so it cannot be cancelled online: call us to cancel or change it.`,
-      deposit,
-    ];
+    return [`${CANCELLATION_MESSAGES.tooLate(rules.noticeHours)} Call us to cancel or change it.`, deposit];
   }
   const until = formatCompanyDateTime(deadline, timeZone);
-  const how = signedIn
-    ? `You can cancel online from your dashboard until ${until}, ${notice}.`
-    : `You can cancel until ${until}, ${notice}: call us, or create an account after paying to cancel online from your dashboard.`;
-  return [`${how} Closer to the move, call us to cancel or change it.`, deposit];
+  const where = signedIn ? "from your dashboard" : "from the link in your confirmation email";
+  return [`You can cancel online ${where} until ${until}, ${notice}. Closer to the move, call us to cancel or change it.`, deposit];
 }

@@ -1,5 +1,6 @@
 import type { Tables } from "../../supabase/types";
 import { COMPANY } from "./company";
+import { DEFAULT_CUSTOMER_CHANGE_RULES, type CustomerChangeRules } from "./booking-cancellation";
 import { DEFAULT_MOVE_START_RULES, type MoveStartRules } from "./move-start-rules";
 
 /** What the admin settings screen edits: the single app_settings row, in the app's own names. */
@@ -58,9 +59,9 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
   dayBeforeReminderHour: 17,
   timeZone: COMPANY.timeZone,
-  customerChangeNoticeHours: 48,
-  refundDepositOnCustomerCancel: true,
-  onlineRescheduleLimit: 2,
+  customerChangeNoticeHours: DEFAULT_CUSTOMER_CHANGE_RULES.noticeHours,
+  refundDepositOnCustomerCancel: DEFAULT_CUSTOMER_CHANGE_RULES.refundOnCancel,
+  onlineRescheduleLimit: DEFAULT_CUSTOMER_CHANGE_RULES.rescheduleLimit,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -113,6 +114,15 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
 /** The settings that decide when a move may start. */
 export function moveStartRulesOf(settings: CompanySettings): MoveStartRules {
   return { minimumLeadDays: settings.minimumLeadDays, longMovesRunOver: settings.longMovesRunOver };
+}
+
+/** The settings that decide what a customer may change or cancel online, and what a cancellation refunds. */
+export function customerChangeRulesOf(settings: CompanySettings): CustomerChangeRules {
+  return {
+    noticeHours: settings.customerChangeNoticeHours,
+    refundOnCancel: settings.refundDepositOnCustomerCancel,
+    rescheduleLimit: settings.onlineRescheduleLimit,
+  };
 }
 
 /** What pages show of the company: from the saved settings, with the fixed marketing facts. */

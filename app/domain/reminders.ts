@@ -2,7 +2,7 @@
 // computed from the move's wall-clock date and time in the company's time zone; `changedAt` (when the
 // booking was made or last changed) is always passed in.
 
-import { cancellationDeadline } from "./booking-cancellation";
+import { DEFAULT_CUSTOMER_CHANGE_RULES, cancellationDeadline } from "./booking-cancellation";
 import { addDays, wallClockAt, zonedWallTimeToInstant } from "./company-time";
 
 /** Hours of the company's clock in which nothing is sent but the answer to what the customer just did. */
@@ -18,11 +18,14 @@ export interface ReminderSettings {
   dayBeforeReminderHour: number;
   /** null: no quiet hours. */
   quietHours: QuietHours | null;
+  /** Up to this many hours before the move the customer may change or cancel online: the first reminder says so then. */
+  changeNoticeHours: number;
 }
 
 export const DEFAULT_REMINDER_SETTINGS: Readonly<ReminderSettings> = Object.freeze({
   dayBeforeReminderHour: 17,
   quietHours: Object.freeze({ fromHour: 21, untilHour: 8 }),
+  changeNoticeHours: DEFAULT_CUSTOMER_CHANGE_RULES.noticeHours,
 });
 
 export type ReminderDue =
@@ -73,14 +76,14 @@ export function nextSendableInstant(instant: Date, timeZone: string, quietHours:
  */
 export function reminderSchedule(move: ReminderMove, settings: ReminderSettings = DEFAULT_REMINDER_SETTINGS): ReminderSchedule {
   const { movingDate, movingTime, timeZone, changedAt } = move;
-  const { dayBeforeReminderHour, quietHours } = settings;
+  const { dayBeforeReminderHour, quietHours, changeNoticeHours } = settings;
   if (!Number.isInteger(dayBeforeReminderHour) || dayBeforeReminderHour < 0 || dayBeforeReminderHour > 23) {
     throw new RangeError(`not an hour of the day: ${dayBeforeReminderHour}`);
   }
   if (quietHours && isQuietClockHour(dayBeforeReminderHour, quietHours)) {
     throw new RangeError(`the day-before reminder hour ${dayBeforeReminderHour} falls in quiet hours`);
   }
-  const lastOnlineChange = cancellationDeadline(movingDate, movingTime, timeZone);
+  const lastOnlineChange = cancellationDeadline(movingDate, movingTime, timeZone, changeNoticeHours);
   const fortyEightHours = quietHours ? beforeQuietHours(lastOnlineChange, timeZone, quietHours) : lastOnlineChange;
   const dayBefore = zonedWallTimeToInstant(addDays(movingDate, -1), hourOfDay(dayBeforeReminderHour), timeZone);
   return { fortyEightHours: dueAfter(fortyEightHours, changedAt), dayBefore: dueAfter(dayBefore, changedAt) };

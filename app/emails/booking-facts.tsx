@@ -39,7 +39,7 @@ export function BookingFacts({
   link: string;
   linkLabel?: string;
 }) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   const start = facts.movingTime ? when.window : `${when.window} (no preferred time: we start at ${formatTimeSlot(DEFAULT_MOVE_TIME)})`;
   return (
     <Section>

@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS, DEPOSIT_ON_CANCELLATION } from "~/domain/booking-cancellation";
+import { depositOnCancellation, noticeInWords } from "~/domain/booking-cancellation";
 import { crewText, moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
 import { formatCents } from "~/domain/money";
 import { BookingFacts, FactTable } from "./booking-facts";
@@ -10,38 +10,50 @@ import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout"
 /** `link`: the booking's signed 'Manage your booking' link. */
 type Props<K extends keyof MessageFactsByKind> = { facts: MessageFactsByKind[K]; company: MessageCompany; link: string };
 
+/** The company's rules for the customer's own changes, with this move's deadline on the company's clock. */
+function ChangeRules({ facts, company }: Pick<Props<"booking_received">, "facts" | "company">) {
+  const when = moveTimeText(facts, company);
+  const notice = noticeInWords(company.changeRules.noticeHours);
+  return (
+    <>
+      <Paragraph>{`You can cancel online, with the button below, until ${when.lastOnlineChange}, ${notice}. After that, call us at ${company.phone} to cancel or change it.`}</Paragraph>
+      <Paragraph>{depositOnCancellation(company.changeRules, facts.depositCents)}</Paragraph>
+    </>
+  );
+}
+
 export function BookingReceivedEmail({ facts, company, link }: Props<"booking_received">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="We have your booking" preview={`Your ${formatCents(facts.depositCents)} deposit is paid for ${when.date}.`}>
       <Paragraph>
         {`Thank you, ${facts.customerName}. Your ${formatCents(facts.depositCents)} deposit is paid and your move on ${when.dateAndStart} is booked. Our office will confirm it shortly; you will get an email when it does.`}
       </Paragraph>
+      <ChangeRules facts={facts} company={company} />
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
 export function BookingConfirmedEmail({ facts, company, link }: Props<"booking_confirmed">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="Your move is confirmed" preview={`Confirmed: ${when.dateAndStart}.`}>
       <Paragraph>
         {`Good news, ${facts.customerName}: your move on ${when.dateAndStart} is confirmed. Our crew will be there at the start of your time window.`}
       </Paragraph>
+      <ChangeRules facts={facts} company={company} />
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
 }
 
 export function ReminderFortyEightHoursEmail({ facts, company, link }: Props<"reminder_48h">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
-    <EmailLayout company={company} title="Your move is two days away" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
-      <Paragraph>
-        {`Hello ${facts.customerName}, your move is on ${when.dateAndStart}. You can change or cancel it online until ${when.lastOnlineChange}, ${CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before it starts. After that, call us at ${company.phone} to cancel or change it.`}
-      </Paragraph>
-      <Paragraph>{DEPOSIT_ON_CANCELLATION}</Paragraph>
+    <EmailLayout company={company} title="Last chance to cancel online" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
+      <Paragraph>{`Hello ${facts.customerName}, your move is on ${when.dateAndStart}.`}</Paragraph>
+      <ChangeRules facts={facts} company={company} />
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );
@@ -58,7 +70,7 @@ const PREPARE = [
 ];
 
 export function ReminderDayBeforeEmail({ facts, company, link }: Props<"reminder_day_before">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="See you tomorrow" preview={`${when.date}, ${when.window}: ${crewText(facts)}.`}>
       <Paragraph>{`Hello ${facts.customerName}, your crew (${crewText(facts)}) comes tomorrow, ${when.date}: ${when.window}.`}</Paragraph>
@@ -76,8 +88,8 @@ export function ReminderDayBeforeEmail({ facts, company, link }: Props<"reminder
 }
 
 export function BookingRescheduledEmail({ facts, company, link }: Props<"booking_rescheduled">) {
-  const was = moveTimeText(facts.previous, company.timeZone);
-  const now = moveTimeText(facts, company.timeZone);
+  const was = moveTimeText(facts.previous, company);
+  const now = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="Your move has a new time" preview={`Now ${now.dateAndStart} (was ${was.dateAndStart}).`}>
       <Paragraph>{`Hello ${facts.customerName}, the date or time of your move has changed.`}</Paragraph>
@@ -94,7 +106,7 @@ export function BookingRescheduledEmail({ facts, company, link }: Props<"booking
 }
 
 export function BookingCancelledEmail({ facts, company, link }: Props<"booking_cancelled">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   const deposit = formatCents(facts.depositCents);
   const who =
     facts.cancelledBy === "customer"
@@ -106,9 +118,11 @@ export function BookingCancelledEmail({ facts, company, link }: Props<"booking_c
       <Paragraph>
         {facts.depositRefunded
           ? `Your ${deposit} deposit is refunded to the card you paid with; banks take a few business days to show it.`
-          : facts.cancelledBy === "office"
-            ? `Our office will be in touch about your ${deposit} deposit; you will get an email when a refund is on its way. Questions? Call us at ${company.phone}.`
-            : `Cancelling does not refund your ${deposit} deposit: refunds are handled by our office, not online. Call us at ${company.phone} about it.`}
+          : facts.depositRefundDue
+            ? `Your ${deposit} deposit is being refunded to the card you paid with; you will get an email when the refund is made.`
+            : facts.cancelledBy === "office"
+              ? `Our office will be in touch about your ${deposit} deposit; you will get an email when a refund is on its way. Questions? Call us at ${company.phone}.`
+              : `By our terms, cancelling does not refund your ${deposit} deposit. Questions? Call us at ${company.phone}.`}
       </Paragraph>
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
@@ -128,7 +142,7 @@ export function BookingRefundedEmail({ facts, company, link }: Props<"booking_re
 }
 
 export function DayClosedEmail({ facts, company, link }: Props<"day_closed_moved">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="Please pick another day" preview={`We are closed on ${when.date}: pick another day for your move.`}>
       <Paragraph>

@@ -26,7 +26,7 @@ function CustomerBooking({ facts, company, link }: Props<"office_new_booking" | 
 }
 
 export function OfficeNewBookingEmail({ facts, company, link }: Props<"office_new_booking">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title={`New paid booking #${facts.shortId}`} preview={`${facts.customerName}, ${when.dateAndStart}.`}>
       <Paragraph>{`${facts.customerName} paid the deposit for a move on ${when.dateAndStart}.`}</Paragraph>
@@ -36,7 +36,7 @@ export function OfficeNewBookingEmail({ facts, company, link }: Props<"office_ne
 }
 
 export function OfficeCustomerCancelledEmail({ facts, company, link }: Props<"office_customer_cancelled">) {
-  const when = moveTimeText(facts, company.timeZone);
+  const when = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title={`#${facts.shortId} cancelled by the customer`} preview={`${facts.customerName} cancelled ${when.dateAndStart}.`}>
       <Paragraph>{`${facts.customerName} cancelled their move on ${when.dateAndStart}. The crew and the slot are free again.`}</Paragraph>
@@ -58,7 +58,7 @@ export function OfficeTomorrowEmail({ facts, company, link }: Props<"office_tomo
           <tbody>
             {facts.moves.map((move) => (
               <tr key={move.shortId}>
-                <td style={{ ...cell, fontWeight: 600, whiteSpace: "nowrap" }}>{moveTimeText({ ...move, movingDate: facts.date }, company.timeZone).window}</td>
+                <td style={{ ...cell, fontWeight: 600, whiteSpace: "nowrap" }}>{moveTimeText({ ...move, movingDate: facts.date }, company).window}</td>
                 <td style={cell}>
                   {`#${move.shortId} ${move.customerName}, ${move.customerPhone}`}
                   <br />

@@ -1,13 +1,11 @@
-import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { bookingPhotoAddress } from "~/domain/photo-rules";
 import { BookingStoreError } from "./bookings.server";
-import { CHECKOUT_CLOSED, expireCheckoutSession, type CheckoutClosing } from "./payments.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
-// One booking as its customer sees it, and their own cancellation of it. Everything is read and
-// done with the customer's own client, so row level security and the storage policies decide.
+// One booking as its customer sees it, read with the customer's own client, so row level security and
+// the storage policies decide.
 
 export interface BookingPhoto {
   id: string;
@@ -69,39 +67,4 @@ export function photoViews(rows: ReadonlyArray<{ id: string; path: string; file_
     const thumbPath = thumbnailPathOf(row.path);
     return { id: row.id, fileName: row.file_name, url: bookingPhotoAddress(row.path), thumbUrl: thumbPath ? bookingPhotoAddress(thumbPath) : null };
   });
-}
-
-export type CancelBookingResult =
-  /** `checkout` says whether an open Checkout Session of the booking was closed (one that was never open counts as closed). */
-  | { kind: "cancelled"; booking: BookingRow; checkout: CheckoutClosing }
-  /** Not the customer's booking (or no such booking). */
-  | { kind: "not-found" }
-  /** Its status does not allow it: under way, completed or cancelled already. */
-  | { kind: "not-cancellable" }
-  /** Less than 48 hours before the move. */
-  | { kind: "too-late" };
-
-/** Postgres error codes `cancel_my_booking` raises. */
-const CANCEL_REFUSALS: Record<string, Exclude<CancelBookingResult["kind"], "cancelled">> = {
-  P0002: "not-found",
-  "22023": "not-cancellable",
-  "23514": "too-late",
-};
-
-/**
- * Cancels the customer's own booking through `cancel_my_booking`, which applies the rule (pending or
- * confirmed, at least 48 hours before the move) and records the change in the status history. A
- * deposit checkout still open for it is closed, so the cancelled booking cannot be paid afterwards.
- * Throws BookingStoreError when the database fails.
- */
-export async function cancelMyBooking(supabase: AppSupabaseClient, stripe: Stripe, bookingId: string): Promise<CancelBookingResult> {
-  const { data, error } = await supabase.rpc("cancel_my_booking", { _booking_id: bookingId });
-  if (error) {
-    const refusal = CANCEL_REFUSALS[error.code];
-    if (refusal) return { kind: refusal };
-    throw new BookingStoreError("could not cancel a booking", error);
-  }
-  const sessionId = data.stripe_checkout_session_id;
-  const checkout = !sessionId || data.deposit_status === "paid" ? CHECKOUT_CLOSED : await expireCheckoutSession(stripe, sessionId);
-  return { kind: "cancelled", booking: data, checkout };
 }

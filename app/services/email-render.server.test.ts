@@ -5,8 +5,9 @@ import type { BookingMessageFacts, MessageCompany, MessageFactsByKind, MessageKi
 import { EMAIL_COLOURS } from "~/emails/email-palette";
 import { customProperties } from "../../tests/support/colour-contrast.ts";
 import { renderMessage } from "./email-render.server";
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "~/domain/booking-cancellation";
 
-const company: MessageCompany = { name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" };
+const company: MessageCompany = { name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York", changeRules: DEFAULT_CUSTOMER_CHANGE_RULES };
 
 // The move is on the spring-forward Sunday: 09:00 is EDT though the day began in EST.
 const booking: BookingMessageFacts = {
@@ -93,12 +94,13 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
     states: [...bookingFacts, "is confirmed", "Manage your booking"],
   },
   reminder_48h: {
-    subject: "Metro Movers: last chance to change your move on Sunday, March 14, 2027 online",
+    subject: "Metro Movers: last chance to cancel your move on Sunday, March 14, 2027 online",
     // 48 elapsed hours before 09:00 EDT is 08:00 EST on Friday: the clocks change in between.
     states: [
       ...bookingFacts,
       "until Mar 12, 2027, 8:00 AM EST",
-      "Cancelling does not refund it: refunds are handled by our office, not online.",
+      "You can cancel online, with the button below, until Mar 12, 2027, 8:00 AM EST, 48 hours before your move.",
+      "Cancel online in time and it is refunded in full to the card you paid with.",
       "(404) 555-0182",
     ],
   },
@@ -168,7 +170,31 @@ describe("renderMessage", () => {
   it("says how a customer's own cancellation leaves the deposit when it is not refunded", async () => {
     const { text } = await renderMessage("booking_cancelled", { ...booking, cancelledBy: "customer", depositRefunded: false }, company, manageUrl);
     expect(text).toContain("As you asked, your move on Sunday, March 14, 2027, 9:00 AM EDT is cancelled.");
-    expect(text).toContain("Cancelling does not refund your $50 deposit");
+    expect(text).toContain("By our terms, cancelling does not refund your $50 deposit.");
+  });
+
+  it("says a deposit owed back on the customer's cancellation is on its way, and the refund once made", async () => {
+    const owed = await renderMessage(
+      "booking_cancelled",
+      { ...booking, cancelledBy: "customer", depositRefunded: false, depositRefundDue: true },
+      company,
+      manageUrl,
+    );
+    expect(owed.text).toContain("Your $50 deposit is being refunded to the card you paid with; you will get an email when the refund is made.");
+    const refunded = await renderMessage(
+      "booking_cancelled",
+      { ...booking, cancelledBy: "customer", depositRefunded: true, depositRefundDue: false },
+      company,
+      manageUrl,
+    );
+    expect(refunded.text).toContain("Your $50 deposit is refunded to the card you paid with");
+  });
+
+  it("states the company's own notice and deposit rule", async () => {
+    const strict = { ...company, changeRules: { ...DEFAULT_CUSTOMER_CHANGE_RULES, noticeHours: 72, refundOnCancel: false } };
+    const { text } = await renderMessage("booking_confirmed", booking, strict, manageUrl);
+    expect(text).toContain("until Mar 11, 2027, 8:00 AM EST, 72 hours before your move.");
+    expect(text).toContain("It is not refunded when you cancel.");
   });
 });
 

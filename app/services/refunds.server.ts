@@ -45,21 +45,59 @@ export async function refundDeposit(supabase: AppSupabaseClient, stripe: Stripe,
   const paymentIntent = booking.stripe_payment_intent_id;
   if (booking.deposit_status !== "paid" || !paymentIntent) return { kind: "nothing-to-refund" };
 
-  let refund: Stripe.Refund;
+  const refund = await refundInFull(stripe, { bookingId: booking.id, paymentIntent });
+  if (refund.kind !== "refund") return refund;
+
+  const recorded = await supabase.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: refund.id, _amount_cents: refund.amount });
+  if (recorded.error) throw new BookingStoreError("could not record a refund Stripe made", recorded.error);
+  return { kind: "refunded", refundId: refund.id, amountCents: refund.amount };
+}
+
+/** Stripe's one refund of a deposit in full, made or found under the deposit's own key. */
+async function refundInFull(
+  stripe: Stripe,
+  { bookingId, paymentIntent }: { bookingId: string; paymentIntent: string },
+): Promise<{ kind: "refund"; id: string; amount: number } | { kind: "already-refunded" } | { kind: "stripe-failed"; cause: unknown }> {
   try {
-    refund = await stripe.refunds.create(
-      { payment_intent: paymentIntent, metadata: { booking_id: booking.id } },
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntent, metadata: { booking_id: bookingId } },
       { idempotencyKey: depositRefundKey(paymentIntent) },
     );
+    return { kind: "refund", id: refund.id, amount: refund.amount };
   } catch (cause) {
     // Refunded already under an older key (Stripe keeps keys a day): Stripe's event records it.
     if (cause instanceof Stripe.errors.StripeInvalidRequestError && cause.code === "charge_already_refunded") return { kind: "already-refunded" };
     return { kind: "stripe-failed", cause };
   }
+}
 
-  const recorded = await supabase.rpc("record_deposit_refund", { _booking_id: booking.id, _refund_id: refund.id, _amount_cents: refund.amount });
+/** What giving back a deposit the company owes came to. */
+export type OwedRefundResult =
+  { kind: "refunded"; amountCents: number } | { kind: "already-refunded" } | { kind: "nothing-owed" } | { kind: "stripe-failed"; cause: unknown };
+
+/**
+ * Refunds the deposit a cancelled booking is owed back (a customer cancelled in time, by the company's
+ * rules) and records it, for a customer who holds no right to record refunds: the service role, work
+ * the rules decided rather than a person. Under the deposit's own key, as the office's Refund, so the
+ * two, or two requests at once, make one refund. Throws BookingStoreError when the database fails.
+ */
+export async function refundOwedDeposit(serviceRole: AppSupabaseClient, stripe: Stripe, bookingId: string): Promise<OwedRefundResult> {
+  const { data: booking, error } = await serviceRole
+    .from("bookings")
+    .select("id, status, deposit_status, refund_due_at, stripe_payment_intent_id")
+    .eq("id", bookingId)
+    .maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking owed a refund", error);
+  if (booking?.deposit_status === "refunded") return { kind: "already-refunded" };
+  const paymentIntent = booking?.stripe_payment_intent_id;
+  if (!booking || booking.status !== "cancelled" || booking.refund_due_at === null || booking.deposit_status !== "paid" || !paymentIntent) {
+    return { kind: "nothing-owed" };
+  }
+  const refund = await refundInFull(stripe, { bookingId, paymentIntent });
+  if (refund.kind !== "refund") return refund;
+  const recorded = await serviceRole.rpc("record_owed_deposit_refund", { _booking_id: bookingId, _refund_id: refund.id, _amount_cents: refund.amount });
   if (recorded.error) throw new BookingStoreError("could not record a refund Stripe made", recorded.error);
-  return { kind: "refunded", refundId: refund.id, amountCents: refund.amount };
+  return { kind: "refunded", amountCents: refund.amount };
 }
 
 /** `duplicate`: the event was applied before; `unchanged`: it refunded no deposit (partial, or recorded already). */

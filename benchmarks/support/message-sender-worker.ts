@@ -1,6 +1,7 @@
 // One server's sender for the messages benchmark, in its own thread: it sends the due messages of the
 // database at `databaseUrl` to the SMTP server at `smtpUrl` with the app's sender, delivery and
 // templates, batch after batch until none is due, then reports what it did to the benchmark.
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "../../app/domain/booking-cancellation.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import { zonedWallTimeToInstant } from "../../app/domain/company-time.ts";
 import { createMailer } from "../../app/services/mailer.server.ts";
@@ -19,7 +20,7 @@ const deliver = messageDelivery({
   mailer,
   publicUrl: "https://movers.example",
   linkSecret: "a-benchmark-secret-of-at-least-32-characters",
-  company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone }),
+  company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone, changeRules: DEFAULT_CUSTOMER_CHANGE_RULES }),
   now: () => noon,
 });
 const total: SendReport = { sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 };

@@ -201,6 +201,8 @@ declare
   intent text;
 begin
   perform public.require_service_role('record a refund owed to a customer');
+  -- The customer's own doing: its message answers them at once, even at night.
+  perform set_config('app.booking_changed_by', 'customer', true);
   select stripe_payment_intent_id into intent from public.bookings
   where id = _booking_id and status = 'cancelled' and (refund_due_at is not null or deposit_status = 'refunded');
   if intent is null then
@@ -212,3 +214,19 @@ $$;
 
 revoke execute on function public.record_owed_deposit_refund(uuid, text, integer) from public, anon, authenticated;
 grant execute on function public.record_owed_deposit_refund(uuid, text, integer) to service_role;
+
+-- A deposit given back: the customer is told how much; at once, even at night, when the refund answers
+-- what the customer just did (their cancellation in time).
+create or replace function public.queue_refund_message()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.enqueue_booking_message(
+    new.booking_id, 'booking_refunded', jsonb_build_object('refundCents', new.amount_cents),
+    p_send_at_night => coalesce(current_setting('app.booking_changed_by', true), '') = 'customer');
+  return null;
+end;
+$$;

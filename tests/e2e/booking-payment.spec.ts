@@ -89,6 +89,15 @@ test("a guest books and pays the deposit with 4242; the booking ends paid, once"
   await expect(page.getByText(booking!.id.slice(0, 8))).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: /^12 Peachtree St, Atlanta$/ })).toBeVisible();
 
+  // The same link cancels the move in time, saying first what becomes of the deposit: it is refunded.
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByText("Your $50 deposit will be refunded in full to the card you paid with.")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(page.getByText("Your booking has been cancelled and your $50 deposit is refunded to the card you paid with.").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cancellation" })).toContainText("This booking is cancelled and the $50 deposit was refunded");
+  expect(new URL(page.url()).search).toBe(manageLink.search);
+  expect((await bookingsFor(guest.email))[0]).toMatchObject({ status: "cancelled", deposit_status: "refunded" });
+
   // The wizard starts afresh for the next move.
   await page.goto("/book");
   await expect(page.getByLabel("Full name")).toHaveValue("");

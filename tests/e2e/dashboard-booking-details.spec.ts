@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
+import { payOnCheckout } from "./support/wizard.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // The booking details page (/dashboard/bookings/:id) with JavaScript on and off: every field, the
@@ -37,9 +38,9 @@ async function openDetails(page: Page, user: TestUser, id: string) {
 
 async function bookingAsService(id: string) {
   const client = await getServiceClient();
-  const { data, error } = await client.from("bookings").select("status, updated_at").eq("id", id).single();
+  const { data, error } = await client.from("bookings").select("status, updated_at, deposit_status, stripe_payment_intent_id").eq("id", id).single();
   if (error) throw error;
-  return data as { status: string; updated_at: string };
+  return data as { status: string; updated_at: string; deposit_status: string; stripe_payment_intent_id: string | null };
 }
 
 /** The company's phone as the admin saved it (other specs may change it). */
@@ -185,19 +186,28 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("49 hours before the move the customer cancels after confirming; the history records it", async ({ page }) => {
+test("49 hours before the move the customer cancels a paid booking after confirming: the deposit is refunded once and the history records it", async ({
+  page,
+}) => {
   const user = await createTestUser({ fullName: "Cary Cancel" });
   const booking = await createBooking(user, moveIn(49));
   await openDetails(page, user, booking.id);
+  await page.getByRole("button", { name: "Pay deposit" }).click();
+  await payOnCheckout(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.goto(detailsPath(booking.id));
 
-  await expect(page.getByRole("button", { name: "Pay deposit" })).toBeVisible();
-  await expect(page.getByText(/\$50 deposit is applied to your final bill/)).toBeVisible();
-  await expect(page.getByText(/refunds are handled by our office/i)).toBeVisible();
+  const cancellation = page.getByRole("region", { name: "Cancellation" });
+  await expect(cancellation).toContainText(/You can cancel online until .+, 48 hours before your move\./);
+  await expect(cancellation).toContainText(
+    "The $50 deposit is applied to your final bill. Cancel online in time and it is refunded in full to the card you paid with.",
+  );
 
   // Changing one's mind: nothing happens.
   await page.getByRole("link", { name: "Cancel booking" }).click();
   await expect(page).toHaveURL(/\?cancel=confirm$/);
   await expect(page.getByText("Are you sure you want to cancel this booking?")).toBeVisible();
+  await expect(page.getByText("Your $50 deposit will be refunded in full to the card you paid with.")).toBeVisible();
   await page.getByRole("link", { name: "Keep booking" }).click();
   await expect(page).toHaveURL(new RegExp(`${detailsPath(booking.id)}$`));
   await expect(page.getByText("Are you sure you want to cancel this booking?")).toHaveCount(0);
@@ -215,7 +225,13 @@ test("49 hours before the move the customer cancels after confirming; the histor
   await expect(history.nth(1)).toContainText("Cancelled");
   await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
-  expect((await bookingAsService(booking.id)).status).toBe("cancelled");
+  await expect(page.getByText("Your booking has been cancelled and your $50 deposit is refunded to the card you paid with.").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cancellation" })).toContainText(
+    "This booking is cancelled and the $50 deposit was refunded to the card you paid with.",
+  );
+  const stored = await bookingAsService(booking.id);
+  expect(stored).toMatchObject({ status: "cancelled", deposit_status: "refunded" });
+  expect(stripeRefundsFor(stored.stripe_payment_intent_id!)).toEqual([{ id: expect.stringMatching(/^re_/), amount: 5000, status: "succeeded" }]);
 });
 
 test("47 hours before the move there is no cancel button: the page says to call the company", async ({ page }) => {

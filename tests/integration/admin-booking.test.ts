@@ -8,6 +8,7 @@ import type { Route as CancelRoute } from "../../app/routes/admin/+types/booking
 import type { Route as DetailsRoute } from "../../app/routes/admin/+types/booking-details.ts";
 import type { Route as EditRoute } from "../../app/routes/admin/+types/booking-edit.ts";
 import type { Route as CustomerDetailsRoute } from "../../app/routes/dashboard/+types/booking-details.ts";
+import { paidBooking as paidOnStripe } from "./support/paid-booking.ts";
 import { savedBooking } from "./support/saved-booking.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -99,20 +100,7 @@ async function stored(bookingId: string): Promise<BookingRow> {
 }
 
 /** A customer's booking whose $50 deposit was paid on the embedded Stripe's page, fulfilled by its webhook. */
-async function paidBooking(): Promise<BookingRow> {
-  const booking = await savedBooking(serviceRole, {
-    request: sampleBookingRequest({ email: customer.user.email! }),
-    userId: customer.user.id,
-    draftId: randomUUID(),
-  });
-  const checkout = await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `pay-${randomUUID()}` });
-  expect(checkout).toMatchObject({ url: expect.any(String) });
-  expect((await completeSession(emulator, (await stored(booking.id)).stripe_checkout_session_id!)).status).toBe(303);
-  await deliveriesSettled(emulator);
-  const paid = await stored(booking.id);
-  expect(paid.deposit_status).toBe("paid");
-  return paid;
-}
+const paidBooking = () => paidOnStripe(testStripe, serviceRole, { userId: customer.user.id, email: customer.user.email! });
 
 /** The refunds the embedded Stripe made of this payment intent. */
 const stripeRefundsOf = (paymentIntent: string) =>

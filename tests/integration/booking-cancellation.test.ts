@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { CANCELLATION_MESSAGES, moveStartsAt } from "../../app/domain/booking-cancellation.ts";
 import type { loader as detailsLoader } from "../../app/routes/dashboard/booking-details.tsx";
-import { cancelMyBooking, loadBookingDetails } from "../../app/services/booking-details.server.ts";
+import { loadBookingDetails } from "../../app/services/booking-details.server.ts";
+import { cancelMyBooking } from "../../app/services/customer-cancellation.server.ts";
 import { expireCheckoutSession } from "../../app/services/payments.server.ts";
-import { startTestStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { deliveriesSettled, events, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { manageBookingToken } from "../../app/services/manage-links.server.ts";
+import type { BookingRow } from "../../app/domain/booking.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -12,6 +16,7 @@ import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { paidBooking } from "./support/paid-booking.ts";
 
 // A customer cancelling their own booking through `cancel_my_booking` (pending or confirmed, at least
 // 48 hours before the move in the company's time zone), against the embedded Supabase: the
@@ -73,8 +78,17 @@ async function historyAsService(id: string) {
 }
 
 beforeAll(async () => {
-  [backend, stripe] = await Promise.all([startTestBackend(), startTestStripe()]);
-  app = await startTestApp(backend, { stripe: { secretKey: stripe.secretKey, webhookSecret: "whsec_test_cancellation", fetch: stripe.emulator?.fetch } });
+  [backend, stripe] = await Promise.all([
+    startTestBackend(),
+    startTestStripe({
+      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
+      // Stripe's deliveries reach the app's webhook route through the same app as the pages.
+      deliver: (input, init) => app.handle(new Request(input, init)),
+    }),
+  ]);
+  app = await startTestApp(backend, {
+    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.emulator?.webhookSecret ?? "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
+  });
   service = app.serviceRole;
   anon = backend.createClient();
   [alice, bob] = await Promise.all([customer("alice"), customer("bob")]);
@@ -197,7 +211,7 @@ describe("cancelMyBooking", () => {
     const session = await openSession(booking.id);
     await service.from("bookings").update({ stripe_checkout_session_id: session.id }).eq("id", booking.id);
 
-    const result = await cancelMyBooking(alice.client, stripe.stripe, booking.id);
+    const result = await cancelMyBooking(alice.client, { serviceRole: service, stripe: stripe.stripe }, booking.id);
     expect(result).toMatchObject({ kind: "cancelled", checkout: { kind: "closed" }, booking: { status: "cancelled" } });
     expect((await stripe.stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
   });
@@ -206,9 +220,9 @@ describe("cancelMyBooking", () => {
     const tooLate = await createBooking(alice, moveIn(47));
     const done = await createBooking(alice, { status: "completed" });
     const theirs = await createBooking(bob);
-    expect(await cancelMyBooking(alice.client, stripe.stripe, tooLate.id)).toEqual({ kind: "too-late" });
-    expect(await cancelMyBooking(alice.client, stripe.stripe, done.id)).toEqual({ kind: "not-cancellable" });
-    expect(await cancelMyBooking(alice.client, stripe.stripe, theirs.id)).toEqual({ kind: "not-found" });
+    expect(await cancelMyBooking(alice.client, { serviceRole: service, stripe: stripe.stripe }, tooLate.id)).toEqual({ kind: "too-late" });
+    expect(await cancelMyBooking(alice.client, { serviceRole: service, stripe: stripe.stripe }, done.id)).toEqual({ kind: "not-cancellable" });
+    expect(await cancelMyBooking(alice.client, { serviceRole: service, stripe: stripe.stripe }, theirs.id)).toEqual({ kind: "not-found" });
   });
 });
 
@@ -248,14 +262,14 @@ describe("the booking details page", () => {
     const early = await createBooking(alice, moveIn(49));
     const late = await createBooking(alice, moveIn(47));
     expect((await load(alice, early.id)).cancellation.kind).toBe("allowed");
-    expect((await load(alice, late.id)).cancellation).toEqual({ kind: "too-late" });
+    expect((await load(alice, late.id)).cancellation).toEqual({ kind: "too-late", reason: CANCELLATION_MESSAGES.tooLate(48) });
   });
 
-  it("points a cancelled booking with a paid deposit to the company for a refund", async () => {
+  it("says what became of a cancelled booking's paid deposit, and nothing of one never paid", async () => {
     const paid = await createBooking(alice, { status: "cancelled", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
     const unpaid = await createBooking(alice, { status: "cancelled" });
-    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: false });
-    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: false, refundDue: false });
+    expect((await load(alice, paid.id)).cancellation).toEqual({ kind: "closed", deposit: "kept" });
+    expect((await load(alice, unpaid.id)).cancellation).toEqual({ kind: "closed", deposit: null });
   });
 
   it("answers 404 for another customer's booking and for an id that is not a uuid", async () => {
@@ -277,7 +291,7 @@ describe("the booking details page", () => {
     const late = await createBooking(alice, moveIn(47));
     const tooLate = await post(alice, late.id, { intent: "cancel" });
     expect(tooLate.answer.status).toBe(302);
-    expect(tooLate.toast).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate });
+    expect(tooLate.toast).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate(48), description: CANCELLATION_MESSAGES.callToCancel });
 
     const done = await createBooking(alice, { status: "completed" });
     const closed = await post(alice, done.id, { intent: "cancel" });
@@ -302,6 +316,135 @@ describe("the booking details page", () => {
     expect((await guest.get(`/dashboard/bookings/${booking.id}`)).status).toBe(302);
     expect((await guest.post(`/dashboard/bookings/${booking.id}`, { intent: "cancel" })).status).toBe(302);
     expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe.skipIf(usingHostedBackend || usingHostedStripe)("a cancellation in time, by the company's rules", () => {
+  let paidDays = 0;
+  /** A booking of `payer`'s paid on the embedded Stripe's page, on a day of its own 20 days ahead or later. */
+  const paid = (payer: { userId: string | null; email: string }) =>
+    paidBooking(stripe, service, { ...payer, request: { date: moveIn(24 * (20 + paidDays++)).moving_date, time: "10:00" } });
+  const refundsOf = (booking: BookingRow) =>
+    events(stripe.emulator!, "refund.created").filter(
+      (record) => (record.event.data.object as { payment_intent?: string }).payment_intent === booking.stripe_payment_intent_id,
+    );
+  const outboxKinds = async (bookingId: string) =>
+    (await backend.sql<{ kind: string }>("select kind from public.message_outbox where booking_id = $1 order by id", [bookingId])).map((row) => row.kind);
+  const recordedRefunds = async (bookingId: string) => (await service.from("deposit_refunds").select("amount_cents").eq("booking_id", bookingId)).data;
+
+  it("refunds the paid deposit once through Stripe, though the cancel is posted twice at once, and tells the customer each step", async () => {
+    const booking = await paid({ userId: alice.user.id, email: alice.user.email! });
+    const [first, second] = await Promise.all(
+      [0, 1].map(async () => {
+        const answer = await alice.visitor.post(`/dashboard/bookings/${booking.id}`, { intent: "cancel" });
+        return { status: answer.status, toast: answer.location ? await alice.visitor.toast(answer.location) : null };
+      }),
+    );
+    await deliveriesSettled(stripe.emulator!);
+    expect([first!.status, second!.status]).toEqual([302, 302]);
+    expect([first!.toast, second!.toast]).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "success", title: CANCELLATION_MESSAGES.cancelled, description: CANCELLATION_MESSAGES.refundedDescription("$50") }),
+        expect.objectContaining({ type: "error", title: CANCELLATION_MESSAGES.notCancellable }),
+      ]),
+    );
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded", refund_due_at: null });
+    expect(refundsOf(booking)).toHaveLength(1);
+    expect(await recordedRefunds(booking.id)).toEqual([{ amount_cents: 5000 }]);
+    expect(await outboxKinds(booking.id)).toEqual(expect.arrayContaining(["booking_cancelled", "booking_refunded"]));
+    expect((await outboxKinds(booking.id)).filter((kind) => kind === "booking_refunded")).toHaveLength(1);
+    const page = await alice.visitor.loaderData<Awaited<ReturnType<typeof detailsLoader>>>(
+      `/dashboard/bookings/${booking.id}`,
+      "routes/dashboard/booking-details",
+    );
+    expect(page.cancellation).toEqual({ kind: "closed", deposit: "refunded" });
+  });
+
+  it("a guest cancels with the link of their emails, and is refunded; the link opens and cancels no other booking", async () => {
+    const guestEmail = `guest.${randomUUID().slice(0, 8)}@example.com`;
+    const booking = await paid({ userId: null, email: guestEmail });
+    const other = await paid({ userId: null, email: guestEmail });
+    const guest = app.visitor();
+    const token = manageBookingToken(app.options.cookieSecret, booking);
+    const page = `/manage?${new URLSearchParams({ token })}`;
+
+    const view = await guest.loaderData<{ cancellation: { kind: string; onCancel?: string } }>(page, "routes/public/manage-booking");
+    expect(view.cancellation).toMatchObject({ kind: "allowed", onCancel: "refund" });
+
+    // A forged signature, or this booking's signature on another booking's id, opens nothing and cancels nothing.
+    const forged = `${other.id}.${token.split(".")[1]}`;
+    expect((await guest.post(`/manage?${new URLSearchParams({ token: forged })}`, { intent: "cancel" })).status).toBe(404);
+    expect(await bookingAsService(other.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+    expect((await guest.post(page, { intent: "delete" })).status).toBe(400);
+
+    const answer = await guest.post(page, { intent: "cancel" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(page);
+    expect(await guest.toast(answer.location!)).toMatchObject({ type: "success", description: CANCELLATION_MESSAGES.refundedDescription("$50") });
+    await deliveriesSettled(stripe.emulator!);
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "refunded" });
+    expect(refundsOf(booking)).toHaveLength(1);
+    expect(await historyAsService(booking.id)).toEqual(expect.arrayContaining([{ status: "cancelled", changed_by: null }]));
+    // The customer cancelled: the message says so, though nobody was signed in.
+    const [cancelled] = await backend.sql<{ facts: { cancelledBy: string } }>(
+      "select facts from public.message_outbox where booking_id = $1 and kind = 'booking_cancelled'",
+      [booking.id],
+    );
+    expect(cancelled?.facts.cancelledBy).toBe("customer");
+    expect(await bookingAsService(other.id)).toMatchObject({ status: "pending", deposit_status: "paid" });
+  });
+
+  it("the link's holder is held to the notice too, and cannot call the database function themselves", async () => {
+    const booking = await createBooking(alice, moveIn(47));
+    const guest = app.visitor();
+    const page = `/manage?${new URLSearchParams({ token: manageBookingToken(app.options.cookieSecret, booking) })}`;
+    const answer = await guest.post(page, { intent: "cancel" });
+    expect(await guest.toast(answer.location!)).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate(48) });
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending" });
+    for (const client of [anon, alice.client]) {
+      const { error } = await client.rpc("cancel_booking_by_manage_link", { _booking_id: booking.id, _email: booking.email });
+      expect(error).toMatchObject({ code: "42501" });
+    }
+    expect(await bookingAsService(booking.id)).toMatchObject({ status: "pending" });
+  });
+
+  it("with refunds off the deposit is kept, and a longer notice closes online cancelling sooner", async () => {
+    await backend.sql("update public.app_settings set refund_deposit_on_customer_cancel = false, customer_change_notice_hours = 72 where id");
+    try {
+      // A server started now reads the new rules.
+      const strict = await startTestApp(backend, {
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.emulator!.webhookSecret, fetch: stripe.emulator!.fetch },
+      });
+      const carol = await signInCustomer(strict, "carol");
+      const booking = await paidBooking(stripe, service, {
+        userId: carol.user.id,
+        email: carol.user.email!,
+        request: { date: moveIn(24 * 40).moving_date, time: "10:00" },
+      });
+      const close = await createBooking(carol, moveIn(60));
+
+      const view = await carol.visitor.loaderData<Awaited<ReturnType<typeof detailsLoader>>>(
+        `/dashboard/bookings/${booking.id}`,
+        "routes/dashboard/booking-details",
+      );
+      expect(view.cancellation).toMatchObject({ kind: "allowed", notice: "72 hours before your move", onCancel: "keep" });
+      const answer = await carol.visitor.post(`/dashboard/bookings/${booking.id}`, { intent: "cancel" });
+      expect(await carol.visitor.toast(answer.location!)).toMatchObject({
+        type: "success",
+        title: CANCELLATION_MESSAGES.cancelled,
+        description: CANCELLATION_MESSAGES.cancelledDescription,
+      });
+      expect(await bookingAsService(booking.id)).toMatchObject({ status: "cancelled", deposit_status: "paid", refund_due_at: null });
+      expect(refundsOf(booking)).toHaveLength(0);
+
+      const refused = await carol.visitor.post(`/dashboard/bookings/${close.id}`, { intent: "cancel" });
+      expect(await carol.visitor.toast(refused.location!)).toMatchObject({ type: "error", title: CANCELLATION_MESSAGES.tooLate(72) });
+      expect(await bookingAsService(close.id)).toMatchObject({ status: "pending" });
+      await service.from("bookings").delete().eq("user_id", carol.user.id);
+      await service.auth.admin.deleteUser(carol.user.id);
+    } finally {
+      await backend.sql("update public.app_settings set refund_deposit_on_customer_cancel = default, customer_change_notice_hours = default where id");
+    }
   });
 });
 

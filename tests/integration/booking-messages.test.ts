@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "../../app/domain/booking-cancellation.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingRow } from "../../app/domain/booking.ts";
 import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
@@ -8,26 +8,16 @@ import { DEFAULT_REMINDER_SETTINGS, reminderSchedule } from "../../app/domain/re
 import { createMailer, type Mailer } from "../../app/services/mailer.server.ts";
 import { messageDelivery } from "../../app/services/message-delivery.server.ts";
 import { messageOutbox, sendDueMessages, type SendReport } from "../../app/services/message-sender.server.ts";
-import { startCheckout } from "../../app/services/payments.server.ts";
 import { planReminders } from "../../app/services/reminder-planner.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { createMailCatcher, type MailCatcher } from "../../emulators/mail/index.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
-import {
-  completeSession,
-  deliveriesSettled,
-  events,
-  redeliver,
-  startTestStripe,
-  usingHostedStripe,
-  type TestStripe,
-} from "../../emulators/stripe/testing/index.ts";
+import { deliveriesSettled, events, redeliver, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
-import { sampleBookingRequest } from "./support/booking-request.ts";
 import { crewsToSpare } from "./support/crews.ts";
-import { savedBooking } from "./support/saved-booking.ts";
+import { paidBooking as paidOnStripe, payOnStripe as payOnEmbeddedStripe } from "./support/paid-booking.ts";
 
 // What a booking's customer and the office hear, through the app's request handler (the webhook route
 // fed by the embedded Stripe, the admin's and the customer's forms) with each change writing its
@@ -83,7 +73,7 @@ function sendDue(now = NOON): Promise<SendReport> {
       mailer,
       publicUrl: TEST_PUBLIC_URL,
       linkSecret: app.options.cookieSecret,
-      company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: COMPANY.timeZone }),
+      company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: COMPANY.timeZone, changeRules: DEFAULT_CUSTOMER_CHANGE_RULES }),
       now: () => now,
     }),
     batch: 100,
@@ -112,25 +102,11 @@ const outboxOf = (bookingId: string) =>
   );
 
 /** The customer's booking, with its Checkout Session paid on the embedded Stripe's page; its webhook may still be on its way. */
-async function payOnStripe(date = addDays(today, 20)) {
-  const booking = await savedBooking(serviceRole, {
-    request: sampleBookingRequest({ email: customer.user.email!, date, time: "10:00" }),
-    userId: customer.user.id,
-    draftId: randomUUID(),
-  });
-  await startCheckout(testStripe.stripe, serviceRole, booking, { publicUrl: TEST_PUBLIC_URL, idempotencyKey: `pay-${randomUUID()}` });
-  const sessionId = (await stored(booking.id)).stripe_checkout_session_id!;
-  expect((await completeSession(emulator, sessionId)).status).toBe(303);
-  return { booking, sessionId };
-}
+const payOnStripe = (date = addDays(today, 20)) =>
+  payOnEmbeddedStripe(testStripe, serviceRole, { userId: customer.user.id, email: customer.user.email!, request: { date, time: "10:00" } });
 
-async function paidBooking(date?: string): Promise<BookingRow> {
-  const { booking } = await payOnStripe(date);
-  await deliveriesSettled(emulator);
-  const paid = await stored(booking.id);
-  expect(paid.deposit_status).toBe("paid");
-  return paid;
-}
+const paidBooking = (date = addDays(today, 20)) =>
+  paidOnStripe(testStripe, serviceRole, { userId: customer.user.id, email: customer.user.email!, request: { date, time: "10:00" } });
 
 const short = (booking: { id: string }) => booking.id.slice(0, 8);
 
@@ -215,8 +191,9 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("messages caused by a c
     expect((await stored(own.id)).status).toBe("cancelled");
     await admin.visitor.act("/admin/bookings", { intent: "set-status", bookingId: other.id, status: "confirmed" });
 
-    expect(await sendDue(NIGHT)).toMatchObject({ sent: 2, deferred: 1 });
-    expect(subjectsTo(customer.user.email!, short(own)).at(-1)).toMatch(/is cancelled$/);
+    // The cancellation and its refund answer the customer; the office hears of it.
+    expect(await sendDue(NIGHT)).toMatchObject({ sent: 3, deferred: 1 });
+    expect(subjectsTo(customer.user.email!, short(own)).slice(-2)).toEqual([expect.stringMatching(/is cancelled$/), expect.stringMatching(/refund/)]);
     expect(subjectsTo(officeEmail, short(own)).at(-1)).toMatch(new RegExp(`#${short(own)} for .* cancelled by the customer$`));
     const [waiting] = (await outboxOf(other.id)).filter((message) => message.kind === "booking_confirmed");
     // Not tried, so no attempt counted.
@@ -265,10 +242,10 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("reminders", () => {
     await backend.sql("update public.message_outbox set due_at = now() where kind like 'reminder%' and booking_id = any($1)", [
       [booking.id, cancelledLater.id],
     ]);
-    // The reminders, and the cancellation with its word to the office.
-    expect(await sendDue()).toMatchObject({ sent: 4, voided: 2 });
+    // The reminders, and the cancellation with its refund and its word to the office.
+    expect(await sendDue()).toMatchObject({ sent: 5, voided: 2 });
     const subjects = subjectsTo(customer.user.email!, short(booking)).slice(before);
-    expect(subjects).toEqual([expect.stringMatching(/last chance to change your move/), expect.stringMatching(/see you tomorrow/)]);
+    expect(subjects).toEqual([expect.stringMatching(/last chance to cancel your move/), expect.stringMatching(/see you tomorrow/)]);
     expect((await outboxOf(cancelledLater.id)).filter((message) => message.kind.startsWith("reminder_")).map((message) => message.status)).toEqual([
       "void",
       "void",

@@ -1,3 +1,4 @@
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "../../app/domain/booking-cancellation.ts";
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createMailer, type Mailer } from "../../app/services/mailer.server.ts";
@@ -100,7 +101,7 @@ it("a message whose facts cannot be written fails at once with the reason, and n
       mailer,
       publicUrl: app.options.publicUrl,
       linkSecret: app.options.cookieSecret,
-      company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York" }),
+      company: async () => ({ name: "Metro Movers", phone: "(404) 555-0182", timeZone: "America/New_York", changeRules: DEFAULT_CUSTOMER_CHANGE_RULES }),
       now: () => new Date("2026-12-01T15:00:00Z"),
     }),
     batch: 20,

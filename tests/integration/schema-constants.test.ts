@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSupabaseEmulator, type SupabaseEmulator } from "../../emulators/supabase/index.ts";
 import { ANALYTICS_EVENT_TYPES } from "../../app/domain/analytics-events.ts";
-import { CUSTOMER_CANCELLATION_NOTICE_HOURS } from "../../app/domain/booking-cancellation.ts";
+import { DEFAULT_CUSTOMER_CHANGE_RULES } from "../../app/domain/booking-cancellation.ts";
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
 import { COMPANY } from "../../app/domain/company.ts";
@@ -132,8 +132,15 @@ describe("company rules", () => {
     expect(rows[0]?.zone).toBe(COMPANY.timeZone);
   });
 
-  it("customers may cancel up to the notice the page announces", async () => {
-    const { rows } = await emulator.db.pg.query<{ hours: number }>("select extract(epoch from public.customer_cancellation_notice())::int / 3600 as hours");
-    expect(rows[0]?.hours).toBe(CUSTOMER_CANCELLATION_NOTICE_HOURS);
+  it("customers may cancel up to the notice the company set, by default the one the pages assume", async () => {
+    const notice = async () =>
+      (await emulator.db.pg.query<{ hours: number }>("select extract(epoch from public.customer_cancellation_notice())::int / 3600 as hours")).rows[0]?.hours;
+    expect(await notice()).toBe(DEFAULT_CUSTOMER_CHANGE_RULES.noticeHours);
+    await emulator.db.pg.query("update public.app_settings set customer_change_notice_hours = 72 where id");
+    try {
+      expect(await notice()).toBe(72);
+    } finally {
+      await emulator.db.pg.query("update public.app_settings set customer_change_notice_hours = default where id");
+    }
   });
 });

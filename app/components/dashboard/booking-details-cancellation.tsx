@@ -4,27 +4,21 @@ import { PhoneLink } from "~/components/phone-link";
 import { useCompany } from "~/components/company-context";
 import { buttonClasses } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
-import { CANCELLATION_MESSAGES, CUSTOMER_CANCELLATION_NOTICE_HOURS } from "~/domain/booking-cancellation";
+import type { CancellationView } from "~/domain/booking-cancellation";
 
 /** The confirmation step has its own address (`?cancel=confirm`), so it works without JavaScript. */
 export const CANCEL_CONFIRM_PARAM = "cancel";
 export const CANCEL_CONFIRM_VALUE = "confirm";
 
-export type CancellationView =
-  /** `deadline` on the company's clock. */
-  | { kind: "allowed"; deadline: string }
-  | { kind: "too-late" }
-  /**
-   * `cancelledWithPaidDeposit`: a cancelled booking whose deposit was paid, which the company may refund;
-   * `refundDue`: the deposit arrived after the booking was cancelled, so the company owes it back.
-   */
-  | { kind: "closed"; cancelledWithPaidDeposit: boolean; refundDue: boolean };
+/** The page's address with the confirmation step open (the address may carry a query of its own). */
+const withConfirmation = (address: string) => `${address}${address.includes("?") ? "&" : "?"}${CANCEL_CONFIRM_PARAM}=${CANCEL_CONFIRM_VALUE}`;
 
 const phoneLinkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
 /**
- * Cancelling the booking: while it may be cancelled online, the deposit policy and 'Cancel booking',
- * a link to the confirmation step; closer than 48 hours to the move, the company's phone instead.
+ * Cancelling the booking: while the company's rules allow it online, the deadline, what becomes of the
+ * deposit and 'Cancel booking', a link to the confirmation step; closer to the move, why not and the
+ * company's phone; once cancelled, what became of a paid deposit.
  */
 export function BookingDetailsCancellation({
   action,
@@ -32,31 +26,29 @@ export function BookingDetailsCancellation({
   confirming,
   depositAmount,
 }: {
-  /** The booking's own address, which takes the cancel form. */
+  /** The address that takes the cancel form (and shows the page again without the confirmation). */
   action: string;
   cancellation: CancellationView;
   confirming: boolean;
   depositAmount: string;
 }) {
   const company = useCompany();
+  const phone = <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink>;
   if (cancellation.kind === "closed") {
-    if (!cancellation.cancelledWithPaidDeposit) return null;
+    if (!cancellation.deposit) return null;
     return (
       <section aria-labelledby="booking-cancel-heading" className="rounded-xl border border-slate-200 p-4">
         <h2 id="booking-cancel-heading" className="text-lg font-semibold">
           Cancellation
         </h2>
-        {cancellation.refundDue ? (
-          <p className="mt-3 text-sm text-slate-700">
-            This booking was cancelled before your payment reached us, so the {depositAmount} deposit you paid will be refunded. Questions? Call us at{" "}
-            <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink>.
-          </p>
-        ) : (
-          <p className="mt-3 text-sm text-slate-700">
-            This booking is cancelled. The {depositAmount} deposit you paid is not refunded online: refunds are handled by our office. Call us at{" "}
-            <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
-          </p>
-        )}
+        <p className="mt-3 text-sm text-slate-700">
+          {cancellation.deposit === "refunded"
+            ? `This booking is cancelled and the ${depositAmount} deposit was refunded to the card you paid with.`
+            : cancellation.deposit === "refund-due"
+              ? `This booking is cancelled, so the ${depositAmount} deposit you paid will be refunded to the card you paid with.`
+              : `This booking is cancelled. The ${depositAmount} deposit was not refunded.`}{" "}
+          Questions? Call us at {phone}.
+        </p>
       </section>
     );
   }
@@ -67,27 +59,36 @@ export function BookingDetailsCancellation({
       </h2>
       {cancellation.kind === "too-late" ? (
         <p className="mt-3 text-sm text-slate-700">
-          {CANCELLATION_MESSAGES.tooLate} Please call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to cancel or change it.
+          {cancellation.reason} Please call us at {phone} to cancel or change it.
         </p>
       ) : (
         <>
           <div className="mt-3 flex flex-col gap-2 text-sm text-slate-700">
             <p>
-              You can cancel online until {cancellation.deadline}, {CUSTOMER_CANCELLATION_NOTICE_HOURS} hours before your move.
+              You can cancel online until {cancellation.deadline}, {cancellation.notice}.
             </p>
-            <p>
-              The {depositAmount} deposit is applied to your final bill. Cancelling here does not refund it: refunds are handled by our office, not online. Call
-              us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> about a refund.
-            </p>
+            <p>{cancellation.deposit}</p>
           </div>
-          <Link to={`?${CANCEL_CONFIRM_PARAM}=${CANCEL_CONFIRM_VALUE}`} preventScrollReset className={buttonClasses("outline", "md", "mt-4 w-full")}>
+          <Link to={withConfirmation(action)} preventScrollReset className={buttonClasses("outline", "md", "mt-4 w-full")}>
             Cancel booking
           </Link>
-          {confirming ? <ConfirmCancellation action={action} /> : null}
+          {confirming ? <ConfirmCancellation action={action} depositOutcome={depositOutcome(cancellation.onCancel, depositAmount)} /> : null}
         </>
       )}
     </section>
   );
+}
+
+/** What cancelling now does with the deposit, said before the customer confirms. */
+function depositOutcome(onCancel: Extract<CancellationView, { kind: "allowed" }>["onCancel"], depositAmount: string): string {
+  switch (onCancel) {
+    case "refund":
+      return `Your ${depositAmount} deposit will be refunded in full to the card you paid with.`;
+    case "keep":
+      return `Your ${depositAmount} deposit will not be refunded.`;
+    case "nothing-paid":
+      return "No deposit has been paid, so nothing is charged or refunded.";
+  }
 }
 
 /**
@@ -95,7 +96,7 @@ export function BookingDetailsCancellation({
  * the URL, so it works before JavaScript; not portalled, so that render is the dialog itself. Once
  * hydrated Radix keeps focus inside, and Escape or the overlay closes it.
  */
-function ConfirmCancellation({ action }: { action: string }) {
+function ConfirmCancellation({ action, depositOutcome }: { action: string; depositOutcome: string }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
@@ -111,7 +112,7 @@ function ConfirmCancellation({ action }: { action: string }) {
           Cancel this booking?
         </Dialog.Title>
         <Dialog.Description id="cancel-dialog-description" className="mt-2 text-slate-700">
-          Are you sure you want to cancel this booking? This cannot be undone online.
+          Are you sure you want to cancel this booking? {depositOutcome} This cannot be undone online.
         </Dialog.Description>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>

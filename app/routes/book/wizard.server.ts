@@ -30,7 +30,7 @@ import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
 import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } from "~/services/capacity.server";
-import { moveStartRulesOf } from "~/domain/company-settings";
+import { customerChangeRulesOf, moveStartRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { payingVisitor } from "~/services/paying-browser.server";
 import { CHECKOUT_REFUSAL_MESSAGES, closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
@@ -61,12 +61,14 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const { timeZone, today: todayDate } = await companyDay(context);
+  const rules = customerChangeRulesOf(await context.get(settingsContext)());
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the add-ons step, shown by the app's thumbnail addresses.
   const photos = user && step === "addons" ? draftPhotoViews({ userId: user.id, draftId: stored.id }, draft.photos ?? []) : [];
   // The terms depend on the moment they are read, so the server states them once for the page.
-  const cancellation = step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null, timeZone) : [];
+  const cancellation =
+    step === "review" && draft.date ? cancellationTerms({ date: draft.date, time: draft.time }, new Date(), user !== null, { timeZone, rules }) : [];
   const judged =
     step === "details"
       ? await detailsAvailability(context, { today: todayDate, month: parseMonth(url.searchParams.get(MONTH_PARAM)), draft, draftId: stored.id })

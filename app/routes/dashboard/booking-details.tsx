@@ -7,16 +7,18 @@ import { BookingDetailsHistory } from "~/components/dashboard/booking-details-hi
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { requestContext, servicesContext, sessionContext, settingsContext, userContext } from "~/context";
+import { servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";
-import { CANCELLATION_MESSAGES, customerCancellation } from "~/domain/booking-cancellation";
+import { cancellationView } from "~/domain/booking-cancellation";
+import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { formatCents } from "~/domain/money";
-import { cancelMyBooking, loadBookingDetails } from "~/services/booking-details.server";
+import { loadBookingDetails } from "~/services/booking-details.server";
+import { cancelMyBooking } from "~/services/customer-cancellation.server";
 import { readFormBody } from "~/services/form-body.server";
-import { setToast } from "~/services/toast.server";
 import { bookingIdParam, bookingNotFound, customerBookingPath } from "../booking-params";
+import { reportCancellation } from "../customer-cancellation.server";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/booking-details";
@@ -37,8 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const details = await loadBookingDetails(supabase, { bookingId, userId: user.id });
   if (details.kind === "not-found") throw bookingNotFound();
   const { booking: row } = details;
-  const { timeZone } = await context.get(settingsContext)();
-  const cancellation = customerCancellation(row, new Date(), timeZone);
+  const settings = await context.get(settingsContext)();
+  const { timeZone } = settings;
 
   return {
     booking: bookingView(row, timeZone),
@@ -54,22 +56,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     photos: details.photos,
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
-    cancellation:
-      cancellation.kind === "allowed"
-        ? { kind: "allowed" as const, deadline: formatCompanyDateTime(cancellation.deadline, timeZone) }
-        : cancellation.kind === "too-late"
-          ? { kind: "too-late" as const }
-          : {
-              kind: "closed" as const,
-              cancelledWithPaidDeposit: row.status === "cancelled" && row.deposit_status === "paid",
-              refundDue: row.refund_due_at !== null,
-            },
+    cancellation: cancellationView(row, new Date(), { timeZone, rules: customerChangeRulesOf(settings) }),
   };
 }
 
 /**
- * `intent=cancel`: the customer cancels this booking (the database decides whether it still may),
- * then comes back to it with a message. Another customer's booking is a 404, as on the page.
+ * `intent=cancel`: the customer cancels this booking (the database decides whether the company's rules
+ * still allow it; a deposit owed back is refunded at once), then comes back to it with a message. Another customer's booking is a 404, as on the page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
@@ -77,28 +70,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireIntent(form, "cancel");
 
   const { supabase } = context.get(sessionContext);
-  const { stripe } = context.get(servicesContext);
-  const { logger } = context.get(requestContext);
-  const result = await cancelMyBooking(supabase, stripe, bookingId);
-  switch (result.kind) {
-    case "not-found":
-      throw bookingNotFound();
-    case "not-cancellable":
-      await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.notCancellable });
-      break;
-    case "too-late":
-      await setToast(context, { type: "error", title: CANCELLATION_MESSAGES.tooLate, description: CANCELLATION_MESSAGES.callToCancel });
-      break;
-    case "cancelled":
-      if (result.checkout.kind !== "closed") {
-        const err = result.checkout.kind === "failed" ? result.checkout.cause : undefined;
-        logger.error({ err, bookingId }, "a cancelled booking's deposit checkout could not be closed");
-      }
-      await setToast(context, { type: "success", title: CANCELLATION_MESSAGES.cancelled, description: CANCELLATION_MESSAGES.cancelledDescription });
-      break;
-    default:
-      result satisfies never;
-  }
+  const { stripe, serviceRole } = context.get(servicesContext);
+  const result = await cancelMyBooking(supabase, { serviceRole, stripe }, bookingId);
+  if (result.kind === "not-found") throw bookingNotFound();
+  const settings = await context.get(settingsContext)();
+  await reportCancellation(context, { bookingId, noticeHours: settings.customerChangeNoticeHours }, result);
   return redirect(customerBookingPath(bookingId));
 }
 
