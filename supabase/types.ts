@@ -157,6 +157,7 @@ export type Database = {
           after: string | null
           before: string | null
           booking_id: string
+          by_customer: boolean
           changed_at: string
           changed_by: string | null
           field: string
@@ -166,6 +167,7 @@ export type Database = {
           after?: string | null
           before?: string | null
           booking_id: string
+          by_customer?: boolean
           changed_at?: string
           changed_by?: string | null
           field: string
@@ -175,6 +177,7 @@ export type Database = {
           after?: string | null
           before?: string | null
           booking_id?: string
+          by_customer?: boolean
           changed_at?: string
           changed_by?: string | null
           field?: string
@@ -302,6 +305,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -343,6 +347,7 @@ export type Database = {
           moving_from: string
           moving_time?: string | null
           moving_to: string
+          online_reschedules?: number
           packing_service?: boolean
           phone: string
           property_size?: string | null
@@ -384,6 +389,7 @@ export type Database = {
           moving_from?: string
           moving_time?: string | null
           moving_to?: string
+          online_reschedules?: number
           packing_service?: boolean
           phone?: string
           property_size?: string | null
@@ -972,6 +978,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1040,6 +1047,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1213,6 +1221,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1238,6 +1247,61 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      apply_customer_reschedule: {
+        Args: {
+          _booking: Database["public"]["Tables"]["bookings"]["Row"]
+          _moving_date: string
+          _moving_time: string
+        }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          online_reschedules: number
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
@@ -1258,6 +1322,10 @@ export type Database = {
           _refund_id: string
         }
         Returns: string
+      }
+      booking_changed_by_customer: {
+        Args: { _user_id: string }
+        Returns: boolean
       }
       booking_crew_minutes: {
         Args: {
@@ -1326,6 +1394,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1376,6 +1445,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1618,6 +1688,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null
@@ -1739,6 +1810,117 @@ export type Database = {
       }
       require_permission: { Args: { _permission: string }; Returns: undefined }
       require_service_role: { Args: { _what: string }; Returns: undefined }
+      reschedule_booking_by_manage_link: {
+        Args: {
+          _booking_id: string
+          _email: string
+          _moving_date: string
+          _moving_time: string
+        }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          online_reschedules: number
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      reschedule_my_booking: {
+        Args: {
+          _booking_id: string
+          _moving_date: string
+          _moving_time: string
+        }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          online_reschedules: number
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       resend_message: {
         Args: { p_id: number }
         Returns: {
@@ -1833,6 +2015,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          online_reschedules: number
           packing_service: boolean
           phone: string
           property_size: string | null

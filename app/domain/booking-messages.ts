@@ -64,7 +64,8 @@ export interface MessageFactsByKind {
   /** To the customer, the day before at the set hour: what to expect and to prepare. */
   reminder_day_before: BookingMessageFacts;
   /** To the customer: the date or time changed. */
-  booking_rescheduled: BookingMessageFacts & { previous: PreviousMoveTime };
+  /** `changedBy`: absent in messages queued before it was said (the office then). */
+  booking_rescheduled: BookingMessageFacts & { previous: PreviousMoveTime; changedBy?: "customer" | "office" };
   /** To the customer: cancelled by them or by the office, and what becomes of the deposit. */
   booking_cancelled: BookingMessageFacts & { cancelledBy: "customer" | "office"; depositRefunded: boolean };
   /** To the customer: money returned. */

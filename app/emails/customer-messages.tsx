@@ -92,14 +92,18 @@ export function BookingRescheduledEmail({ facts, company, link }: Props<"booking
   const now = moveTimeText(facts, company);
   return (
     <EmailLayout company={company} title="Your move has a new time" preview={`Now ${now.dateAndStart} (was ${was.dateAndStart}).`}>
-      <Paragraph>{`Hello ${facts.customerName}, the date or time of your move has changed.`}</Paragraph>
+      <Paragraph>
+        {facts.changedBy === "customer"
+          ? `Hello ${facts.customerName}, as you asked, your move has a new date or time.`
+          : `Hello ${facts.customerName}, the date or time of your move has changed.`}
+      </Paragraph>
       <FactTable
         rows={[
           ["Was", `${was.date}, ${was.window}`],
           ["Now", `${now.date}, ${now.window}`],
         ]}
       />
-      <Paragraph>{`If the new time does not suit you, call us at ${company.phone}.`}</Paragraph>
+      {facts.changedBy === "customer" ? null : <Paragraph>{`If the new time does not suit you, call us at ${company.phone}.`}</Paragraph>}
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );

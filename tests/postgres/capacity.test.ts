@@ -136,3 +136,53 @@ describe("customers pressing Pay at once for the last crews of a day", () => {
     expect(await bookingsOn(weakened.url, day)).toBe(2);
   });
 });
+
+describe("customers moving their bookings into the last crew of a day at once", () => {
+  /** A paid booking of `customer`'s on `day` at 10:00, saved as the server saves it. */
+  async function paidBookingOf(customer: Claims, day: string): Promise<string> {
+    const request = sampleBookingRequest({ date: day, time: "10:00", email: String(customer.email) });
+    const row = {
+      ...bookingInsertRow(request, { userId: customer.sub!, draftId: randomUUID(), estimate: estimateBooking(request) }),
+      deposit_status: "paid",
+      deposit_paid_at: new Date().toISOString(),
+    };
+    const columns = Object.keys(row);
+    return asSuperuser(
+      database.url,
+      async (client) =>
+        (
+          await client.query<{ id: string }>(
+            `insert into public.bookings (${columns.join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")}) returning id`,
+            Object.values(row),
+          )
+        ).rows[0]!.id,
+    );
+  }
+
+  it("moves exactly one of two into the last crew; the other is refused and keeps its own day", async () => {
+    const [target, firstDay, secondDay] = [freshDay(), freshDay(), freshDay()];
+    await setCrews(database.url, target, 1);
+    const customers = await asSuperuser(database.url, async (client) => [await createAccount(client), await createAccount(client)]);
+    const bookings = [await paidBookingOf(customers[0]!, firstDay), await paidBookingOf(customers[1]!, secondDay)];
+
+    const outcomes = await releasedAtOnce(database.url, customers, (caller, index) =>
+      caller.query<{ moving_date: string }>("select moving_date::text from public.reschedule_my_booking($1, $2, '10:00')", [bookings[index], target]),
+    );
+    expect(outcomes.map((outcome) => (outcome.ok ? "moved" : outcome.error.code)).sort()).toEqual([CAPACITY_SQLSTATES.slotTaken, "moved"]);
+    expect(await bookingsOn(database.url, target)).toBe(1);
+    // The refused one is where it was, and was not counted as moved.
+    const days = await asSuperuser(
+      database.url,
+      async (client) =>
+        (
+          await client.query<{ moving_date: string; online_reschedules: number }>(
+            "select moving_date::text, online_reschedules from public.bookings where id = any($1) order by online_reschedules",
+            [bookings],
+          )
+        ).rows,
+    );
+    expect(days.map((row) => row.online_reschedules)).toEqual([0, 1]);
+    expect([firstDay, secondDay]).toContain(days[0]!.moving_date);
+    expect(days[1]!.moving_date).toBe(target);
+  });
+});
