@@ -40,6 +40,7 @@ export type Database = {
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
+          customer_change_notice_hours: number
           day_before_reminder_hour: number
           default_service_area: string
           email_alerts: boolean
@@ -49,6 +50,8 @@ export type Database = {
           id: boolean
           long_moves_run_over: boolean
           minimum_lead_days: number
+          online_reschedule_limit: number
+          refund_deposit_on_customer_cancel: boolean
           time_zone: string
           updated_at: string
           updated_by: string | null
@@ -60,6 +63,7 @@ export type Database = {
           auto_confirm_bookings: boolean
           business_hours: string
           company_name: string
+          customer_change_notice_hours?: number
           day_before_reminder_hour?: number
           default_service_area: string
           email_alerts: boolean
@@ -69,6 +73,8 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
+          online_reschedule_limit?: number
+          refund_deposit_on_customer_cancel?: boolean
           time_zone?: string
           updated_at?: string
           updated_by?: string | null
@@ -80,6 +86,7 @@ export type Database = {
           auto_confirm_bookings?: boolean
           business_hours?: string
           company_name?: string
+          customer_change_notice_hours?: number
           day_before_reminder_hour?: number
           default_service_area?: string
           email_alerts?: boolean
@@ -89,6 +96,8 @@ export type Database = {
           id?: boolean
           long_moves_run_over?: boolean
           minimum_lead_days?: number
+          online_reschedule_limit?: number
+          refund_deposit_on_customer_cancel?: boolean
           time_zone?: string
           updated_at?: string
           updated_by?: string | null
@@ -1179,6 +1188,56 @@ export type Database = {
         Returns: boolean
       }
       analytics_daily_salt: { Args: never; Returns: string }
+      apply_customer_cancellation: {
+        Args: { _booking: Database["public"]["Tables"]["bookings"]["Row"] }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }
+        SetofOptions: {
+          from: "bookings"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
@@ -1241,6 +1300,56 @@ export type Database = {
           moving_time: string
           version: number
         }[]
+      }
+      cancel_booking_by_manage_link: {
+        Args: { _booking_id: string; _email: string }
+        Returns: {
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       cancel_my_booking: {
         Args: { _booking_id: string }
@@ -1607,6 +1716,10 @@ export type Database = {
         Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
         Returns: boolean
       }
+      record_owed_deposit_refund: {
+        Args: { _amount_cents: number; _booking_id: string; _refund_id: string }
+        Returns: boolean
+      }
       recount_booking_tallies: { Args: never; Returns: undefined }
       recount_customer_tallies: { Args: never; Returns: undefined }
       release_older_unpaid_holds: {
@@ -1654,26 +1767,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      save_company_settings: {
-        Args: {
-          _admin_email: string
-          _admin_phone: string
-          _analytics_retention_days: number
-          _auto_confirm_bookings: boolean
-          _business_hours: string
-          _company_name: string
-          _day_before_reminder_hour: number
-          _default_service_area: string
-          _email_alerts: boolean
-          _emergency_contact: string
-          _executive_name: string
-          _executive_title: string
-          _long_moves_run_over: boolean
-          _minimum_lead_days: number
-          _time_zone: string
-        }
-        Returns: number
-      }
+      save_company_settings: { Args: { _settings: Json }; Returns: number }
       save_draft_answers: {
         Args: { answers: Json; draft_id: string; owner?: string }
         Returns: boolean

@@ -24,6 +24,12 @@ export interface CompanySettings {
   dayBeforeReminderHour: number;
   /** The company's clock (an IANA name): move dates and times, "today" and message hours are read on it. */
   timeZone: string;
+  /** Up to this many hours before the move starts (0 to 720) a customer may reschedule or cancel online. */
+  customerChangeNoticeHours: number;
+  /** A customer who cancels online in time gets the deposit back in full, by itself. */
+  refundDepositOnCustomerCancel: boolean;
+  /** How many times a customer may move one booking online (0 to 10). */
+  onlineRescheduleLimit: number;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -32,7 +38,9 @@ export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at
 /**
  * The settings a new installation starts with (and the app falls back to when the row cannot be read):
  * the company's facts, no emergency contact, email alerts on, auto-confirm off, website analytics kept
- * for 400 days, moves from the next day on, each ending by closing, day-before reminders at 5:00 PM.
+ * for 400 days, moves from the next day on, each ending by closing, day-before reminders at 5:00 PM,
+ * customers' own changes and cancellations online up to 48 hours before the move (a cancellation in
+ * time refunds the deposit), two online reschedules per booking.
  */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
   companyName: COMPANY.name,
@@ -50,6 +58,9 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   longMovesRunOver: DEFAULT_MOVE_START_RULES.longMovesRunOver,
   dayBeforeReminderHour: 17,
   timeZone: COMPANY.timeZone,
+  customerChangeNoticeHours: 48,
+  refundDepositOnCustomerCancel: true,
+  onlineRescheduleLimit: 2,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -69,6 +80,9 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     longMovesRunOver: row.long_moves_run_over,
     dayBeforeReminderHour: row.day_before_reminder_hour,
     timeZone: row.time_zone,
+    customerChangeNoticeHours: row.customer_change_notice_hours,
+    refundDepositOnCustomerCancel: row.refund_deposit_on_customer_cancel,
+    onlineRescheduleLimit: row.online_reschedule_limit,
   };
 }
 
@@ -90,6 +104,9 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     long_moves_run_over: settings.longMovesRunOver,
     day_before_reminder_hour: settings.dayBeforeReminderHour,
     time_zone: settings.timeZone,
+    customer_change_notice_hours: settings.customerChangeNoticeHours,
+    refund_deposit_on_customer_cancel: settings.refundDepositOnCustomerCancel,
+    online_reschedule_limit: settings.onlineRescheduleLimit,
   };
 }
 

@@ -1,12 +1,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Logger } from "pino";
-import { DEFAULT_COMPANY_SETTINGS, settingsFromRow, type CompanySettings } from "~/domain/company-settings";
+import { DEFAULT_COMPANY_SETTINGS, settingsFromRow, settingsToRow, type CompanySettings } from "~/domain/company-settings";
 import type { Database } from "../../supabase/types";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone, customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit";
 
 /** What reading the saved company settings came to: found, no row saved, or a read that failed. */
 export type CompanySettingsRead = { kind: "found"; settings: CompanySettings } | { kind: "missing" } | { kind: "failed"; cause: unknown };
@@ -53,23 +53,7 @@ export type SaveSettingsResult = { kind: "saved"; changes: number } | { kind: "f
  * when the database fails.
  */
 export async function saveCompanySettings(supabase: AppSupabaseClient, settings: CompanySettings): Promise<SaveSettingsResult> {
-  const { data, error } = await supabase.rpc("save_company_settings", {
-    _company_name: settings.companyName,
-    _admin_email: settings.adminEmail,
-    _admin_phone: settings.adminPhone,
-    _default_service_area: settings.defaultServiceArea,
-    _business_hours: settings.businessHours,
-    _emergency_contact: settings.emergencyContact,
-    _email_alerts: settings.emailAlerts,
-    _auto_confirm_bookings: settings.autoConfirmBookings,
-    _executive_name: settings.executiveName,
-    _executive_title: settings.executiveTitle,
-    _analytics_retention_days: settings.analyticsRetentionDays,
-    _minimum_lead_days: settings.minimumLeadDays,
-    _long_moves_run_over: settings.longMovesRunOver,
-    _day_before_reminder_hour: settings.dayBeforeReminderHour,
-    _time_zone: settings.timeZone,
-  });
+  const { data, error } = await supabase.rpc("save_company_settings", { _settings: settingsToRow(settings) });
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };
     throw new SettingsStoreError("could not save the company settings", { cause: error });
