@@ -47,10 +47,10 @@ export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
 export const DAY_BEFORE_REMINDER_HOURS = { min: 8, max: 20 } as const;
 
 /** Up to how many hours before the move customers may change or cancel it online: 0 to 30 days (the database checks the same). */
-const CUSTOMER_CHANGE_NOTICE_HOURS = { min: 0, max: 720 } as const;
+export const CUSTOMER_CHANGE_NOTICE_HOURS = { min: 0, max: 720 } as const;
 
 /** How many times a customer may move one booking online (the database checks the same). */
-const ONLINE_RESCHEDULE_LIMITS = { min: 0, max: 10 } as const;
+export const ONLINE_RESCHEDULE_LIMITS = { min: 0, max: 10 } as const;
 
 /** The time zones a company in the United States works in, as the settings offer them (IANA names). */
 export const COMPANY_TIME_ZONES = {
