@@ -40,7 +40,8 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
     backend.sql<Record<string, unknown>>(
       `select company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact,
               email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days,
-              minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone
+              minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone,
+              customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit
        from public.app_settings`,
     );
 

@@ -21,6 +21,10 @@ export const SETTINGS_MESSAGES = {
   leadDaysRange: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}`,
   reminderHourRange: "Choose an hour from 8:00 AM to 8:00 PM",
   timeZoneInvalid: "Choose the company's time zone from the list",
+  noticeHoursRequired: "Enter how many hours before the move online changes close",
+  noticeHoursRange: "Enter between 0 and 720 hours (30 days).",
+  rescheduleLimitRequired: "Enter how many times a customer may reschedule online",
+  rescheduleLimitRange: "Enter a whole number of reschedules from 0 to 10",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -41,6 +45,12 @@ export const ANALYTICS_RETENTION_DAYS = { min: 1, max: 3650 } as const;
 
 /** The hours, company time, at which day-before reminders may go: none at night (the database checks the same). */
 export const DAY_BEFORE_REMINDER_HOURS = { min: 8, max: 20 } as const;
+
+/** Up to how many hours before the move customers may change or cancel it online: 0 to 30 days (the database checks the same). */
+export const CUSTOMER_CHANGE_NOTICE_HOURS = { min: 0, max: 720 } as const;
+
+/** How many times a customer may move one booking online (the database checks the same). */
+export const ONLINE_RESCHEDULE_LIMITS = { min: 0, max: 10 } as const;
 
 /** The time zones a company in the United States works in, as the settings offer them (IANA names). */
 export const COMPANY_TIME_ZONES = {
@@ -73,6 +83,14 @@ const requiredText = (required: string, max: number) =>
     .max(max, SETTINGS_MESSAGES.tooLong(max))
     .refine(noControlCharacters, SETTINGS_MESSAGES.controlCharacters);
 
+/** A whole number within the limits (Conform turns typed digits into a number): "required" when empty, "range" otherwise. */
+const wholeNumber = (limits: { min: number; max: number }, required: string, range: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? required : range) })
+    .int(range)
+    .min(limits.min, range)
+    .max(limits.max, range);
+
 /**
  * The settings form, in the browser and on the server. An empty field arrives as undefined; an unchecked
  * checkbox is not sent at all, so a missing toggle means off.
@@ -95,17 +113,8 @@ export const companySettingsSchema = z.object({
   autoConfirmBookings: z.boolean().default(false),
   executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
   executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
-  // Conform turns the typed digits into a number; anything else is not one.
-  analyticsRetentionDays: z
-    .number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.retentionRequired : SETTINGS_MESSAGES.retentionRange) })
-    .int(SETTINGS_MESSAGES.retentionRange)
-    .min(ANALYTICS_RETENTION_DAYS.min, SETTINGS_MESSAGES.retentionRange)
-    .max(ANALYTICS_RETENTION_DAYS.max, SETTINGS_MESSAGES.retentionRange),
-  minimumLeadDays: z
-    .number({ error: (issue) => (issue.input === undefined ? SETTINGS_MESSAGES.leadDaysRequired : SETTINGS_MESSAGES.leadDaysRange) })
-    .int(SETTINGS_MESSAGES.leadDaysRange)
-    .min(0, SETTINGS_MESSAGES.leadDaysRange)
-    .max(MAX_LEAD_DAYS, SETTINGS_MESSAGES.leadDaysRange),
+  analyticsRetentionDays: wholeNumber(ANALYTICS_RETENTION_DAYS, SETTINGS_MESSAGES.retentionRequired, SETTINGS_MESSAGES.retentionRange),
+  minimumLeadDays: wholeNumber({ min: 0, max: MAX_LEAD_DAYS }, SETTINGS_MESSAGES.leadDaysRequired, SETTINGS_MESSAGES.leadDaysRange),
   longMovesRunOver: z.boolean().default(false),
   dayBeforeReminderHour: z
     .number({ error: SETTINGS_MESSAGES.reminderHourRange })
@@ -113,4 +122,7 @@ export const companySettingsSchema = z.object({
     .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
     .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZoneInvalid }).refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid),
+  customerChangeNoticeHours: wholeNumber(CUSTOMER_CHANGE_NOTICE_HOURS, SETTINGS_MESSAGES.noticeHoursRequired, SETTINGS_MESSAGES.noticeHoursRange),
+  refundDepositOnCustomerCancel: z.boolean().default(false),
+  onlineRescheduleLimit: wholeNumber(ONLINE_RESCHEDULE_LIMITS, SETTINGS_MESSAGES.rescheduleLimitRequired, SETTINGS_MESSAGES.rescheduleLimitRange),
 }) satisfies z.ZodType<CompanySettings, unknown>;

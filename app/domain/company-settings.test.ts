@@ -22,6 +22,9 @@ const row: Tables<"app_settings"> = {
   long_moves_run_over: true,
   day_before_reminder_hour: 18,
   time_zone: "America/Chicago",
+  customer_change_notice_hours: 72,
+  refund_deposit_on_customer_cancel: false,
+  online_reschedule_limit: 1,
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -44,6 +47,9 @@ describe("company settings", () => {
       longMovesRunOver: true,
       dayBeforeReminderHour: 18,
       timeZone: "America/Chicago",
+      customerChangeNoticeHours: 72,
+      refundDepositOnCustomerCancel: false,
+      onlineRescheduleLimit: 1,
     });
   });
 
@@ -52,7 +58,7 @@ describe("company settings", () => {
     expect(settingsToRow(settingsFromRow(row))).toEqual(editable);
   });
 
-  it("start from the company's facts, with email alerts on, auto-confirm off, analytics kept 400 days, moves from the next day and ending by closing, day-before reminders at 5:00 PM", () => {
+  it("start from the company's facts, with email alerts on, auto-confirm off, analytics kept 400 days, moves from the next day and ending by closing, day-before reminders at 5:00 PM, customers' own changes online until 48 hours before (a cancellation in time refunding the deposit), two online reschedules", () => {
     expect(DEFAULT_COMPANY_SETTINGS).toEqual<CompanySettings>({
       companyName: COMPANY.name,
       adminEmail: COMPANY.email,
@@ -69,6 +75,9 @@ describe("company settings", () => {
       longMovesRunOver: false,
       dayBeforeReminderHour: 17,
       timeZone: COMPANY.timeZone,
+      customerChangeNoticeHours: 48,
+      refundDepositOnCustomerCancel: true,
+      onlineRescheduleLimit: 2,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });
@@ -112,10 +121,11 @@ describe("the settings form", () => {
   });
 
   it("reads a checkbox that is not sent as off, and an empty emergency contact as none", () => {
-    const submission = parse(posted({ ...DEFAULT_COMPANY_SETTINGS, emailAlerts: false, autoConfirmBookings: true }));
+    const submission = parse(posted({ ...DEFAULT_COMPANY_SETTINGS, emailAlerts: false, autoConfirmBookings: true, refundDepositOnCustomerCancel: false }));
     expect(submission.status === "success" && submission.value).toMatchObject({
       emailAlerts: false,
       autoConfirmBookings: true,
+      refundDepositOnCustomerCancel: false,
       emergencyContact: "",
     });
   });
@@ -167,6 +177,44 @@ describe("the settings form", () => {
     }
     expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { analyticsRetentionDays: "" }))).toEqual({
       analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRequired],
+    });
+  });
+
+  it("reads the hours before the move when online changes close as whole hours from 0 to 720 (30 days)", () => {
+    for (const [typed, hours] of [
+      ["0", 0],
+      [" 24 ", 24],
+      ["720", 720],
+    ] as const) {
+      const submission = parse(posted(DEFAULT_COMPANY_SETTINGS, { customerChangeNoticeHours: typed }));
+      expect(submission.status === "success" && submission.value.customerChangeNoticeHours, typed).toBe(hours);
+    }
+    for (const typed of ["-1", "721", "1.5", "two days"]) {
+      expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { customerChangeNoticeHours: typed })), typed).toEqual({
+        customerChangeNoticeHours: [SETTINGS_MESSAGES.noticeHoursRange],
+      });
+    }
+    expect(SETTINGS_MESSAGES.noticeHoursRange).toBe("Enter between 0 and 720 hours (30 days).");
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { customerChangeNoticeHours: "" }))).toEqual({
+      customerChangeNoticeHours: [SETTINGS_MESSAGES.noticeHoursRequired],
+    });
+  });
+
+  it("reads the online reschedules per booking as a whole number from 0 to 10", () => {
+    for (const [typed, limit] of [
+      ["0", 0],
+      ["10", 10],
+    ] as const) {
+      const submission = parse(posted(DEFAULT_COMPANY_SETTINGS, { onlineRescheduleLimit: typed }));
+      expect(submission.status === "success" && submission.value.onlineRescheduleLimit, typed).toBe(limit);
+    }
+    for (const typed of ["-1", "11", "2.5", "twice"]) {
+      expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { onlineRescheduleLimit: typed })), typed).toEqual({
+        onlineRescheduleLimit: [SETTINGS_MESSAGES.rescheduleLimitRange],
+      });
+    }
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { onlineRescheduleLimit: "" }))).toEqual({
+      onlineRescheduleLimit: [SETTINGS_MESSAGES.rescheduleLimitRequired],
     });
   });
 

@@ -28,7 +28,9 @@ async function saveThroughTheForm(page: Page, settings: CompanySettings) {
   expect(response.status(), "the settings form answers with a redirect").toBe(302);
 }
 
-test("an admin's new company name, phone, area, hours and executive show on the landing page and in the admin header", async ({ page }) => {
+test("an admin's new company name, phone, area, hours and executive show on the landing page and in the admin header, and when online changes close is saved", async ({
+  page,
+}) => {
   const before = await savedSettings();
   const admin = await createTestUser({ fullName: "Settings Admin", admin: true });
   await signInDirectly(page, admin, "/admin/settings");
@@ -45,11 +47,15 @@ test("an admin's new company name, phone, area, hours and executive show on the 
     await page.getByLabel("Executive's title").fill("Owner");
     // Unchecked, a checkbox sends nothing: saved as off, with or without JavaScript.
     await page.getByLabel("Email alerts").setChecked(!before.emailAlerts);
+    const noticeHours = page.getByLabel("Online changes close (hours before the move)");
+    await expect(noticeHours).toHaveAccessibleDescription("Customers may reschedule or cancel online until this many hours before their move starts.");
+    await noticeHours.fill(String(before.customerChangeNoticeHours + 24));
     await page.getByRole("button", { name: "Save Settings" }).click();
 
     await expect(page.getByText("Settings Saved").first()).toBeVisible();
     await expect(page.getByText("Your settings have been updated successfully.").first()).toBeVisible();
     await expect(page.getByLabel("Company name")).toHaveValue("Peachtree Movers");
+    await expect(noticeHours).toHaveValue(String(before.customerChangeNoticeHours + 24));
     await expect(page.getByRole("banner").getByText("Dana Okafor")).toBeVisible();
     await expect(page.getByRole("banner").getByText("Owner", { exact: true })).toBeVisible();
     expect(await savedSettings()).toEqual({
@@ -61,6 +67,7 @@ test("an admin's new company name, phone, area, hours and executive show on the 
       executiveName: "Dana Okafor",
       executiveTitle: "Owner",
       emailAlerts: !before.emailAlerts,
+      customerChangeNoticeHours: before.customerChangeNoticeHours + 24,
     });
 
     await page.getByRole("link", { name: "Back to Website" }).click();

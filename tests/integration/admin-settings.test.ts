@@ -94,12 +94,9 @@ async function companyNameShown(who: SignedInVisitor): Promise<string> {
   return root.company.name;
 }
 
-/** save_company_settings' arguments for these settings. */
-function saveArguments(settings: CompanySettings) {
-  const row = settingsToRow(settings);
-  return Object.fromEntries(Object.entries(row).map(([column, value]) => [`_${column}`, value])) as {
-    [Column in keyof typeof row as `_${Column}`]: (typeof row)[Column];
-  };
+/** save_company_settings' argument: these settings, each under its column's name, with some columns changed. */
+function saveArguments(settings: CompanySettings, columns: Record<string, unknown> = {}) {
+  return { _settings: { ...settingsToRow(settings), ...columns } };
 }
 
 async function storedSettings() {
@@ -182,7 +179,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
       expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ analyticsRetentionDays: [SETTINGS_MESSAGES.retentionRange] });
     }
     // The database holds the same limits, whoever calls it.
-    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _analytics_retention_days: 0 });
+    const { error } = await (await admin.database()).rpc("save_company_settings", saveArguments(DEFAULT_COMPANY_SETTINGS, { analytics_retention_days: 0 }));
     expect(error).toMatchObject({ code: "23514" });
     expect((await storedSettings()).analytics_retention_days).toBe(30);
   });
@@ -207,7 +204,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
       expect(refused.status, typed).toBe(400);
       expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ minimumLeadDays: [SETTINGS_MESSAGES.leadDaysRange] });
     }
-    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _minimum_lead_days: 61 });
+    const { error } = await (await admin.database()).rpc("save_company_settings", saveArguments(DEFAULT_COMPANY_SETTINGS, { minimum_lead_days: 61 }));
     expect(error).toMatchObject({ code: "23514" });
     expect(await storedSettings()).toMatchObject({ minimum_lead_days: 0, long_moves_run_over: false });
   });
@@ -227,9 +224,7 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect((await history()).map((change) => [change.before, change.after])).toEqual([[{ day_before_reminder_hour: 17 }, { day_before_reminder_hour: 18 }]]);
     expect((await run(admin)).value.settings.dayBeforeReminderHour).toBe(18);
     // The database holds the same limits, whoever calls it.
-    const { error } = await (
-      await admin.database()
-    ).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _day_before_reminder_hour: 21 });
+    const { error } = await (await admin.database()).rpc("save_company_settings", saveArguments(DEFAULT_COMPANY_SETTINGS, { day_before_reminder_hour: 21 }));
     expect(error).toMatchObject({ code: "23514" });
     expect((await storedSettings()).day_before_reminder_hour).toBe(18);
   });
@@ -257,9 +252,67 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(page.html).toMatch(/<option value="America\/Los_Angeles" selected="">Pacific \(Los Angeles\)<\/option>/);
 
     // The database knows every zone name, and takes no other, whoever calls it.
-    const { error } = await (await admin.database()).rpc("save_company_settings", { ...saveArguments(DEFAULT_COMPANY_SETTINGS), _time_zone: "Mars/Olympus" });
+    const { error } = await (await admin.database()).rpc("save_company_settings", saveArguments(DEFAULT_COMPANY_SETTINGS, { time_zone: "Mars/Olympus" }));
     expect(error).toMatchObject({ code: "23514" });
     expect((await moveAt())!.zone).toBe("America/Los_Angeles");
+  });
+
+  it("saves the rules of customers' own changes (when online changes close, the deposit refund, reschedules per booking), records the change, and refuses numbers out of range beside the field", async () => {
+    expect(await storedSettings()).toMatchObject({ customer_change_notice_hours: 48, refund_deposit_on_customer_cancel: true, online_reschedule_limit: 2 });
+    const page = await admin.visitor.get("/admin/settings");
+    expect(page.text).toContain("Customers' own changes");
+    expect(page.text).toContain("Customers may reschedule or cancel online until this many hours before their move starts.");
+    expect(page.text).toContain("After this many, customers call the office to move it again.");
+
+    for (const [field, typed, message] of [
+      ["customerChangeNoticeHours", "-1", SETTINGS_MESSAGES.noticeHoursRange],
+      ["customerChangeNoticeHours", "721", SETTINGS_MESSAGES.noticeHoursRange],
+      ["customerChangeNoticeHours", "", SETTINGS_MESSAGES.noticeHoursRequired],
+      ["onlineRescheduleLimit", "11", SETTINGS_MESSAGES.rescheduleLimitRange],
+      ["onlineRescheduleLimit", "-1", SETTINGS_MESSAGES.rescheduleLimitRange],
+      ["onlineRescheduleLimit", "once", SETTINGS_MESSAGES.rescheduleLimitRange],
+    ] as const) {
+      const refused = await run(admin, settingsForm(changed, { [field]: typed }));
+      expect(refused.status, `${field} ${typed}`).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, `${field} ${typed}`).toEqual({ [field]: [message] });
+    }
+    expect(SETTINGS_MESSAGES.noticeHoursRange).toBe("Enter between 0 and 720 hours (30 days).");
+    expect(await storedSettings()).toMatchObject(settingsToRow(DEFAULT_COMPANY_SETTINGS));
+    expect(await history()).toEqual([]);
+
+    const rules = { ...DEFAULT_COMPANY_SETTINGS, customerChangeNoticeHours: 24, refundDepositOnCustomerCancel: false, onlineRescheduleLimit: 0 };
+    expect(await run(admin, settingsForm(rules))).toMatchObject({ status: 302, location: "/admin/settings" });
+    expect(await storedSettings()).toMatchObject({ customer_change_notice_hours: 24, refund_deposit_on_customer_cancel: false, online_reschedule_limit: 0 });
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([
+      [
+        { customer_change_notice_hours: 48, refund_deposit_on_customer_cancel: true, online_reschedule_limit: 2 },
+        { customer_change_notice_hours: 24, refund_deposit_on_customer_cancel: false, online_reschedule_limit: 0 },
+      ],
+    ]);
+    expect((await run(admin)).value.settings).toEqual(rules);
+    // The database reads the notice from the setting.
+    expect((await backend.sql<{ notice: string }>("select public.customer_cancellation_notice()::text as notice"))[0]!.notice).toBe("24:00:00");
+
+    // The database holds the same limits, whoever calls it.
+    const database = await admin.database();
+    for (const columns of [{ customer_change_notice_hours: 721 }, { customer_change_notice_hours: -1 }, { online_reschedule_limit: 11 }]) {
+      const { error } = await database.rpc("save_company_settings", saveArguments(rules, columns));
+      expect(error, JSON.stringify(columns)).toMatchObject({ code: "23514" });
+    }
+    expect(await storedSettings()).toMatchObject(settingsToRow(rules));
+    expect(await history()).toHaveLength(1);
+  });
+
+  it("refuses a field the settings do not have, in the database, and saves nothing", async () => {
+    const before = await storedSettings();
+    const database = await admin.database();
+    const { error } = await database.rpc("save_company_settings", saveArguments(changed, { updated_by: customer.user.id, push_notifications: true }));
+    expect(error).toMatchObject({ code: "22023" });
+    expect(error?.message).toContain("push_notifications");
+    expect(error?.message).toContain("updated_by");
+    expect(await storedSettings()).toEqual(before);
+    expect(before).toMatchObject(settingsToRow(DEFAULT_COMPANY_SETTINGS));
+    expect(await history()).toEqual([]);
   });
 
   it("offers the hour of the day-before reminders and says what email alerts send; nothing offers push notifications", async () => {
@@ -278,21 +331,26 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
       expect((await run(who)).status).toBe(403);
       const client = await who.database();
       const { error } = await client.rpc("save_company_settings", {
-        _company_name: "Taken Over",
-        _admin_email: "x@example.com",
-        _admin_phone: "(404) 555-0100",
-        _default_service_area: "Anywhere",
-        _business_hours: "Never",
-        _emergency_contact: "",
-        _email_alerts: false,
-        _auto_confirm_bookings: true,
-        _executive_name: "Mallory",
-        _executive_title: "Boss",
-        _analytics_retention_days: 1,
-        _minimum_lead_days: 0,
-        _long_moves_run_over: true,
-        _day_before_reminder_hour: 8,
-        _time_zone: "America/Denver",
+        _settings: {
+          company_name: "Taken Over",
+          admin_email: "x@example.com",
+          admin_phone: "(404) 555-0100",
+          default_service_area: "Anywhere",
+          business_hours: "Never",
+          emergency_contact: "",
+          email_alerts: false,
+          auto_confirm_bookings: true,
+          executive_name: "Mallory",
+          executive_title: "Boss",
+          analytics_retention_days: 1,
+          minimum_lead_days: 0,
+          long_moves_run_over: true,
+          day_before_reminder_hour: 8,
+          time_zone: "America/Denver",
+          customer_change_notice_hours: 0,
+          refund_deposit_on_customer_cancel: false,
+          online_reschedule_limit: 10,
+        },
       });
       expect(error).toMatchObject({ code: "42501" });
       const direct = await client.from("app_settings").update({ company_name: "Taken Over" }).eq("id", true).select("company_name");

@@ -67,10 +67,7 @@ describe.skipIf(usingHostedBackend)("purge_old_analytics", () => {
 
   it("moves the cut-off when an admin changes the setting", async () => {
     const save = (days: number) =>
-      admin.client.rpc("save_company_settings", {
-        ...Object.fromEntries(Object.entries(settingsToRow(DEFAULT_COMPANY_SETTINGS)).map(([column, value]) => [`_${column}`, value])),
-        _analytics_retention_days: days,
-      } as Database["public"]["Functions"]["save_company_settings"]["Args"]);
+      admin.client.rpc("save_company_settings", { _settings: { ...settingsToRow(DEFAULT_COMPANY_SETTINGS), analytics_retention_days: days } });
     expect((await save(30)).error).toBeNull();
     expect(await purgeOldAnalytics(service)).toMatchObject({ eventsDeleted: 4 });
     expect(await keptAges()).toEqual([29.5, 1.5, 0.5, 0]);

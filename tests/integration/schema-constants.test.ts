@@ -5,7 +5,12 @@ import { DEFAULT_CUSTOMER_CHANGE_RULES } from "../../app/domain/booking-cancella
 import { BOOKING_STATUSES, DEPOSIT_STATUSES } from "../../app/domain/booking-status.ts";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, estimatedHours } from "../../app/domain/pricing.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import { ANALYTICS_RETENTION_DAYS, DAY_BEFORE_REMINDER_HOURS } from "../../app/domain/company-settings-form.ts";
+import {
+  ANALYTICS_RETENTION_DAYS,
+  CUSTOMER_CHANGE_NOTICE_HOURS,
+  DAY_BEFORE_REMINDER_HOURS,
+  ONLINE_RESCHEDULE_LIMITS,
+} from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
 import { MAX_ATTEMPTS } from "../../app/services/message-sender.server.ts";
@@ -116,6 +121,11 @@ describe("limits", () => {
 
   it("day-before reminders go at one of DAY_BEFORE_REMINDER_HOURS", () => {
     expect(allowedRange("app_settings", "day_before_reminder_hour")).toEqual(DAY_BEFORE_REMINDER_HOURS);
+  });
+
+  it("customers' online changes close CUSTOMER_CHANGE_NOTICE_HOURS before the move, and a booking is moved online at most ONLINE_RESCHEDULE_LIMITS times", () => {
+    expect(allowedRange("app_settings", "customer_change_notice_hours")).toEqual(CUSTOMER_CHANGE_NOTICE_HOURS);
+    expect(allowedRange("app_settings", "online_reschedule_limit")).toEqual(ONLINE_RESCHEDULE_LIMITS);
   });
 
   it("every estimate's hours can be stored", () => {

@@ -127,6 +127,9 @@ describe("two instances behind one database", () => {
         minimumLeadDays: String(DEFAULT_COMPANY_SETTINGS.minimumLeadDays),
         dayBeforeReminderHour: String(DEFAULT_COMPANY_SETTINGS.dayBeforeReminderHour),
         timeZone: DEFAULT_COMPANY_SETTINGS.timeZone,
+        customerChangeNoticeHours: String(DEFAULT_COMPANY_SETTINGS.customerChangeNoticeHours),
+        refundDepositOnCustomerCancel: "on",
+        onlineRescheduleLimit: String(DEFAULT_COMPANY_SETTINGS.onlineRescheduleLimit),
       },
       cookie,
     );

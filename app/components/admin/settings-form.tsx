@@ -92,6 +92,34 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
           hint="Off: a start time is offered only when the move's estimated hours end by closing. On: later starts are offered too, marked as running past closing."
         />
       </Section>
+      <Section
+        title="Customers' own changes"
+        description="What customers may change themselves, from their booking's page or the link in its emails; otherwise they call the office."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.customerChangeNoticeHours}
+            label="Online changes close (hours before the move)"
+            type="text"
+            autoComplete="off"
+            hint="Customers may reschedule or cancel online until this many hours before their move starts."
+            inputProps={{ inputMode: "numeric" }}
+          />
+          <TextField
+            field={fields.onlineRescheduleLimit}
+            label="Online reschedules per booking"
+            type="text"
+            autoComplete="off"
+            hint="After this many, customers call the office to move it again."
+            inputProps={{ inputMode: "numeric" }}
+          />
+        </div>
+        <Toggle
+          field={fields.refundDepositOnCustomerCancel}
+          label="Refund the deposit when a customer cancels in time"
+          hint="On: the deposit goes back in full, by itself, when a customer cancels online before changes close. Off: the deposit is kept unless the office refunds it."
+        />
+      </Section>
       <Section title="Messages and bookings">
         <Toggle
           field={fields.emailAlerts}
