@@ -66,7 +66,13 @@ export async function rescheduleByManageLink(
 // The generated argument types cannot say "null"; the functions take null for "no preferred time".
 const movingTime = (to: NewMoveTime) => ({ _moving_time: to.time as string });
 
-function settle({ data, error }: { data: BookingRow | null; error: { code: string; message: string; details?: string | null } | null }): CustomerRescheduleResult {
+function settle({
+  data,
+  error,
+}: {
+  data: BookingRow | null;
+  error: { code: string; message: string; details?: string | null } | null;
+}): CustomerRescheduleResult {
   if (error) {
     if (error.code === "CP003") return { kind: "not-bookable", reason: error.details === "past-closing" ? "past-closing" : "too-soon" };
     const refusal = REFUSALS[error.code];
