@@ -201,8 +201,6 @@ declare
   intent text;
 begin
   perform public.require_service_role('record a refund owed to a customer');
-  -- The customer's own doing: its message answers them at once, even at night.
-  perform set_config('app.booking_changed_by', 'customer', true);
   select stripe_payment_intent_id into intent from public.bookings
   where id = _booking_id and status = 'cancelled' and (refund_due_at is not null or deposit_status = 'refunded');
   if intent is null then
@@ -215,8 +213,9 @@ $$;
 revoke execute on function public.record_owed_deposit_refund(uuid, text, integer) from public, anon, authenticated;
 grant execute on function public.record_owed_deposit_refund(uuid, text, integer) to service_role;
 
--- A deposit given back: the customer is told how much; at once, even at night, when the refund answers
--- what the customer just did (their cancellation in time).
+-- A deposit given back: the customer is told how much; at once, even at night, when the refund follows
+-- their own cancellation of the last hour (whichever recorded it first: the server's refund, or Stripe's
+-- event of it), since it answers what they just did.
 create or replace function public.queue_refund_message()
 returns trigger
 language plpgsql
@@ -226,7 +225,10 @@ as $$
 begin
   perform public.enqueue_booking_message(
     new.booking_id, 'booking_refunded', jsonb_build_object('refundCents', new.amount_cents),
-    p_send_at_night => coalesce(current_setting('app.booking_changed_by', true), '') = 'customer');
+    p_send_at_night => exists (
+      select from public.message_outbox m
+      where m.booking_id = new.booking_id and m.kind = 'booking_cancelled'
+        and m.facts ->> 'cancelledBy' = 'customer' and m.created_at > now() - interval '1 hour'));
   return null;
 end;
 $$;

@@ -19,6 +19,7 @@ const CUSTOMER_CALLABLE: Record<string, string> = {
   ...GUEST_CALLABLE,
   "public.has_permission": "answers about the caller alone; the policies ask it",
   "public.cancel_my_booking": "cancels only a booking the caller owns",
+  "public.reschedule_my_booking": "moves only a booking the caller owns, by the company's rules",
   "public.claim_guest_bookings_after_password_reset": "joins only guest bookings made with the caller's own confirmed email",
 };
 

@@ -771,7 +771,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("a deposit paid for a b
       "routes/dashboard/booking-details",
     );
     expect(details.payment).toMatchObject({ depositLabel: "Refund due", canPay: false });
-    expect(details.cancellation).toEqual({ kind: "closed", cancelledWithPaidDeposit: true, refundDue: true });
+    expect(details.cancellation).toEqual({ kind: "closed", deposit: "refund-due" });
   });
 
   it("tells the customer back from Checkout that the booking was cancelled and the deposit will be refunded", async () => {
