@@ -1,5 +1,3 @@
-import { hydrated } from "./support/hydration.ts";
-import { javaScriptOn } from "./support/photos.ts";
 import { expect, test } from "@playwright/test";
 import { createTestUser, latestEmailTo } from "./support/backend.ts";
 import { authDialog, expectSignedInDashboard, signInDirectly } from "./support/auth-ui.ts";
@@ -112,9 +110,6 @@ test.describe("sign-up", () => {
     const email = `returning-${Date.now().toString(36)}@example.com`;
     await page.goto("/dashboard?tab=profile");
     await expect(page).toHaveURL(/redirectTo=%2Fdashboard%3Ftab%3Dprofile/);
-    // This test is about where sign-up leads, not about a link followed while the scripts start: a press
-    // in the moment the page hydrates can be lost (1 run in 20), so the scripts are let in first.
-    if (javaScriptOn()) await hydrated(page);
     await authDialog(page).getByRole("link", { name: "Create an account" }).click();
     const dialog = authDialog(page);
     await dialog.getByLabel("Full name").fill("Dana Scully");

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { Link, href, useNavigate } from "react-router";
+import { Link, href } from "react-router";
+import { AddressDialog } from "~/components/ui/address-dialog";
 import type { AuthActionData, AuthView } from "~/domain/auth-views";
 import { isWizardPath } from "~/domain/wizard-path";
 import { ForgotPasswordForm } from "./forgot-password-form";
@@ -13,11 +14,7 @@ const TITLES: Record<AuthView, string> = {
   forgot: "Reset your password",
 };
 
-/**
- * The sign-in / sign-up dialog, opened by the URL (?auth=login|signup|forgot) so the server renders
- * it open when JavaScript has not loaded. It is not portalled, so that server render is the dialog
- * itself; once hydrated Radix keeps focus inside and Escape or the overlay closes it.
- */
+/** The sign-in / sign-up dialog, opened by the URL (?auth=login|signup|forgot). */
 export function AuthDialog({
   view,
   redirectTo,
@@ -33,46 +30,41 @@ export function AuthDialog({
   claim?: string;
   actionData?: AuthActionData;
 }) {
-  const navigate = useNavigate();
   const lastResult = actionData?.intent === view ? actionData.result : undefined;
   // Opened from the booking wizard, closing goes back to its step; otherwise to the landing page.
   const closeTo = isWizardPath(redirectTo) ? redirectTo : href("/");
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-      <Dialog.Content
-        aria-labelledby="auth-dialog-title"
-        aria-describedby={undefined}
-        // Pressing a link keeps the focus in the field: a field checked as focus leaves it shows its
-        // message, and the dialog, growing, would move the link away from the pointer before the click.
-        onMouseDown={(event) => {
-          if (event.target instanceof Element && event.target.closest("a")) event.preventDefault();
-        }}
-        className="fixed inset-x-0 bottom-0 z-50 max-h-dvh overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <Dialog.Title id="auth-dialog-title" className="text-xl font-bold">
-            {TITLES[view]}
-          </Dialog.Title>
-          <Dialog.Close asChild>
-            <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
-              <X aria-hidden className="size-5" />
-            </Link>
-          </Dialog.Close>
-        </div>
-        {view === "login" ? (
-          <LoginForm
-            key="login"
-            redirectTo={redirectTo}
-            email={email}
-            claim={claim}
-            lastResult={lastResult}
-            unconfirmedEmail={actionData?.intent === "login" ? actionData.unconfirmedEmail : undefined}
-          />
-        ) : null}
-        {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
-        {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
-      </Dialog.Content>
-    </Dialog.Root>
+    <AddressDialog
+      closeTo={closeTo}
+      labelledBy="auth-dialog-title"
+      // Pressing a link keeps the focus in the field: a field checked as focus leaves it shows its
+      // message, and the dialog, growing, would move the link away from the pointer before the click.
+      onMouseDown={(event) => {
+        if (event.target instanceof Element && event.target.closest("a")) event.preventDefault();
+      }}
+    >
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <Dialog.Title id="auth-dialog-title" className="text-xl font-bold">
+          {TITLES[view]}
+        </Dialog.Title>
+        <Dialog.Close asChild>
+          <Link to={closeTo} preventScrollReset aria-label="Close" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+            <X aria-hidden className="size-5" />
+          </Link>
+        </Dialog.Close>
+      </div>
+      {view === "login" ? (
+        <LoginForm
+          key="login"
+          redirectTo={redirectTo}
+          email={email}
+          claim={claim}
+          lastResult={lastResult}
+          unconfirmedEmail={actionData?.intent === "login" ? actionData.unconfirmedEmail : undefined}
+        />
+      ) : null}
+      {view === "signup" ? <SignupForm key="signup" redirectTo={redirectTo} email={email} claim={claim} lastResult={lastResult} /> : null}
+      {view === "forgot" ? <ForgotPasswordForm key="forgot" lastResult={lastResult} /> : null}
+    </AddressDialog>
   );
 }

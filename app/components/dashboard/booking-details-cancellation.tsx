@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PhoneLink } from "~/components/phone-link";
 import { useCompany } from "~/components/company-context";
+import { AddressDialog } from "~/components/ui/address-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
 import type { CancellationView } from "~/domain/booking-cancellation";
@@ -91,43 +92,31 @@ function depositOutcome(onCancel: Extract<CancellationView, { kind: "allowed" }>
   }
 }
 
-/**
- * "Are you sure…": a form that cancels, and 'Keep booking', a link back. Rendered by the server from
- * the URL, so it works before JavaScript; not portalled, so that render is the dialog itself. Once
- * hydrated Radix keeps focus inside, and Escape or the overlay closes it.
- */
+/** "Are you sure…": a form that cancels, and 'Keep booking', a link back; opened by `?cancel=confirm`. */
 function ConfirmCancellation({ action, depositOutcome }: { action: string; depositOutcome: string }) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && navigate(action, { preventScrollReset: true, replace: true })}>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-      <Dialog.Content
-        aria-labelledby="cancel-dialog-title"
-        aria-describedby="cancel-dialog-description"
-        className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-6 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
-      >
-        <Dialog.Title id="cancel-dialog-title" className="text-xl font-bold">
-          Cancel this booking?
-        </Dialog.Title>
-        <Dialog.Description id="cancel-dialog-description" className="mt-2 text-slate-700">
-          Are you sure you want to cancel this booking? {depositOutcome} This cannot be undone online.
-        </Dialog.Description>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Link to={action} replace preventScrollReset className={buttonClasses("outline", "md")}>
-              Keep booking
-            </Link>
-          </Dialog.Close>
-          <Form method="post" action={action}>
-            <input type="hidden" name="intent" value="cancel" />
-            <StatusButton type="submit" pending={cancelling} className="w-full">
-              Yes, cancel booking
-            </StatusButton>
-          </Form>
-        </div>
-      </Dialog.Content>
-    </Dialog.Root>
+    <AddressDialog closeTo={action} replace labelledBy="cancel-dialog-title" describedBy="cancel-dialog-description">
+      <Dialog.Title id="cancel-dialog-title" className="text-xl font-bold">
+        Cancel this booking?
+      </Dialog.Title>
+      <Dialog.Description id="cancel-dialog-description" className="mt-2 text-slate-700">
+        Are you sure you want to cancel this booking? {depositOutcome} This cannot be undone online.
+      </Dialog.Description>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Link to={action} replace preventScrollReset className={buttonClasses("outline", "md")}>
+            Keep booking
+          </Link>
+        </Dialog.Close>
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="cancel" />
+          <StatusButton type="submit" pending={cancelling} className="w-full">
+            Yes, cancel booking
+          </StatusButton>
+        </Form>
+      </div>
+    </AddressDialog>
   );
 }
