@@ -1197,7 +1197,7 @@ export type Database = {
       }
       analytics_daily_salt: { Args: never; Returns: string }
       apply_customer_cancellation: {
-        Args: { _booking: Database["public"]["Tables"]["bookings"]["Row"] }
+        Args: { _booking_id: string }
         Returns: {
           checkout_expires_at: string | null
           cleaning_service: boolean
@@ -1241,7 +1241,7 @@ export type Database = {
           version_at: string
         }
         SetofOptions: {
-          from: "bookings"
+          from: "*"
           to: "bookings"
           isOneToOne: true
           isSetofReturn: false
@@ -1249,7 +1249,7 @@ export type Database = {
       }
       apply_customer_reschedule: {
         Args: {
-          _booking: Database["public"]["Tables"]["bookings"]["Row"]
+          _booking_id: string
           _moving_date: string
           _moving_time: string
         }
@@ -1658,6 +1658,10 @@ export type Database = {
           version: string
         }[]
       }
+      manage_link_booking_id: {
+        Args: { _booking_id: string; _email: string }
+        Returns: string
+      }
       mark_deposit_paid: {
         Args: {
           _booking_id: string
@@ -1748,6 +1752,7 @@ export type Database = {
           total: number
         }[]
       }
+      my_booking_id: { Args: { _booking_id: string }; Returns: string }
       newest_applied_migration: { Args: never; Returns: string }
       office_email: { Args: never; Returns: string }
       office_wants_email_alerts: { Args: never; Returns: boolean }

@@ -111,12 +111,59 @@ as $$
   );
 $$;
 
+-- Which booking a customer may change, asked the two ways a customer is known. Each returns the id,
+-- or raises no_data_found, so the functions that change a booking name its owner once.
+-- The signed-in caller's own booking.
+create function public.my_booking_id(_booking_id uuid)
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  found_id uuid;
+begin
+  select id into found_id from public.bookings
+  where id = _booking_id and user_id = auth.uid() and auth.uid() is not null;
+  if found_id is null then
+    raise exception 'No booking % of yours', _booking_id using errcode = 'no_data_found';
+  end if;
+  return found_id;
+end;
+$$;
+
+revoke execute on function public.my_booking_id(uuid) from public, anon, authenticated, service_role;
+
+-- The booking a 'Manage your booking' link names, with the email it was sent to: the server checked
+-- the link's signature, so only the service role may ask.
+create function public.manage_link_booking_id(_booking_id uuid, _email text)
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  found_id uuid;
+begin
+  perform public.require_service_role('change a booking for the holder of its link');
+  select id into found_id from public.bookings where id = _booking_id and lower(email) = lower(_email);
+  if found_id is null then
+    raise exception 'No booking % for that email', _booking_id using errcode = 'no_data_found';
+  end if;
+  return found_id;
+end;
+$$;
+
+revoke execute on function public.manage_link_booking_id(uuid, text) from public, anon, authenticated, service_role;
+
 -- The customer cancels a booking, by the company's rules: pending or confirmed, and at least the notice
 -- before the move. A paid deposit is marked owed back when the company refunds customers who cancel in
 -- time; the server then refunds it through Stripe. Not callable by anyone: cancel_my_booking (the
 -- signed-in owner) and cancel_booking_by_manage_link (the holder of its emails' link) call it.
 -- Errors: invalid_parameter_value when the status does not allow it, check_violation when too late.
-create function public.apply_customer_cancellation(_booking public.bookings)
+create function public.apply_customer_cancellation(_booking_id uuid)
 returns public.bookings
 language plpgsql
 security definer
@@ -127,7 +174,7 @@ declare
   refunds boolean := coalesce((select refund_deposit_on_customer_cancel from public.app_settings where id), true);
 begin
   -- The row as it is now, held until the transaction ends: two cancellations at once make one.
-  select * into booking from public.bookings where id = _booking.id for update;
+  select * into booking from public.bookings where id = _booking_id for update;
   if booking.status not in ('pending', 'confirmed') then
     raise exception 'This booking can no longer be cancelled' using errcode = 'invalid_parameter_value';
   end if;
@@ -144,46 +191,28 @@ begin
 end;
 $$;
 
-revoke execute on function public.apply_customer_cancellation(public.bookings) from public, anon, authenticated, service_role;
+revoke execute on function public.apply_customer_cancellation(uuid) from public, anon, authenticated, service_role;
 
 -- The signed-in customer cancels their own booking. Errors as apply_customer_cancellation's, and
 -- no_data_found when the booking is not the caller's.
 create or replace function public.cancel_my_booking(_booking_id uuid)
 returns public.bookings
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  booking public.bookings;
-begin
-  select * into booking from public.bookings
-  where id = _booking_id and user_id = auth.uid() and auth.uid() is not null;
-  if not found then
-    raise exception 'No booking % of yours', _booking_id using errcode = 'no_data_found';
-  end if;
-  return public.apply_customer_cancellation(booking);
-end;
+  select public.apply_customer_cancellation(public.my_booking_id(_booking_id));
 $$;
 
 -- The holder of a booking's 'Manage your booking' link cancels it: the server checked the link's
 -- signature and that it names this booking and its email, so only the service role calls this.
 create function public.cancel_booking_by_manage_link(_booking_id uuid, _email text)
 returns public.bookings
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  booking public.bookings;
-begin
-  perform public.require_service_role('cancel a booking for the holder of its link');
-  select * into booking from public.bookings where id = _booking_id and lower(email) = lower(_email);
-  if not found then
-    raise exception 'No booking % for that email', _booking_id using errcode = 'no_data_found';
-  end if;
-  return public.apply_customer_cancellation(booking);
-end;
+  select public.apply_customer_cancellation(public.manage_link_booking_id(_booking_id, _email));
 $$;
 
 revoke execute on function public.cancel_booking_by_manage_link(uuid, text) from public, anon, authenticated;

@@ -23,7 +23,7 @@ comment on column public.booking_edits.by_customer is 'The customer moved their 
 -- check_violation (23514) when the deadline has passed, CP005 when the booking was moved online as
 -- often as the company allows, CP003 when the new start may not be booked (detail: too-soon or
 -- past-closing), CP002 when the day is closed and CP001 when no crew is free then (from the crew check).
-create function public.apply_customer_reschedule(_booking public.bookings, _moving_date date, _moving_time time)
+create function public.apply_customer_reschedule(_booking_id uuid, _moving_date date, _moving_time time)
 returns public.bookings
 language plpgsql
 security definer
@@ -36,7 +36,7 @@ declare
   allowed integer := coalesce((select online_reschedule_limit from public.app_settings where id), 2);
 begin
   -- The row as it is now, held until the transaction ends: two moves of one booking at once make one.
-  select * into booking from public.bookings where id = _booking.id for update;
+  select * into booking from public.bookings where id = _booking_id for update;
   if booking.status not in ('pending', 'confirmed') then
     raise exception 'This booking can no longer be moved' using errcode = 'invalid_parameter_value';
   end if;
@@ -78,26 +78,17 @@ begin
 end;
 $$;
 
-revoke execute on function public.apply_customer_reschedule(public.bookings, date, time) from public, anon, authenticated, service_role;
+revoke execute on function public.apply_customer_reschedule(uuid, date, time) from public, anon, authenticated, service_role;
 
 -- The signed-in customer moves their own booking. Errors as apply_customer_reschedule's, and
 -- no_data_found when the booking is not the caller's.
 create function public.reschedule_my_booking(_booking_id uuid, _moving_date date, _moving_time time)
 returns public.bookings
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  booking public.bookings;
-begin
-  select * into booking from public.bookings
-  where id = _booking_id and user_id = auth.uid() and auth.uid() is not null;
-  if not found then
-    raise exception 'No booking % of yours', _booking_id using errcode = 'no_data_found';
-  end if;
-  return public.apply_customer_reschedule(booking, _moving_date, _moving_time);
-end;
+  select public.apply_customer_reschedule(public.my_booking_id(_booking_id), _moving_date, _moving_time);
 $$;
 
 revoke execute on function public.reschedule_my_booking(uuid, date, time) from public, anon;
@@ -107,20 +98,11 @@ grant execute on function public.reschedule_my_booking(uuid, date, time) to auth
 -- signature and that it names this booking and its email, so only the service role calls this.
 create function public.reschedule_booking_by_manage_link(_booking_id uuid, _email text, _moving_date date, _moving_time time)
 returns public.bookings
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  booking public.bookings;
-begin
-  perform public.require_service_role('move a booking for the holder of its link');
-  select * into booking from public.bookings where id = _booking_id and lower(email) = lower(_email);
-  if not found then
-    raise exception 'No booking % for that email', _booking_id using errcode = 'no_data_found';
-  end if;
-  return public.apply_customer_reschedule(booking, _moving_date, _moving_time);
-end;
+  select public.apply_customer_reschedule(public.manage_link_booking_id(_booking_id, _email), _moving_date, _moving_time);
 $$;
 
 revoke execute on function public.reschedule_booking_by_manage_link(uuid, text, date, time) from public, anon, authenticated;
