@@ -1473,6 +1473,7 @@ export type Database = {
       }
       capacity_days: {
         Args: {
+          _except_booking?: string
           _except_draft?: string
           _from: string
           _hours: number
@@ -1488,9 +1489,11 @@ export type Database = {
           reason: string
         }[]
       }
+      capacity_leaves_out: { Args: { _booking_id: string }; Returns: string }
       capacity_slots: {
         Args: {
           _day: string
+          _except_booking?: string
           _except_draft?: string
           _hours: number
           _slots: string[]

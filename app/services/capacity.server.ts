@@ -20,6 +20,18 @@ export class CapacityReadError extends Error {
 
 const slotTime = (time: string) => time.slice(0, 5);
 
+/**
+ * The booking a capacity question leaves out, its own crew not counted against it: the one saved from
+ * a wizard draft (the customer's hold, which their new answers replace), or the booking being moved.
+ * The database leaves a booking out only for a caller who may move it.
+ */
+export interface LeftOut {
+  exceptDraft?: string;
+  exceptBooking?: string;
+}
+
+const leftOutArgs = ({ exceptDraft, exceptBooking }: LeftOut) => ({ _except_draft: exceptDraft, _except_booking: exceptBooking });
+
 function dayState(row: { closed: boolean; full: boolean }): DayState {
   if (row.closed) return "closed";
   return row.full ? "full" : "open";
@@ -29,15 +41,14 @@ function dayState(row: { closed: boolean; full: boolean }): DayState {
  * Each date from `from` to `to` (YYYY-MM-DD, inclusive, at most 92 days) for a move of `hours`: its
  * crews, the most out at once, and whether it is open, full (no slot can take the move) or closed
  * (with the reason customers are told, or null); full judged for the starts `slots` (the wizard's
- * time slots unless given). `exceptDraft` leaves out the booking already saved
- * from that wizard draft (the customer's own hold, which their new answers replace). Throws
- * CapacityReadError when the database fails or refuses the range.
+ * time slots unless given), leaving out `leftOut`. Throws CapacityReadError when the database fails or
+ * refuses the range.
  */
 export async function capacityOfDays(
   client: AppSupabaseClient,
-  { from, to, hours, exceptDraft, slots = TIME_SLOTS }: { from: string; to: string; hours: number; exceptDraft?: string; slots?: readonly string[] },
+  { from, to, hours, slots = TIME_SLOTS, ...leftOut }: { from: string; to: string; hours: number; slots?: readonly string[] } & LeftOut,
 ): Promise<DayCapacity[]> {
-  const { data, error } = await client.rpc("capacity_days", { _from: from, _to: to, _hours: hours, _slots: [...slots], _except_draft: exceptDraft });
+  const { data, error } = await client.rpc("capacity_days", { _from: from, _to: to, _hours: hours, _slots: [...slots], ...leftOutArgs(leftOut) });
   if (error) throw new CapacityReadError("could not read the capacity of days", error);
   return data.map((row) => ({
     date: row.day,
@@ -51,9 +62,9 @@ export async function capacityOfDays(
 /** Each of the wizard's time slots on `date`: whether a crew can take a move of `hours` from it. */
 async function slotAvailability(
   client: AppSupabaseClient,
-  { date, hours, exceptDraft }: { date: string; hours: number; exceptDraft?: string },
+  { date, hours, ...leftOut }: { date: string; hours: number } & LeftOut,
 ): Promise<SlotAvailability[]> {
-  const { data, error } = await client.rpc("capacity_slots", { _day: date, _hours: hours, _slots: [...TIME_SLOTS], _except_draft: exceptDraft });
+  const { data, error } = await client.rpc("capacity_slots", { _day: date, _hours: hours, _slots: [...TIME_SLOTS], ...leftOutArgs(leftOut) });
   if (error) throw new CapacityReadError("could not read the slots of a day", error);
   return data.map((row) => ({ time: slotTime(row.slot), fits: row.fits }));
 }
@@ -101,15 +112,9 @@ function daySlots(day: DayCapacity | undefined, hours: number, slots: SlotAvaila
  * then by `facts`), with the date's state: what the details step shows for the date posted. On a
  * closed day no slot fits. Throws CapacityReadError when the database fails.
  */
-export async function slotsOfDay(
-  client: AppSupabaseClient,
-  { date, hours, exceptDraft }: { date: string; hours: number; exceptDraft?: string },
-  facts: MoveStartFacts,
-): Promise<DaySlots> {
-  const [slots, days] = await Promise.all([
-    slotAvailability(client, { date, hours, exceptDraft }),
-    capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
-  ]);
+export async function slotsOfDay(client: AppSupabaseClient, question: { date: string; hours: number } & LeftOut, facts: MoveStartFacts): Promise<DaySlots> {
+  const { date, hours } = question;
+  const [slots, days] = await Promise.all([slotAvailability(client, question), capacityOfDays(client, { ...question, from: date, to: date })]);
   return daySlots(days[0], hours, slots, facts);
 }
 
@@ -119,7 +124,7 @@ export async function slotsOfDay(
  */
 async function bookableDays(
   client: AppSupabaseClient,
-  { from, to, hours, exceptDraft }: { from: string; to: string; hours: number; exceptDraft?: string },
+  { from, to, hours, ...leftOut }: { from: string; to: string; hours: number } & LeftOut,
   facts: MoveStartFacts,
 ): Promise<DayCapacity[]> {
   const first = firstMoveDate(facts.now.date, facts.rules);
@@ -131,8 +136,8 @@ async function bookableDays(
   const today = start === facts.now.date ? startsOn(start) : null;
   const laterFrom = today ? addDays(start, 1) : start;
   const [todays, rest] = await Promise.all([
-    today === null || today.length === 0 ? [] : capacityOfDays(client, { from: start, to: start, hours, exceptDraft, slots: today }),
-    laterFrom > to ? [] : daysFor(client, { from: laterFrom, to, hours, exceptDraft }, later),
+    today === null || today.length === 0 ? [] : capacityOfDays(client, { from: start, to: start, hours, slots: today, ...leftOut }),
+    laterFrom > to ? [] : daysFor(client, { from: laterFrom, to, hours, ...leftOut }, later),
   ]);
   return [...todays, ...rest];
 }
@@ -140,7 +145,7 @@ async function bookableDays(
 /** The days from `from` to `to` for the starts `slots`; with none (the move is longer than the working day) every open day is full. */
 async function daysFor(
   client: AppSupabaseClient,
-  range: { from: string; to: string; hours: number; exceptDraft?: string },
+  range: { from: string; to: string; hours: number } & LeftOut,
   slots: readonly string[],
 ): Promise<DayCapacity[]> {
   if (slots.length > 0) return capacityOfDays(client, { ...range, slots });
@@ -150,28 +155,28 @@ async function daysFor(
 
 /**
  * What the wizard's details step shows: the bookable days of `month` and, when `date` can be booked,
- * its slots, for a move of `hours`, leaving out the customer's own hold (`exceptDraft`). A date in
+ * its slots, for a move of `hours`, leaving out the customer's own booking (`leftOut`). A date in
  * the month takes its state from the month's days rather than asking for it again. `facts` decide
  * which starts may be offered at all. Throws CapacityReadError when the database fails.
  */
 export async function wizardAvailability(
   client: AppSupabaseClient,
-  { month, today, date, hours, exceptDraft }: { month: string; today: string; date?: string; hours: number; exceptDraft?: string },
+  { month, today, date, hours, ...leftOut }: { month: string; today: string; date?: string; hours: number } & LeftOut,
   facts: MoveStartFacts,
 ): Promise<CapacityAvailability> {
   const range = bookableDatesOf(month, today);
   if (date === undefined || date < today || date > lastBookableDate(today)) {
-    return { month, hours, days: range ? await bookableDays(client, { ...range, hours, exceptDraft }, facts) : [], day: null };
+    return { month, hours, days: range ? await bookableDays(client, { ...range, hours, ...leftOut }, facts) : [], day: null };
   }
   const inMonth = range !== null && date >= range.from && date <= range.to && date >= firstMoveDate(facts.now.date, facts.rules);
   const [days, slots, outsideMonth] = await Promise.all([
-    range ? bookableDays(client, { ...range, hours, exceptDraft }, facts) : [],
-    slotAvailability(client, { date, hours, exceptDraft }),
-    inMonth ? [] : capacityOfDays(client, { from: date, to: date, hours, exceptDraft }),
+    range ? bookableDays(client, { ...range, hours, ...leftOut }, facts) : [],
+    slotAvailability(client, { date, hours, ...leftOut }),
+    inMonth ? [] : capacityOfDays(client, { from: date, to: date, hours, ...leftOut }),
   ]);
   // Today with no start left to offer is not among the month's days: asked for on its own.
   const day =
     (inMonth ? days.find((candidate) => candidate.date === date) : outsideMonth[0]) ??
-    (await capacityOfDays(client, { from: date, to: date, hours, exceptDraft }))[0];
+    (await capacityOfDays(client, { from: date, to: date, hours, ...leftOut }))[0];
   return { month, hours, days, day: daySlots(day, hours, slots, facts) };
 }

@@ -262,6 +262,31 @@ describe.skipIf(usingHostedBackend)("the occupancy rules", () => {
     const tooMany = await anon.rpc("capacity_days", { _from: "2027-01-01", _to: "2027-12-31", _hours: 4, _slots: [...TIME_SLOTS] });
     expect(tooMany.error?.code).toBe("22023");
   });
+
+  it("leave out the crew of the booking being moved, for those who may move it only", async () => {
+    const day = freshDay();
+    await setDay(day, { crews: 1 });
+    const theirs = await savedBooking(serviceRole, {
+      request: sampleBookingRequest({ date: day, time: "10:00", propertySize: "1_bedroom" }),
+      userId: customer.user.id,
+      draftId: randomUUID(),
+    });
+    const hours = estimatedHours("1_bedroom");
+    const tenFits = async (client: AppSupabaseClient, exceptBooking?: string) => {
+      const { slots } = await slotsOfDay(client, { date: day, hours, exceptBooking }, await anyStart());
+      const [today] = await capacityOfDays(client, { from: day, to: day, hours, slots: ["10:00"], exceptBooking });
+      return { slot: slots.find((slot) => slot.time === "10:00")?.fits, day: today!.state };
+    };
+    // The owner, the office and the server (for the holder of the booking's link) see its own time free.
+    expect(await tenFits(customer.client, theirs.id)).toEqual({ slot: true, day: "open" });
+    expect(await tenFits(admin.client, theirs.id)).toEqual({ slot: true, day: "open" });
+    expect(await tenFits(serviceRole, theirs.id)).toEqual({ slot: true, day: "open" });
+    // Anyone else asking to leave it out is answered as if they had not: the crew is out then.
+    const stranger = await signInCustomer(backend, "stranger", "Sam Stranger");
+    expect(await tenFits(stranger.client, theirs.id)).toEqual({ slot: false, day: "full" });
+    expect(await tenFits(anon, theirs.id)).toEqual({ slot: false, day: "full" });
+    expect(await tenFits(customer.client)).toEqual({ slot: false, day: "full" });
+  });
 });
 
 /** A Saturday of its own, after the other tests' days. */
