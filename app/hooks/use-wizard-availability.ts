@@ -12,12 +12,12 @@ export interface AvailabilityQuestion {
 const COULD_NOT_LOAD = "Free times could not be loaded. Please try again.";
 
 /**
- * The details step's free days and times with JavaScript: what the server rendered, then what the
- * /book/availability loader answers as the customer changes the month, the date or the size of the
- * home. Only the answer to the newest question is shown, whatever order the answers arrive in; a
- * failed answer keeps what is shown and says so.
+ * A month calendar's free days and times with JavaScript: what the server rendered, then what
+ * `endpoint` (the wizard's /book/availability unless given; it may carry a query of its own) answers as
+ * the month, the date or the size of the home changes. Only the answer to the newest question is
+ * shown, whatever order the answers arrive in; a failed answer keeps what is shown and says so.
  */
-export function useWizardAvailability(rendered: WizardAvailability) {
+export function useWizardAvailability(rendered: WizardAvailability, endpoint: string = href("/book/availability")) {
   const [fetched, setFetched] = useState<WizardAvailability | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -28,13 +28,14 @@ export function useWizardAvailability(rendered: WizardAvailability) {
   const shown = fetched && fetched !== page.fetchedBefore ? fetched : rendered;
 
   const ask = async ({ month, date, size }: AvailabilityQuestion) => {
-    const query = new URLSearchParams({ [AVAILABILITY_QUERY.month]: month });
+    const query = new URLSearchParams(endpoint.split("?")[1]);
+    query.set(AVAILABILITY_QUERY.month, month);
     if (date) query.set(AVAILABILITY_QUERY.date, date);
     if (size) query.set(AVAILABILITY_QUERY.size, size);
     const question = ++newest.current;
     setLoading(true);
     try {
-      const response = await fetch(`${href("/book/availability")}?${query}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`${endpoint.split("?")[0]}?${query}`, { headers: { Accept: "application/json" } });
       const answer = (await response.json()) as WizardAvailability | { error: string };
       if (question !== newest.current) return;
       if (!response.ok || "error" in answer) setFailed("error" in answer ? answer.error : COULD_NOT_LOAD);

@@ -1,3 +1,4 @@
+import { startFacts } from "../availability-answer.server";
 import { companyDay } from "~/services/company-day.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -29,8 +30,8 @@ import { cancellationTerms } from "~/domain/booking-review";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
-import { moveStartFacts, slotsOfDay, wizardAvailability, type MoveStartFacts } from "~/services/capacity.server";
-import { customerChangeRulesOf, moveStartRulesOf } from "~/domain/company-settings";
+import { slotsOfDay, wizardAvailability } from "~/services/capacity.server";
+import { customerChangeRulesOf } from "~/domain/company-settings";
 import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services/drafts.server";
 import { payingVisitor } from "~/services/paying-browser.server";
 import { CHECKOUT_REFUSAL_MESSAGES, closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
@@ -109,12 +110,6 @@ async function detailsAvailability(
     },
     await startFacts(context),
   );
-}
-
-/** The company's rules of when a move may start, judged now. */
-export async function startFacts(context: LoaderArgs["context"]): Promise<MoveStartFacts> {
-  const settings = await context.get(settingsContext)();
-  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings), settings.timeZone);
 }
 
 /**

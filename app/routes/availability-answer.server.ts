@@ -1,0 +1,67 @@
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext, sessionContext, settingsContext } from "~/context";
+import { isCalendarDate } from "~/domain/calendar-date";
+import { wizardAvailabilityView } from "~/domain/capacity";
+import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
+import { companyDay } from "~/services/company-day.server";
+import { moveStartRulesOf } from "~/domain/company-settings";
+import { CapacityReadError, moveStartFacts, wizardAvailability, type LeftOut, type MoveStartFacts } from "~/services/capacity.server";
+import type { AppSupabaseClient } from "~/services/supabase.server";
+
+// The month calendar's free days and times with JavaScript, wherever a move's date is chosen: the
+// wizard, a customer moving their booking, the office editing one.
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The company's rules of when a move may start, judged now. */
+export async function startFacts(context: Context): Promise<MoveStartFacts> {
+  const settings = await context.get(settingsContext)();
+  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings), settings.timeZone);
+}
+
+export const AVAILABILITY_MESSAGES = {
+  badQuestion: "Choose a month, and a real date and home size.",
+  unavailable: "Free times could not be loaded. Please try again.",
+} as const;
+
+/** The month and date asked for in the query, or null when either is malformed. */
+export function availabilityQuestion(url: URL): { month: string; date: string | undefined } | null {
+  const month = parseMonth(url.searchParams.get(AVAILABILITY_QUERY.month));
+  const date = url.searchParams.get(AVAILABILITY_QUERY.date) || undefined;
+  if (!month || (date !== undefined && !isCalendarDate(date))) return null;
+  return { month, date };
+}
+
+/** A malformed question: 400 with what to ask instead. */
+export const badAvailabilityQuestion = () => data({ error: AVAILABILITY_MESSAGES.badQuestion }, { status: 400, headers: noStore });
+
+/**
+ * The month's days and the date's slots for a move of `hours`, as JSON, judged by the database for
+ * `client` (leaving out `leftOut`, the asker's own booking): only whether each day is open, full or
+ * closed and which start times fit. A month that cannot be booked shows the date's, or this month's;
+ * 503 when the database cannot answer.
+ */
+export async function availabilityAnswer(
+  context: Context,
+  { client, month, date, hours, leftOut }: { client: AppSupabaseClient; month: string; date: string | undefined; hours: number; leftOut: LeftOut },
+) {
+  const { today } = await companyDay(context);
+  try {
+    const availability = await wizardAvailability(
+      client,
+      { month: monthToShow(today, month, date), today, date, hours, ...leftOut },
+      await startFacts(context),
+    );
+    return data(wizardAvailabilityView(availability), { headers: noStore });
+  } catch (error) {
+    if (!(error instanceof CapacityReadError)) throw error;
+    context.get(requestContext).logger.error({ err: error }, "could not read the free days and times");
+    return data({ error: AVAILABILITY_MESSAGES.unavailable }, { status: 503, headers: noStore });
+  }
+}
+
+/** An asker who has asked too often: 429, and when to ask again. */
+export const tooManyAvailabilityQuestions = (message: string, wait: number) =>
+  data({ error: message }, { status: 429, headers: { ...noStore, "Retry-After": String(wait) } });
