@@ -45,13 +45,22 @@ export const contactSchema = z.object({
   phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
 });
 
-/** The details step, judged against today's date where the company works (a move date in the past is refused). */
-export function detailsSchema(today: string) {
+/**
+ * When a move starts, judged against today's date where the company works: a date from today to a year
+ * ahead, and one of the time slots or none (the first free one).
+ */
+export function moveTimeSchema(today: string) {
   return z.object({
     date: calendarDateSchema(BOOKING_MESSAGES.dateRequired)
       .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
       .refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
     time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),
+  });
+}
+
+/** The details step, judged against today's date where the company works (a move date in the past is refused). */
+export function detailsSchema(today: string) {
+  return moveTimeSchema(today).extend({
     fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
     toAddress: text(BOOKING_MESSAGES.toRequired, 500),
     propertySize: z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired }),
