@@ -12,12 +12,16 @@ export default [
     route("payment-canceled", "routes/public/payment-canceled.tsx"),
     // A booking opened by the 'Manage your booking' link of its emails (`?token=`), without signing in.
     route("manage", "routes/public/manage-booking.tsx"),
+    // The same link's calendar for a new day and start time (`?token=`).
+    route("manage/reschedule", "routes/public/manage-reschedule.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Resource route: the paid move as a calendar file, linked from the payment page.
   route("payment-success/move.ics", "routes/public/move-calendar.ts"),
   // Resource route: the move as a calendar file, for the holder of its manage link.
   route("manage/move.ics", "routes/public/manage-calendar.ts"),
+  // Resource route: the manage link's reschedule calendar's free days and times.
+  route("manage/availability", "routes/public/manage-availability.ts"),
   // Resource route: the sign-out form posts here from every frame.
   route("logout", "routes/public/logout.tsx"),
   // Resource route: Stripe delivers its signed webhook events here.
@@ -44,6 +48,10 @@ export default [
       index("routes/dashboard/home.tsx"),
       route("bookings", "routes/dashboard/bookings.tsx"),
       route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
+      // A new day and start time for the booking: the calendar, and without JavaScript its month pages and free times.
+      route("bookings/:bookingId/reschedule", "routes/dashboard/booking-reschedule.tsx"),
+      // Resource route: the reschedule calendar's free days and times, as the customer changes the month or the date.
+      route("bookings/:bookingId/availability", "routes/dashboard/booking-availability.ts"),
       // Resource route: 'Pay deposit' posts here from the overview and the booking's page.
       route("bookings/:bookingId/pay", "routes/dashboard/pay-deposit.ts"),
       // Resource route: the gallery's uploader posts here, with and without JavaScript.

@@ -4,6 +4,9 @@
 import { customerCancellation, noticeInWords, type CustomerChangeRules } from "./booking-cancellation";
 import { formatDateTimeIn } from "./company-time";
 
+/** The reschedule form's submit button's intent (its month buttons and 'Show free times' post others). */
+export const RESCHEDULE_INTENT = "reschedule";
+
 export const RESCHEDULE_MESSAGES = {
   rescheduled: "Move rescheduled",
   rescheduledDescription: (when: string) => `Your move is now on ${when}. We have emailed you the new date and time.`,
@@ -17,7 +20,6 @@ export const RESCHEDULE_MESSAGES = {
     limit === 0
       ? "Moves are rescheduled by our office."
       : `This booking has been rescheduled online ${limit === 1 ? "once" : `${limit} times`}, as often as we allow.`,
-  callToChange: "Please call us to change the date or time.",
 } as const;
 
 /** What the booking's page says of moving it, with the deadline and the moves left. */

@@ -56,6 +56,11 @@ export function isPropertySize(value: unknown): value is PropertySize {
   return (PROPERTY_SIZES as readonly unknown[]).includes(value);
 }
 
+/** One of the time slots a move may start at ("08:00" … ). */
+export function isTimeSlot(value: unknown): value is (typeof TIME_SLOTS)[number] {
+  return (TIME_SLOTS as readonly unknown[]).includes(value);
+}
+
 export function estimatedHours(size: PropertySize | undefined): number {
   return Math.max(MINIMUM_HOURS, size ? ESTIMATED_HOURS[size] : DEFAULT_ESTIMATED_HOURS);
 }

@@ -34,6 +34,13 @@ export function thumbnailPathOf(path: string): string | null {
   return match ? `${match[1]}-thumb.${match[2]}` : null;
 }
 
+/** The customer's own booking, or null when it is not theirs. Throws BookingStoreError when the database fails. */
+export async function customersBooking(supabase: AppSupabaseClient, { bookingId, userId }: { bookingId: string; userId: string }): Promise<BookingRow | null> {
+  const { data, error } = await supabase.from("bookings").select("*").eq("id", bookingId).eq("user_id", userId).maybeSingle();
+  if (error) throw new BookingStoreError("could not read a booking", error);
+  return data;
+}
+
 /**
  * The customer's booking with its photos and status history, or `not-found` when it is not theirs (row
  * level security hides other customers' bookings; an admin's own dashboard shows only their own

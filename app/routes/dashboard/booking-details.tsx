@@ -7,9 +7,11 @@ import { BookingDetailsHistory } from "~/components/dashboard/booking-details-hi
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
+import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule";
 import { servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { cancellationView } from "~/domain/booking-cancellation";
+import { rescheduleView } from "~/domain/booking-reschedule";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
@@ -29,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /**
  * One of the customer's own bookings: every field, the price as quoted when it was booked, photos,
- * the deposit, the status history and whether it can still be cancelled online. Read with the
+ * the deposit, the status history and whether it can still be rescheduled or cancelled online. Read with the
  * visitor's own client, so another customer's booking (or an id that is none) is a 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -41,6 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { booking: row } = details;
   const settings = await context.get(settingsContext)();
   const { timeZone } = settings;
+  const now = new Date();
+  const rules = customerChangeRulesOf(settings);
 
   return {
     booking: bookingView(row, timeZone),
@@ -56,7 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     photos: details.photos,
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
-    cancellation: cancellationView(row, new Date(), { timeZone, rules: customerChangeRulesOf(settings) }),
+    reschedule: rescheduleView(row, now, { timeZone, rules }),
+    cancellation: cancellationView(row, now, { timeZone, rules }),
   };
 }
 
@@ -90,7 +95,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, payment, photos, history, cancellation } = loaderData;
+  const { booking, price, payment, photos, history, reschedule, cancellation } = loaderData;
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
   return (
@@ -111,6 +116,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-6">
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />
+          <BookingDetailsReschedule reschedule={reschedule} pagePath={href("/dashboard/bookings/:bookingId/reschedule", { bookingId: booking.id })} />
           <BookingDetailsCancellation
             action={customerBookingPath(booking.id)}
             cancellation={cancellation}

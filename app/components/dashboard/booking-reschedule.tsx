@@ -1,0 +1,98 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
+import { RescheduleForm } from "~/components/booking/reschedule-form";
+import { useCompany } from "~/components/company-context";
+import { PhoneLink } from "~/components/phone-link";
+import { buttonClasses } from "~/components/ui/button";
+import { RESCHEDULE_MESSAGES, type RescheduleView } from "~/domain/booking-reschedule";
+import type { WizardAvailability } from "~/domain/capacity";
+
+const phoneLinkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
+
+const movesLeftInWords = (count: number) => (count === 1 ? "once more" : `${count} more times`);
+
+/**
+ * Moving the booking to another day or time, on its page: while the company's rules allow it online,
+ * until when and how often, and 'Reschedule', a link to the calendar; otherwise why not and the phone.
+ */
+export function BookingDetailsReschedule({ reschedule, pagePath }: { reschedule: RescheduleView; pagePath: string }) {
+  const company = useCompany();
+  if (reschedule.kind === "closed") return null;
+  return (
+    <section aria-labelledby="booking-reschedule-heading" className="rounded-xl border border-slate-200 p-4">
+      <h2 id="booking-reschedule-heading" className="text-lg font-semibold">
+        Date and time
+      </h2>
+      {reschedule.kind === "unavailable" ? (
+        <p className="mt-3 text-sm text-slate-700">
+          {reschedule.reason} Please call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to change the date or time.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-slate-700">
+            You can reschedule online until {reschedule.deadline}, {movesLeftInWords(reschedule.movesLeft)}.
+          </p>
+          <Link to={pagePath} className={buttonClasses("outline", "md", "mt-4 w-full")}>
+            Reschedule
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The reschedule page's content: the move as it is, then the calendar, or why it cannot be moved online. */
+export function ReschedulePanel({
+  page,
+  action,
+  endpoint,
+  backTo,
+  lastResult,
+}: {
+  page: {
+    view: RescheduleView;
+    current: { words: string };
+    chosen: { date: string; time: string | null };
+    today: string | null;
+    availability: WizardAvailability | null;
+  };
+  action: string;
+  endpoint: string;
+  backTo: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const company = useCompany();
+  const { view, current, chosen, today, availability } = page;
+  return (
+    <section aria-labelledby="reschedule-heading" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h1 id="reschedule-heading" className="text-2xl font-bold">
+        Reschedule your move
+      </h1>
+      <p className="text-slate-700">
+        Now booked for <strong>{current.words}</strong>.
+      </p>
+      {view.kind === "allowed" && today && availability ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Choose a new day and start time; only those we can serve are offered. You can reschedule online until {view.deadline},{" "}
+            {movesLeftInWords(view.movesLeft)}. Your price stays the same.
+          </p>
+          <RescheduleForm
+            action={action}
+            endpoint={endpoint}
+            backTo={backTo}
+            today={today}
+            availability={availability}
+            chosen={chosen}
+            lastResult={lastResult}
+          />
+        </>
+      ) : (
+        <p className="text-slate-700">
+          {view.kind === "unavailable" ? view.reason : RESCHEDULE_MESSAGES.notChangeable} Please call us at{" "}
+          <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to change the date or time.
+        </p>
+      )}
+    </section>
+  );
+}
