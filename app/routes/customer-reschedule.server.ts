@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, settingsContext } from "~/context";
@@ -5,7 +6,7 @@ import type { BookingRow } from "~/domain/booking";
 import { formatMoveDateTime } from "~/domain/booking-labels";
 import { RESCHEDULE_INTENT, RESCHEDULE_MESSAGES, rescheduleView } from "~/domain/booking-reschedule";
 import { moveTimeSchema } from "~/domain/booking-schemas";
-import { capacityProblems, wizardAvailabilityView } from "~/domain/capacity";
+import { CAPACITY_MESSAGES, capacityProblems, wizardAvailabilityView } from "~/domain/capacity";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { isCalendarDate } from "~/domain/calendar-date";
@@ -101,13 +102,19 @@ export async function rescheduleAction(
 
   const { today } = await companyDay(context);
   const submission = parseWithZod(form, { schema: moveTimeSchema(today) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), page: null }, { status: 400 });
   const to = { date: submission.value.date, time: submission.value.time ?? null };
   const { row } = asker;
   if (to.date === row.moving_date && to.time === (row.moving_time?.slice(0, 5) ?? null)) {
-    return data({ result: submission.reply({ formErrors: [RESCHEDULE_MESSAGES.sameTime] }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [RESCHEDULE_MESSAGES.sameTime] }), page: null }, { status: 400 });
   }
 
+  // Refused: the form again, showing the date and time posted as the calendar now judges them.
+  const refused = async (reply: SubmissionResult<string[]>, status: number) =>
+    data(
+      { result: reply, page: await reschedulePage(context, asker, new URL(pageShowing(pagePath, { date: to.date, time: to.time ?? "" }), "http://page")) },
+      { status },
+    );
   const result = await reschedule(to);
   const settings = await context.get(settingsContext)();
   const rules = customerChangeRulesOf(settings);
@@ -125,11 +132,11 @@ export async function rescheduleAction(
     case "not-found":
       throw bookingNotFound();
     case "not-changeable":
-      return data({ result: submission.reply({ formErrors: [RESCHEDULE_MESSAGES.notChangeable] }) }, { status: 409 });
+      return refused(submission.reply({ formErrors: [RESCHEDULE_MESSAGES.notChangeable] }), 409);
     case "too-late":
-      return data({ result: submission.reply({ formErrors: [RESCHEDULE_MESSAGES.tooLate(rules.noticeHours)] }) }, { status: 409 });
+      return refused(submission.reply({ formErrors: [RESCHEDULE_MESSAGES.tooLate(rules.noticeHours)] }), 409);
     case "limit-reached":
-      return data({ result: submission.reply({ formErrors: [RESCHEDULE_MESSAGES.limitReached(rules.rescheduleLimit)] }) }, { status: 409 });
+      return refused(submission.reply({ formErrors: [RESCHEDULE_MESSAGES.limitReached(rules.rescheduleLimit)] }), 409);
     case "not-bookable":
     case "day-closed":
     case "full": {
@@ -139,10 +146,9 @@ export async function rescheduleAction(
         { month: monthOf(to.date), today, date: to.date, hours: hoursOfMove(row), exceptBooking: row.id },
         await startFacts(context),
       );
-      const problems = day ? capacityProblems(day, to.time ?? undefined, { timeJustTaken: true }) : {};
-      const fieldErrors =
-        problems.date || problems.time ? { date: problems.date ? [problems.date] : [], time: problems.time ? [problems.time] : [] } : undefined;
-      return data({ result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [RESCHEDULE_MESSAGES.notChangeable] }) }, { status: 409 });
+      const problems = day ? capacityProblems(day, to.time ?? undefined, { timeJustTaken: false }) : {};
+      if (!problems.date && !problems.time) return refused(submission.reply({ fieldErrors: { time: [CAPACITY_MESSAGES.slotTaken] } }), 409);
+      return refused(submission.reply({ fieldErrors: { date: problems.date ? [problems.date] : [], time: problems.time ? [problems.time] : [] } }), 409);
     }
   }
 }

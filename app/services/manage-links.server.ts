@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { BookingRow } from "~/domain/booking";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
-import { MANAGE_BOOKING_PATH, manageLinkExpiresAt } from "~/domain/manage-link";
+import { manageLinkPath, manageLinkExpiresAt } from "~/domain/manage-link";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -26,7 +26,7 @@ export function manageBookingToken(secret: string, booking: Pick<BookingRow, "id
 
 /** The link as emailed, under `publicUrl`. */
 export function manageBookingUrl(publicUrl: string, secret: string, booking: Pick<BookingRow, "id" | "email">): string {
-  return `${publicUrl}${MANAGE_BOOKING_PATH}?${new URLSearchParams({ token: manageBookingToken(secret, booking) })}`;
+  return `${publicUrl}${manageLinkPath(manageBookingToken(secret, booking))}`;
 }
 
 const tokenSchema = z

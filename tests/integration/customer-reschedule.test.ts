@@ -2,17 +2,19 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
-import { rescheduleByManageLink, rescheduleMyBooking } from "../../app/services/customer-reschedule.server.ts";
+import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
-import { startTestApp, type TestApp } from "./support/app-client.ts";
+import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startTestApp, type TestApp, type Visitor } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
-// A customer moving their own booking (reschedule_my_booking, and the manage link's function) against
-// the embedded Supabase: the company's rules, the crew taken at the new time and released at the old,
-// the history and the 'changed' message, and every refusal leaving the booking as it was.
+// A customer moving their own booking through the real request path (the booking's reschedule page,
+// signed in or with the link of its emails) against the embedded Supabase: the company's rules, the crew
+// taken at the new time and released at the old, the history and the 'changed' message, and every
+// refusal answered with its message and a 4xx, leaving the booking as it was.
 
 const HOUR = 60 * 60 * 1000;
 let backend: TestBackend;
@@ -44,6 +46,12 @@ const paidBooking = (owner: Pick<Customer, "user">, columns: Partial<TablesInser
     ...columns,
   });
 
+const reschedulePage = (bookingId: string) => `/dashboard/bookings/${bookingId}/reschedule`;
+
+/** The customer posts the reschedule form of their booking's page: the new date and time ("" for none). */
+const reschedule = (who: { visitor: Visitor }, bookingId: string, to: { date: string; time: string }) =>
+  who.visitor.post(reschedulePage(bookingId), { intent: "reschedule", ...to });
+
 async function stored(id: string) {
   const { data, error } = await service.from("bookings").select("*").eq("id", id).single();
   if (error) throw error;
@@ -67,8 +75,11 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
     await Promise.all([setCrews(from, 1), setCrews(to, 1)]);
     const booking = await paidBooking(alice, { moving_date: from });
 
-    const result = await rescheduleMyBooking(alice.client, booking.id, { date: to, time: "12:00" });
-    expect(result).toMatchObject({ kind: "rescheduled", booking: { moving_date: to, moving_time: "12:00:00", online_reschedules: 1 } });
+    const answer = await reschedule(alice, booking.id, { date: to, time: "12:00" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/dashboard/bookings/${booking.id}`);
+    expect(await alice.visitor.toast(answer.location!)).toMatchObject({ type: "success", title: "Move rescheduled" });
+    expect(await stored(booking.id)).toMatchObject({ moving_date: to, moving_time: "12:00:00", online_reschedules: 1 });
     const edits = await backend.sql<{ field: string; before: string; after: string; changed_by: string; by_customer: boolean }>(
       "select field, before, after, changed_by, by_customer from public.booking_edits where booking_id = $1 order by field",
       [booking.id],
@@ -93,6 +104,41 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
     ).resolves.toMatchObject({ moving_date: from });
   });
 
+  it("shows the calendar for this move with its own time free; without JavaScript a month or a date's times are addresses of the page", async () => {
+    const day = freshDay();
+    await setCrews(day, 1);
+    const booking = await paidBooking(alice, { moving_date: day });
+
+    // The page: the move as it is, the deadline and the moves left, its date and time chosen and free.
+    const page = await alice.visitor.get(reschedulePage(booking.id));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("You can reschedule online until");
+    expect(page.text).toContain("2 more times");
+    expect(page.html).toContain(`name="date" checked="" value="${day}"`);
+    expect(page.html).toContain(`name="time" checked="" value="10:00"`);
+
+    // The month button and 'Show free times' post the form unchecked and come back as the page's address.
+    const next = addDays(day, 40).slice(0, 7);
+    const nextMonth = await alice.visitor.post(reschedulePage(booking.id), { intent: `month:${next}`, date: day, time: "14:00" });
+    expect(nextMonth.status).toBe(302);
+    expect(nextMonth.location).toBe(`${reschedulePage(booking.id)}?month=${next}&date=${day}&time=14%3A00#move-date`);
+    const shown = await alice.visitor.get(nextMonth.location!.replace(/#.*/, ""));
+    expect(shown.text).toContain(
+      new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${next}-01T00:00:00Z`)),
+    );
+    expect(await stored(booking.id)).toMatchObject({ moving_date: day, online_reschedules: 0 });
+
+    // With JavaScript the calendar asks its resource route: the same answer, as JSON; another's booking is a 404.
+    const answer = await alice.visitor.send(
+      new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}/availability?month=${day.slice(0, 7)}&date=${day}`),
+    );
+    expect(answer.status).toBe(200);
+    const json = (await answer.json()) as { day: { slots: Array<{ time: string; fits: boolean }> } };
+    expect(json.day.slots.find((slot) => slot.time === "10:00")?.fits).toBe(true);
+    expect((await bob.visitor.send(new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}/availability?month=${day.slice(0, 7)}`))).status).toBe(404);
+    expect((await alice.visitor.send(new Request(`${TEST_PUBLIC_URL}/dashboard/bookings/${booking.id}/availability?month=soon`))).status).toBe(400);
+  });
+
   it("refuses a full time, a closed day, a day too soon and a time not on the hour, changing nothing", async () => {
     const [full, closed] = [freshDay(), freshDay()];
     await Promise.all([setCrews(full, 1), setCrews(closed, null)]);
@@ -100,14 +146,20 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
     const booking = await paidBooking(alice);
     const before = await stored(booking.id);
 
-    expect(await rescheduleMyBooking(alice.client, booking.id, { date: full, time: "10:00" })).toEqual({ kind: "full" });
-    expect(await rescheduleMyBooking(alice.client, booking.id, { date: closed, time: "10:00" })).toEqual({ kind: "day-closed" });
-    expect(await rescheduleMyBooking(alice.client, booking.id, { date: today, time: "10:00" })).toEqual({ kind: "not-bookable", reason: "too-soon" });
-    expect(await rescheduleMyBooking(alice.client, booking.id, { date: addDays(today, -3), time: "10:00" })).toEqual({
-      kind: "not-bookable",
-      reason: "too-soon",
-    });
-    expect(await rescheduleMyBooking(alice.client, booking.id, { date: freshDay(), time: "10:30" })).toEqual({ kind: "not-changeable" });
+    const refusals: Array<[{ date: string; time: string }, number, string]> = [
+      [{ date: full, time: "10:00" }, 409, "10:00 AM is full on"],
+      [{ date: closed, time: "10:00" }, 409, "We are closed on"],
+      [{ date: today, time: "10:00" }, 409, "at such short notice"],
+      [{ date: addDays(today, -3), time: "10:00" }, 400, "Move date can't be in the past"],
+      [{ date: freshDay(), time: "10:30" }, 400, "Choose one of the time slots"],
+      [{ date: "2027-02-30", time: "10:00" }, 400, ""],
+      [{ date: before.moving_date, time: "10:00" }, 400, "That is your move's date and time already"],
+    ];
+    for (const [to, status, message] of refusals) {
+      const answer = await reschedule(alice, booking.id, to);
+      expect(answer.status, JSON.stringify(to)).toBe(status);
+      expect(answer.text).toContain(message);
+    }
     expect(await stored(booking.id)).toEqual(before);
   });
 
@@ -116,13 +168,22 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
     const wall = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY.timeZone, dateStyle: "short" }).format(soon);
     const hour = new Intl.DateTimeFormat("en-GB", { timeZone: COMPANY.timeZone, hour: "2-digit", hourCycle: "h23" }).format(soon);
     const close = await paidBooking(alice, { moving_date: wall, moving_time: `${hour}:00` });
-    expect(await rescheduleMyBooking(alice.client, close.id, { date: freshDay(), time: "10:00" })).toEqual({ kind: "too-late" });
+    const tooLate = await reschedule(alice, close.id, { date: freshDay(), time: "10:00" });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.text).toContain("Your move is less than 48 hours away, so it can no longer be rescheduled online.");
+    // Its page says so before the customer tries, with the phone, and offers no calendar.
+    const closePage = await alice.visitor.get(reschedulePage(close.id));
+    expect(closePage.text).toContain("can no longer be rescheduled online. Please call us at");
+    expect(closePage.html).not.toContain('name="date"');
 
     const theirs = await paidBooking(bob);
-    expect(await rescheduleMyBooking(alice.client, theirs.id, { date: freshDay(), time: "10:00" })).toEqual({ kind: "not-found" });
+    expect((await reschedule(alice, theirs.id, { date: freshDay(), time: "10:00" })).status).toBe(404);
+    expect((await alice.visitor.get(reschedulePage(theirs.id))).status).toBe(404);
     for (const status of ["cancelled", "completed"]) {
       const done = await paidBooking(alice, { status });
-      expect(await rescheduleMyBooking(alice.client, done.id, { date: freshDay(), time: "10:00" }), status).toEqual({ kind: "not-changeable" });
+      const answer = await reschedule(alice, done.id, { date: freshDay(), time: "10:00" });
+      expect(answer.status, status).toBe(409);
+      expect(answer.text).toContain("This booking can no longer be rescheduled.");
     }
     expect(await stored(theirs.id)).toMatchObject({ moving_date: theirs.moving_date, online_reschedules: 0 });
   });
@@ -130,10 +191,19 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
   it("allows as many online moves as the company set, then sends the customer to the office", async () => {
     await backend.sql("update public.app_settings set online_reschedule_limit = 1 where id");
     try {
-      const booking = await paidBooking(alice);
-      expect(await rescheduleMyBooking(alice.client, booking.id, { date: freshDay(), time: "10:00" })).toMatchObject({ kind: "rescheduled" });
-      expect(await rescheduleMyBooking(alice.client, booking.id, { date: freshDay(), time: "10:00" })).toEqual({ kind: "limit-reached" });
+      // A server started now reads the new rule.
+      const strict = await startTestApp(backend);
+      const carol = await signInCustomer(strict, "carol");
+      const booking = await paidBooking(carol);
+      expect((await reschedule(carol, booking.id, { date: freshDay(), time: "10:00" })).status).toBe(302);
+      const again = await reschedule(carol, booking.id, { date: freshDay(), time: "10:00" });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain("This booking has been rescheduled online once, as often as we allow.");
       expect(await stored(booking.id)).toMatchObject({ online_reschedules: 1 });
+      // Its page says so, with the phone, and offers no calendar.
+      const page = await carol.visitor.get(reschedulePage(booking.id));
+      expect(page.text).toContain("This booking has been rescheduled online once, as often as we allow. Please call us at");
+      expect(page.html).not.toContain('name="date"');
     } finally {
       await backend.sql("update public.app_settings set online_reschedule_limit = default where id");
     }
@@ -143,13 +213,20 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
     const guest = { user: { id: randomUUID(), email: `guest.${randomUUID().slice(0, 8)}@example.com` } } as Pick<Customer, "user">;
     const booking = await paidBooking(guest, { user_id: null });
     const to = freshDay();
-    expect(await rescheduleByManageLink(service, { bookingId: booking.id, email: "someone.else@example.com" }, { date: to, time: "10:00" })).toEqual({
-      kind: "not-found",
-    });
-    expect(await rescheduleByManageLink(service, { bookingId: booking.id, email: guest.user.email.toUpperCase() }, { date: to, time: null })).toMatchObject({
-      kind: "rescheduled",
-      booking: { moving_date: to, moving_time: null },
-    });
+    const guestVisitor = app.visitor();
+    const token = manageBookingToken(app.options.cookieSecret, booking);
+    const page = `/manage/reschedule?${new URLSearchParams({ token })}`;
+    // A forged signature, or this booking's signature on another booking's id, opens and moves nothing.
+    const other = await paidBooking(guest, { user_id: null });
+    const forged = `/manage/reschedule?${new URLSearchParams({ token: `${other.id}.${token.split(".")[1]}` })}`;
+    expect((await guestVisitor.post(forged, { intent: "reschedule", date: to, time: "" })).status).toBe(404);
+    expect((await guestVisitor.get(forged)).status).toBe(404);
+    expect(await stored(other.id)).toMatchObject({ moving_date: other.moving_date, online_reschedules: 0 });
+
+    const answer = await guestVisitor.post(page, { intent: "reschedule", date: to, time: "" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/manage?${new URLSearchParams({ token })}`);
+    expect(await stored(booking.id)).toMatchObject({ moving_date: to, moving_time: null });
     const [edit] = await backend.sql<{ changed_by: string | null; by_customer: boolean }>(
       "select changed_by, by_customer from public.booking_edits where booking_id = $1 and field = 'moving_date'",
       [booking.id],

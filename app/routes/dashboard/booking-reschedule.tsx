@@ -52,7 +52,7 @@ export default function BookingReschedule({ loaderData, actionData }: Route.Comp
         Back to booking
       </Link>
       <ReschedulePanel
-        page={page}
+        page={actionData?.page ?? page}
         action={reschedulePath(bookingId)}
         endpoint={href("/dashboard/bookings/:bookingId/availability", { bookingId })}
         backTo={back}

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext, settingsContext } from "~/context";
-import { MANAGE_BOOKING_PATH } from "~/domain/manage-link";
 import { bookingForManageToken } from "~/services/manage-links.server";
 import { bookingNotFound } from "../booking-params";
 
@@ -16,6 +15,3 @@ export async function linkedBooking({ request, context }: { request: Request; co
   if (found.kind === "not-found") throw bookingNotFound();
   return { token, settings, booking: found.booking };
 }
-
-/** An address of the manage link's pages (the booking's page unless `path` names another), carrying its token. */
-export const manageLinkPath = (token: string, path: string = MANAGE_BOOKING_PATH) => `${path}?${new URLSearchParams({ token })}`;

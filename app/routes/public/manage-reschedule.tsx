@@ -5,7 +5,8 @@ import { rescheduleByManageLink } from "~/services/customer-reschedule.server";
 import { readFormBody } from "~/services/form-body.server";
 import { rescheduleAction, reschedulePage } from "../customer-reschedule.server";
 import { pageMeta } from "../frame-meta";
-import { linkedBooking, manageLinkPath } from "./manage-link.server";
+import { manageLinkPath } from "~/domain/manage-link";
+import { linkedBooking } from "./manage-link.server";
 import type { Route } from "./+types/manage-reschedule";
 
 // It names the customer's move: never kept by browsers or proxies, never indexed.
@@ -48,7 +49,7 @@ export default function ManageReschedule({ loaderData, actionData }: Route.Compo
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
       <ReschedulePanel
-        page={page}
+        page={actionData?.page ?? page}
         action={manageLinkPath(token, RESCHEDULE_PATH)}
         endpoint={manageLinkPath(token, href("/manage/availability"))}
         backTo={manageLinkPath(token)}
