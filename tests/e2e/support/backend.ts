@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { manageBookingToken } from "../../../app/services/manage-links.server.ts";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
 import { caughtAuthEmailsTo, type CaughtAuthEmail } from "../../support/caught-auth-emails.ts";
 import { E2E_DATA_DIR, e2eBaseUrl } from "./environment.ts";
@@ -182,4 +183,10 @@ export async function failedMessage(booking: Awaited<ReturnType<typeof createBoo
     if (ours) return row.id;
   }
   throw new Error("the server's sender claimed every message queued for the test");
+}
+
+/** The 'Manage your booking' link of `booking`'s emails, as this worker's server signs it (its session secret is kept in its data directory). */
+export function manageLinkOf(booking: { id: string; email: string }): string {
+  const secret = readFileSync(path.join(E2E_DATA_DIR, "session-secret"), "utf8").trim();
+  return `/manage?${new URLSearchParams({ token: manageBookingToken(secret, booking) })}`;
 }
