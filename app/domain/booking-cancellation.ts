@@ -28,6 +28,11 @@ export function noticeInWords(noticeHours: number): string {
   return `${noticeHours} ${noticeHours === 1 ? "hour" : "hours"} before your move`;
 }
 
+/** What the customer may do online by the rules: "reschedule or cancel", or "cancel" when only the office moves bookings. */
+export function onlineChangesInWords(rules: Pick<CustomerChangeRules, "rescheduleLimit">): string {
+  return rules.rescheduleLimit > 0 ? "reschedule or cancel" : "cancel";
+}
+
 /** What becomes of the deposit when the customer cancels in time, by the company's rule. */
 export function depositOnCancellation(rules: Pick<CustomerChangeRules, "refundOnCancel">, depositCents = DEPOSIT_CENTS): string {
   const deposit = formatCents(depositCents);

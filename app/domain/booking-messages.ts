@@ -163,7 +163,7 @@ export function messageSubject<K extends MessageKind>(kind: K, facts: MessageFac
 const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string } = {
   booking_received: (facts) => `booking received for ${formatMoveDate(facts.movingDate)}`,
   booking_confirmed: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is confirmed`,
-  reminder_48h: (facts) => `last chance to cancel your move on ${formatMoveDate(facts.movingDate)} online`,
+  reminder_48h: (facts) => `last chance to change or cancel your move on ${formatMoveDate(facts.movingDate)} online`,
   reminder_day_before: (facts) => `see you tomorrow, ${formatMoveDate(facts.movingDate)}`,
   booking_rescheduled: (facts) => `your move is now on ${formatMoveDate(facts.movingDate)}`,
   booking_cancelled: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,

@@ -112,14 +112,14 @@ describe("the cancellation terms", () => {
   it("say until when a customer may cancel online: 48 hours before the move's slot on the company's clock", () => {
     // 10:00 AM in Atlanta on December 1 (EST), less 48 hours.
     expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, company)).toEqual([
-      "You can cancel online from your dashboard until Nov 29, 2026, 10:00 AM EST, 48 hours before your move. Closer to the move, call us to cancel or change it.",
+      "You can reschedule or cancel online from your dashboard until Nov 29, 2026, 10:00 AM EST, 48 hours before your move. Closer to the move, call us to change or cancel it.",
       deposit,
     ]);
   });
 
   it("count from the first slot without a start time, and tell a guest how to cancel", () => {
     expect(cancellationTerms({ date: "2026-12-01", time: undefined }, beforeTheMove, false, company)).toEqual([
-      "You can cancel online from the link in your confirmation email until Nov 29, 2026, 8:00 AM EST, 48 hours before your move (which starts at 8:00 AM when no start time is chosen). Closer to the move, call us to cancel or change it.",
+      "You can reschedule or cancel online from the link in your confirmation email until Nov 29, 2026, 8:00 AM EST, 48 hours before your move (which starts at 8:00 AM when no start time is chosen). Closer to the move, call us to change or cancel it.",
       deposit,
     ]);
   });
@@ -127,18 +127,25 @@ describe("the cancellation terms", () => {
   it("say a move less than 48 hours away can only be cancelled by phone", () => {
     const justAfterTheDeadline = new Date("2026-11-29T15:00:01Z");
     expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, justAfterTheDeadline, true, company)).toEqual([
-      "Your move is less than 48 hours away, so it can no longer be cancelled online. Call us to cancel or change it.",
+      "Your move is less than 48 hours away, so it can no longer be cancelled online. Call us to change or cancel it.",
       deposit,
     ]);
-    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true, company)[0]).toMatch(/^You can cancel online/);
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, new Date("2026-11-29T15:00:00Z"), true, company)[0]).toMatch(
+      /^You can reschedule or cancel online/,
+    );
   });
 
   it("follow the company's rules: another notice, and a deposit kept", () => {
     const strict = { timeZone: "America/New_York", rules: { ...DEFAULT_CUSTOMER_CHANGE_RULES, noticeHours: 72, refundOnCancel: false } };
     expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, strict)).toEqual([
-      "You can cancel online from your dashboard until Nov 28, 2026, 10:00 AM EST, 72 hours before your move. Closer to the move, call us to cancel or change it.",
+      "You can reschedule or cancel online from your dashboard until Nov 28, 2026, 10:00 AM EST, 72 hours before your move. Closer to the move, call us to change or cancel it.",
       "The $50 deposit is applied to your final bill. It is not refunded when you cancel.",
     ]);
+    // A company that moves bookings only from its office offers cancelling alone.
+    const officeMoves = { timeZone: "America/New_York", rules: { ...DEFAULT_CUSTOMER_CHANGE_RULES, rescheduleLimit: 0 } };
+    expect(cancellationTerms({ date: "2026-12-01", time: "10:00" }, beforeTheMove, true, officeMoves)[0]).toMatch(
+      /^You can cancel online from your dashboard until/,
+    );
   });
 
   it("keep to the deposit when the date cannot be read", () => {

@@ -1,6 +1,7 @@
 import { formatCompanyDateTime } from "./booking";
 import {
   CANCELLATION_MESSAGES,
+  onlineChangesInWords,
   DEFAULT_MOVE_TIME,
   cancellationDeadline,
   depositOnCancellation,
@@ -142,9 +143,9 @@ export function cancellationTerms(
   }
   const notice = `${noticeInWords(rules.noticeHours)}${move.time ? "" : ` (which starts at ${formatTimeSlot(DEFAULT_MOVE_TIME)} when no start time is chosen)`}`;
   if (now.getTime() > deadline.getTime()) {
-    return [`${CANCELLATION_MESSAGES.tooLate(rules.noticeHours)} Call us to cancel or change it.`, deposit];
+    return [`${CANCELLATION_MESSAGES.tooLate(rules.noticeHours)} Call us to change or cancel it.`, deposit];
   }
   const until = formatCompanyDateTime(deadline, timeZone);
   const where = signedIn ? "from your dashboard" : "from the link in your confirmation email";
-  return [`You can cancel online ${where} until ${until}, ${notice}. Closer to the move, call us to cancel or change it.`, deposit];
+  return [`You can ${onlineChangesInWords(rules)} online ${where} until ${until}, ${notice}. Closer to the move, call us to change or cancel it.`, deposit];
 }

@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { depositOnCancellation, noticeInWords } from "~/domain/booking-cancellation";
+import { depositOnCancellation, noticeInWords, onlineChangesInWords } from "~/domain/booking-cancellation";
 import { crewText, moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
 import { formatCents } from "~/domain/money";
 import { BookingFacts, FactTable } from "./booking-facts";
@@ -16,7 +16,7 @@ function ChangeRules({ facts, company }: Pick<Props<"booking_received">, "facts"
   const notice = noticeInWords(company.changeRules.noticeHours);
   return (
     <>
-      <Paragraph>{`You can cancel online, with the button below, until ${when.lastOnlineChange}, ${notice}. After that, call us at ${company.phone} to cancel or change it.`}</Paragraph>
+      <Paragraph>{`You can ${onlineChangesInWords(company.changeRules)} online, with the button below, until ${when.lastOnlineChange}, ${notice}. After that, call us at ${company.phone} to change or cancel it.`}</Paragraph>
       <Paragraph>{depositOnCancellation(company.changeRules, facts.depositCents)}</Paragraph>
     </>
   );
@@ -51,7 +51,11 @@ export function BookingConfirmedEmail({ facts, company, link }: Props<"booking_c
 export function ReminderFortyEightHoursEmail({ facts, company, link }: Props<"reminder_48h">) {
   const when = moveTimeText(facts, company);
   return (
-    <EmailLayout company={company} title="Last chance to cancel online" preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}>
+    <EmailLayout
+      company={company}
+      title={`Last chance to ${onlineChangesInWords(company.changeRules)} online`}
+      preview={`Last moment to change or cancel online: ${when.lastOnlineChange}.`}
+    >
       <Paragraph>{`Hello ${facts.customerName}, your move is on ${when.dateAndStart}.`}</Paragraph>
       <ChangeRules facts={facts} company={company} />
       <BookingFacts facts={facts} company={company} link={link} />

@@ -94,12 +94,12 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
     states: [...bookingFacts, "is confirmed", "Manage your booking"],
   },
   reminder_48h: {
-    subject: "Metro Movers: last chance to cancel your move on Sunday, March 14, 2027 online",
+    subject: "Metro Movers: last chance to change or cancel your move on Sunday, March 14, 2027 online",
     // 48 elapsed hours before 09:00 EDT is 08:00 EST on Friday: the clocks change in between.
     states: [
       ...bookingFacts,
       "until Mar 12, 2027, 8:00 AM EST",
-      "You can cancel online, with the button below, until Mar 12, 2027, 8:00 AM EST, 48 hours before your move.",
+      "You can reschedule or cancel online, with the button below, until Mar 12, 2027, 8:00 AM EST, 48 hours before your move.",
       "Cancel online in time and it is refunded in full to the card you paid with.",
       "(404) 555-0182",
     ],

@@ -245,7 +245,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("reminders", () => {
     // The reminders, and the cancellation with its refund and its word to the office.
     expect(await sendDue()).toMatchObject({ sent: 5, voided: 2 });
     const subjects = subjectsTo(customer.user.email!, short(booking)).slice(before);
-    expect(subjects).toEqual([expect.stringMatching(/last chance to cancel your move/), expect.stringMatching(/see you tomorrow/)]);
+    expect(subjects).toEqual([expect.stringMatching(/last chance to change or cancel your move/), expect.stringMatching(/see you tomorrow/)]);
     expect((await outboxOf(cancelledLater.id)).filter((message) => message.kind.startsWith("reminder_")).map((message) => message.status)).toEqual([
       "void",
       "void",
