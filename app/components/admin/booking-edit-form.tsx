@@ -98,7 +98,8 @@ export function BookingEditForm({
   };
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex max-w-2xl flex-col gap-5">
-      <input type="hidden" name="intent" value={EDIT_INTENT} />
+      {/* The form's default button (Enter in a field) saves, not the calendar's month buttons before it. */}
+      <button type="submit" name="intent" value={EDIT_INTENT} className="hidden" tabIndex={-1} aria-hidden="true" />
       {form.errors?.[0] && lastResult?.overCapacity ? (
         <FormAlert id={form.errorId} title="Over capacity" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
       ) : form.errors?.[0] ? (
@@ -191,7 +192,7 @@ export function BookingEditForm({
         inputProps={{ inputMode: "decimal" }}
       />
       <div className="flex flex-wrap gap-3">
-        <StatusButton type="submit" pending={pending}>
+        <StatusButton type="submit" name="intent" value={EDIT_INTENT} pending={pending}>
           {pending ? "Saving…" : "Save changes"}
         </StatusButton>
         <Link to={cancelTo} className={buttonClasses("outline")}>
