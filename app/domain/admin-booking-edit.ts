@@ -16,6 +16,8 @@ export const BOOKING_EDIT_MESSAGES = {
   unchanged: "Nothing to save",
   unchangedDescription: "The booking already had these details.",
   saveFailed: "The booking could not be saved. Please try again.",
+  startTooSoon: "The company's notice does not let a move start then.",
+  startPastClosing: "The move would run past closing from that time.",
   overCapacityHint:
     "To save it anyway, tick 'Book it anyway' and save again: a crew must be found, and the booking's history will say it was booked over capacity.",
   bookAnywayHint:
@@ -23,11 +25,16 @@ export const BOOKING_EDIT_MESSAGES = {
   bookAnywayWithoutScripts: "Tick it, then press 'Show free times for this date' to choose one.",
 } as const;
 
-/** Why an edit was refused for want of a crew, as the edit form says it. */
+/** Why the free-time check refused an edit (no crew free, the day closed, a start the rules do not allow), as the edit form says it. */
 export function overCapacityMessage(refusal: CapacityRefusal): string {
-  return refusal.kind === "day-closed"
-    ? `The day is closed${refusal.reason ? ` (${refusal.reason})` : ""}: no crew works then.`
-    : `${refusal.message || "No crew is free then"}.`;
+  switch (refusal.kind) {
+    case "day-closed":
+      return `The day is closed${refusal.reason ? ` (${refusal.reason})` : ""}: no crew works then.`;
+    case "out-of-hours":
+      return refusal.why === "too-soon" ? BOOKING_EDIT_MESSAGES.startTooSoon : BOOKING_EDIT_MESSAGES.startPastClosing;
+    default:
+      return `${refusal.message || "No crew is free then"}.`;
+  }
 }
 
 /** The largest final cost staff may enter, in cents. */

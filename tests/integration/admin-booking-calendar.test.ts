@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_EDIT_MESSAGES } from "../../app/domain/admin-booking-edit.ts";
 import { BOOKING_MESSAGES, addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import type { WizardAvailability } from "../../app/domain/capacity.ts";
 import { COMPANY } from "../../app/domain/company.ts";
@@ -215,6 +216,49 @@ describe.skipIf(usingHostedBackend)("booking it anyway", () => {
     expect(overrides).toEqual([{ changed_by: admin.user.id, changed_at: expect.any(Date) }]);
     const details = await admin.visitor.loaderData<Details>(`/admin/bookings/${moving.id}`, "routes/admin/booking-details");
     expect(details.edits).toContainEqual(expect.objectContaining({ field: "Booked over capacity", changedBy: "Ada Admin" }));
+  });
+});
+
+describe.skipIf(usingHostedBackend)("booking it anyway, too soon", () => {
+  it("refuses a move to a day too soon for the company's notice without the override, and records the override with it", async () => {
+    const booking = await confirmedMove({ moving_date: freshDay() });
+    const { error } = await service.from("app_settings").update({ minimum_lead_days: 3 }).eq("id", true);
+    if (error) throw error;
+    try {
+      const soon = addDays(today, 1);
+      const refused = await admin.visitor.act<{ error: Record<string, string[]> }>(editPath(booking.id), editForm(soon, "12:00"));
+      expect(refused.status).toBe(409);
+      expect(refused.value.error[""]![0]).toBe(BOOKING_EDIT_MESSAGES.startTooSoon);
+      expect(await stored(booking.id)).toEqual(booking);
+
+      const saved = await admin.visitor.act(editPath(booking.id), { ...editForm(soon, "12:00"), overCapacity: "confirm" });
+      expect(saved.status).toBe(302);
+      expect(await stored(booking.id)).toMatchObject({ moving_date: soon, moving_time: "12:00:00" });
+      const overrides = await backend.sql<{ after: string; changed_by: string }>(
+        "select after, changed_by from public.booking_edits where booking_id = $1 and field = 'over_capacity'",
+        [booking.id],
+      );
+      expect(overrides).toEqual([{ after: expect.stringContaining("too-soon"), changed_by: admin.user.id }]);
+    } finally {
+      await service.from("app_settings").update({ minimum_lead_days: 1 }).eq("id", true);
+    }
+  });
+
+  it("lets only the edit function, for staff who may change bookings, save over the crew check", async () => {
+    const day = freshDay();
+    await setCrews(day, 1);
+    await confirmedMove({ moving_date: day, moving_time: "08:00" });
+    const mine = await confirmedMove({ moving_date: day, moving_time: "14:00" });
+    // The transaction setting the edit function uses does not let anyone else past the crew check.
+    const crafted = await backend
+      .sql(
+        `with setting as (select set_config('app.over_capacity_booking', $1, true))
+         update public.bookings set moving_time = '10:00' where id = $1::uuid and exists (select 1 from setting)`,
+        [mine.id],
+      )
+      .catch((error: unknown) => error);
+    expect(String(crafted)).toContain("No crew is free");
+    expect((await stored(mine.id)).moving_time).toBe("14:00:00");
   });
 });
 
