@@ -201,9 +201,11 @@ describe.skipIf(usingHostedBackend)("booking it anyway", () => {
     await confirmedMove({ moving_date: day, moving_time: "08:00" });
     const moving = await confirmedMove({ moving_date: day, moving_time: "14:00" });
 
-    const refused = await admin.visitor.act<{ error: Record<string, string[]> }>(editPath(moving.id), editForm(day, "10:00"));
+    const refused = await admin.visitor.act<{ error: Record<string, string[]>; availability: WizardAvailability }>(editPath(moving.id), editForm(day, "10:00"));
     expect(refused.status).toBe(409);
     expect(refused.value.error[""]![0]).toContain("No crew is free");
+    // The answer's calendar shows the date asked for, the time refused marked full.
+    expect(refused.value.availability.day!.slots).toContainEqual(expect.objectContaining({ time: "10:00", fits: false }));
     expect((await stored(moving.id)).moving_time).toBe("14:00:00");
 
     const saved = await admin.visitor.act(editPath(moving.id), { ...editForm(day, "10:00"), overCapacity: "confirm" });

@@ -101,7 +101,7 @@ export function BookingEditForm({
       {/* The form's default button (Enter in a field) saves, not the calendar's month buttons before it. */}
       <button type="submit" name="intent" value={EDIT_INTENT} className="hidden" tabIndex={-1} aria-hidden="true" />
       {form.errors?.[0] && lastResult?.overCapacity ? (
-        <FormAlert id={form.errorId} title="Over capacity" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
+        <FormAlert id={form.errorId} title="Not a free time" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
       ) : form.errors?.[0] ? (
         <FormAlert id={form.errorId} title="Error" description={form.errors[0]} />
       ) : null}

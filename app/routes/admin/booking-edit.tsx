@@ -118,7 +118,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await updateBookingDetails(supabase, bookingId, submission.value, { overCapacity });
   switch (result.kind) {
     case "over-capacity": {
-      const reply: BookingEditResult = { ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }), overCapacity: true };
+      // The calendar shows the date asked for, with what was full, for another choice or 'Book it anyway'.
+      const reply: BookingEditResult = {
+        ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }),
+        overCapacity: true,
+        availability: await bookingCalendar(context, row, { today, month: null, date: submission.value.date }),
+      };
       return data(reply, { status: 409 });
     }
     case "not-found":
