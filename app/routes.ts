@@ -83,6 +83,7 @@ export default [
       // One booking: its details (and the Refund its deposit may be owed), the edit form, the cancellation step.
       route("bookings/:bookingId", "routes/admin/booking-details.tsx"),
       route("bookings/:bookingId/edit", "routes/admin/booking-edit.tsx"),
+      route("bookings/:bookingId/availability", "routes/admin/booking-availability.ts"),
       route("bookings/:bookingId/cancel", "routes/admin/booking-cancel.tsx"),
       // Resource route: the sidebar's toggle posts here without JavaScript.
       route("sidebar", "routes/admin/sidebar.ts"),

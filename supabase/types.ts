@@ -1982,6 +1982,7 @@ export type Database = {
           moving_from: string
           moving_time: string
           moving_to: string
+          online_reschedules: number
           starts_minute: number
           status: string
         }[]

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bookingEditValueLabel, centsToDollarsInput, dollarsToCents, timeOptions } from "./admin-booking-edit";
+import {
+  BOOKING_EDIT_MESSAGES,
+  bookingEditValueLabel,
+  centsToDollarsInput,
+  dollarsToCents,
+  movedOnlineLabel,
+  overCapacityMessage,
+  timeOptions,
+} from "./admin-booking-edit";
 
 describe("dollarsToCents", () => {
   it("reads dollars as people type them", () => {
@@ -32,5 +40,24 @@ describe("bookingEditValueLabel", () => {
     expect(bookingEditValueLabel("moving_time", "14:00:00")).toBe("2:00 PM");
     expect(bookingEditValueLabel("moving_to", "1 Main St")).toBe("1 Main St");
     expect(bookingEditValueLabel("special_instructions", null)).toBe("—");
+  });
+});
+
+describe("overCapacityMessage", () => {
+  it("says what the free-time check refused", () => {
+    expect(overCapacityMessage({ kind: "slot-taken", message: "No crew is free on 2027-03-01 from 10:00 to 14:00: 1 of 1 crews are out" })).toBe(
+      "No crew is free on 2027-03-01 from 10:00 to 14:00: 1 of 1 crews are out.",
+    );
+    expect(overCapacityMessage({ kind: "day-closed", message: "", reason: "Storm" })).toBe("The day is closed (Storm): no crew works then.");
+    expect(overCapacityMessage({ kind: "out-of-hours", message: "", why: "too-soon" })).toBe(BOOKING_EDIT_MESSAGES.startTooSoon);
+    expect(overCapacityMessage({ kind: "out-of-hours", message: "", why: "past-closing" })).toBe(BOOKING_EDIT_MESSAGES.startPastClosing);
+  });
+});
+
+describe("movedOnlineLabel", () => {
+  it("counts the customer's moves of the times allowed", () => {
+    expect(movedOnlineLabel({ times: 0, limit: 2 })).toBe("Moved online 0 of 2 times");
+    expect(movedOnlineLabel({ times: 1, limit: 2 })).toBe("Moved online 1 of 2 times");
+    expect(movedOnlineLabel({ times: 1, limit: 1 })).toBe("Moved online 1 of 1 time");
   });
 });

@@ -16,14 +16,25 @@ export const BOOKING_EDIT_MESSAGES = {
   unchanged: "Nothing to save",
   unchangedDescription: "The booking already had these details.",
   saveFailed: "The booking could not be saved. Please try again.",
-  overCapacityHint: "Saving anyway books it over capacity: a crew must be found, and the booking's history will say it was booked over capacity.",
+  startTooSoon: "The company's notice does not let a move start then.",
+  startPastClosing: "The move would run past closing from that time.",
+  overCapacityHint:
+    "To save it anyway, tick 'Book it anyway' and save again: a crew must be found, and the booking's history will say it was booked over capacity.",
+  bookAnywayHint:
+    "Lets you choose a day or time the calendar marks full or closed, and saves it over the free-time check. The booking's history records who overrode it.",
+  bookAnywayWithoutScripts: "Tick it, then press 'Show free times for this date' to choose one.",
 } as const;
 
-/** Why an edit was refused for want of a crew, as the edit form says it. */
+/** Why the free-time check refused an edit (no crew free, the day closed, a start the rules do not allow), as the edit form says it. */
 export function overCapacityMessage(refusal: CapacityRefusal): string {
-  return refusal.kind === "day-closed"
-    ? `The day is closed${refusal.reason ? ` (${refusal.reason})` : ""}: no crew works then.`
-    : `${refusal.message || "No crew is free then"}.`;
+  switch (refusal.kind) {
+    case "day-closed":
+      return `The day is closed${refusal.reason ? ` (${refusal.reason})` : ""}: no crew works then.`;
+    case "out-of-hours":
+      return refusal.why === "too-soon" ? BOOKING_EDIT_MESSAGES.startTooSoon : BOOKING_EDIT_MESSAGES.startPastClosing;
+    default:
+      return `${refusal.message || "No crew is free then"}.`;
+  }
 }
 
 /** The largest final cost staff may enter, in cents. */
@@ -70,7 +81,8 @@ export function bookingEditSchema(today: string, current: CurrentSchedule) {
     date: z.string({ error: BOOKING_MESSAGES.dateRequired }).superRefine((value, context) => {
       if (value === current.date) return;
       const checked = details.date.safeParse(value);
-      if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+      // One message a field: a malformed value says so, not also that it is out of range.
+      if (!checked.success) context.addIssue({ code: "custom", message: checked.error.issues[0]!.message });
     }),
     time: z
       .string()
@@ -78,7 +90,8 @@ export function bookingEditSchema(today: string, current: CurrentSchedule) {
       .superRefine((value, context) => {
         if (value === undefined || value === current.time) return;
         const checked = details.time.safeParse(value);
-        if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message });
+        // One message a field: a malformed value says so, not also that it is out of range.
+        if (!checked.success) context.addIssue({ code: "custom", message: checked.error.issues[0]!.message });
       }),
     fromAddress: details.fromAddress,
     toAddress: details.toAddress,
@@ -115,6 +128,14 @@ export const BOOKING_EDIT_FIELD_LABELS: Record<string, string> = {
   final_cost_cents: "Final cost",
   over_capacity: "Booked over capacity",
 };
+
+/** How often the customer moved the booking online, of the times the company allows: "Moved online 1 of 2 times". */
+export function movedOnlineLabel({ times, limit }: { times: number; limit: number }): string {
+  return `Moved online ${times} of ${limit} ${limit === 1 ? "time" : "times"}`;
+}
+
+/** The mark of a booking the customer moved online, in the office's lists. */
+export const MOVED_BY_CUSTOMER_MARK = "Moved by customer";
 
 /** A value kept in the edit history, shown as the page shows that field ("—" for none). */
 export function bookingEditValueLabel(field: string, value: string | null): string {

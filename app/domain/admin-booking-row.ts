@@ -18,6 +18,8 @@ export interface AdminBookingRow {
   final_cost_cents: number | null;
   deposit_status: string;
   refund_due_at: string | null;
+  /** How many times the customer moved it online. */
+  online_reschedules: number;
 }
 
 /** What a booking costs as the admin sees it: the final cost once set, else the estimate; null when neither is known. */

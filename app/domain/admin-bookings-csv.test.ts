@@ -19,6 +19,7 @@ const booking: AdminBookingRow = {
   final_cost_cents: null,
   deposit_status: "paid",
   refund_due_at: null,
+  online_reschedules: 0,
 };
 
 describe("the bookings CSV", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bookingHours,
   ADDON_PRICES_CENTS,
   ADVERTISED_ONLY_SERVICES,
   BASE_HOURLY_CENTS,
@@ -61,6 +62,13 @@ describe("estimated hours", () => {
 
   it("defaults to 4 hours without a size", () => {
     expect(estimatedHours(undefined)).toBe(4);
+  });
+
+  it("of a saved booking are those estimated for it, else its home's, else the default", () => {
+    expect(bookingHours({ estimated_hours: 7, property_size: "studio" })).toBe(7);
+    expect(bookingHours({ estimated_hours: null, property_size: "3_bedroom" })).toBe(8);
+    expect(bookingHours({ estimated_hours: null, property_size: "castle" })).toBe(4);
+    expect(bookingHours({ estimated_hours: null, property_size: null })).toBe(4);
   });
 });
 

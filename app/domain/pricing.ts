@@ -65,6 +65,11 @@ export function estimatedHours(size: PropertySize | undefined): number {
   return Math.max(MINIMUM_HOURS, size ? ESTIMATED_HOURS[size] : DEFAULT_ESTIMATED_HOURS);
 }
 
+/** A saved booking's hours: those estimated for it, else its home's. */
+export function bookingHours(booking: { estimated_hours: number | null; property_size: string | null }): number {
+  return booking.estimated_hours ?? estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined);
+}
+
 export const ADDON_PRICES_CENTS = {
   packing: dollarsToCents(120),
   storage: dollarsToCents(80),

@@ -69,6 +69,8 @@ export interface ScheduleBooking {
   span: { starts: number; ends: number } | null;
   /** A crew held while its customer is in Checkout, deposit unpaid: "Held, unpaid — until 3:42 PM"; null otherwise. */
   hold: string | null;
+  /** How many times the customer moved it online. */
+  movedOnline: number;
 }
 
 /** What the office reads on a move whose crew is held for a deposit not paid yet. */
@@ -88,6 +90,7 @@ export function scheduleBookingFromRow(
     holds_crew: boolean;
     starts_minute: number | null;
     ends_minute: number | null;
+    online_reschedules: number;
   },
   timeZone: string,
 ): ScheduleBooking {
@@ -105,6 +108,7 @@ export function scheduleBookingFromRow(
       row.holds_crew && row.status === "pending" && row.deposit_status === "unpaid" && row.hold_expires_at
         ? unpaidHoldLabel(row.hold_expires_at, timeZone)
         : null,
+    movedOnline: row.online_reschedules,
   };
 }
 

@@ -24,6 +24,8 @@ export interface StaffBookingEdit {
   after: string | null;
   changedAt: string;
   changedBy: string | null;
+  /** The customer moved their own booking online. */
+  byCustomer: boolean;
 }
 
 export interface DepositRefund {
@@ -52,7 +54,12 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
     supabase.from("bookings").select("*").eq("id", bookingId).maybeSingle(),
     supabase.from("booking_images").select("id, path, file_name").eq("booking_id", bookingId).order("created_at").order("id"),
     supabase.from("booking_status_events").select("status, changed_at, changed_by").eq("booking_id", bookingId).order("changed_at").order("id"),
-    supabase.from("booking_edits").select("field, before, after, changed_at, changed_by").eq("booking_id", bookingId).order("changed_at").order("id"),
+    supabase
+      .from("booking_edits")
+      .select("field, before, after, changed_at, changed_by, by_customer")
+      .eq("booking_id", bookingId)
+      .order("changed_at")
+      .order("id"),
     supabase.from("deposit_refunds").select("stripe_refund_id, amount_cents, refunded_at, refunded_by").eq("booking_id", bookingId).order("refunded_at"),
   ]);
   if (booking.error) throw new BookingStoreError("could not read a booking", booking.error);
@@ -90,6 +97,7 @@ export async function loadStaffBookingDetails(supabase: AppSupabaseClient, booki
       after: edit.after,
       changedAt: edit.changed_at,
       changedBy: nameOf(edit.changed_by),
+      byCustomer: edit.by_customer,
     })),
     refund: latestRefund
       ? {

@@ -5,17 +5,17 @@ import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** The fields the edit form edits, as stored. */
+/** The fields the edit form edits, as stored, and the move's hours its calendar is judged for. */
 export type EditableBooking = Pick<
   BookingRow,
-  "id" | "moving_date" | "moving_time" | "moving_from" | "moving_to" | "special_instructions" | "final_cost_cents"
+  "id" | "moving_date" | "moving_time" | "moving_from" | "moving_to" | "special_instructions" | "final_cost_cents" | "estimated_hours" | "property_size"
 >;
 
 /** The booking staff are about to edit, read with their own client. Throws BookingStoreError when the database fails. */
 export async function loadEditableBooking(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ booking: EditableBooking }>> {
   const { data, error } = await supabase
     .from("bookings")
-    .select("id, moving_date, moving_time, moving_from, moving_to, special_instructions, final_cost_cents")
+    .select("id, moving_date, moving_time, moving_from, moving_to, special_instructions, final_cost_cents, estimated_hours, property_size")
     .eq("id", bookingId)
     .maybeSingle();
   if (error) throw new BookingStoreError("could not read a booking to edit", error);

@@ -2,7 +2,7 @@ import { createEvents, type EventAttributes } from "ics";
 import type { BookingRow } from "~/domain/booking";
 import { moveStartsAt } from "~/domain/booking-cancellation";
 import { crewText } from "~/domain/booking-messages";
-import { estimatedHours, isPropertySize } from "~/domain/pricing";
+import { bookingHours } from "~/domain/pricing";
 
 // A booking as an iCalendar file (RFC 5545) for the customer's calendar. Its UID stays the same for the
 // booking and its SEQUENCE grows with the booking's version, so a calendar that imported it updates the
@@ -42,7 +42,7 @@ export function calendarEventOf(booking: BookingRow, manageUrl: string | null): 
     version: booking.version,
     movingDate: booking.moving_date,
     movingTime: booking.moving_time ? booking.moving_time.slice(0, 5) : null,
-    estimatedHours: booking.estimated_hours ?? estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined),
+    estimatedHours: bookingHours(booking),
     fromAddress: booking.moving_from,
     toAddress: booking.moving_to,
     crew: { teamType: booking.team_type, extraMovers: booking.extra_movers },

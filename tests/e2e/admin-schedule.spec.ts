@@ -13,7 +13,7 @@ import { E2E_WEEKDAY_CREWS } from "./support/global-setup.ts";
 
 // The office's schedule (/admin/schedule), with JavaScript on and off: a day's moves in their crews'
 // rows and under their hours, the admin setting a day's crews and closing it (what the database and
-// the wizard's own questions then say), and an edit booked over capacity only on purpose.
+// the wizard's own questions then say). An edit booked over capacity on purpose: admin-booking-calendar.spec.ts.
 
 /** A day of this test's own in this project's range (both projects share one server). */
 function dayOf(offset: number): string {
@@ -180,33 +180,6 @@ test("a moderator reads the schedule without its forms", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Two weeks" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Set crews" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save weekday crews" })).toHaveCount(0);
-});
-
-test("an edit to a time with no crew free is refused, and saved over capacity only when the admin says so", async ({ page }) => {
-  const day = dayOf(4);
-  await setDayCrews(day, 1);
-  const customer = await createTestUser({ fullName: "Olive Over" });
-  await createBooking(customer, { full_name: "First Come", moving_date: day, moving_time: "08:00", estimated_hours: 4, status: "confirmed" });
-  const moving = await createBooking(customer, { full_name: "Olive Over", moving_date: day, moving_time: "14:00", estimated_hours: 4, status: "confirmed" });
-  const admin = await createTestUser({ fullName: "Over Admin", admin: true });
-  await signInDirectly(page, admin, `/admin/bookings/${moving.id}/edit`);
-
-  await page.getByLabel("Time").selectOption("10:00");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Over capacity" })).toContainText("No crew is free");
-  await expect(page.getByLabel("Time")).toHaveValue("10:00");
-  const client = await getServiceClient();
-  const unchanged = await client.from("bookings").select("moving_time").eq("id", moving.id).single();
-  expect(unchanged.data).toEqual({ moving_time: "14:00:00" });
-
-  await page.getByRole("button", { name: "Book over capacity" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${moving.id}$`));
-  const history = page.getByRole("region", { name: "Edit history" }).getByRole("listitem");
-  await expect(history.filter({ hasText: "Booked over capacity" })).toContainText("Over Admin");
-  const saved = await client.from("bookings").select("moving_time").eq("id", moving.id).single();
-  expect(saved.data).toEqual({ moving_time: "10:00:00" });
-  const warning = await client.from("booking_edits").select("after").eq("booking_id", moving.id).eq("field", "over_capacity");
-  expect(warning.data).toEqual([{ after: expect.stringContaining("No crew is free") }]);
 });
 
 test("the schedule marks a crew held for a deposit not paid yet with the time the hold ends", async ({ page }) => {

@@ -1,20 +1,32 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, Link } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
+import { MoveDatePicker } from "~/components/booking/move-date-picker";
+import { StartTimeSlots } from "~/components/booking/start-time-slots";
 import { FormAlert } from "~/components/ui/form-alert";
-import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
+import { buttonClasses } from "~/components/ui/button";
 import { BOOKING_EDIT_MESSAGES, bookingEditSchema } from "~/domain/admin-booking-edit";
+import { formatMoveDate } from "~/domain/booking-labels";
+import { CAPACITY_MESSAGES, slotFits, type WizardAvailability } from "~/domain/capacity";
+import { monthOf } from "~/domain/date-picker-month";
+import { TIME_SLOTS } from "~/domain/pricing";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
+import { useWizardAvailability } from "~/hooks/use-wizard-availability";
 
 export const EDIT_INTENT = "save-booking";
-/** The 'Book over capacity' button's name; its value "confirm" saves an edit no crew is free for. */
+/** The 'Book it anyway' checkbox's name; its value "confirm" saves an edit the free-time check refuses. */
 export const OVER_CAPACITY_FIELD = "overCapacity";
 
-/** The action's answer: the form's errors, and whether they are only that no crew is free (it may be saved anyway). */
-export type BookingEditResult = SubmissionResult<string[]> & { overCapacity?: boolean };
+/**
+ * The action's answer: the form's errors, and whether they are only that no crew is free (it may be
+ * saved anyway); or, for a month or a date's times asked for without JavaScript, what was typed and
+ * the calendar to show.
+ */
+export type BookingEditResult = SubmissionResult<string[]> & { overCapacity?: boolean; availability?: WizardAvailability };
 
 export interface BookingEditDefaults {
   date: string;
@@ -25,11 +37,19 @@ export interface BookingEditDefaults {
   finalCost: string;
 }
 
-/** The booking's date, time, addresses, instructions and final cost, checked as the wizard checks them; what was typed stays after an error. */
+/**
+ * The booking's date, time, addresses, instructions and final cost, checked as the wizard checks them;
+ * what was typed stays after an error. The date and time are the wizard's calendar for this move (its
+ * own crew left out): full and closed days and times are marked and cannot be chosen unless 'Book it
+ * anyway' is ticked. A date or time the booking has that the calendar does not offer (past, or outside
+ * the slots) may be kept.
+ */
 export function BookingEditForm({
   defaults,
   timeOptions,
   today,
+  availability: loaded,
+  availabilityEndpoint,
   lastResult,
   cancelTo,
 }: {
@@ -37,10 +57,15 @@ export function BookingEditForm({
   /** The wizard's slots, and the booking's own time when it is none of them. */
   timeOptions: ReadonlyArray<{ value: string; label: string }>;
   today: string;
+  /** The calendar the page was loaded with. */
+  availability: WizardAvailability;
+  /** Where the calendar asks for another month or date with JavaScript. */
+  availabilityEndpoint: string;
   lastResult: BookingEditResult | undefined;
   cancelTo: string;
 }) {
   const pending = useIsSubmitting(EDIT_INTENT);
+  const hydrated = useHydrated();
   const current = { date: defaults.date, time: defaults.time || null };
   const schema = bookingEditSchema(today, current);
   const [form, fields] = useForm({
@@ -51,17 +76,109 @@ export function BookingEditForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const { availability, ask, loading, failed } = useWizardAvailability(lastResult?.availability ?? loaded, availabilityEndpoint);
+  const typed = (name: string) => {
+    const value = lastResult?.initialValue?.[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const initialDate = lastResult?.initialValue ? typed(fields.date.name) : defaults.date || undefined;
+  const initialTime = lastResult?.initialValue ? typed(fields.time.name) : defaults.time || undefined;
+  const [chosenDate, setChosenDate] = useState(initialDate);
+  const [chosenTime, setChosenTime] = useState(initialTime);
+  const [override, setOverride] = useState(typed(OVER_CAPACITY_FIELD) === "confirm");
+  const day = availability.day && availability.day.date === chosenDate ? availability.day : null;
+  const timeFull = day && chosenTime && !slotFits(day.slots, chosenTime) && !override ? CAPACITY_MESSAGES.slotFullOn(chosenTime, day.date) : undefined;
+  // The booking's own date when the month shown has no radio for it (a day now past, or too soon).
+  const keptDate =
+    current.date && monthOf(current.date) === availability.month && !availability.days.some((shown) => shown.date === current.date) ? current.date : null;
+  const keptTimes = timeOptions.filter((option) => !(TIME_SLOTS as readonly string[]).includes(option.value));
+  const chooseDate = (date: string) => {
+    setChosenDate(date);
+    ask({ month: availability.month, date });
+  };
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex max-w-2xl flex-col gap-5">
-      <input type="hidden" name="intent" value={EDIT_INTENT} />
+      {/* The form's default button (Enter in a field) saves, not the calendar's month buttons before it. */}
+      <button type="submit" name="intent" value={EDIT_INTENT} className="hidden" tabIndex={-1} aria-hidden="true" />
       {form.errors?.[0] && lastResult?.overCapacity ? (
-        <FormAlert id={form.errorId} title="Over capacity" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
+        <FormAlert id={form.errorId} title="Not a free time" description={`${form.errors[0]} ${BOOKING_EDIT_MESSAGES.overCapacityHint}`} />
       ) : form.errors?.[0] ? (
         <FormAlert id={form.errorId} title="Error" description={form.errors[0]} />
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={fields.date} label="Move date" type="date" autoComplete="off" />
-        <SelectField field={fields.time} label="Time" options={timeOptions} placeholder="No time slot" />
+      <div className="flex flex-col gap-2">
+        {keptDate ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={fields.date.name}
+              value={keptDate}
+              defaultChecked={chosenDate === keptDate}
+              onChange={() => chooseDate(keptDate)}
+              className="size-4 accent-brand-700"
+            />
+            <span>
+              {formatMoveDate(keptDate)} <span className="text-slate-600">(its date now)</span>
+            </span>
+          </label>
+        ) : null}
+        <MoveDatePicker
+          name={fields.date.name}
+          errorId={fields.date.errorId}
+          error={fields.date.errors?.[0] ?? failed ?? undefined}
+          today={today}
+          availability={availability}
+          chosenDate={keptDate === chosenDate ? undefined : chosenDate}
+          loading={loading}
+          hydrated={hydrated}
+          allowUnavailable={override}
+          onDateChange={chooseDate}
+          onMonthChange={(month) => ask({ month, date: chosenDate })}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        {keptTimes.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={fields.time.name}
+              value={option.value}
+              defaultChecked={chosenTime === option.value}
+              onChange={() => setChosenTime(option.value)}
+              className="size-4 accent-brand-700"
+            />
+            <span>
+              {option.label} <span className="text-slate-600">(its time now)</span>
+            </span>
+          </label>
+        ))}
+        <StartTimeSlots
+          name={fields.time.name}
+          errorId={fields.time.errorId}
+          error={fields.time.errors?.[0] ?? timeFull}
+          chosenTime={chosenTime}
+          noPreference={!initialTime}
+          day={day}
+          hydrated={hydrated}
+          allowUnavailable={override}
+          onTimeChange={setChosenTime}
+        />
+      </div>
+      <div className="flex flex-col gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            name={OVER_CAPACITY_FIELD}
+            value="confirm"
+            defaultChecked={override}
+            onChange={(event) => setOverride(event.currentTarget.checked)}
+            aria-describedby="book-anyway-hint"
+            className="size-4 accent-brand-700"
+          />
+          Book it anyway
+        </label>
+        <p id="book-anyway-hint" className="text-slate-700">
+          {hydrated ? BOOKING_EDIT_MESSAGES.bookAnywayHint : `${BOOKING_EDIT_MESSAGES.bookAnywayHint} ${BOOKING_EDIT_MESSAGES.bookAnywayWithoutScripts}`}
+        </p>
       </div>
       <TextField field={fields.fromAddress} label="Moving from" type="text" autoComplete="off" />
       <TextField field={fields.toAddress} label="Moving to" type="text" autoComplete="off" />
@@ -75,20 +192,9 @@ export function BookingEditForm({
         inputProps={{ inputMode: "decimal" }}
       />
       <div className="flex flex-wrap gap-3">
-        <StatusButton type="submit" pending={pending}>
+        <StatusButton type="submit" name="intent" value={EDIT_INTENT} pending={pending}>
           {pending ? "Saving…" : "Save changes"}
         </StatusButton>
-        {lastResult?.overCapacity ? (
-          <button
-            type="submit"
-            name={OVER_CAPACITY_FIELD}
-            value="confirm"
-            className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
-            disabled={pending}
-          >
-            Book over capacity
-          </button>
-        ) : null}
         <Link to={cancelTo} className={buttonClasses("outline")}>
           Back to booking
         </Link>

@@ -14,6 +14,8 @@ export interface EditView {
   after: string;
   changedAt: string;
   changedBy: string;
+  /** The customer moved their own booking online. */
+  byCustomer: boolean;
 }
 
 /** Every status the booking took (who, when, from, to), then every edit of its details (before, after). */
@@ -57,6 +59,7 @@ export function BookingHistory({ statusHistory, edits }: { statusHistory: Status
                 </span>
                 <span className="text-slate-600">
                   {edit.changedAt} · {edit.changedBy}
+                  {edit.byCustomer ? " · by the customer" : ""}
                 </span>
               </li>
             ))}

@@ -23,6 +23,7 @@ import { formatShortDay, type OverviewDay } from "~/domain/schedule";
 import { StatusBadge } from "../dashboard/status-badge";
 import { BookingRowActions } from "./bookings-table-actions";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
+import { MovedByCustomerMark } from "./moved-by-customer-mark";
 import { ListPages } from "./list-pages";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
@@ -286,6 +287,7 @@ function BookingTableRow({ booking, crews }: { booking: AdminBookingRow; crews: 
       </td>
       <td className="px-3 py-2">
         {moveWhen(booking)}
+        <MovedByCustomerMark times={booking.online_reschedules} />
         <DayCrews date={booking.moving_date} crews={crews} />
       </td>
       <td className="max-w-64 px-3 py-2">
@@ -323,6 +325,7 @@ function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: Over
         <dt className="text-slate-500">Move</dt>
         <dd>
           {moveWhen(booking)}
+          <MovedByCustomerMark times={booking.online_reschedules} />
           <DayCrews date={booking.moving_date} crews={crews} />
         </dd>
         <dt className="text-slate-500">Route</dt>

@@ -1,5 +1,6 @@
 import { Link, href } from "react-router";
 import { StatusBadge } from "~/components/dashboard/status-badge";
+import { MovedByCustomerMark } from "./moved-by-customer-mark";
 import { formatMinutesSpan, minutesToTime } from "~/domain/capacity";
 import { GRID_STEP_MINUTES, crewRows, gridColumns, hourLabel, hourMarks, type CrewRow, type ScheduleBooking } from "~/domain/schedule";
 
@@ -101,6 +102,7 @@ export function ScheduleDayGrid({
                               <StatusBadge status={booking.status} />
                             </span>
                             {booking.hold ? <span className="truncate font-medium text-amber-800">{booking.hold}</span> : null}
+                            <MovedByCustomerMark times={booking.movedOnline} />
                           </Link>
                         </li>
                       );
@@ -144,6 +146,7 @@ function CrewLists({ dayLabel, rows, beyondLabel }: { dayLabel: string; rows: Cr
                     <StatusBadge status={booking.status} />
                   </span>
                   {booking.hold ? <span className="font-medium text-amber-800">{booking.hold}</span> : null}
+                  <MovedByCustomerMark times={booking.movedOnline} />
                 </li>
               ))}
             </ul>

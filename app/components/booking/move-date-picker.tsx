@@ -15,7 +15,9 @@ const DAY_MARKS = { full: CAPACITY_MESSAGES.full, closed: CAPACITY_MESSAGES.clos
  * booked for this move are marked and cannot be chosen, days before today or past a year ahead are not
  * offered. The month buttons submit the step without checking it (the server keeps what was typed and
  * shows that month) until JavaScript runs, then ask for the month in place. A date chosen in another
- * month than the one shown stays chosen, as a radio of its own above the month.
+ * month than the one shown stays chosen, as a radio of its own above the month. With
+ * `allowUnavailable` (the office booking over the free-time check on purpose) closed and full days
+ * stay marked but may be chosen.
  */
 export function MoveDatePicker({
   name,
@@ -28,6 +30,7 @@ export function MoveDatePicker({
   hydrated,
   onDateChange,
   onMonthChange,
+  allowUnavailable = false,
 }: {
   name: string;
   errorId: string;
@@ -40,6 +43,7 @@ export function MoveDatePicker({
   hydrated: boolean;
   onDateChange: (date: string) => void;
   onMonthChange: (month: string) => void;
+  allowUnavailable?: boolean;
 }) {
   const { month, days } = availability;
   const byDate = new Map(days.map((day) => [day.date, day]));
@@ -102,7 +106,16 @@ export function MoveDatePicker({
             <tr key={week.find(Boolean) ?? month}>
               {week.map((date, index) => (
                 <td key={date ?? `blank-${index}`} className="p-0">
-                  {date ? <CalendarDay name={name} date={date} day={byDate.get(date)} chosen={chosenDate === date} onChoose={onDateChange} /> : null}
+                  {date ? (
+                    <CalendarDay
+                      name={name}
+                      date={date}
+                      day={byDate.get(date)}
+                      chosen={chosenDate === date}
+                      allowUnavailable={allowUnavailable}
+                      onChoose={onDateChange}
+                    />
+                  ) : null}
                 </td>
               ))}
             </tr>
@@ -131,12 +144,14 @@ function CalendarDay({
   date,
   day,
   chosen,
+  allowUnavailable,
   onChoose,
 }: {
   name: string;
   date: string;
   day: PickerDay | undefined;
   chosen: boolean;
+  allowUnavailable: boolean;
   onChoose: (date: string) => void;
 }) {
   const number = Number(date.slice(8));
@@ -155,7 +170,7 @@ function CalendarDay({
         name={name}
         value={date}
         defaultChecked={chosen}
-        disabled={day.state !== "open" && !chosen}
+        disabled={day.state !== "open" && !chosen && !allowUnavailable}
         onChange={() => onChoose(date)}
         aria-label={`${formatMoveDate(date)}${mark ? `, ${mark}` : ""}`}
         className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"

@@ -16,6 +16,8 @@ const SLOT_CLASSES =
  * customer's hand as the date changes (a focused radio taken away loses its form's events): it shows
  * 'Full' with the message, and Continue refuses it. Until JavaScript runs, 'Show free times' posts the
  * step unchecked so the server shows the slots of the date just chosen; then they follow the date.
+ * With `allowUnavailable` (the office booking over the free-time check on purpose) the marked slots
+ * may be chosen.
  */
 export function StartTimeSlots({
   name,
@@ -26,6 +28,7 @@ export function StartTimeSlots({
   day,
   hydrated,
   onTimeChange,
+  allowUnavailable = false,
 }: {
   name: string;
   errorId: string;
@@ -37,6 +40,7 @@ export function StartTimeSlots({
   day: PickerDaySlots | null;
   hydrated: boolean;
   onTimeChange: (time: string | undefined) => void;
+  allowUnavailable?: boolean;
 }) {
   const slots: SlotAvailability[] = day?.slots ?? TIME_SLOTS.map((time) => ({ time, fits: true }));
   const hint = day ? `On ${formatMoveDate(day.date)}, for a move of about ${day.hours} hours.` : "Choose a move date to see which times are free.";
@@ -57,7 +61,7 @@ export function StartTimeSlots({
               name={name}
               value={slot.time}
               defaultChecked={chosenTime === slot.time}
-              disabled={!slot.fits && chosenTime !== slot.time}
+              disabled={!slot.fits && chosenTime !== slot.time && !allowUnavailable}
               onChange={() => onTimeChange(slot.time)}
               className="size-4 accent-brand-700"
             />

@@ -11,7 +11,7 @@ import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { RESEND_MESSAGE_INTENT, messageView } from "~/domain/admin-messages";
-import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel } from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel, movedOnlineLabel } from "~/domain/admin-booking-edit";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { mailtoHref } from "~/domain/email-link";
 import { depositStateLabel } from "~/domain/booking-status";
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const held = await roles();
   const { booking: row, refund } = details;
   const mayWrite = hasPermission(held, "bookings:write");
-  const { timeZone } = await context.get(settingsContext)();
+  const { timeZone, onlineRescheduleLimit } = await context.get(settingsContext)();
 
   return {
     booking: bookingView(row, timeZone),
@@ -86,7 +86,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       after: bookingEditValueLabel(edit.field, edit.after),
       changedAt: formatCompanyDateTime(edit.changedAt, timeZone),
       changedBy: author(edit.changedBy),
+      byCustomer: edit.byCustomer,
     })),
+    movedOnline: { times: row.online_reschedules, limit: onlineRescheduleLimit },
     messages: messages.map((message) => messageView(message, timeZone)),
     canEdit: mayWrite,
     canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
@@ -115,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel } = loaderData;
+  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, movedOnline } = loaderData;
   const linkClasses = buttonClasses("outline", "sm");
   return (
     <div className="flex flex-col gap-6">
@@ -167,6 +169,10 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
         <div className="flex items-center gap-2">
           <dt className="text-sm text-slate-600">Deposit</dt>
           <dd className="font-semibold">{deposit.label}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-sm text-slate-600">Reschedules</dt>
+          <dd className="font-semibold">{movedOnlineLabel(movedOnline)}</dd>
         </div>
       </dl>
       <div className="grid gap-6 lg:grid-cols-3">
