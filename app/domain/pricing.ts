@@ -65,9 +65,10 @@ export function estimatedHours(size: PropertySize | undefined): number {
   return Math.max(MINIMUM_HOURS, size ? ESTIMATED_HOURS[size] : DEFAULT_ESTIMATED_HOURS);
 }
 
-/** A saved booking's hours: those estimated for it, else its home's. */
+/** A saved booking's hours: those estimated for it (whole hours, as the database counts crews), else its home's. */
 export function bookingHours(booking: { estimated_hours: number | null; property_size: string | null }): number {
-  return booking.estimated_hours ?? estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined);
+  if (booking.estimated_hours !== null) return Math.max(1, Math.round(booking.estimated_hours));
+  return estimatedHours(isPropertySize(booking.property_size) ? booking.property_size : undefined);
 }
 
 export const ADDON_PRICES_CENTS = {

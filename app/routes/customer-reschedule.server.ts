@@ -10,7 +10,7 @@ import { CAPACITY_MESSAGES, capacityProblems, wizardAvailabilityView } from "~/d
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { isCalendarDate } from "~/domain/calendar-date";
-import { estimatedHours, isPropertySize, isTimeSlot } from "~/domain/pricing";
+import { bookingHours, isTimeSlot } from "~/domain/pricing";
 import { companyDay } from "~/services/company-day.server";
 import { wizardAvailability } from "~/services/capacity.server";
 import type { CustomerRescheduleResult, NewMoveTime } from "~/services/customer-reschedule.server";
@@ -29,12 +29,6 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The query of the reschedule page that chooses what its calendar shows. */
 const CHOSEN = { date: "date", time: "time" } as const;
-
-/** How long the booking's move is taken to last: its estimate, or its home size's. */
-export function hoursOfMove(row: Pick<BookingRow, "estimated_hours" | "property_size">): number {
-  if (row.estimated_hours) return Math.max(1, Math.round(Number(row.estimated_hours)));
-  return estimatedHours(isPropertySize(row.property_size) ? row.property_size : undefined);
-}
 
 /** Who asks: the client the database judges (the owner's, or the service role for a link), and the booking it leaves out. */
 export interface RescheduleAsker {
@@ -61,7 +55,7 @@ export async function reschedulePage(context: Context, { client, row }: Reschedu
   const month = monthToShow(today, parseMonth(url.searchParams.get(MONTH_PARAM)), date);
   const availability = await wizardAvailability(
     client,
-    { month, today, date: monthOf(date) === month ? date : undefined, hours: hoursOfMove(row), exceptBooking: row.id },
+    { month, today, date: monthOf(date) === month ? date : undefined, hours: bookingHours(row), exceptBooking: row.id },
     await startFacts(context),
   );
   return { ...base, today, availability: wizardAvailabilityView(availability) };
@@ -143,7 +137,7 @@ export async function rescheduleAction(
       // Why, by field, as the calendar now judges the new date: the wizard's words.
       const { day } = await wizardAvailability(
         asker.client,
-        { month: monthOf(to.date), today, date: to.date, hours: hoursOfMove(row), exceptBooking: row.id },
+        { month: monthOf(to.date), today, date: to.date, hours: bookingHours(row), exceptBooking: row.id },
         await startFacts(context),
       );
       const problems = day ? capacityProblems(day, to.time ?? undefined, { timeJustTaken: false }) : {};

@@ -1,8 +1,8 @@
 import { sessionContext, userContext } from "~/context";
+import { bookingHours } from "~/domain/pricing";
 import { customersBooking } from "~/services/booking-details.server";
 import { availabilityAnswer, availabilityQuestion, badAvailabilityQuestion } from "../availability-answer.server";
 import { bookingIdParam, bookingNotFound } from "../booking-params";
-import { hoursOfMove } from "../customer-reschedule.server";
 import type { Route } from "./+types/booking-availability";
 
 /**
@@ -17,5 +17,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { supabase } = context.get(sessionContext);
   const row = await customersBooking(supabase, { bookingId, userId: context.get(userContext).id });
   if (!row) throw bookingNotFound();
-  return availabilityAnswer(context, { client: supabase, ...question, hours: hoursOfMove(row), leftOut: { exceptBooking: row.id } });
+  return availabilityAnswer(context, { client: supabase, ...question, hours: bookingHours(row), leftOut: { exceptBooking: row.id } });
 }

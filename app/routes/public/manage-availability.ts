@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context";
+import { bookingHours } from "~/domain/pricing";
 import { availabilityAnswer, availabilityQuestion, badAvailabilityQuestion } from "../availability-answer.server";
-import { hoursOfMove } from "../customer-reschedule.server";
 import { linkedBooking } from "./manage-link.server";
 import type { Route } from "./+types/manage-availability";
 
@@ -14,5 +14,5 @@ export async function loader(args: Route.LoaderArgs) {
   if (!question) return badAvailabilityQuestion();
   const { booking } = await linkedBooking(args);
   const { serviceRole } = args.context.get(servicesContext);
-  return availabilityAnswer(args.context, { client: serviceRole, ...question, hours: hoursOfMove(booking), leftOut: { exceptBooking: booking.id } });
+  return availabilityAnswer(args.context, { client: serviceRole, ...question, hours: bookingHours(booking), leftOut: { exceptBooking: booking.id } });
 }
