@@ -100,7 +100,9 @@ test("the review shows every answer and the estimate of the add-ons ticked, pric
   ]);
 
   const cancellation = section(page, "Cancellation");
-  await expect(cancellation).toContainText(/You can reschedule or cancel online from the link in your confirmation email until .+, 48 hours before your move\./);
+  await expect(cancellation).toContainText(
+    /You can reschedule or cancel online from the link in your confirmation email until .+, 48 hours before your move\./,
+  );
   await expect(cancellation).toContainText(`The ${dollars(PRICES.deposit)} deposit is applied to your final bill.`);
   await expect(payButton(page)).toBeVisible();
   await expect(continueButton(page)).toHaveCount(0);

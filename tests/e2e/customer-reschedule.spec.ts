@@ -6,10 +6,14 @@ import { javaScriptOn } from "./support/photos.ts";
 // A customer moves their booking from its page, signed in or with the link of its emails, with
 // JavaScript (the calendar answers in place) and without (its month buttons and 'Show free times' post).
 
-/** YYYY-MM-DD of the `day`th of the month `monthsAhead` months from now. */
+/**
+ * YYYY-MM-DD of the `day`th of the month `monthsAhead` months from now, in this project's part of the
+ * month (both projects share one server): months ahead, where other tests' bookings are not.
+ */
 function dayOfMonthAhead(monthsAhead: number, day: number): string {
   const now = new Date();
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthsAhead, day));
+  const project = test.info().project.name === "javascript" ? 0 : 1;
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthsAhead, day + project * 14));
   return date.toISOString().slice(0, 10);
 }
 
@@ -33,7 +37,7 @@ async function chooseDay(page: Page, date: string) {
 }
 
 test("from the booking's page: only free times are offered, and the move goes to the one chosen", async ({ page }) => {
-  const [from, to] = [dayOfMonthAhead(2, 10), dayOfMonthAhead(2, 17)];
+  const [from, to] = [dayOfMonthAhead(7, 3), dayOfMonthAhead(7, 10)];
   await Promise.all([setDayCrews(from, 1), setDayCrews(to, 1)]);
   const [user, other] = await Promise.all([createTestUser({ fullName: "Rhea Reschedule" }), createTestUser({ fullName: "Otto Other" })]);
   // The one crew of the new day is out from 8:00 to 12:00.
@@ -62,7 +66,7 @@ test("from the booking's page: only free times are offered, and the move goes to
 });
 
 test("with the link of its emails: another month, no preferred time, and back on the booking's page", async ({ page }) => {
-  const [from, to] = [dayOfMonthAhead(2, 12), dayOfMonthAhead(3, 9)];
+  const [from, to] = [dayOfMonthAhead(7, 5), dayOfMonthAhead(8, 6)];
   const email = `guest.${Date.now().toString(36)}@example.com`;
   const booking = await createBooking({ id: null as unknown as string, email, fullName: "Gus Guest" }, { ...paid, moving_date: from, moving_time: "10:00" });
 

@@ -248,7 +248,10 @@ test("47 hours before the move there is no cancel button: the page says to call 
   // The confirmation's address does not offer it either.
   await page.goto(`${detailsPath(booking.id)}?cancel=confirm`);
   await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toHaveCount(0);
-  await expect(page.getByText(/less than 48 hours away/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cancellation" }).getByText(/less than 48 hours away/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Date and time" })).toContainText(
+    "Your move is less than 48 hours away, so it can no longer be rescheduled online. Please call us at",
+  );
   expect((await bookingAsService(booking.id)).status).toBe("confirmed");
 });
 
