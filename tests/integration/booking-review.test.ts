@@ -81,7 +81,9 @@ describe.skipIf(usingHostedBackend)("the review step", () => {
     const review = shown(await openStep(browser, "review"));
     expect(review.step).toBe("review");
     expect(review.draft).toMatchObject({ fullName: "Rae Review", time: "12:00", packingService: true, extraMovers: 2 });
-    expect(review.cancellation[0]).toMatch(/^You can reschedule or cancel online from the link in your confirmation email until .+, 48 hours before your move\. /);
+    expect(review.cancellation[0]).toMatch(
+      /^You can reschedule or cancel online from the link in your confirmation email until .+, 48 hours before your move\. /,
+    );
     expect(review.cancellation[1]).toMatch(/^The \$50 deposit is applied to your final bill\./);
     expect(await bookingsOf(email)).toEqual([]);
 
