@@ -11,10 +11,13 @@ import { hydrated } from "./support/hydration.ts";
 // free days and times for this move (its own crew left out), the month buttons, and a full time
 // booked only on purpose ('Book it anyway'), which the booking's history records.
 
-/** A day of this test's own, two months ahead, in this project's part of the month (both projects share one server). */
+/**
+ * A day of this test's own, nine months ahead (where other tests' bookings and crews are not), in this
+ * project's part of the month (both projects share one server).
+ */
 function dayOf(offset: number): string {
   const project = test.info().project.name === "javascript" ? 0 : 1;
-  return `${addMonths(monthOf(todayIn(COMPANY.timeZone)), 2)}-${String(3 + project * 12 + offset).padStart(2, "0")}`;
+  return `${addMonths(monthOf(todayIn(COMPANY.timeZone)), 9)}-${String(3 + project * 12 + offset).padStart(2, "0")}`;
 }
 
 const withScripts = () => test.info().project.name === "javascript";
