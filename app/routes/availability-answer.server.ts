@@ -38,6 +38,26 @@ export function availabilityQuestion(url: URL): { month: string; date: string | 
 export const badAvailabilityQuestion = () => data({ error: AVAILABILITY_MESSAGES.badQuestion }, { status: 400, headers: noStore });
 
 /**
+ * The month calendar a page shows for a move of `hours`: `month`'s days (or the date's month, or this
+ * month, when `month` cannot be booked) and `date`'s slots, judged by the database for `client`,
+ * leaving out `leftOut`. Throws CapacityReadError when the database fails.
+ */
+export async function moveCalendar(
+  context: Context,
+  {
+    client,
+    today,
+    month,
+    date,
+    hours,
+    leftOut,
+  }: { client: AppSupabaseClient; today: string; month: string | null; date: string | undefined; hours: number; leftOut: LeftOut },
+) {
+  const availability = await wizardAvailability(client, { month: monthToShow(today, month, date), today, date, hours, ...leftOut }, await startFacts(context));
+  return wizardAvailabilityView(availability);
+}
+
+/**
  * The month's days and the date's slots for a move of `hours`, as JSON, judged by the database for
  * `client` (leaving out `leftOut`, the asker's own booking): only whether each day is open, full or
  * closed and which start times fit. A month that cannot be booked shows the date's, or this month's;
@@ -49,12 +69,7 @@ export async function availabilityAnswer(
 ) {
   const { today } = await companyDay(context);
   try {
-    const availability = await wizardAvailability(
-      client,
-      { month: monthToShow(today, month, date), today, date, hours, ...leftOut },
-      await startFacts(context),
-    );
-    return data(wizardAvailabilityView(availability), { headers: noStore });
+    return data(await moveCalendar(context, { client, today, month, date, hours, leftOut }), { headers: noStore });
   } catch (error) {
     if (!(error instanceof CapacityReadError)) throw error;
     context.get(requestContext).logger.error({ err: error }, "could not read the free days and times");

@@ -6,7 +6,7 @@ import type { BookingRow } from "~/domain/booking";
 import { formatMoveDateTime } from "~/domain/booking-labels";
 import { RESCHEDULE_INTENT, RESCHEDULE_MESSAGES, rescheduleView } from "~/domain/booking-reschedule";
 import { moveTimeSchema } from "~/domain/booking-schemas";
-import { CAPACITY_MESSAGES, capacityProblems, wizardAvailabilityView } from "~/domain/capacity";
+import { CAPACITY_MESSAGES, capacityProblems } from "~/domain/capacity";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { isCalendarDate } from "~/domain/calendar-date";
@@ -16,7 +16,7 @@ import { wizardAvailability } from "~/services/capacity.server";
 import type { CustomerRescheduleResult, NewMoveTime } from "~/services/customer-reschedule.server";
 import type { AppSupabaseClient } from "~/services/supabase.server";
 import { setToast } from "~/services/toast.server";
-import { startFacts } from "./availability-answer.server";
+import { moveCalendar, startFacts } from "./availability-answer.server";
 import { bookingNotFound } from "./booking-params";
 import { FORM_NOT_TAKEN } from "./form-intent";
 
@@ -53,12 +53,15 @@ export async function reschedulePage(context: Context, { client, row }: Reschedu
   if (view.kind !== "allowed") return { ...base, today: null, availability: null };
   const { today } = await companyDay(context);
   const month = monthToShow(today, parseMonth(url.searchParams.get(MONTH_PARAM)), date);
-  const availability = await wizardAvailability(
+  const availability = await moveCalendar(context, {
     client,
-    { month, today, date: monthOf(date) === month ? date : undefined, hours: bookingHours(row), exceptBooking: row.id },
-    await startFacts(context),
-  );
-  return { ...base, today, availability: wizardAvailabilityView(availability) };
+    today,
+    month,
+    date: monthOf(date) === month ? date : undefined,
+    hours: bookingHours(row),
+    leftOut: { exceptBooking: row.id },
+  });
+  return { ...base, today, availability };
 }
 
 /** The page's address showing `month` (or the date's), with the date and time chosen so far. */

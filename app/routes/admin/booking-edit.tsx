@@ -5,8 +5,8 @@ import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingEditForm, EDIT_INTENT, OVER_CAPACITY_FIELD, type BookingEditResult } from "~/components/admin/booking-edit-form";
 import { sessionContext } from "~/context";
 import { isCalendarDate } from "~/domain/calendar-date";
-import { wizardAvailabilityView, type WizardAvailability } from "~/domain/capacity";
-import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
+import type { WizardAvailability } from "~/domain/capacity";
+import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, parseMonth } from "~/domain/date-picker-month";
 import { bookingHours } from "~/domain/pricing";
 import {
   BOOKING_EDIT_MESSAGES,
@@ -19,12 +19,11 @@ import {
 import { shortBookingId } from "~/domain/booking";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadEditableBooking, updateBookingDetails, type EditableBooking } from "~/services/admin-booking-edit.server";
-import { wizardAvailability } from "~/services/capacity.server";
 import { readFormBody } from "~/services/form-body.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-edit";
-import { startFacts } from "../availability-answer.server";
+import { moveCalendar } from "../availability-answer.server";
 import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
@@ -42,17 +41,13 @@ const currentSchedule = (row: { moving_date: string; moving_time: string | null 
  * The calendar of the booking's move (its hours): `month`'s days and `date`'s start times, the
  * booking's own crew left out, judged for the staff member's own client.
  */
-async function bookingCalendar(
+function bookingCalendar(
   context: Route.LoaderArgs["context"],
   row: EditableBooking,
   { today, month, date }: { today: string; month: string | null; date: string | undefined },
 ): Promise<WizardAvailability> {
-  const availability = await wizardAvailability(
-    context.get(sessionContext).supabase,
-    { month: monthToShow(today, month, date), today, date, hours: bookingHours(row), exceptBooking: row.id },
-    await startFacts(context),
-  );
-  return wizardAvailabilityView(availability);
+  const client = context.get(sessionContext).supabase;
+  return moveCalendar(context, { client, today, month, date, hours: bookingHours(row), leftOut: { exceptBooking: row.id } });
 }
 
 /** The edit form, for staff who may change bookings (others get the 403 page), with the calendar at the booking's date (or `?month=`). */
