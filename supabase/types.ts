@@ -305,6 +305,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -347,6 +348,7 @@ export type Database = {
           moving_from: string
           moving_time?: string | null
           moving_to: string
+          new_date_requested_at?: string | null
           online_reschedules?: number
           packing_service?: boolean
           phone: string
@@ -389,6 +391,7 @@ export type Database = {
           moving_from?: string
           moving_time?: string | null
           moving_to?: string
+          new_date_requested_at?: string | null
           online_reschedules?: number
           packing_service?: boolean
           phone?: string
@@ -978,6 +981,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1047,6 +1051,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1221,6 +1226,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1276,6 +1282,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1394,6 +1401,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1445,6 +1453,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1695,6 +1704,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1848,6 +1858,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1903,6 +1914,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -1982,6 +1994,7 @@ export type Database = {
           moving_from: string
           moving_time: string
           moving_to: string
+          new_date_requested_at: string
           online_reschedules: number
           starts_minute: number
           status: string
@@ -2024,6 +2037,7 @@ export type Database = {
           moving_from: string
           moving_time: string | null
           moving_to: string
+          new_date_requested_at: string | null
           online_reschedules: number
           packing_service: boolean
           phone: string
@@ -2052,6 +2066,7 @@ export type Database = {
       }
       set_schedule_day: {
         Args: {
+          _ask_customers?: boolean
           _closed: boolean
           _crews: number
           _day: string

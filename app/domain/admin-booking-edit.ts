@@ -137,6 +137,9 @@ export function movedOnlineLabel({ times, limit }: { times: number; limit: numbe
 /** The mark of a booking the customer moved online, in the office's lists. */
 export const MOVED_BY_CUSTOMER_MARK = "Moved by customer";
 
+/** The office's lists mark a booking whose closed day's customer was asked to pick another, until they do. */
+export const NEW_DATE_NEEDED_MARK = "Needs a new date";
+
 /** A value kept in the edit history, shown as the page shows that field ("—" for none). */
 export function bookingEditValueLabel(field: string, value: string | null): string {
   if (value === null || value === "") return "—";

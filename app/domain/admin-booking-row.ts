@@ -20,6 +20,8 @@ export interface AdminBookingRow {
   refund_due_at: string | null;
   /** How many times the customer moved it online. */
   online_reschedules: number;
+  /** When the office closed its day and asked the customer to pick another; null once it has a new date. */
+  new_date_requested_at: string | null;
 }
 
 /** What a booking costs as the admin sees it: the final cost once set, else the estimate; null when neither is known. */

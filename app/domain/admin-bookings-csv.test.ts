@@ -20,6 +20,7 @@ const booking: AdminBookingRow = {
   deposit_status: "paid",
   refund_due_at: null,
   online_reschedules: 0,
+  new_date_requested_at: null,
 };
 
 describe("the bookings CSV", () => {

@@ -135,7 +135,14 @@ describe("the rules in words", () => {
 
 describe("cancellationView", () => {
   const zone = "America/New_York";
-  const paid = { status: "confirmed", moving_date: "2027-06-15", moving_time: "10:00:00", deposit_status: "paid", refund_due_at: null };
+  const paid = {
+    status: "confirmed",
+    moving_date: "2027-06-15",
+    moving_time: "10:00:00",
+    deposit_status: "paid",
+    refund_due_at: null,
+    new_date_requested_at: null,
+  };
   const start = at("2027-06-15T14:00:00Z");
   const rules = { ...DEFAULT_CUSTOMER_CHANGE_RULES, noticeHours: 72 };
 
@@ -153,6 +160,23 @@ describe("cancellationView", () => {
     });
     expect(cancellationView({ ...paid, deposit_status: "pending" }, new Date(start.getTime() - 72 * HOUR), { timeZone: zone, rules })).toMatchObject({
       onCancel: "nothing-paid",
+    });
+  });
+
+  it("lets a booking whose day the company closed be cancelled after the deadline, refunding a paid deposit whatever the rule", () => {
+    const asked = { ...paid, new_date_requested_at: "2027-06-10T12:00:00Z" };
+    const theDayBefore = new Date(start.getTime() - 24 * HOUR);
+    expect(cancellationView(asked, theDayBefore, { timeZone: zone, rules: { ...rules, refundOnCancel: false } })).toEqual({
+      kind: "day-closed",
+      onCancel: "refund",
+    });
+    expect(cancellationView({ ...asked, deposit_status: "unpaid" }, theDayBefore, { timeZone: zone, rules })).toEqual({
+      kind: "day-closed",
+      onCancel: "nothing-paid",
+    });
+    expect(cancellationView({ ...asked, status: "cancelled", refund_due_at: "2027-06-14T00:00:00Z" }, theDayBefore, { timeZone: zone, rules })).toEqual({
+      kind: "closed",
+      deposit: "refund-due",
     });
   });
 

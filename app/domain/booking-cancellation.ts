@@ -22,6 +22,14 @@ export const DEFAULT_CUSTOMER_CHANGE_RULES: Readonly<CustomerChangeRules> = Obje
 /** A move without a picked time slot is taken to start at the first slot. */
 export const DEFAULT_MOVE_TIME = TIME_SLOTS[0];
 
+/**
+ * The company closed the booking's day and asked its customer to pick another: until they do, they may
+ * move it or cancel it online whatever the rules, and a paid deposit is refunded in full on cancelling.
+ */
+export function newDateRequested(booking: { status: string; new_date_requested_at: string | null }): boolean {
+  return booking.new_date_requested_at !== null && (booking.status === "pending" || booking.status === "confirmed");
+}
+
 /** "48 hours before your move", or "before your move starts" when changes are open until the start. */
 export function noticeInWords(noticeHours: number): string {
   if (noticeHours === 0) return "before your move starts";
@@ -99,6 +107,8 @@ export type CancellationView =
    * rules; `onCancel`: what cancelling now does with this booking's deposit.
    */
   | { kind: "allowed"; deadline: string; notice: string; deposit: string; onCancel: "refund" | "keep" | "nothing-paid" }
+  /** The company closed the booking's day: it may be cancelled online, with a paid deposit refunded in full. */
+  | { kind: "day-closed"; onCancel: "refund" | "nothing-paid" }
   /** `reason`: why it can no longer be cancelled online; the page gives the phone number. */
   | { kind: "too-late"; reason: string }
   /**
@@ -109,10 +119,18 @@ export type CancellationView =
 
 /** The booking's cancellation as its customer's page shows it, at `now`, by the company's rules. */
 export function cancellationView(
-  booking: { status: string; moving_date: string; moving_time: string | null; deposit_status: string; refund_due_at: string | null },
+  booking: {
+    status: string;
+    moving_date: string;
+    moving_time: string | null;
+    deposit_status: string;
+    refund_due_at: string | null;
+    new_date_requested_at: string | null;
+  },
   now: Date,
   { timeZone, rules }: { timeZone: string; rules: CustomerChangeRules },
 ): CancellationView {
+  if (newDateRequested(booking)) return { kind: "day-closed", onCancel: booking.deposit_status === "paid" ? "refund" : "nothing-paid" };
   const cancellation = customerCancellation(booking, now, timeZone, rules.noticeHours);
   if (cancellation.kind === "allowed") {
     return {

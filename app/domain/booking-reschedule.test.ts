@@ -5,7 +5,7 @@ import { RESCHEDULE_MESSAGES, rescheduleView } from "./booking-reschedule";
 const timeZone = "America/New_York";
 const rules = DEFAULT_CUSTOMER_CHANGE_RULES;
 // A move on Tuesday, March 16, 2027 at 10:00 in New York (14:00 UTC): 48 hours before is March 14, 14:00 UTC.
-const booking = { status: "confirmed", moving_date: "2027-03-16", moving_time: "10:00", online_reschedules: 0 };
+const booking = { status: "confirmed", moving_date: "2027-03-16", moving_time: "10:00", online_reschedules: 0, new_date_requested_at: null };
 const deadline = new Date("2027-03-14T14:00:00Z");
 
 describe("rescheduleView", () => {
@@ -34,6 +34,17 @@ describe("rescheduleView", () => {
       kind: "unavailable",
       reason: "Moves are rescheduled by our office.",
     });
+  });
+
+  it("lets a booking whose day the company closed be moved whatever the notice and the moves made, until it is no longer open", () => {
+    const asked = { ...booking, online_reschedules: 2, new_date_requested_at: "2027-03-10T15:00:00Z" };
+    const theDayBefore = new Date("2027-03-15T14:00:00Z");
+    expect(rescheduleView(asked, theDayBefore, { timeZone, rules })).toEqual({ kind: "new-date-needed", day: "Tuesday, March 16, 2027" });
+    expect(rescheduleView(asked, theDayBefore, { timeZone, rules: { ...rules, rescheduleLimit: 0 } })).toEqual({
+      kind: "new-date-needed",
+      day: "Tuesday, March 16, 2027",
+    });
+    expect(rescheduleView({ ...asked, status: "cancelled" }, theDayBefore, { timeZone, rules })).toEqual({ kind: "closed" });
   });
 
   it("has nothing to move once the booking is under way, completed or cancelled", () => {

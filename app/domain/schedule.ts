@@ -4,6 +4,7 @@ import { isCalendarDate } from "./calendar-date";
 import { formatCompanyTime } from "./booking";
 import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
+import { newDateRequested } from "./booking-cancellation";
 import { crewsUsedLabel, type DayCapacity } from "./capacity";
 import { madeOnFirstUse } from "./made-on-first-use";
 import { WEEKDAY_NAMES } from "./calendar-names";
@@ -71,6 +72,8 @@ export interface ScheduleBooking {
   hold: string | null;
   /** How many times the customer moved it online. */
   movedOnline: number;
+  /** Its day is closed and its customer was asked to pick another, not done yet. */
+  newDateNeeded: boolean;
 }
 
 /** What the office reads on a move whose crew is held for a deposit not paid yet. */
@@ -91,6 +94,7 @@ export function scheduleBookingFromRow(
     starts_minute: number | null;
     ends_minute: number | null;
     online_reschedules: number;
+    new_date_requested_at: string | null;
   },
   timeZone: string,
 ): ScheduleBooking {
@@ -109,6 +113,7 @@ export function scheduleBookingFromRow(
         ? unpaidHoldLabel(row.hold_expires_at, timeZone)
         : null,
     movedOnline: row.online_reschedules,
+    newDateNeeded: newDateRequested(row),
   };
 }
 
@@ -197,6 +202,12 @@ export function usedPercent(day: Pick<DayCapacity, "crews" | "crewsUsed">): numb
 /** What the confirmation's button sends to close a day that has bookings. */
 export const CLOSE_CONFIRMED = "1";
 
+/**
+ * The confirmation's two buttons: close and email each customer who paid a deposit to pick another day
+ * (their bookings then need a new date), or close and leave the customers to the office.
+ */
+export const ASK_CUSTOMERS = { yes: "yes", no: "no" } as const;
+
 export const SCHEDULE_INTENTS = { setCrews: "set-crews", close: "close-day", reopen: "reopen-day", weekdays: "set-weekday-crews" } as const;
 
 export const SCHEDULE_MESSAGES = {
@@ -208,6 +219,7 @@ export const SCHEDULE_MESSAGES = {
   unchangedDescription: "The schedule already said so.",
   crewsSet: (day: string, crews: number) => `${formatMoveDate(day)} has ${crews} ${crews === 1 ? "crew" : "crews"}.`,
   closed: (day: string) => `${formatMoveDate(day)} is closed.`,
+  closedAndAsked: (day: string) => `${formatMoveDate(day)} is closed. Its customers are emailed to pick another day.`,
   reopened: (day: string) => `${formatMoveDate(day)} has its weekday's crews again.`,
   weekdaysSaved: "The crews of each weekday are saved.",
   failed: "The schedule could not be changed. Please try again.",
@@ -233,6 +245,7 @@ export const scheduleDaySchema = z.discriminatedUnion("intent", [
       .transform((value) => value || null),
     // Closing a day that has bookings is asked twice: the second post carries confirm=1.
     confirm: z.literal(CLOSE_CONFIRMED).optional(),
+    askCustomers: z.enum([ASK_CUSTOMERS.yes, ASK_CUSTOMERS.no]).optional(),
   }),
   z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
 ]);

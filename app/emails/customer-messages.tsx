@@ -154,7 +154,7 @@ export function DayClosedEmail({ facts, company, link }: Props<"day_closed_moved
   return (
     <EmailLayout company={company} title="Please pick another day" preview={`We are closed on ${when.date}: pick another day for your move.`}>
       <Paragraph>
-        {`Hello ${facts.customerName}, we are sorry: we have had to close on ${when.date}, so your move cannot go ahead that day. Your booking and deposit are kept. Pick another day that suits you, or call us at ${company.phone}.`}
+        {`Hello ${facts.customerName}, we are sorry: we have had to close on ${when.date}, so your move cannot go ahead that day. Your booking and deposit are kept. Pick another day that suits you online: it does not count toward your online changes. If no day suits you, you can cancel online and your deposit is refunded in full. Or call us at ${company.phone}.`}
       </Paragraph>
       <ActionButton href={link}>Pick another day</ActionButton>
       <BookingFacts facts={facts} company={company} link={link} />

@@ -50,7 +50,7 @@ export async function reschedulePage(context: Context, { client, row }: Reschedu
   const askedTime = url.searchParams.get(CHOSEN.time);
   const time = askedTime === null ? current.time : isTimeSlot(askedTime) ? askedTime : null;
   const base = { view, current: { ...current, words: formatMoveDateTime(current.date, current.time) }, chosen: { date, time } };
-  if (view.kind !== "allowed") return { ...base, today: null, availability: null };
+  if (view.kind !== "allowed" && view.kind !== "new-date-needed") return { ...base, today: null, availability: null };
   const { today } = await companyDay(context);
   const month = monthToShow(today, parseMonth(url.searchParams.get(MONTH_PARAM)), date);
   const availability = await moveCalendar(context, {

@@ -1,5 +1,13 @@
 import type { DayState } from "~/domain/capacity";
-import { ISO_WEEKDAYS, scheduleBookingFromRow, type IsoWeekday, type OverviewDay, type ScheduleBooking, type ScheduleDayChange } from "~/domain/schedule";
+import {
+  ASK_CUSTOMERS,
+  ISO_WEEKDAYS,
+  scheduleBookingFromRow,
+  type IsoWeekday,
+  type OverviewDay,
+  type ScheduleBooking,
+  type ScheduleDayChange,
+} from "~/domain/schedule";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The office's schedule, read and changed with the signed-in staff member's own client: the database
@@ -59,7 +67,8 @@ export async function crewsByWeekday(supabase: AppSupabaseClient): Promise<Recor
 export type ScheduleChangeResult = { kind: "changed" } | { kind: "unchanged" } | { kind: "forbidden" };
 
 /**
- * Sets `day`'s crews, closes it (with the reason customers are told), or gives it back to its
+ * Sets `day`'s crews, closes it (with the reason customers are told, and, when the office chose to,
+ * asking the customers who paid for a move that day to pick another), or gives it back to its
  * weekday's crews, through `set_schedule_day` (schedule:manage; it keeps who changed what). Throws
  * ScheduleReadError when the database fails.
  */
@@ -68,7 +77,7 @@ export async function changeScheduleDay(supabase: AppSupabaseClient, day: string
     change.intent === "set-crews"
       ? { _crews: change.crews, _closed: false }
       : change.intent === "close-day"
-        ? { _crews: null, _closed: true, _reason: change.reason ?? undefined }
+        ? { _crews: null, _closed: true, _reason: change.reason ?? undefined, _ask_customers: change.askCustomers === ASK_CUSTOMERS.yes }
         : { _crews: null, _closed: false };
   // The generated argument types cannot say "null"; the function takes null for "no crews of its own".
   const { data, error } = await supabase.rpc("set_schedule_day", { _day: day, ...args, _crews: args._crews as number });

@@ -147,11 +147,19 @@ test("an admin sets a day's crews and closes it from the schedule; the wizard's 
   expect((await dayAsTheWizardSeesIt(day)).day).toMatchObject({ closed: false });
 });
 
-test("closing a day with bookings lists them and asks to confirm; the closed day then has 0 crews and its bookings to move", async ({ page }) => {
+test("closing a day with bookings lists them and asks to confirm; emailing the customers marks their bookings as needing a new date", async ({ page }) => {
   const day = dayOf(3);
   await setDayCrews(day, 6);
   const customer = await createTestUser({ fullName: "Morgan Mover" });
-  const booked = await createBooking(customer, { full_name: "Morgan Mover", moving_date: day, moving_time: "09:00", estimated_hours: 4, status: "confirmed" });
+  const booked = await createBooking(customer, {
+    full_name: "Morgan Mover",
+    moving_date: day,
+    moving_time: "09:00",
+    estimated_hours: 4,
+    status: "confirmed",
+    deposit_status: "paid",
+    deposit_paid_at: new Date().toISOString(),
+  });
   const admin = await createTestUser({ fullName: "Careful Closer", admin: true });
   await signInDirectly(page, admin, `/admin/schedule?day=${day}`);
   await expect(page.getByLabel("Crews that day")).toHaveValue("6");
@@ -161,14 +169,22 @@ test("closing a day with bookings lists them and asks to confirm; the closed day
   const confirmation = page.getByRole("region", { name: /^Close .* with 1 booking\?$/ });
   await expect(confirmation).toBeVisible();
   await expect(confirmation.getByRole("link", { name: /Morgan Mover/ })).toHaveAttribute("href", `/admin/bookings/${booked.id}`);
+  await expect(confirmation).toContainText("Email the customer who paid a deposit to pick another day online?");
   // Nothing is closed until it is confirmed.
   expect(await scheduleDay(day)).toEqual([{ crews: 6, closed: false, reason: null }]);
 
-  await confirmation.getByRole("button", { name: "Confirm: close this day" }).click();
+  await confirmation.getByRole("button", { name: "Close and email the customer" }).click();
   await expect(page.getByTestId("schedule-day-summary")).toHaveText("Closed: Storm · 1 booking to move");
   await expect(page.getByText("Over capacity")).toHaveCount(0);
   await expect(page.getByLabel("Crews that day")).toHaveValue("0");
+  // The office sees which moves wait for their customer, until the customer picks another day.
+  await expect(page.locator(`[data-booking-id="${booked.id}"]`).getByText("Needs a new date")).toBeVisible();
   expect(await scheduleDay(day)).toEqual([{ crews: null, closed: true, reason: "Storm" }]);
+  const client = await getServiceClient();
+  const marked = await client.from("bookings").select("new_date_requested_at").eq("id", booked.id).single();
+  expect(marked.data?.new_date_requested_at).toEqual(expect.any(String));
+  const asked = await client.from("message_outbox").select("recipient").eq("booking_id", booked.id).eq("kind", "day_closed_moved");
+  expect(asked.data).toEqual([{ recipient: customer.email }]);
 });
 
 test("a moderator reads the schedule without its forms", async ({ page }) => {

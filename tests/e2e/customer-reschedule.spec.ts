@@ -83,3 +83,30 @@ test("with the link of its emails: another month, no preferred time, and back on
   await expect(page.getByText(`Your move is now on ${longDate(to)} · Any time.`).first()).toBeVisible();
   expect(await stored(booking.id)).toEqual({ moving_date: to, moving_time: null, online_reschedules: 1 });
 });
+
+test("asked to pick another day because the office closed theirs, the customer moves it with the link, uncounted, past the limit", async ({ page }) => {
+  const [from, to] = [dayOfMonthAhead(8, 9), dayOfMonthAhead(8, 12)];
+  const email = `closed.${Date.now().toString(36)}@example.com`;
+  // Moved online twice already, as often as the company allows, on a day the office closed since, asking its customer to move.
+  const booking = await createBooking(
+    { id: null as unknown as string, email, fullName: "Cleo Closed" },
+    { ...paid, moving_date: from, moving_time: "10:00", online_reschedules: 2, new_date_requested_at: new Date().toISOString() },
+  );
+  const client = await getServiceClient();
+  const closed = await client.from("schedule_days").upsert({ day: from, crews: null, closed: true, reason: "Storm" });
+  if (closed.error) throw closed.error;
+
+  await page.goto(manageLinkOf(booking as unknown as { id: string; email: string }));
+  const section = page.getByRole("region", { name: "Date and time" });
+  await expect(section).toContainText(`we have had to close on ${longDate(from)}`);
+  await section.getByRole("link", { name: "Pick another day" }).click();
+  await chooseDay(page, to);
+  await page.getByRole("radio", { name: /^12:00 PM/ }).check();
+  await page.getByRole("button", { name: "Reschedule move" }).click();
+
+  await expect(page).toHaveURL(/\/manage\?token=/);
+  await expect(page.getByText(`Your move is now on ${longDate(to)} · 12:00 PM.`).first()).toBeVisible();
+  expect(await stored(booking.id)).toEqual({ moving_date: to, moving_time: "12:00:00", online_reschedules: 2 });
+  // Back to the company's rules: moved twice, so any further change is the office's.
+  await expect(page.getByRole("region", { name: "Date and time" })).toContainText("as often as we allow");
+});

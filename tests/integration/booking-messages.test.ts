@@ -200,20 +200,38 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("messages caused by a c
     expect(waiting).toMatchObject({ status: "queued", due_at: MORNING_AFTER_NIGHT, attempts: 0 });
   });
 
-  it("closing a day asks each paid booking on it to pick another day, through its manage link", async () => {
+  it("closing a day and telling its customers asks each paid booking on it to pick another day, through its manage link", async () => {
     const day = addDays(today, 40);
     const booking = await paidBooking(day);
-    const asked = await admin.visitor.act(`/admin/schedule?day=${day}`, { intent: "close-day", reason: "Flood", confirm: "1" });
+    const asked = await admin.visitor.act(`/admin/schedule?day=${day}`, { intent: "close-day", reason: "Flood", confirm: "1", askCustomers: "yes" });
     expect(asked.status).toBeLessThan(400);
+    expect((await stored(booking.id)).new_date_requested_at).not.toBeNull();
     await sendDue();
     const [mail] = catcher
       .list()
       .messages.filter((message) => message.subject.includes("please pick another day") && catcher.read(message.id)!.text!.includes(short(booking)));
     const text = catcher.read(mail!.id)!.text!;
+    expect(text).toContain("refunded in full");
     const link = new URL(/http:\/\/localhost:3000\/manage\?token=\S+/.exec(text)![0]);
     const page = await app.visitor().get(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(booking.moving_from);
+    expect(page.text).toContain("Please pick another day");
+
+    // Opened again, the day serves its bookings: none needs a new date any more.
+    const reopened = await admin.visitor.act(`/admin/schedule?day=${day}`, { intent: "reopen-day" });
+    expect(reopened.status).toBeLessThan(400);
+    expect((await stored(booking.id)).new_date_requested_at).toBeNull();
+  });
+
+  it("closing a day without telling its customers sends them nothing and marks nothing", async () => {
+    const day = addDays(today, 41);
+    const booking = await paidBooking(day);
+    const closed = await admin.visitor.act(`/admin/schedule?day=${day}`, { intent: "close-day", reason: "Flood", confirm: "1", askCustomers: "no" });
+    expect(closed.status).toBeLessThan(400);
+    expect(await backend.sql("select closed from public.schedule_days where day = $1", [day])).toEqual([{ closed: true }]);
+    expect((await stored(booking.id)).new_date_requested_at).toBeNull();
+    expect((await outboxOf(booking.id)).map((message) => message.kind)).not.toContain("day_closed_moved");
   });
 });
 

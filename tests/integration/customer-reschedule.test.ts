@@ -7,7 +7,7 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
-import { startTestApp, type TestApp, type Visitor } from "./support/app-client.ts";
+import { signIn, startTestApp, type TestApp, type Visitor } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
@@ -206,6 +206,41 @@ describe.skipIf(usingHostedBackend)("a customer moving their own booking", () =>
       expect(page.html).not.toContain('name="date"');
     } finally {
       await backend.sql("update public.app_settings set online_reschedule_limit = default where id");
+    }
+  });
+
+  it("lets the customer of a day the office closed, asked to pick another, move it past the deadline and the limit, or cancel it with the deposit back", async () => {
+    const admin = await signIn(app, "admin");
+    await backend.sql("update public.app_settings set refund_deposit_on_customer_cancel = false where id");
+    try {
+      const tomorrow = addDays(today, 1);
+      const moving = await paidBooking(alice, { moving_date: tomorrow, online_reschedules: 2 });
+      const cancelling = await paidBooking(alice, { moving_date: tomorrow, online_reschedules: 2 });
+      const closed = await admin.visitor.post(`/admin/schedule?day=${tomorrow}`, { intent: "close-day", reason: "Storm", confirm: "1", askCustomers: "yes" });
+      expect(closed.status).toBe(302);
+      // Only the office's closing marks a booking: its customer cannot, to escape the rules.
+      const marked = await alice.client.from("bookings").update({ new_date_requested_at: new Date().toISOString() }).eq("id", moving.id).select();
+      expect(marked.error).toMatchObject({ code: "42501" });
+
+      // Past the 48-hour deadline and at the limit of two, the page offers the calendar all the same.
+      const page = await alice.visitor.get(reschedulePage(moving.id));
+      expect(page.text).toContain("we have had to close on");
+      expect(page.html).toContain('name="date"');
+      const to = freshDay();
+      const answer = await reschedule(alice, moving.id, { date: to, time: "12:00" });
+      expect(answer.status).toBe(302);
+      // The move is not counted, and the booking no longer needs a new date.
+      expect(await stored(moving.id)).toMatchObject({ moving_date: to, online_reschedules: 2, new_date_requested_at: null });
+
+      // Cancelled, its paid deposit is owed back though the company keeps deposits of customers who cancel.
+      const detailsPage = await alice.visitor.get(`/dashboard/bookings/${cancelling.id}`);
+      expect(detailsPage.text).toContain("your $50 deposit is refunded in full");
+      const cancelled = await alice.visitor.post(`/dashboard/bookings/${cancelling.id}`, { intent: "cancel" });
+      expect(cancelled.status).toBe(302);
+      // No Stripe payment stands behind this stored deposit, so the refund stays owed, for the retries.
+      expect(await stored(cancelling.id)).toMatchObject({ status: "cancelled", refund_due_at: expect.any(String), new_date_requested_at: null });
+    } finally {
+      await backend.sql("update public.app_settings set refund_deposit_on_customer_cancel = default where id");
     }
   });
 

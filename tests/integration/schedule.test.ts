@@ -141,7 +141,11 @@ describe.skipIf(usingHostedBackend)("/admin/schedule", () => {
 
     const asked = await submit(admin, schedulePath(day), { intent: "close-day", reason: "Flood" });
     expect(asked.status).toBe(200);
-    expect(asked.value).toEqual({ form: "close-day-confirm", reason: "Flood", bookings: [{ id: booked.id, fullName: "Casey Booked", time: "09:00" }] });
+    expect(asked.value).toEqual({
+      form: "close-day-confirm",
+      reason: "Flood",
+      bookings: [{ id: booked.id, fullName: "Casey Booked", time: "09:00", paid: false }],
+    });
     expect(await admin.visitor.toast(schedulePath(day))).toBeNull();
     expect(await backend.sql("select 1 from public.schedule_days where day = $1", [day])).toEqual([]);
 

@@ -16,6 +16,7 @@ import {
   type AdminBookingsQuery,
 } from "~/domain/admin-bookings-query";
 import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
+import { newDateRequested } from "~/domain/booking-cancellation";
 import { bookingStatusLabel, depositStateLabel } from "~/domain/booking-status";
 import { crewsUsedLabel } from "~/domain/capacity";
 import { formatCents } from "~/domain/money";
@@ -23,7 +24,7 @@ import { formatShortDay, type OverviewDay } from "~/domain/schedule";
 import { StatusBadge } from "../dashboard/status-badge";
 import { BookingRowActions } from "./bookings-table-actions";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
-import { MovedByCustomerMark } from "./moved-by-customer-mark";
+import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
 import { ListPages } from "./list-pages";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
@@ -288,6 +289,7 @@ function BookingTableRow({ booking, crews }: { booking: AdminBookingRow; crews: 
       <td className="px-3 py-2">
         {moveWhen(booking)}
         <MovedByCustomerMark times={booking.online_reschedules} />
+        <NewDateNeededMark needed={newDateRequested(booking)} />
         <DayCrews date={booking.moving_date} crews={crews} />
       </td>
       <td className="max-w-64 px-3 py-2">
@@ -326,6 +328,8 @@ function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: Over
         <dd>
           {moveWhen(booking)}
           <MovedByCustomerMark times={booking.online_reschedules} />
+          <NewDateNeededMark needed={newDateRequested(booking)} />
+          <NewDateNeededMark needed={newDateRequested(booking)} />
           <DayCrews date={booking.moving_date} crews={crews} />
         </dd>
         <dt className="text-slate-500">Route</dt>

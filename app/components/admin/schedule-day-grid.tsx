@@ -1,6 +1,6 @@
 import { Link, href } from "react-router";
 import { StatusBadge } from "~/components/dashboard/status-badge";
-import { MovedByCustomerMark } from "./moved-by-customer-mark";
+import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
 import { formatMinutesSpan, minutesToTime } from "~/domain/capacity";
 import { GRID_STEP_MINUTES, crewRows, gridColumns, hourLabel, hourMarks, type CrewRow, type ScheduleBooking } from "~/domain/schedule";
 
@@ -103,6 +103,7 @@ export function ScheduleDayGrid({
                             </span>
                             {booking.hold ? <span className="truncate font-medium text-amber-800">{booking.hold}</span> : null}
                             <MovedByCustomerMark times={booking.movedOnline} />
+                            <NewDateNeededMark needed={booking.newDateNeeded} />
                           </Link>
                         </li>
                       );
@@ -147,6 +148,7 @@ function CrewLists({ dayLabel, rows, beyondLabel }: { dayLabel: string; rows: Cr
                   </span>
                   {booking.hold ? <span className="font-medium text-amber-800">{booking.hold}</span> : null}
                   <MovedByCustomerMark times={booking.movedOnline} />
+                  <NewDateNeededMark needed={booking.newDateNeeded} />
                 </li>
               ))}
             </ul>

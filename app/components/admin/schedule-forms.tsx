@@ -7,6 +7,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import { formatTimeSlot } from "~/domain/booking-labels";
 import {
+  ASK_CUSTOMERS,
   CLOSE_CONFIRMED,
   ISO_WEEKDAYS,
   MAX_CREWS,
@@ -26,6 +27,8 @@ export interface BookingToMove {
   fullName: string;
   /** "HH:MM", or null. */
   time: string | null;
+  /** A deposit was paid: its customer is the one asked to pick another day. */
+  paid: boolean;
 }
 
 /** What the page's action answers: a form's errors, or the bookings of a day it was asked to close, to confirm. */
@@ -132,7 +135,11 @@ export function ScheduleDayForms({
   );
 }
 
-/** The second step of closing a day that has bookings: each of them (a link to its details), then Confirm (confirm=1) or Cancel. */
+/**
+ * The second step of closing a day that has bookings: each of them (a link to its details), then two
+ * ways to confirm (`confirm=1`): close and email the customers who paid to pick another day, or close
+ * and call them; or Cancel.
+ */
 function CloseDayConfirmation({
   dayLabel,
   dayPath,
@@ -147,35 +154,61 @@ function CloseDayConfirmation({
   pending: boolean;
 }) {
   const count = `${bookings.length} ${bookings.length === 1 ? "booking" : "bookings"}`;
+  const paid = bookings.filter((booking) => booking.paid).length;
   return (
     <section aria-labelledby="close-day-confirm-heading" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
       <h3 id="close-day-confirm-heading" className="font-semibold text-slate-900">
         Close {dayLabel} with {count}?
       </h3>
-      <p className="text-slate-700">Closing keeps these bookings but leaves them no crew: move or cancel each one with its customer.</p>
+      <p className="text-slate-700">Closing keeps these bookings but leaves them no crew: each needs another day, or to be cancelled.</p>
       <ul className="flex flex-col gap-1">
         {bookings.map((booking) => (
           <li key={booking.id}>
             <Link to={href("/admin/bookings/:bookingId", { bookingId: booking.id })} className="font-medium text-brand-700 hover:underline">
               {booking.fullName}
             </Link>
-            <span className="text-slate-600"> · {booking.time ? formatTimeSlot(booking.time) : "No time"}</span>
+            <span className="text-slate-600">
+              {" "}
+              · {booking.time ? formatTimeSlot(booking.time) : "No time"}
+              {booking.paid ? "" : " · deposit not paid"}
+            </span>
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value={SCHEDULE_INTENTS.close} />
-          <input type="hidden" name="reason" value={reason ?? ""} />
-          <input type="hidden" name="confirm" value={CLOSE_CONFIRMED} />
-          <button type="submit" disabled={pending} className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}>
-            Confirm: close this day
+      {paid > 0 ? (
+        <p className="text-slate-700">
+          Email {paid === 1 ? "the customer who paid a deposit" : `the ${paid} customers who paid a deposit`} to pick another day online? Until they do, their
+          bookings are marked as needing a new date, and they may also cancel with the deposit refunded in full.
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value={SCHEDULE_INTENTS.close} />
+        <input type="hidden" name="reason" value={reason ?? ""} />
+        <input type="hidden" name="confirm" value={CLOSE_CONFIRMED} />
+        {paid > 0 ? (
+          <button
+            type="submit"
+            name="askCustomers"
+            value={ASK_CUSTOMERS.yes}
+            disabled={pending}
+            className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
+          >
+            Close and email {paid === 1 ? "the customer" : "the customers"}
           </button>
-        </Form>
+        ) : null}
+        <button
+          type="submit"
+          name="askCustomers"
+          value={ASK_CUSTOMERS.no}
+          disabled={pending}
+          className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
+        >
+          {paid > 0 ? "Close without emailing" : "Confirm: close this day"}
+        </button>
         <Link to={dayPath} className={buttonClasses("outline")}>
           Cancel
         </Link>
-      </div>
+      </Form>
     </section>
   );
 }

@@ -65,10 +65,19 @@ export function BookingDetailsCancellation({
       ) : (
         <>
           <div className="mt-3 flex flex-col gap-2 text-sm text-slate-700">
-            <p>
-              You can cancel online until {cancellation.deadline}, {cancellation.notice}.
-            </p>
-            <p>{cancellation.deposit}</p>
+            {cancellation.kind === "day-closed" ? (
+              <p>
+                As we cannot move you on the day you booked, you can also cancel online
+                {cancellation.onCancel === "refund" ? `, and your ${depositAmount} deposit is refunded in full` : ""}.
+              </p>
+            ) : (
+              <>
+                <p>
+                  You can cancel online until {cancellation.deadline}, {cancellation.notice}.
+                </p>
+                <p>{cancellation.deposit}</p>
+              </>
+            )}
           </div>
           <Link to={withConfirmation(action)} preventScrollReset className={buttonClasses("outline", "md", "mt-4 w-full")}>
             Cancel booking
@@ -81,7 +90,7 @@ export function BookingDetailsCancellation({
 }
 
 /** What cancelling now does with the deposit, said before the customer confirms. */
-function depositOutcome(onCancel: Extract<CancellationView, { kind: "allowed" }>["onCancel"], depositAmount: string): string {
+function depositOutcome(onCancel: Extract<CancellationView, { kind: "allowed" | "day-closed" }>["onCancel"], depositAmount: string): string {
   switch (onCancel) {
     case "refund":
       return `Your ${depositAmount} deposit will be refunded in full to the card you paid with.`;

@@ -27,6 +27,15 @@ export function BookingDetailsReschedule({ reschedule, pagePath }: { reschedule:
         <p className="mt-3 text-sm text-slate-700">
           {reschedule.reason} Please call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to change the date or time.
         </p>
+      ) : reschedule.kind === "new-date-needed" ? (
+        <>
+          <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+            {RESCHEDULE_MESSAGES.dayClosed(reschedule.day)}
+          </p>
+          <Link to={pagePath} className={buttonClasses("primary", "md", "mt-4 w-full")}>
+            Pick another day
+          </Link>
+        </>
       ) : (
         <>
           <p className="mt-3 text-sm text-slate-700">
@@ -71,11 +80,17 @@ export function ReschedulePanel({
       <p className="text-slate-700">
         Now booked for <strong>{current.words}</strong>.
       </p>
-      {view.kind === "allowed" && today && availability ? (
+      {(view.kind === "allowed" || view.kind === "new-date-needed") && today && availability ? (
         <>
           <p className="text-sm text-slate-700">
-            Choose a new day and start time; only those we can serve are offered. You can reschedule online until {view.deadline},{" "}
-            {movesLeftInWords(view.movesLeft)}. Your price stays the same.
+            {view.kind === "allowed" ? (
+              <>
+                Choose a new day and start time; only those we can serve are offered. You can reschedule online until {view.deadline},{" "}
+                {movesLeftInWords(view.movesLeft)}. Your price stays the same.
+              </>
+            ) : (
+              <>{RESCHEDULE_MESSAGES.dayClosed(view.day)} Only the days and start times we can serve are offered. Your price stays the same.</>
+            )}
           </p>
           <RescheduleForm
             action={action}

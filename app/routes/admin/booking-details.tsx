@@ -11,7 +11,8 @@ import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { RESEND_MESSAGE_INTENT, messageView } from "~/domain/admin-messages";
-import { BOOKING_EDIT_FIELD_LABELS, bookingEditValueLabel, movedOnlineLabel } from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_FIELD_LABELS, NEW_DATE_NEEDED_MARK, bookingEditValueLabel, movedOnlineLabel } from "~/domain/admin-booking-edit";
+import { newDateRequested } from "~/domain/booking-cancellation";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { mailtoHref } from "~/domain/email-link";
 import { depositStateLabel } from "~/domain/booking-status";
@@ -89,6 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       byCustomer: edit.byCustomer,
     })),
     movedOnline: { times: row.online_reschedules, limit: onlineRescheduleLimit },
+    newDateAskedAt: newDateRequested(row) && row.new_date_requested_at ? formatCompanyDateTime(row.new_date_requested_at, timeZone) : null,
     messages: messages.map((message) => messageView(message, timeZone)),
     canEdit: mayWrite,
     canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
@@ -117,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, movedOnline } = loaderData;
+  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, movedOnline, newDateAskedAt } = loaderData;
   const linkClasses = buttonClasses("outline", "sm");
   return (
     <div className="flex flex-col gap-6">
@@ -174,6 +176,12 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
           <dt className="text-sm text-slate-600">Reschedules</dt>
           <dd className="font-semibold">{movedOnlineLabel(movedOnline)}</dd>
         </div>
+        {newDateAskedAt ? (
+          <div className="flex items-center gap-2">
+            <dt className="text-sm text-slate-600">{NEW_DATE_NEEDED_MARK}</dt>
+            <dd className="font-semibold">Day closed; customer emailed {newDateAskedAt}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">

@@ -15,6 +15,7 @@ import { addDays } from "~/domain/company-time";
 import { depositStateLabel } from "~/domain/booking-status";
 import { hasPermission } from "~/domain/permissions";
 import {
+  ASK_CUSTOMERS,
   ISO_WEEKDAYS,
   SCHEDULE_INTENTS,
   SCHEDULE_MESSAGES,
@@ -121,7 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ScheduleActionData>({
           form: "close-day-confirm",
           reason: change.reason,
-          bookings: holding.map((booking) => ({ id: booking.id, fullName: booking.fullName, time: booking.time })),
+          bookings: holding.map((booking) => ({
+            id: booking.id,
+            fullName: booking.fullName,
+            time: booking.time,
+            paid: booking.depositStatus !== "unpaid",
+          })),
         });
       }
     }
@@ -130,7 +136,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       change.intent === "set-crews"
         ? SCHEDULE_MESSAGES.crewsSet(day, change.crews)
         : change.intent === "close-day"
-          ? SCHEDULE_MESSAGES.closed(day)
+          ? change.askCustomers === ASK_CUSTOMERS.yes
+            ? SCHEDULE_MESSAGES.closedAndAsked(day)
+            : SCHEDULE_MESSAGES.closed(day)
           : SCHEDULE_MESSAGES.reopened(day);
   } else {
     throw data(FORM_NOT_TAKEN, { status: 400 });
