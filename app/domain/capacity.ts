@@ -97,7 +97,8 @@ export interface CapacityAvailability {
 export interface PickerDay {
   /** YYYY-MM-DD */
   date: string;
-  state: DayState;
+  /** "too-soon": before the first day customers may book, shown to the office only (which may book it anyway). */
+  state: DayState | "too-soon";
 }
 
 /** The chosen date as anyone is shown it: its state and which start times fit the move. */
@@ -120,6 +121,22 @@ export interface WizardAvailability {
  * What a visitor is told of the capacity judged: each day open, full or closed, and the chosen date's
  * start times that fit. Crews, crews out and the office's reasons for closing stay on the server.
  */
+/**
+ * The office's calendar: the days before `firstMoveDate` (the first day customers may book) marked too
+ * soon, and on such a chosen day every start too, so choosing one needs the office's override.
+ */
+export function markedTooSoon(view: WizardAvailability, firstMoveDate: string): WizardAvailability {
+  const tooSoon = (date: string) => date < firstMoveDate;
+  return {
+    ...view,
+    days: view.days.map((day) => (tooSoon(day.date) ? { ...day, state: "too-soon" } : day)),
+    day:
+      view.day && tooSoon(view.day.date)
+        ? { ...view.day, state: "too-soon", slots: view.day.slots.map((slot) => ({ ...slot, fits: false, outOfHours: "too-soon" })) }
+        : view.day,
+  };
+}
+
 export function wizardAvailabilityView({ month, hours, days, day }: CapacityAvailability): WizardAvailability {
   return {
     month,

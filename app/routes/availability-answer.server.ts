@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext, sessionContext, settingsContext } from "~/context";
 import { isCalendarDate } from "~/domain/calendar-date";
-import { wizardAvailabilityView } from "~/domain/capacity";
+import { markedTooSoon, wizardAvailabilityView } from "~/domain/capacity";
 import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { companyDay } from "~/services/company-day.server";
 import { moveStartRulesOf } from "~/domain/company-settings";
+import { firstMoveDate } from "~/domain/move-start-rules";
 import { CapacityReadError, moveStartFacts, wizardAvailability, type LeftOut, type MoveStartFacts } from "~/services/capacity.server";
 import type { AppSupabaseClient } from "~/services/supabase.server";
 
@@ -20,6 +21,9 @@ export async function startFacts(context: Context): Promise<MoveStartFacts> {
   const settings = await context.get(settingsContext)();
   return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings), settings.timeZone);
 }
+
+/** Whose calendar it is: a customer's, or the office's, which also offers days too soon for the lead time, marked so. */
+export type CalendarAsker = "customer" | "office";
 
 export const AVAILABILITY_MESSAGES = {
   badQuestion: "Choose a month, and a real date and home size.",
@@ -51,10 +55,16 @@ export async function moveCalendar(
     date,
     hours,
     leftOut,
-  }: { client: AppSupabaseClient; today: string; month: string | null; date: string | undefined; hours: number; leftOut: LeftOut },
+    by,
+  }: { client: AppSupabaseClient; today: string; month: string | null; date: string | undefined; hours: number; leftOut: LeftOut; by?: CalendarAsker },
 ) {
-  const availability = await wizardAvailability(client, { month: monthToShow(today, month, date), today, date, hours, ...leftOut }, await startFacts(context));
-  return wizardAvailabilityView(availability);
+  const facts = await startFacts(context);
+  const question = { month: monthToShow(today, month, date), today, date, hours, ...leftOut };
+  if (by !== "office") return wizardAvailabilityView(await wizardAvailability(client, question, facts));
+  // The office may book over the lead time on purpose ('Book it anyway'), so its calendar has the days
+  // from today with their crews, those before the first day customers may book marked too soon.
+  const fromToday = await wizardAvailability(client, question, { ...facts, rules: { ...facts.rules, minimumLeadDays: 0 } });
+  return markedTooSoon(wizardAvailabilityView(fromToday), firstMoveDate(facts.now.date, facts.rules));
 }
 
 /**
@@ -65,11 +75,18 @@ export async function moveCalendar(
  */
 export async function availabilityAnswer(
   context: Context,
-  { client, month, date, hours, leftOut }: { client: AppSupabaseClient; month: string; date: string | undefined; hours: number; leftOut: LeftOut },
+  {
+    client,
+    month,
+    date,
+    hours,
+    leftOut,
+    by,
+  }: { client: AppSupabaseClient; month: string; date: string | undefined; hours: number; leftOut: LeftOut; by?: CalendarAsker },
 ) {
   const { today } = await companyDay(context);
   try {
-    return data(await moveCalendar(context, { client, today, month, date, hours, leftOut }), { headers: noStore });
+    return data(await moveCalendar(context, { client, today, month, date, hours, leftOut, by }), { headers: noStore });
   } catch (error) {
     if (!(error instanceof CapacityReadError)) throw error;
     context.get(requestContext).logger.error({ err: error }, "could not read the free days and times");

@@ -246,6 +246,31 @@ describe.skipIf(usingHostedBackend)("booking it anyway, too soon", () => {
     }
   });
 
+  it("offers the office the days too soon for customers, marked so, with every start too soon, where a customer's calendar has none", async () => {
+    const { error } = await service.from("app_settings").update({ minimum_lead_days: 3 }).eq("id", true);
+    if (error) throw error;
+    try {
+      // A server started now reads the new rule.
+      const strict = await startTestApp(backend);
+      const [staff, owner] = await Promise.all([signIn(strict, "admin"), signIn(strict, "customer")]);
+      const booking = await insertStoredBooking(service, owner, { status: "confirmed", moving_date: freshDay(), moving_time: "10:00", estimated_hours: 4 });
+      const tomorrow = addDays(today, 1);
+      const question = `month=${tomorrow.slice(0, 7)}&date=${tomorrow}`;
+
+      const office = (await askAvailability(staff, availabilityPath(booking.id, question))).body as WizardAvailability;
+      expect(office.days).toContainEqual({ date: tomorrow, state: "too-soon" });
+      expect(office.day).toMatchObject({ date: tomorrow, state: "too-soon" });
+      expect(office.day!.slots.length).toBeGreaterThan(0);
+      expect(office.day!.slots.every((slot) => !slot.fits && slot.outOfHours === "too-soon")).toBe(true);
+
+      const customers = (await askAvailability(owner, `/dashboard/bookings/${booking.id}/availability?${question}`)).body as WizardAvailability;
+      expect(customers.days.map((day) => day.date)).not.toContain(tomorrow);
+      expect(customers.days.filter((day) => day.state === "too-soon")).toEqual([]);
+    } finally {
+      await service.from("app_settings").update({ minimum_lead_days: 1 }).eq("id", true);
+    }
+  });
+
   it("lets only the edit function, for staff who may change bookings, save over the crew check", async () => {
     const day = freshDay();
     await setCrews(day, 1);

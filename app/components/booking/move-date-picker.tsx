@@ -8,7 +8,7 @@ import { addMonths, bookableMonths, calendarWeeks, formatMonth, monthOf, showMon
 /** The month's columns, Sunday first: "Su" for Sunday. */
 const WEEKDAYS = WEEKDAY_NAMES.map((long) => ({ long, short: long.slice(0, 2) }));
 
-const DAY_MARKS = { full: CAPACITY_MESSAGES.full, closed: CAPACITY_MESSAGES.closedDay } as const;
+const DAY_MARKS = { full: CAPACITY_MESSAGES.full, closed: CAPACITY_MESSAGES.closedDay, "too-soon": CAPACITY_MESSAGES.tooSoon } as const;
 
 /**
  * The move date as a month of radio buttons, one per bookable day: days the company is closed or fully

@@ -20,5 +20,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = context.get(sessionContext).supabase;
   const found = await loadEditableBooking(client, bookingId);
   if (found.kind === "not-found") throw bookingNotFound();
-  return availabilityAnswer(context, { client, ...question, hours: bookingHours(found.booking), leftOut: { exceptBooking: bookingId } });
+  return availabilityAnswer(context, { client, ...question, hours: bookingHours(found.booking), leftOut: { exceptBooking: bookingId }, by: "office" });
 }

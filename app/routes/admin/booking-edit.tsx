@@ -47,7 +47,7 @@ function bookingCalendar(
   { today, month, date }: { today: string; month: string | null; date: string | undefined },
 ): Promise<WizardAvailability> {
   const client = context.get(sessionContext).supabase;
-  return moveCalendar(context, { client, today, month, date, hours: bookingHours(row), leftOut: { exceptBooking: row.id } });
+  return moveCalendar(context, { client, today, month, date, hours: bookingHours(row), leftOut: { exceptBooking: row.id }, by: "office" });
 }
 
 /** The edit form, for staff who may change bookings (others get the 403 page), with the calendar at the booking's date (or `?month=`). */
