@@ -17,8 +17,8 @@ interface FieldParts {
 /**
  * A move's date and start time: the month calendar and the day's start times, for this move. Without
  * JavaScript the month buttons and 'Show free times' post the form, whose page answers with them; with
- * it `endpoint` answers in place as the month, the date (or the home's size) changes. A day tapped
- * before the scripts ran is what is chosen once they run, and its free times are asked for.
+ * it `endpoint` answers in place as the month, the date (or the home's size) changes. A day or time
+ * tapped before the scripts ran is what is chosen once they run, and its free times are asked for.
  * A time chosen that the new date cannot take says so (the form's check refuses it).
  */
 export function MoveTimeFields({
@@ -89,10 +89,11 @@ export function MoveTimeFields({
     onChange?.("time");
   };
 
-  // A day tapped before the scripts arrived is what the form holds: it becomes the choice, and its free
-  // times (for the size chosen then) are asked for.
+  // What was tapped before the scripts arrived is what the form holds: it becomes the choice, and the
+  // free times of a day tapped (or of a size chosen) then are asked for.
   const onHydration = useEffectEvent(() => {
-    const formDate = answer(date.name);
+    const [formDate, formTime] = [answer(date.name), answer(time.name)];
+    if (typeof formTime === "string" && (formTime || undefined) !== chosen.time) chooseTime(formTime || undefined);
     const sizeChanged = size !== undefined && (answer(size.name) ?? "") !== size.loaded;
     if (typeof formDate === "string" && formDate && (formDate !== chosen.date || sizeChanged)) chooseDate(formDate);
   });
