@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient, setDayCrews } from "./support/backend.ts";
 import { formatMoveDate } from "../../app/domain/booking-labels.ts";
+import { CAPACITY_MESSAGES } from "../../app/domain/capacity.ts";
 import { hydrated } from "./support/hydration.ts";
-import { calendarDay, continueButton, expectStep, fillContact, fillDetails, moveDatePicker } from "./support/wizard.ts";
+import { calendarDay, continueButton, expectStep, fillContact, fillDetails, moveDatePicker, startTime } from "./support/wizard.ts";
 
 // A slow phone: the page is there but its scripts are still on their way. The customer does not wait.
 
@@ -141,4 +142,50 @@ test("the account menu opened while the scripts load stays open when they arrive
   await expect(page.locator("summary", { hasText: "Account menu for Early Opener" })).toHaveCount(0);
   await page.getByRole("menuitem", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  /** YYYY-MM-DD of the `day`th of the month ten months from now: days no other browser test books. */
+  const tenMonthsAhead = (day: number) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 10, day)).toISOString().slice(0, 10);
+  };
+
+  test("a day and a start time tapped on the reschedule page while the scripts load are the ones saved", async ({ page }) => {
+    test.setTimeout(90_000);
+    const [from, to] = [tenMonthsAhead(4), tenMonthsAhead(11)];
+    await Promise.all([setDayCrews(from, 1), setDayCrews(to, 1)]);
+    const [user, other] = await Promise.all([createTestUser({ fullName: "Slow Mover" }), createTestUser({ fullName: "Early Bird" })]);
+    // The new day's one crew is out from 8:00 to 12:00: its 10:00, the move's time now, is full there.
+    const paid = { deposit_status: "paid", deposit_paid_at: new Date().toISOString(), estimated_hours: 6 };
+    await createBooking(other, { ...paid, moving_date: to, moving_time: "08:00", estimated_hours: 4 });
+    const booking = await createBooking(user, { ...paid, moving_date: from, moving_time: "10:00" });
+    const scriptsArrived = await slowScripts(page);
+    await signInDirectly(page, user, `/dashboard/bookings/${booking.id}/reschedule`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { name: "Reschedule your move" })).toBeVisible();
+
+    // The calendar opens on the move's own month, the new day in it: the customer taps it, then 12:00.
+    await calendarDay(page, to).tap();
+    await startTime(page, "12:00").tap();
+    expect(await scriptsArrived()).toBe(false);
+    scriptsArrived.connectionRecovers();
+    await hydrated(page);
+
+    // Once the scripts run, the free times are the new day's and the customer's taps are the choice: the
+    // move's old time, full on the new day, is offered no more, and no message says the choice is full.
+    const times = page.getByRole("group", { name: "Start time" });
+    await expect(times).toContainText(`On ${formatMoveDate(to)}`, { timeout: 15_000 });
+    await expect(calendarDay(page, to)).toBeChecked();
+    await expect(startTime(page, "12:00")).toBeChecked();
+    await expect(startTime(page, "10:00")).toBeDisabled();
+    await expect(times).not.toContainText(CAPACITY_MESSAGES.slotFullOn("10:00", to));
+    await page.getByRole("button", { name: "Reschedule move" }).tap();
+
+    await expect(page).toHaveURL(new RegExp(`/dashboard/bookings/${booking.id}$`));
+    await expect(page.getByText(`Your move is now on ${formatMoveDate(to)} · 12:00 PM.`).first()).toBeVisible();
+    const { data } = await (await getServiceClient()).from("bookings").select("moving_date, moving_time").eq("id", booking.id).single();
+    expect(data).toEqual({ moving_date: to, moving_time: "12:00:00" });
+  });
 });

@@ -2,20 +2,16 @@ import { type FieldMetadata, type SubmissionResult, getFormProps, getTextareaPro
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { MoveDatePicker } from "~/components/booking/move-date-picker";
-import { StartTimeSlots } from "~/components/booking/start-time-slots";
+import { MoveTimeFields } from "~/components/booking/move-time-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import { buttonClasses } from "~/components/ui/button";
 import { BOOKING_EDIT_MESSAGES, bookingEditSchema } from "~/domain/admin-booking-edit";
-import { formatMoveDate } from "~/domain/booking-labels";
-import { CAPACITY_MESSAGES, slotFits, type WizardAvailability } from "~/domain/capacity";
-import { monthOf } from "~/domain/date-picker-month";
+import type { WizardAvailability } from "~/domain/capacity";
 import { TIME_SLOTS } from "~/domain/pricing";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
-import { useWizardAvailability } from "~/hooks/use-wizard-availability";
 
 export const EDIT_INTENT = "save-booking";
 /** The 'Book it anyway' checkbox's name; its value "confirm" saves an edit the free-time check refuses. */
@@ -76,26 +72,15 @@ export function BookingEditForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { availability, ask, loading, failed } = useWizardAvailability(lastResult?.availability ?? loaded, availabilityEndpoint);
   const typed = (name: string) => {
     const value = lastResult?.initialValue?.[name];
     return typeof value === "string" ? value : undefined;
   };
   const initialDate = lastResult?.initialValue ? typed(fields.date.name) : defaults.date || undefined;
   const initialTime = lastResult?.initialValue ? typed(fields.time.name) : defaults.time || undefined;
-  const [chosenDate, setChosenDate] = useState(initialDate);
-  const [chosenTime, setChosenTime] = useState(initialTime);
   const [override, setOverride] = useState(typed(OVER_CAPACITY_FIELD) === "confirm");
-  const day = availability.day && availability.day.date === chosenDate ? availability.day : null;
-  const timeFull = day && chosenTime && !slotFits(day.slots, chosenTime) && !override ? CAPACITY_MESSAGES.slotFullOn(chosenTime, day.date) : undefined;
-  // The booking's own date when the month shown has no radio for it (a day now past, or too soon).
-  const keptDate =
-    current.date && monthOf(current.date) === availability.month && !availability.days.some((shown) => shown.date === current.date) ? current.date : null;
+  // The booking's own times that are none of the wizard's slots.
   const keptTimes = timeOptions.filter((option) => !(TIME_SLOTS as readonly string[]).includes(option.value));
-  const chooseDate = (date: string) => {
-    setChosenDate(date);
-    ask({ month: availability.month, date });
-  };
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex max-w-2xl flex-col gap-5">
       {/* The form's default button (Enter in a field) saves, not the calendar's month buttons before it. */}
@@ -105,64 +90,18 @@ export function BookingEditForm({
       ) : form.errors?.[0] ? (
         <FormAlert id={form.errorId} title="Error" description={form.errors[0]} />
       ) : null}
-      <div className="flex flex-col gap-2">
-        {keptDate ? (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={fields.date.name}
-              value={keptDate}
-              defaultChecked={chosenDate === keptDate}
-              onChange={() => chooseDate(keptDate)}
-              className="size-4 accent-brand-700"
-            />
-            <span>
-              {formatMoveDate(keptDate)} <span className="text-slate-600">(its date now)</span>
-            </span>
-          </label>
-        ) : null}
-        <MoveDatePicker
-          name={fields.date.name}
-          errorId={fields.date.errorId}
-          error={fields.date.errors?.[0] ?? failed ?? undefined}
-          today={today}
-          availability={availability}
-          chosenDate={keptDate === chosenDate ? undefined : chosenDate}
-          loading={loading}
-          hydrated={hydrated}
-          allowUnavailable={override}
-          onDateChange={chooseDate}
-          onMonthChange={(month) => ask({ month, date: chosenDate })}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        {keptTimes.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={fields.time.name}
-              value={option.value}
-              defaultChecked={chosenTime === option.value}
-              onChange={() => setChosenTime(option.value)}
-              className="size-4 accent-brand-700"
-            />
-            <span>
-              {option.label} <span className="text-slate-600">(its time now)</span>
-            </span>
-          </label>
-        ))}
-        <StartTimeSlots
-          name={fields.time.name}
-          errorId={fields.time.errorId}
-          error={fields.time.errors?.[0] ?? timeFull}
-          chosenTime={chosenTime}
-          noPreference={!initialTime}
-          day={day}
-          hydrated={hydrated}
-          allowUnavailable={override}
-          onTimeChange={setChosenTime}
-        />
-      </div>
+      <MoveTimeFields
+        formId={form.id}
+        date={fields.date}
+        time={fields.time}
+        today={today}
+        availability={lastResult?.availability ?? loaded}
+        endpoint={availabilityEndpoint}
+        chosen={{ date: initialDate, time: initialTime }}
+        noPreference={!initialTime}
+        keep={{ date: defaults.date, times: keptTimes }}
+        allowUnavailable={override}
+      />
       <div className="flex flex-col gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
         <label className="flex items-center gap-2 font-medium">
           <input
