@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, href } from "react-router";
@@ -186,30 +187,33 @@ function CloseDayConfirmation({
         <input type="hidden" name="reason" value={reason ?? ""} />
         <input type="hidden" name="confirm" value={CLOSE_CONFIRMED} />
         {paid > 0 ? (
-          <button
-            type="submit"
-            name="askCustomers"
-            value={ASK_CUSTOMERS.yes}
-            disabled={pending}
-            className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
-          >
+          <CloseDayButton ask={ASK_CUSTOMERS.yes} pending={pending}>
             Close and email {paid === 1 ? "the customer" : "the customers"}
-          </button>
+          </CloseDayButton>
         ) : null}
-        <button
-          type="submit"
-          name="askCustomers"
-          value={ASK_CUSTOMERS.no}
-          disabled={pending}
-          className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
-        >
+        <CloseDayButton ask={ASK_CUSTOMERS.no} pending={pending}>
           {paid > 0 ? "Close without emailing" : "Confirm: close this day"}
-        </button>
+        </CloseDayButton>
         <Link to={dayPath} className={buttonClasses("outline")}>
           Cancel
         </Link>
       </Form>
     </section>
+  );
+}
+
+/** One way to confirm closing the day: whether its customers who paid are emailed to pick another day. */
+function CloseDayButton({ ask, pending, children }: { ask: (typeof ASK_CUSTOMERS)[keyof typeof ASK_CUSTOMERS]; pending: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      name="askCustomers"
+      value={ask}
+      disabled={pending}
+      className={buttonClasses("outline", "md", "border-red-300 text-red-800 hover:bg-red-50")}
+    >
+      {children}
+    </button>
   );
 }
 
