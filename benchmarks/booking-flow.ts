@@ -3,6 +3,7 @@
 // a company's history in the database: BOOKINGS (100,000 unless set; 0 for an empty one) made by the
 // demo script, whose crews and busy days the details step's capacity questions read. Then the time of
 // those questions alone, as the details step asks them: the slots of a busy day and 31 days of dates.
+// Last, a customer's reschedule of a paid booking: its page and its post, signed in and by the emailed link.
 // Usage: npm run build && npm run bench:booking   (starts its own server on a free port and data directory)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../emulators/supabase/index.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
+import { benchReschedules } from "./support/reschedule.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
 
@@ -162,6 +164,9 @@ try {
     `  slots of ${busiest.day} (busiest day ahead, ${busiest.crews_used} crews out at once): p50 ${percentile(slotTimes, 0.5).toFixed(1)} ms, p95 ${percentile(slotTimes, 0.95).toFixed(1)} ms`,
   );
   console.log(`  31 days of dates (closed, full or open): p50 ${percentile(dayTimes, 0.5).toFixed(1)} ms, p95 ${percentile(dayTimes, 0.95).toFixed(1)} ms`);
+
+  // A customer moving a paid booking, signed in and with the emailed link, on the same database.
+  await benchReschedules(server, ROUNDS);
 } finally {
   await server.stop();
 }
