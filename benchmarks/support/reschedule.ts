@@ -3,11 +3,12 @@
 // post without JavaScript, signed in from the dashboard and as a guest with the emailed manage link.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { manageLinkPath } from "../../app/domain/manage-link.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import { createApiKeys } from "../../emulators/supabase/index.ts";
 import type { Database } from "../../supabase/types.ts";
+import { untilMessageSenderIdle } from "./background-work.ts";
 import { PlainBrowser, type Answer } from "./plain-browser.ts";
 import type { BenchServer } from "./server.ts";
 import { percentile } from "./statistics.ts";
@@ -47,7 +48,7 @@ interface WayIn {
  * Open days far ahead with no crew out at all, from the database's own capacity answer (92 days a
  * question), so every move below has a crew whatever the history holds.
  */
-async function emptyDays(service: ReturnType<typeof createClient<Database>>, count: number): Promise<string[]> {
+async function emptyDays(service: SupabaseClient<Database>, count: number): Promise<string[]> {
   const days: string[] = [];
   for (let start = FIRST_DAY_AHEAD; start <= LAST_DAY_AHEAD && days.length < count; start += 92) {
     const { data, error } = await service.rpc("capacity_days", {
@@ -64,7 +65,7 @@ async function emptyDays(service: ReturnType<typeof createClient<Database>>, cou
 }
 
 /** The open day of the next month (from the day after tomorrow, bookable whatever the clock) with the most crews out. */
-async function busiestDayAhead(service: ReturnType<typeof createClient<Database>>): Promise<string> {
+async function busiestDayAhead(service: SupabaseClient<Database>): Promise<string> {
   const { data, error } = await service.rpc("capacity_days", { _from: isoDay(2), _to: isoDay(32), _hours: HOURS, _slots: [TO_TIME, FROM_TIME] });
   if (error) throw new Error(error.message);
   const open = data.filter((day) => !day.closed);
@@ -74,7 +75,7 @@ async function busiestDayAhead(service: ReturnType<typeof createClient<Database>
 
 /** Paid, confirmed bookings as the server writes them once Stripe says the deposit is paid, one a day on `days`. */
 async function paidBookings(
-  service: ReturnType<typeof createClient<Database>>,
+  service: SupabaseClient<Database>,
   owner: { userId: string | null; email: string },
   days: string[],
 ): Promise<Array<{ id: string; email: string; moving_date: string }>> {
@@ -105,23 +106,6 @@ async function paidBookings(
     .select("id, email, moving_date");
   if (error) throw new Error(`could not seed the bookings to move: ${error.message}`);
   return data;
-}
-
-/** Until the server has sent the emails those bookings' payment queued (its sender works beside the requests timed). */
-async function messagesSent(service: ReturnType<typeof createClient<Database>>, bookingIds: string[]) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { count, error } = await service
-      .from("message_outbox")
-      .select("id", { count: "exact", head: true })
-      .in("booking_id", bookingIds)
-      .in("status", ["queued", "sending"])
-      .lte("due_at", new Date().toISOString());
-    if (error) throw new Error(error.message);
-    if (count === 0) return;
-    if (Date.now() > deadline) throw new Error(`${count} emails of the bookings to move are still unsent after two minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 function expectPage(answer: Answer, target: string, date: string) {
@@ -165,10 +149,8 @@ export async function benchReschedules(server: BenchServer, rounds: number) {
     await paidBookings(service, { userId: null, email: `bench-guest-${Date.now()}@example.com` }, days.slice(perWay * 2, perWay * 3)),
     days.slice(perWay * 3),
   );
-  await messagesSent(
-    service,
-    [...signedInMoves, ...guestMoves].map((move) => move.id),
-  );
+  // Their payment's emails and reminders, written and sent by the server's message sender first.
+  await untilMessageSenderIdle(service);
 
   const customer = new PlainBrowser(server.origin);
   const signedIn = await customer.send("POST", "/?index", { intent: "login", email, password: PASSWORD, redirectTo: "" });
