@@ -61,28 +61,32 @@ async function seedPhotos(user: TestUser, count: number) {
     .toBuffer();
   const thumbnail = await sharp(image).resize(320).jpeg().toBuffer();
   const start = Date.now() - count * 60_000;
-  const rows = [];
-  for (let n = 0; n < count; n += 1) {
+  const rows = Array.from({ length: count }, (_, n) => {
     const id = randomUUID();
-    const path = `${user.id}/${id}.jpg`;
-    const thumbnailPath = `${user.id}/${id}-thumb.jpg`;
-    for (const [name, bytes] of [
-      [path, image],
-      [thumbnailPath, thumbnail],
-    ] as const) {
-      const stored = await client.storage.from("user-images").upload(name, bytes, { contentType: "image/jpeg" });
-      if (stored.error) throw stored.error;
-    }
-    rows.push({
+    return {
       id,
       user_id: user.id,
       image_url: `/dashboard/gallery/${id}/full`,
       file_name: `seeded-${n + 1}.jpg`,
-      path,
-      thumbnail_path: thumbnailPath,
+      path: `${user.id}/${id}.jpg`,
+      thumbnail_path: `${user.id}/${id}-thumb.jpg`,
       uploaded_at: new Date(start + n * 60_000).toISOString(),
-    });
-  }
+    };
+  });
+  // The files at once: one after the other, twenty photos' forty uploads took seconds.
+  const files = rows.flatMap(
+    (row) =>
+      [
+        [row.path, image],
+        [row.thumbnail_path, thumbnail],
+      ] as const,
+  );
+  await Promise.all(
+    files.map(async ([name, bytes]) => {
+      const stored = await client.storage.from("user-images").upload(name, bytes, { contentType: "image/jpeg" });
+      if (stored.error) throw stored.error;
+    }),
+  );
   const { error } = await client.from("user_images").insert(rows);
   if (error) throw error;
   return rows;

@@ -89,13 +89,18 @@ const PAGES: Array<{ path: string; heading: string | RegExp }> = [
   { path: "/no-such-page", heading: "Oops! Page not found" },
 ];
 
-for (const { path, heading } of PAGES) {
-  test(`${path} fits a 360px phone: no sideways scrolling, no wrapped or spilling buttons`, async ({ page }) => {
+// One page visits them all, each as a first visit; every one is checked before the problems are
+// compared, so a failure names each page that has one.
+test("the signed-out pages fit a 360px phone: no sideways scrolling, no wrapped or spilling buttons", async ({ page }) => {
+  const problems: string[] = [];
+  for (const { path, heading } of PAGES) {
+    await page.context().clearCookies();
     await page.goto(path);
-    await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
-    expect(await layoutProblems(page)).toEqual([]);
-  });
-}
+    await expect(page.getByRole("heading", { name: heading }).first(), path).toBeVisible();
+    problems.push(...(await layoutProblems(page)).map((problem) => `${path}: ${problem}`));
+  }
+  expect(problems).toEqual([]);
+});
 
 test("the open side menu fits a 360px phone", async ({ page }) => {
   await page.goto("/");
