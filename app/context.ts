@@ -1,6 +1,7 @@
 import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Mailbox } from "./domain/mailbox";
+import type { WorkingHours } from "./domain/move-start-rules";
 import type { AppRole } from "./domain/roles";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
@@ -8,6 +9,7 @@ import type Stripe from "stripe";
 import type { Mailer } from "./services/mailer.server";
 import type { AuthRateLimits, BookingRateLimits, UploadsInFlight } from "./services/rate-limit.server";
 import type { SettingsCache } from "./services/settings-cache.server";
+import type { ShortLivedCopy } from "./services/short-lived-copy.server";
 import type { AppSupabaseClient, SupabaseConnection } from "./services/supabase.server";
 
 /** Made once per process (app/load-context.ts) and shared by every request. */
@@ -43,6 +45,8 @@ export interface AppServices {
   mailbox: Mailbox | undefined;
   /** This process's short-lived copy of the company settings; a save drops it. */
   settings: SettingsCache;
+  /** This process's short-lived copy of the hours crews work, which every calendar judges its starts by. */
+  workingHours: ShortLivedCopy<WorkingHours>;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Mailer } from "./services/mailer.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createPayingBrowserCookie } from "./services/paying-browser.server";
 import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./services/rate-limit.server";
+import { createWorkingHoursCopy } from "./services/capacity.server";
 import { createStripeClient } from "./services/payments.server";
 import { createSettingsCache } from "./services/settings-cache.server";
 import { readCompanySettings } from "./services/settings.server";
@@ -61,6 +62,7 @@ export function createAppServices(options: AppOptions): AppServices {
     mail: options.mail,
     mailbox: options.mailbox,
     settings: createSettingsCache({ load: () => readCompanySettings(serviceRole) }),
+    workingHours: createWorkingHoursCopy(serviceRole),
   };
 }
 

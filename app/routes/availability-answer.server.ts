@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext, sessionContext, settingsContext } from "~/context";
+import { requestContext, servicesContext, settingsContext } from "~/context";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { markedTooSoon, wizardAvailabilityView } from "~/domain/capacity";
 import { AVAILABILITY_QUERY, monthToShow, parseMonth } from "~/domain/date-picker-month";
@@ -18,8 +18,8 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The company's rules of when a move may start, judged now. */
 export async function startFacts(context: Context): Promise<MoveStartFacts> {
-  const settings = await context.get(settingsContext)();
-  return moveStartFacts(context.get(sessionContext).supabase, moveStartRulesOf(settings), settings.timeZone);
+  const [settings, workingHours] = await Promise.all([context.get(settingsContext)(), context.get(servicesContext).workingHours.get()]);
+  return moveStartFacts(workingHours, moveStartRulesOf(settings), settings.timeZone);
 }
 
 /** Whose calendar it is: a customer's, or the office's, which also offers days too soon for the lead time, marked so. */

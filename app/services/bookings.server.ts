@@ -3,7 +3,7 @@ import { isBookingFinished } from "~/domain/booking-status";
 import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf, firstFittingSlot, type CapacityRefusal } from "~/domain/capacity";
 import { estimateBooking } from "~/domain/pricing";
 import { moveStartRulesOf } from "~/domain/company-settings";
-import { moveStartFacts, slotsOfDay, type MoveStartFacts } from "./capacity.server";
+import { moveStartFacts, readWorkingHours, slotsOfDay, type MoveStartFacts } from "./capacity.server";
 import type { PayingVisitor } from "./paying-browser.server";
 import { loadCompanySettings } from "./settings.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -69,7 +69,7 @@ async function firstFreeSlot(
   const hours = estimateBooking(request).hours;
   const day = await (async () => {
     const settings = facts ? null : await loadCompanySettings(serviceRole);
-    const rules = facts ?? (await moveStartFacts(serviceRole, moveStartRulesOf(settings!), settings!.timeZone));
+    const rules = facts ?? (await moveStartFacts(readWorkingHours(serviceRole), moveStartRulesOf(settings!), settings!.timeZone));
     return slotsOfDay(serviceRole, { date: request.date, hours, exceptDraft: draftId }, rules);
   })().catch((error: unknown) => {
     throw new BookingStoreError("could not read the free slots of the day", error);

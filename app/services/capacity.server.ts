@@ -4,6 +4,8 @@ import { lastBookableDate } from "~/domain/booking-schemas";
 import { addDays } from "~/domain/company-time";
 import { bookableDatesOf } from "~/domain/date-picker-month";
 import { companyClock, firstMoveDate, moveStartVerdict, type CompanyClock, type MoveStartRules, type WorkingHours } from "~/domain/move-start-rules";
+import { SETTINGS_CACHE_LIFETIME_MS } from "./settings-cache.server";
+import { createShortLivedCopy, type ShortLivedCopy } from "./short-lived-copy.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // What the wizard asks about capacity: the slots of a date for a move of some hours, and the state of
@@ -77,19 +79,34 @@ export interface MoveStartFacts {
 }
 
 /**
- * The facts the rule is judged by, now (or at `instant`) on the company's clock (`timeZone`). Throws
- * CapacityReadError when the database fails.
+ * The facts the rule is judged by, now (or at `instant`) on the company's clock (`timeZone`), with the
+ * company's `workingHours` (read with readWorkingHours, or this process's short-lived copy of them).
+ * Throws CapacityReadError when they could not be read.
  */
-export async function moveStartFacts(client: AppSupabaseClient, rules: MoveStartRules, timeZone: string, instant: Date = new Date()): Promise<MoveStartFacts> {
-  return { rules, workingHours: await workingHours(client), now: companyClock(timeZone, instant) };
+export async function moveStartFacts(
+  workingHours: WorkingHours | Promise<WorkingHours>,
+  rules: MoveStartRules,
+  timeZone: string,
+  instant: Date = new Date(),
+): Promise<MoveStartFacts> {
+  return { rules, workingHours: await workingHours, now: companyClock(timeZone, instant) };
 }
 
 /** The working hours the schedule counts with (any client may read them). Throws CapacityReadError when the database fails. */
-async function workingHours(client: AppSupabaseClient): Promise<WorkingHours> {
+export async function readWorkingHours(client: AppSupabaseClient): Promise<WorkingHours> {
   const { data, error } = await client.rpc("schedule_business_hours");
   const row = data?.[0];
   if (error || !row) throw new CapacityReadError("could not read the business hours", error ?? "no row");
   return { opensAt: slotTime(row.opens_at), closesAt: slotTime(row.closes_at) };
+}
+
+/**
+ * This process's short-lived copy of the working hours, read with `client`: every calendar needs them
+ * and they are the company's, the same for every caller, so they are read at most once per the
+ * settings' lifetime. A read that fails is not kept. The database checks them again on every save.
+ */
+export function createWorkingHoursCopy(client: AppSupabaseClient): ShortLivedCopy<WorkingHours> {
+  return createShortLivedCopy({ load: async () => ({ value: await readWorkingHours(client), keep: true }), lifetimeMs: SETTINGS_CACHE_LIFETIME_MS });
 }
 
 /** Each slot as `facts` judge it on `date` for a move of `hours`: one that may not start then does not fit, and says why. */

@@ -5,7 +5,7 @@ import { CHECKOUT_LIFETIME_SECONDS } from "../../app/domain/capacity.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { ESTIMATED_HOURS, PROPERTY_SIZES, TIME_SLOTS, estimatedHours, type PropertySize } from "../../app/domain/pricing.ts";
 import { savePendingBooking } from "../../app/services/bookings.server.ts";
-import { capacityOfDays, moveStartFacts, slotsOfDay } from "../../app/services/capacity.server.ts";
+import { capacityOfDays, moveStartFacts, readWorkingHours, slotsOfDay } from "../../app/services/capacity.server.ts";
 import { CHECKOUT_REFUSAL_MESSAGES, PAYMENT_MESSAGES, startCheckout } from "../../app/services/payments.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 /** When moves may start here: any start, months ahead, whatever its hours. */
-const anyStart = () => moveStartFacts(anon, { minimumLeadDays: 1, longMovesRunOver: true }, COMPANY.timeZone);
+const anyStart = () => moveStartFacts(readWorkingHours(anon), { minimumLeadDays: 1, longMovesRunOver: true }, COMPANY.timeZone);
 
 afterAll(async () => {
   await backend?.close();
