@@ -54,10 +54,12 @@ export function signedInFullName(context: Readonly<RouterContextProvider>): Prom
 export async function currentAccount(context: Readonly<RouterContextProvider>): Promise<Account | null> {
   const session = context.get(sessionContext);
   if (!session.user) return null;
+  // The profile and the roles are asked at once: neither waits for the other.
+  const [fullName, roles] = await Promise.all([signedInFullName(context), session.roles()]);
   return {
-    name: displayName(await signedInFullName(context), session.user.email),
+    name: displayName(fullName, session.user.email),
     email: session.user.email ?? "",
-    staff: hasPermission(await session.roles(), ADMIN_AREA_PERMISSION),
+    staff: hasPermission(roles, ADMIN_AREA_PERMISSION),
     avatarUrl: accountAvatarUrl(session.supabase, session.user),
   };
 }
