@@ -41,7 +41,7 @@ export type MoveStartVerdict =
   | { allowed: false; why: "too-soon" | "past-closing" };
 
 /** Minutes after midnight of "HH:MM" or "HH:MM:SS". */
-function minutesOf(time: string): number {
+export function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
   return hours * 60 + minutes;
 }

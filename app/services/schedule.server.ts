@@ -45,18 +45,6 @@ export async function scheduleOverview(supabase: AppSupabaseClient, days: readon
   });
 }
 
-/** When crews work, in minutes after midnight. Throws ScheduleReadError. */
-export async function businessHours(supabase: AppSupabaseClient): Promise<{ opens: number; closes: number }> {
-  const { data, error } = await supabase.rpc("schedule_business_hours");
-  const row = data?.[0];
-  if (error || !row) throw new ScheduleReadError("could not read the business hours", error ?? "no row");
-  const minutes = (time: string) => {
-    const [hours = 0, mins = 0] = time.split(":").map(Number);
-    return hours * 60 + mins;
-  };
-  return { opens: minutes(row.opens_at), closes: minutes(row.closes_at) };
-}
-
 /** The crews of each weekday, Monday first. Throws ScheduleReadError. */
 export async function crewsByWeekday(supabase: AppSupabaseClient): Promise<Record<IsoWeekday, number>> {
   const { data, error } = await supabase.from("weekday_crews").select("iso_weekday, crews").order("iso_weekday");

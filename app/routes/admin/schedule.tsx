@@ -9,10 +9,11 @@ import { ScheduleDayForms, WeekdayCrewsForm, type ScheduleActionData, type Sched
 import { ScheduleOverview } from "~/components/admin/schedule-overview";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { requestContext, sessionContext } from "~/context";
+import { requestContext, servicesContext, sessionContext } from "~/context";
 import { formatMoveDate, formatTimeSlot } from "~/domain/booking-labels";
 import { addDays } from "~/domain/company-time";
 import { depositStateLabel } from "~/domain/booking-status";
+import { minutesOf } from "~/domain/move-start-rules";
 import { hasPermission } from "~/domain/permissions";
 import {
   ASK_CUSTOMERS,
@@ -30,15 +31,7 @@ import {
 } from "~/domain/schedule";
 import { ensurePermission } from "~/middleware/guards.server";
 import { readFormBody } from "~/services/form-body.server";
-import {
-  businessHours,
-  changeScheduleDay,
-  changeWeekdayCrews,
-  crewsByWeekday,
-  scheduleOfDay,
-  scheduleOverview,
-  type ScheduleChangeResult,
-} from "~/services/schedule.server";
+import { changeScheduleDay, changeWeekdayCrews, crewsByWeekday, scheduleOfDay, scheduleOverview, type ScheduleChangeResult } from "~/services/schedule.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/schedule";
@@ -61,11 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { timeZone, today } = await companyDay(context);
   const day = scheduleDayFrom(new URL(request.url).searchParams, today);
   const days = overviewDays(day);
-  const [roles, bookings, overview, hours, weekdayCrews] = await Promise.all([
+  const [roles, bookings, overview, workingHours, weekdayCrews] = await Promise.all([
     session.roles(),
     scheduleOfDay(session.supabase, day, timeZone),
     scheduleOverview(session.supabase, days.includes(day) ? days : [...days, day]),
-    businessHours(session.supabase),
+    // The company's hours, the same for every caller: this process's short-lived copy of them.
+    context.get(servicesContext).workingHours.get(),
     crewsByWeekday(session.supabase),
   ]);
   const capacity = overview.find((entry) => entry.date === day);
@@ -81,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capacity,
     bookings,
     overview: overview.filter((entry) => days.includes(entry.date)),
-    hours,
+    hours: { opens: minutesOf(workingHours.opensAt), closes: minutesOf(workingHours.closesAt) },
     weekdayCrews,
     canManage: hasPermission(roles, "schedule:manage"),
   };
