@@ -138,6 +138,36 @@ describe.skipIf(usingHostedBackend)("the occupancy rules", () => {
     expect((await capacityOfDays(anon, { from: otherDay, to: otherDay, hours: 2 }))[0]).toMatchObject({ state: "full", crews: 1, crewsUsed: 1 });
   });
 
+  it("judge a day of a range full exactly when none of its starts can take the move, however busy the day", async () => {
+    const [oneCrewAfternoon, bothOutAtNoon, oneOfTwoOut, oneCrewAllDay] = [freshDay(), freshDay(), freshDay(), freshDay()];
+    await setDay(oneCrewAfternoon, { crews: 1 });
+    await saveAtPay(oneCrewAfternoon, { propertySize: "2_bedroom", time: "12:00" });
+    await setDay(bothOutAtNoon, { crews: 2 });
+    await saveAtPay(bothOutAtNoon, { propertySize: "1_bedroom", time: "10:00" });
+    await saveAtPay(bothOutAtNoon, { propertySize: "1_bedroom", time: "11:00" });
+    await setDay(oneOfTwoOut, { crews: 2 });
+    await saveAtPay(oneOfTwoOut, { propertySize: "2_bedroom", time: "12:00" });
+    await setDay(oneCrewAllDay, { crews: 1 });
+    await saveAtPay(oneCrewAllDay, { propertySize: "5_plus_bedroom", time: "08:00" });
+    const days = [oneCrewAfternoon, bothOutAtNoon, oneOfTwoOut, oneCrewAllDay];
+    const verdicts: Record<number, Record<string, boolean>> = {};
+    for (const hours of [2, 4, 8]) {
+      const { data: range, error } = await anon.rpc("capacity_days", { _from: days[0]!, _to: days.at(-1)!, _hours: hours, _slots: [...TIME_SLOTS] });
+      if (error) throw error;
+      // Each day of the range as its own slots judge it: full when it is open and none of them fits.
+      for (const day of range) {
+        const { data: slots, error: slotsError } = await anon.rpc("capacity_slots", { _day: day.day, _hours: hours, _slots: [...TIME_SLOTS] });
+        if (slotsError) throw slotsError;
+        expect({ day: day.day, hours, full: day.full }).toEqual({ day: day.day, hours, full: !day.closed && !slots.some((slot) => slot.fits) });
+      }
+      verdicts[hours] = Object.fromEntries(range.filter((day) => days.includes(day.day)).map((day) => [day.day, day.full]));
+    }
+    // A 2-hour move fits before the afternoon's move and around noon's. A crew counts as out until
+    // closing at most, so an 8-hour move fits wherever a crew is free from some start until closing.
+    expect(verdicts[2]).toEqual({ [oneCrewAfternoon]: false, [bothOutAtNoon]: false, [oneOfTwoOut]: false, [oneCrewAllDay]: true });
+    expect(verdicts[8]).toEqual({ [oneCrewAfternoon]: true, [bothOutAtNoon]: false, [oneOfTwoOut]: false, [oneCrewAllDay]: true });
+  });
+
   it("hold a crew from opening for a booking without a time, and free it for the next move at the minute it ends", async () => {
     const day = freshDay();
     await setDay(day, { crews: 1 });
