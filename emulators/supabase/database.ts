@@ -155,19 +155,20 @@ async function applySeedOnce(pg: PGlite, seedFile: string): Promise<void> {
 
 async function runAsRequest<T>(pg: PGlite, ctx: RequestContext, fn: (tx: Transaction) => Promise<T>, options: { readOnly?: boolean } | undefined): Promise<T> {
   const role = ctx.claims.role;
-  // The role is spliced into SET LOCAL ROLE, so only the three known role names may pass.
+  // Only the three request roles may pass, whatever a JWT names: never a superuser or a table owner.
   if (!REQUEST_ROLES.has(role)) throw new Error(`Unknown request role: ${String(role)}`);
+  // One statement sets the transaction up, as PostgREST does: the role is a setting like the others
+  // (set_config('role', …, true) is SET LOCAL ROLE), and a transaction may always be made read-only.
   return pg.transaction(async (tx) => {
-    if (options?.readOnly) await tx.exec("set transaction read only");
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true),
               set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [role, JSON.stringify(ctx.claims), ctx.method, ctx.path, JSON.stringify(ctx.headers)],
+              set_config('request.headers', $5, true),
+              set_config('transaction_read_only', $6, true)`,
+      [role, JSON.stringify(ctx.claims), ctx.method, ctx.path, JSON.stringify(ctx.headers), options?.readOnly ? "on" : "off"],
     );
-    await tx.exec(`set local role ${role}`);
     return fn(tx);
   });
 }
