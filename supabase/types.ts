@@ -1776,15 +1776,7 @@ export type Database = {
           name: string
         }[]
       }
-      plan_booking_reminder: {
-        Args: {
-          p_booking_id: string
-          p_due_at?: string
-          p_kind: string
-          p_version: number
-        }
-        Returns: boolean
-      }
+      plan_booking_reminders: { Args: { p_reminders: Json }; Returns: number }
       purge_expired_rate_limits: { Args: never; Returns: number }
       purge_old_analytics: {
         Args: never

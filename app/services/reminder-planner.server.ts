@@ -19,25 +19,26 @@ export class ReminderPlanningError extends Error {}
 export async function planReminders(serviceRole: AppSupabaseClient, { timeZone, settings }: { timeZone: string; settings: ReminderSettings }): Promise<number> {
   const { data: bookings, error } = await serviceRole.rpc("bookings_to_remind", { p_limit: PLAN_BATCH });
   if (error) throw new ReminderPlanningError(`could not list the bookings to remind: ${error.message}`, { cause: error });
-  for (const booking of bookings) {
+  const reminders = bookings.flatMap((booking) => {
     const schedule = reminderSchedule(
       { movingDate: booking.moving_date, movingTime: booking.moving_time, timeZone, changedAt: new Date(booking.changed_at) },
       settings,
     );
-    const reminders: Array<["reminder_48h" | "reminder_day_before", ReminderDue]> = [
+    const planned: Array<["reminder_48h" | "reminder_day_before", ReminderDue]> = [
       ["reminder_48h", schedule.fortyEightHours],
       ["reminder_day_before", schedule.dayBefore],
     ];
-    for (const [kind, due] of reminders) {
-      const { error: planError } = await serviceRole.rpc("plan_booking_reminder", {
-        p_booking_id: booking.booking_id,
-        p_version: booking.version,
-        p_kind: kind,
-        ...(due.kind === "due" ? { p_due_at: due.at.toISOString() } : {}),
-      });
-      if (planError) throw new ReminderPlanningError(`could not plan the ${kind} of a booking: ${planError.message}`, { cause: planError });
-    }
-  }
+    return planned.map(([kind, due]) => ({
+      booking_id: booking.booking_id,
+      version: booking.version,
+      kind,
+      due_at: due.kind === "due" ? due.at.toISOString() : null,
+    }));
+  });
+  if (reminders.length === 0) return 0;
+  // All of them in one call: one transaction, not two a booking.
+  const { error: planError } = await serviceRole.rpc("plan_booking_reminders", { p_reminders: reminders });
+  if (planError) throw new ReminderPlanningError(`could not plan the bookings' reminders: ${planError.message}`, { cause: planError });
   return bookings.length;
 }
 
