@@ -16,6 +16,7 @@ import { createReadinessCheck, livenessProbe, readinessProbe } from "./server/he
 import { expectedMigrationVersion } from "./server/migration-version.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
 import { compressResponses } from "./server/response-compression.ts";
+import { trackRequestsInFlight } from "./server/requests-in-flight.ts";
 import { clientBuildFiles } from "./server/static-assets.ts";
 
 let config;
@@ -91,6 +92,8 @@ const analytics = createAnalyticsIngest({
 });
 // Old drafts, orphaned files, old Stripe event ids and analytics past their retention: at start and daily, once across instances.
 const housekeeping = startHousekeeping(startupClient, logger);
+// The requests being answered: the message sender gives way to them.
+const requestsInFlight = trackRequestsInFlight();
 // Due messages from the outbox, every few seconds, each claimed by one instance.
 const messages = startMessageSending({
   serviceRole: startupClient,
@@ -98,6 +101,7 @@ const messages = startMessageSending({
   logger,
   publicUrl: config.publicUrl,
   linkSecret: cookieSecret,
+  giveWay: () => requestsInFlight.giveWay(),
 });
 
 const app = express();
@@ -125,6 +129,7 @@ app.post(
   }),
 );
 
+app.use(requestsInFlight.middleware);
 app.use(compressResponses());
 app.use(requestLogger(logger));
 // Methods no page or API here answers (TRACE, CONNECT, …) stop before any of them.

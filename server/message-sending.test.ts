@@ -93,6 +93,23 @@ describe("scheduleMessageSending", () => {
     await sending.stop();
   });
 
+  it("gives way before each look: it neither plans nor sends until the server's requests let it", async () => {
+    const way = gate();
+    const giveWay = vi.fn(() => way.opened);
+    const plan = vi.fn(async () => {});
+    const send = sendsInTurn(report(2));
+    const sending = scheduleMessageSending({ send, plan, giveWay, logger: recordingLogger().logger, everyMs: 60 * SECOND });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(giveWay).toHaveBeenCalledTimes(1);
+    expect(plan).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+    way.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(plan).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    await sending.stop();
+  });
+
   it("logs a failed look and tries again at the next one", async () => {
     const send = vi
       .fn<() => Promise<SendReport>>()

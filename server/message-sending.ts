@@ -35,16 +35,20 @@ export function scheduleMessageSending({
   plan,
   logger,
   everyMs,
+  giveWay,
 }: {
   send: () => Promise<SendReport>;
   plan?: () => Promise<void>;
   logger: Logger;
   everyMs: number;
+  /** Awaited before each look's plan: the server's requests in flight go first. */
+  giveWay?: () => Promise<void>;
 }): MessageSending {
   let stopped = false;
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
   const look = async () => {
+    if (giveWay) await giveWay();
     if (plan) await plan().catch((error: unknown) => logger.error({ err: error }, "could not plan the reminders; trying again later"));
     for (;;) {
       const report = await send();
@@ -90,6 +94,8 @@ export interface MessageSendingOptions {
   publicUrl: string;
   /** Signs the customers' manage links. */
   linkSecret: string;
+  /** Awaited before the planning and before each message: resolves when the server's requests in flight allow. */
+  giveWay?: () => Promise<void>;
 }
 
 /**
@@ -97,7 +103,7 @@ export interface MessageSendingOptions {
  * reminders, the office's list of tomorrow's moves when 'Email alerts' is on), then sends what is due
  * through `mailer`, as the company is named in its settings now.
  */
-export function startMessageSending({ serviceRole, mailer, logger, publicUrl, linkSecret }: MessageSendingOptions): MessageSending {
+export function startMessageSending({ serviceRole, mailer, logger, publicUrl, linkSecret, giveWay }: MessageSendingOptions): MessageSending {
   const outbox = messageOutbox(serviceRole);
   // Read once every few seconds, not once a message, as requests read them.
   const settings = createSettingsCache({ load: () => readCompanySettings(serviceRole) });
@@ -128,8 +134,9 @@ export function startMessageSending({ serviceRole, mailer, logger, publicUrl, li
   };
   return scheduleMessageSending({
     plan,
-    send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH }),
+    send: () => sendDueMessages({ outbox, deliver, batch: SEND_BATCH, giveWay }),
     logger,
     everyMs: SEND_EVERY_MS,
+    giveWay,
   });
 }

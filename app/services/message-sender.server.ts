@@ -125,12 +125,15 @@ export async function sendDueMessages({
   now = () => new Date(),
   batch,
   concurrency = 4,
+  giveWay,
 }: {
   outbox: MessageOutbox;
   deliver: Deliver;
   now?: () => Date;
   batch: number;
   concurrency?: number;
+  /** Awaited before each message: the server's requests in flight go first. */
+  giveWay?: () => Promise<void>;
 }): Promise<SendReport> {
   const claimed = await outbox.claim(batch, LEASE_SECONDS);
   const report: SendReport = { sent: 0, retried: 0, failed: 0, voided: 0, deferred: 0 };
@@ -143,6 +146,8 @@ export async function sendDueMessages({
   let next = 0;
   const worker = async () => {
     while (next < toSend.length) {
+      if (giveWay) await giveWay();
+      if (next >= toSend.length) return;
       const message = toSend[next++]!;
       const outcome = await sendOne(outbox, deliver, message, now);
       if (typeof outcome === "string") report[outcome]++;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   MAX_ATTEMPTS,
   RETRY_AFTER_MS,
@@ -300,6 +300,25 @@ describe("sending due messages", () => {
     };
     expect(await sendDueMessages({ outbox: messageOutbox(service), deliver, batch: 20, concurrency: 3 })).toMatchObject({ sent: 7 });
     expect(most).toBe(3);
+  });
+
+  it("gives way before each message: none goes while the server's requests hold it back", async () => {
+    const { id } = await booking();
+    for (const kind of ["booking_received", "booking_confirmed", "booking_rescheduled"]) await enqueue(id, kind);
+    const { delivered, deliver } = scripted(SENT);
+    // Each call waits until the test lets one message through, as a quiet moment between requests would.
+    const turns: Array<() => void> = [];
+    const giveWay = () => new Promise<void>((resolve) => turns.push(resolve));
+    const sending = sendDueMessages({ outbox: messageOutbox(service), deliver, batch: 20, giveWay });
+    for (let sent = 1; sent <= 3; sent++) {
+      await vi.waitFor(() => expect(turns.length).toBeGreaterThan(0));
+      expect(delivered).toHaveLength(sent - 1);
+      turns.shift()!();
+      await vi.waitFor(() => expect(delivered).toHaveLength(sent));
+    }
+    for (const turn of turns) turn();
+    expect(await sending).toMatchObject({ sent: 3 });
+    expect(delivered.map((message) => message.kind).sort()).toEqual(["booking_confirmed", "booking_received", "booking_rescheduled"]);
   });
 });
 
