@@ -207,37 +207,48 @@ function assertCount(name: keyof typeof COUNTER_LIMITS, value: number) {
   }
 }
 
+/** The add-ons of a move: those chosen in the wizard, or those the crew provided. */
+export type AddonChoices = Pick<
+  BookingChoices,
+  "packingService" | "storageService" | "cleaningService" | "extraMovers" | "tvMounting" | "deepCleaningBedrooms"
+>;
+
+/** The priced lines of `addons`, as every estimate and bill writes them. Throws RangeError on a counter outside its limits. */
+export function addonLines(addons: AddonChoices): EstimateLine[] {
+  assertCount("extraMovers", addons.extraMovers);
+  assertCount("tvMounting", addons.tvMounting);
+  assertCount("deepCleaningBedrooms", addons.deepCleaningBedrooms);
+  const candidates: Array<EstimateLine | false> = [
+    addons.packingService && { id: "packing", label: "Packing service", amountCents: ADDON_PRICES_CENTS.packing },
+    addons.storageService && { id: "storage", label: "Storage service", amountCents: ADDON_PRICES_CENTS.storage },
+    addons.cleaningService && { id: "cleaning", label: "Basic cleaning", amountCents: ADDON_PRICES_CENTS.cleaning },
+    addons.extraMovers > 0 && {
+      id: "extra-movers",
+      label: `Extra movers × ${addons.extraMovers}`,
+      amountCents: addons.extraMovers * ADDON_PRICES_CENTS.extraMover,
+    },
+    addons.tvMounting > 0 && {
+      id: "tv-mounting",
+      label: `TV mounting × ${addons.tvMounting}`,
+      amountCents: tieredCents(addons.tvMounting, ADDON_PRICES_CENTS.tvMountingFirst, ADDON_PRICES_CENTS.tvMountingAdditional),
+    },
+    addons.deepCleaningBedrooms > 0 && {
+      id: "deep-cleaning",
+      label: `Deep cleaning, ${addons.deepCleaningBedrooms} bedroom${addons.deepCleaningBedrooms === 1 ? "" : "s"}`,
+      amountCents: tieredCents(addons.deepCleaningBedrooms, ADDON_PRICES_CENTS.deepCleaningFirstBedroom, ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom),
+    },
+  ];
+  return candidates.filter((line): line is EstimateLine => line !== false);
+}
+
+/** The flat truck fee's line. */
+export const truckFeeLine = (service: ServiceType): EstimateLine => ({ id: "truck-fee", label: truckFeeLabel(service), amountCents: TRUCK_FEE_CENTS });
+
 /** Turns a booking's choices into an itemised estimate. Throws RangeError on a counter outside its limits. */
 export function estimateBooking(choices: BookingChoices): Estimate {
-  assertCount("extraMovers", choices.extraMovers);
-  assertCount("tvMounting", choices.tvMounting);
-  assertCount("deepCleaningBedrooms", choices.deepCleaningBedrooms);
-
   const hours = estimatedHours(choices.propertySize);
   const rate = hourlyRateCents(choices.teamType, choices.serviceType);
-  const candidates: Array<EstimateLine | false> = [
-    { id: "labor", label: `Moving team, ${hours} hours`, amountCents: rate * hours },
-    choices.packingService && { id: "packing", label: "Packing service", amountCents: ADDON_PRICES_CENTS.packing },
-    choices.storageService && { id: "storage", label: "Storage service", amountCents: ADDON_PRICES_CENTS.storage },
-    choices.cleaningService && { id: "cleaning", label: "Basic cleaning", amountCents: ADDON_PRICES_CENTS.cleaning },
-    choices.extraMovers > 0 && {
-      id: "extra-movers",
-      label: `Extra movers × ${choices.extraMovers}`,
-      amountCents: choices.extraMovers * ADDON_PRICES_CENTS.extraMover,
-    },
-    choices.tvMounting > 0 && {
-      id: "tv-mounting",
-      label: `TV mounting × ${choices.tvMounting}`,
-      amountCents: tieredCents(choices.tvMounting, ADDON_PRICES_CENTS.tvMountingFirst, ADDON_PRICES_CENTS.tvMountingAdditional),
-    },
-    choices.deepCleaningBedrooms > 0 && {
-      id: "deep-cleaning",
-      label: `Deep cleaning, ${choices.deepCleaningBedrooms} bedroom${choices.deepCleaningBedrooms === 1 ? "" : "s"}`,
-      amountCents: tieredCents(choices.deepCleaningBedrooms, ADDON_PRICES_CENTS.deepCleaningFirstBedroom, ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom),
-    },
-    { id: "truck-fee", label: truckFeeLabel(choices.serviceType), amountCents: TRUCK_FEE_CENTS },
-  ];
-  const lines = candidates.filter((line): line is EstimateLine => line !== false);
+  const lines = [{ id: "labor", label: `Moving team, ${hours} hours`, amountCents: rate * hours }, ...addonLines(choices), truckFeeLine(choices.serviceType)];
   const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   return {
     lines,
