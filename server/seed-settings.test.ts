@@ -41,7 +41,7 @@ describe.skipIf(usingHostedBackend)("ensureAppSettings", () => {
       `select company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact,
               email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days,
               minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone,
-              customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit
+              customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit, bill_margin_percent
        from public.app_settings`,
     );
 

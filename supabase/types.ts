@@ -38,6 +38,7 @@ export type Database = {
           admin_phone: string
           analytics_retention_days: number
           auto_confirm_bookings: boolean
+          bill_margin_percent: number
           business_hours: string
           company_name: string
           customer_change_notice_hours: number
@@ -61,6 +62,7 @@ export type Database = {
           admin_phone: string
           analytics_retention_days: number
           auto_confirm_bookings: boolean
+          bill_margin_percent?: number
           business_hours: string
           company_name: string
           customer_change_notice_hours?: number
@@ -84,6 +86,7 @@ export type Database = {
           admin_phone?: string
           analytics_retention_days?: number
           auto_confirm_bookings?: boolean
+          bill_margin_percent?: number
           business_hours?: string
           company_name?: string
           customer_change_notice_hours?: number

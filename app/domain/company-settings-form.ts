@@ -25,6 +25,8 @@ export const SETTINGS_MESSAGES = {
   noticeHoursRange: "Enter between 0 and 720 hours (30 days).",
   rescheduleLimitRequired: "Enter how many times a customer may reschedule online",
   rescheduleLimitRange: "Enter a whole number of reschedules from 0 to 10",
+  billMarginRequired: "Enter how far above the estimate a bill may go without the customer's approval",
+  billMarginRange: "Enter a whole percentage from 0 to 100",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   controlCharacters: "Please remove unusual characters",
   saved: "Settings Saved",
@@ -51,6 +53,9 @@ export const CUSTOMER_CHANGE_NOTICE_HOURS = { min: 0, max: 720 } as const;
 
 /** How many times a customer may move one booking online (the database checks the same). */
 export const ONLINE_RESCHEDULE_LIMITS = { min: 0, max: 10 } as const;
+
+/** How far above the accepted estimate, in percent, a final bill may go without the customer's approval (the database checks the same). */
+export const BILL_MARGIN_PERCENTS = { min: 0, max: 100 } as const;
 
 /** The time zones a company in the United States works in, as the settings offer them (IANA names). */
 export const COMPANY_TIME_ZONES = {
@@ -125,4 +130,5 @@ export const companySettingsSchema = z.object({
   customerChangeNoticeHours: wholeNumber(CUSTOMER_CHANGE_NOTICE_HOURS, SETTINGS_MESSAGES.noticeHoursRequired, SETTINGS_MESSAGES.noticeHoursRange),
   refundDepositOnCustomerCancel: z.boolean().default(false),
   onlineRescheduleLimit: wholeNumber(ONLINE_RESCHEDULE_LIMITS, SETTINGS_MESSAGES.rescheduleLimitRequired, SETTINGS_MESSAGES.rescheduleLimitRange),
+  billMarginPercent: wholeNumber(BILL_MARGIN_PERCENTS, SETTINGS_MESSAGES.billMarginRequired, SETTINGS_MESSAGES.billMarginRange),
 }) satisfies z.ZodType<CompanySettings, unknown>;

@@ -25,6 +25,7 @@ const row: Tables<"app_settings"> = {
   customer_change_notice_hours: 72,
   refund_deposit_on_customer_cancel: false,
   online_reschedule_limit: 1,
+  bill_margin_percent: 15,
   updated_at: "2026-11-23T10:00:00+00:00",
   updated_by: "6f1c1a8e-2b7e-4a51-9a64-0d7a3c1e9b10",
 };
@@ -50,6 +51,7 @@ describe("company settings", () => {
       customerChangeNoticeHours: 72,
       refundDepositOnCustomerCancel: false,
       onlineRescheduleLimit: 1,
+      billMarginPercent: 15,
     });
   });
 
@@ -78,6 +80,7 @@ describe("company settings", () => {
       customerChangeNoticeHours: 48,
       refundDepositOnCustomerCancel: true,
       onlineRescheduleLimit: 2,
+      billMarginPercent: 10,
     });
     expect(Object.isFrozen(DEFAULT_COMPANY_SETTINGS)).toBe(true);
   });
@@ -215,6 +218,24 @@ describe("the settings form", () => {
     }
     expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { onlineRescheduleLimit: "" }))).toEqual({
       onlineRescheduleLimit: [SETTINGS_MESSAGES.rescheduleLimitRequired],
+    });
+  });
+
+  it("reads the final bill's margin as a whole percentage from 0 to 100", () => {
+    for (const [typed, margin] of [
+      ["0", 0],
+      ["100", 100],
+    ] as const) {
+      const submission = parse(posted(DEFAULT_COMPANY_SETTINGS, { billMarginPercent: typed }));
+      expect(submission.status === "success" && submission.value.billMarginPercent, typed).toBe(margin);
+    }
+    for (const typed of ["-1", "101", "12.5", "ten"]) {
+      expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { billMarginPercent: typed })), typed).toEqual({
+        billMarginPercent: [SETTINGS_MESSAGES.billMarginRange],
+      });
+    }
+    expect(errorsOf(posted(DEFAULT_COMPANY_SETTINGS, { billMarginPercent: "" }))).toEqual({
+      billMarginPercent: [SETTINGS_MESSAGES.billMarginRequired],
     });
   });
 

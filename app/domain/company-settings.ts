@@ -31,6 +31,8 @@ export interface CompanySettings {
   refundDepositOnCustomerCancel: boolean;
   /** How many times a customer may move one booking online (0 to 10). */
   onlineRescheduleLimit: number;
+  /** How far (percent, 0 to 100) a final bill may come above the accepted estimate before the customer must approve it. */
+  billMarginPercent: number;
 }
 
 /** The app_settings columns an admin edits; who saved them and when is stamped by the database. */
@@ -41,7 +43,8 @@ export type CompanySettingsRow = Omit<Tables<"app_settings">, "id" | "updated_at
  * the company's facts, no emergency contact, email alerts on, auto-confirm off, website analytics kept
  * for 400 days, moves from the next day on, each ending by closing, day-before reminders at 5:00 PM,
  * customers' own changes and cancellations online up to 48 hours before the move (a cancellation in
- * time refunds the deposit), two online reschedules per booking.
+ * time refunds the deposit), two online reschedules per booking, final bills up to 10% above the
+ * estimate charged without asking.
  */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze({
   companyName: COMPANY.name,
@@ -62,6 +65,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = Object.freeze
   customerChangeNoticeHours: DEFAULT_CUSTOMER_CHANGE_RULES.noticeHours,
   refundDepositOnCustomerCancel: DEFAULT_CUSTOMER_CHANGE_RULES.refundOnCancel,
   onlineRescheduleLimit: DEFAULT_CUSTOMER_CHANGE_RULES.rescheduleLimit,
+  billMarginPercent: 10,
 });
 
 export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
@@ -84,6 +88,7 @@ export function settingsFromRow(row: CompanySettingsRow): CompanySettings {
     customerChangeNoticeHours: row.customer_change_notice_hours,
     refundDepositOnCustomerCancel: row.refund_deposit_on_customer_cancel,
     onlineRescheduleLimit: row.online_reschedule_limit,
+    billMarginPercent: row.bill_margin_percent,
   };
 }
 
@@ -108,6 +113,7 @@ export function settingsToRow(settings: CompanySettings): CompanySettingsRow {
     customer_change_notice_hours: settings.customerChangeNoticeHours,
     refund_deposit_on_customer_cancel: settings.refundDepositOnCustomerCancel,
     online_reschedule_limit: settings.onlineRescheduleLimit,
+    bill_margin_percent: settings.billMarginPercent,
   };
 }
 

@@ -6,7 +6,7 @@ import type { AppSupabaseClient } from "./supabase.server";
 
 /** The columns the settings are read from; who saved them last is not readable to visitors. */
 const SETTINGS_COLUMNS =
-  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone, customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit";
+  "company_name, admin_email, admin_phone, default_service_area, business_hours, emergency_contact, email_alerts, auto_confirm_bookings, executive_name, executive_title, analytics_retention_days, minimum_lead_days, long_moves_run_over, day_before_reminder_hour, time_zone, customer_change_notice_hours, refund_deposit_on_customer_cancel, online_reschedule_limit, bill_margin_percent";
 
 /** What reading the saved company settings came to: found, no row saved, or a read that failed. */
 export type CompanySettingsRead = { kind: "found"; settings: CompanySettings } | { kind: "missing" } | { kind: "failed"; cause: unknown };

@@ -303,6 +303,37 @@ describe.skipIf(usingHostedBackend)("saving /admin/settings", () => {
     expect(await history()).toHaveLength(1);
   });
 
+  it("saves the final bill's margin, records the change, and refuses a percentage out of range beside the field and in the database", async () => {
+    expect(await storedSettings()).toMatchObject({ bill_margin_percent: 10 });
+    const page = await admin.visitor.get("/admin/settings");
+    expect(page.text).toContain("Final bills");
+    expect(page.text).toContain("A bill further above the estimate the customer accepted waits for their approval before it is charged in full.");
+
+    for (const [typed, message] of [
+      ["101", SETTINGS_MESSAGES.billMarginRange],
+      ["-5", SETTINGS_MESSAGES.billMarginRange],
+      ["7.5", SETTINGS_MESSAGES.billMarginRange],
+      ["", SETTINGS_MESSAGES.billMarginRequired],
+    ] as const) {
+      const refused = await run(admin, settingsForm(changed, { billMarginPercent: typed }));
+      expect(refused.status, typed).toBe(400);
+      expect((refused.value as { error: Record<string, string[]> }).error, typed).toEqual({ billMarginPercent: [message] });
+    }
+    expect(await history()).toEqual([]);
+
+    const margin = { ...DEFAULT_COMPANY_SETTINGS, billMarginPercent: 25 };
+    expect(await run(admin, settingsForm(margin))).toMatchObject({ status: 302, location: "/admin/settings" });
+    expect(await storedSettings()).toMatchObject({ bill_margin_percent: 25 });
+    expect((await history()).map((change) => [change.before, change.after])).toEqual([[{ bill_margin_percent: 10 }, { bill_margin_percent: 25 }]]);
+
+    const database = await admin.database();
+    for (const columns of [{ bill_margin_percent: 101 }, { bill_margin_percent: -1 }]) {
+      const { error } = await database.rpc("save_company_settings", saveArguments(margin, columns));
+      expect(error, JSON.stringify(columns)).toMatchObject({ code: "23514" });
+    }
+    expect(await storedSettings()).toMatchObject({ bill_margin_percent: 25 });
+  });
+
   it("refuses a field the settings do not have, in the database, and saves nothing", async () => {
     const before = await storedSettings();
     const database = await admin.database();

@@ -10,6 +10,7 @@ import {
   CUSTOMER_CHANGE_NOTICE_HOURS,
   DAY_BEFORE_REMINDER_HOURS,
   ONLINE_RESCHEDULE_LIMITS,
+  BILL_MARGIN_PERCENTS,
 } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
 import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
@@ -126,6 +127,10 @@ describe("limits", () => {
   it("customers' online changes close CUSTOMER_CHANGE_NOTICE_HOURS before the move, and a booking is moved online at most ONLINE_RESCHEDULE_LIMITS times", () => {
     expect(allowedRange("app_settings", "customer_change_notice_hours")).toEqual(CUSTOMER_CHANGE_NOTICE_HOURS);
     expect(allowedRange("app_settings", "online_reschedule_limit")).toEqual(ONLINE_RESCHEDULE_LIMITS);
+  });
+
+  it("a final bill may come at most BILL_MARGIN_PERCENTS above the estimate before the customer approves it", () => {
+    expect(allowedRange("app_settings", "bill_margin_percent")).toEqual(BILL_MARGIN_PERCENTS);
   });
 
   it("every estimate's hours can be stored", () => {

@@ -130,6 +130,7 @@ describe("two instances behind one database", () => {
         customerChangeNoticeHours: String(DEFAULT_COMPANY_SETTINGS.customerChangeNoticeHours),
         refundDepositOnCustomerCancel: "on",
         onlineRescheduleLimit: String(DEFAULT_COMPANY_SETTINGS.onlineRescheduleLimit),
+        billMarginPercent: String(DEFAULT_COMPANY_SETTINGS.billMarginPercent),
       },
       cookie,
     );

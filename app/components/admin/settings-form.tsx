@@ -120,6 +120,18 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
           hint="On: the deposit goes back in full, by itself, when a customer cancels online before changes close. Off: the deposit is kept unless the office refunds it."
         />
       </Section>
+      <Section title="Final bills" description="What a move costs once it is done, from the hours worked and what the crew provided.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.billMarginPercent}
+            label="Charge without asking up to (% above the estimate)"
+            type="text"
+            autoComplete="off"
+            hint="A bill further above the estimate the customer accepted waits for their approval before it is charged in full."
+            inputProps={{ inputMode: "numeric" }}
+          />
+        </div>
+      </Section>
       <Section title="Messages and bookings">
         <Toggle
           field={fields.emailAlerts}
