@@ -12,10 +12,8 @@ import { runOnceAcrossProjects } from "./support/projects.ts";
 
 const HOUR = 60 * 60 * 1000;
 
-/** The date and HH:MM in New York (the company's time zone) of a move starting `hours` from now. */
-function moveIn(hours: number): { moving_date: string; moving_time: string } {
-  // Rounded up to the next minute, so the move is never sooner than asked.
-  const instant = new Date(Date.now() + hours * HOUR + 60_000);
+/** The date and HH:MM in New York (the company's time zone) of `instant`. */
+function newYorkWallClock(instant: Date): { moving_date: string; moving_time: string } {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: "America/New_York",
     hourCycle: "h23",
@@ -27,6 +25,25 @@ function moveIn(hours: number): { moving_date: string; moving_time: string } {
   }).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   return { moving_date: `${get("year")}-${get("month")}-${get("day")}`, moving_time: `${get("hour")}:${get("minute")}` };
+}
+
+/** A move starting `hours` from now (rounded up to the next minute, so never sooner than asked). */
+function moveIn(hours: number): { moving_date: string; moving_time: string } {
+  return newYorkWallClock(new Date(Date.now() + hours * HOUR + 60_000));
+}
+
+/**
+ * A one-hour move at least `hours` from now that the company can take: between opening (08:00) and an
+ * hour before closing (18:00), the next morning when `hours` from now falls outside them.
+ */
+function workingHoursMoveAtLeast(hours: number): { moving_date: string; moving_time: string; estimated_hours: number } {
+  const earliest = moveIn(hours);
+  const hour = Number(earliest.moving_time.slice(0, 2));
+  if (hour >= 8 && hour < 17) return { ...earliest, estimated_hours: 1 };
+  // Before opening: that morning. After 17:00: the next morning, a day later on the calendar.
+  const day = new Date(`${earliest.moving_date}T12:00:00Z`);
+  if (hour >= 17) day.setUTCDate(day.getUTCDate() + 1);
+  return { moving_date: day.toISOString().slice(0, 10), moving_time: "08:00", estimated_hours: 1 };
 }
 
 const detailsPath = (id: string) => `/dashboard/bookings/${id}`;
@@ -190,8 +207,8 @@ test("49 hours before the move the customer cancels a paid booking after confirm
   page,
 }) => {
   const user = await createTestUser({ fullName: "Cary Cancel" });
-  // One hour, so a move starting in the afternoon still ends by closing and Pay may renew its hold.
-  const booking = await createBooking(user, { ...moveIn(49), estimated_hours: 1 });
+  // Within working hours whenever the test runs, so Pay may renew its hold; more than 48 hours away.
+  const booking = await createBooking(user, workingHoursMoveAtLeast(49));
   await openDetails(page, user, booking.id);
   await page.getByRole("button", { name: "Pay deposit" }).click();
   await payOnCheckout(page);
