@@ -131,6 +131,77 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_bills: {
+        Row: {
+          accepted_estimate_cents: number
+          approved_at: string | null
+          balance_cents: number
+          billed_at: string
+          billed_by: string | null
+          billed_minutes: number
+          booking_id: string
+          deposit_paid_cents: number
+          discount_cents: number
+          discount_reason: string | null
+          hourly_rate_cents: number
+          id: string
+          lines: Json
+          margin_percent: number
+          needs_approval: boolean
+          subtotal_cents: number
+          total_cents: number
+          worked_minutes: number
+        }
+        Insert: {
+          accepted_estimate_cents: number
+          approved_at?: string | null
+          balance_cents: number
+          billed_at?: string
+          billed_by?: string | null
+          billed_minutes: number
+          booking_id: string
+          deposit_paid_cents: number
+          discount_cents?: number
+          discount_reason?: string | null
+          hourly_rate_cents: number
+          id?: string
+          lines: Json
+          margin_percent: number
+          needs_approval: boolean
+          subtotal_cents: number
+          total_cents: number
+          worked_minutes: number
+        }
+        Update: {
+          accepted_estimate_cents?: number
+          approved_at?: string | null
+          balance_cents?: number
+          billed_at?: string
+          billed_by?: string | null
+          billed_minutes?: number
+          booking_id?: string
+          deposit_paid_cents?: number
+          discount_cents?: number
+          discount_reason?: string | null
+          hourly_rate_cents?: number
+          id?: string
+          lines?: Json
+          margin_percent?: number
+          needs_approval?: boolean
+          subtotal_cents?: number
+          total_cents?: number
+          worked_minutes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_bills_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: true
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_drafts: {
         Row: {
           created_at: string
@@ -1332,6 +1403,36 @@ export type Database = {
           _refund_id: string
         }
         Returns: string
+      }
+      bill_lines_total: { Args: { _lines: Json }; Returns: number }
+      bill_move: {
+        Args: { _bill: Json; _booking_id: string }
+        Returns: {
+          accepted_estimate_cents: number
+          approved_at: string | null
+          balance_cents: number
+          billed_at: string
+          billed_by: string | null
+          billed_minutes: number
+          booking_id: string
+          deposit_paid_cents: number
+          discount_cents: number
+          discount_reason: string | null
+          hourly_rate_cents: number
+          id: string
+          lines: Json
+          margin_percent: number
+          needs_approval: boolean
+          subtotal_cents: number
+          total_cents: number
+          worked_minutes: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "booking_bills"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       booking_changed_by_customer: {
         Args: { _user_id: string }

@@ -6,6 +6,7 @@ export const PERMISSIONS = [
   "bookings:read",
   "bookings:status",
   "bookings:write",
+  "bookings:bill",
   "customers:read",
   "analytics:read",
   "settings:write",
@@ -16,11 +17,12 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Admins may do everything; moderators read everything (the schedule too) and change the status of
- *  bookings; customers (the `user` role, or no role) nothing in the admin area. */
+/** Admins may do everything; moderators read everything (the schedule too), change the status of
+ *  bookings and complete a move with its bill; customers (the `user` role, or no role) nothing in the
+ *  admin area. */
 export const ROLE_PERMISSIONS: Readonly<Record<AppRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
-  moderator: ["bookings:read", "bookings:status", "customers:read", "analytics:read", "users:read", "schedule:read"],
+  moderator: ["bookings:read", "bookings:status", "bookings:bill", "customers:read", "analytics:read", "users:read", "schedule:read"],
   user: [],
 };
 
