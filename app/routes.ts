@@ -85,6 +85,7 @@ export default [
       route("bookings/:bookingId/edit", "routes/admin/booking-edit.tsx"),
       route("bookings/:bookingId/availability", "routes/admin/booking-availability.ts"),
       route("bookings/:bookingId/cancel", "routes/admin/booking-cancel.tsx"),
+      route("bookings/:bookingId/bill", "routes/admin/booking-bill.tsx"),
       // Resource route: the sidebar's toggle posts here without JavaScript.
       route("sidebar", "routes/admin/sidebar.ts"),
     ]),

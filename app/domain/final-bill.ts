@@ -26,6 +26,9 @@ export interface BillInput extends AddonChoices {
   depositPaidCents: number;
 }
 
+/** What the office enters about a move that is done; the deposit is the booking's own. */
+export type MoveOutcome = Omit<BillInput, "depositPaidCents">;
+
 export interface FinalBill {
   lines: EstimateLine[];
   workedMinutes: number;

@@ -56,6 +56,14 @@ export function isPropertySize(value: unknown): value is PropertySize {
   return (PROPERTY_SIZES as readonly unknown[]).includes(value);
 }
 
+export function isTeamType(value: unknown): value is TeamType {
+  return (TEAM_TYPES as readonly unknown[]).includes(value);
+}
+
+export function isServiceType(value: unknown): value is ServiceType {
+  return (SERVICE_TYPES as readonly unknown[]).includes(value);
+}
+
 /** One of the time slots a move may start at ("08:00" … ). */
 export function isTimeSlot(value: unknown): value is (typeof TIME_SLOTS)[number] {
   return (TIME_SLOTS as readonly unknown[]).includes(value);

@@ -1,5 +1,7 @@
-import type { BillInput, BillProblem, FinalBill } from "~/domain/final-bill";
+import type { BookingRow } from "~/domain/booking";
+import type { BillProblem, FinalBill, MoveOutcome } from "~/domain/final-bill";
 import { finalBill } from "~/domain/final-bill";
+import { NOT_FOUND, type Lookup } from "~/domain/lookup";
 import type { Tables } from "../../supabase/types";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -11,8 +13,43 @@ import type { AppSupabaseClient } from "./supabase.server";
 /** A bill as the database keeps it. */
 export type StoredBill = Tables<"booking_bills">;
 
-/** What the office enters about a move that is done; the deposit is the booking's own. */
-export type MoveOutcome = Omit<BillInput, "depositPaidCents">;
+/** What the bill page needs of a move: its crew and service, what was booked, the deposit and the estimate. */
+export type MoveToBill = Pick<
+  BookingRow,
+  | "id"
+  | "full_name"
+  | "status"
+  | "moving_date"
+  | "moving_time"
+  | "team_type"
+  | "service_type"
+  | "packing_service"
+  | "storage_service"
+  | "cleaning_service"
+  | "extra_movers"
+  | "tv_mounting"
+  | "deep_cleaning_bedrooms"
+  | "deposit_status"
+  | "deposit_amount_cents"
+  | "estimated_cost_cents"
+>;
+
+/** A move and its bill, if it has one, read with the staff member's own client. Throws BookingStoreError when the database fails. */
+export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ move: MoveToBill; bill: StoredBill | null }>> {
+  const [moves, bills] = await Promise.all([
+    supabase
+      .from("bookings")
+      .select(
+        "id, full_name, status, moving_date, moving_time, team_type, service_type, packing_service, storage_service, cleaning_service, extra_movers, tv_mounting, deep_cleaning_bedrooms, deposit_status, deposit_amount_cents, estimated_cost_cents",
+      )
+      .eq("id", bookingId)
+      .maybeSingle(),
+    supabase.from("booking_bills").select("*").eq("booking_id", bookingId).maybeSingle(),
+  ]);
+  if (moves.error) throw new BookingStoreError("could not read a move to bill", moves.error);
+  if (bills.error) throw new BookingStoreError("could not read a move's bill", bills.error);
+  return moves.data ? { kind: "found", move: moves.data, bill: bills.data } : NOT_FOUND;
+}
 
 export type BillMoveResult =
   | { kind: "billed"; bill: StoredBill }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { billMove, type MoveOutcome } from "../../app/services/final-bills.server.ts";
+import type { MoveOutcome } from "../../app/domain/final-bill.ts";
+import { billMove } from "../../app/services/final-bills.server.ts";
 import { createServiceRoleClient, type AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { Json } from "../../supabase/types.ts";

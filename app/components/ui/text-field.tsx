@@ -5,7 +5,7 @@ interface TextFieldProps<Schema extends string | number> {
   /** A text field, or one whose digits the form's schema reads as a number. */
   field: FieldMetadata<Schema>;
   label: string;
-  type: "text" | "email" | "password" | "tel" | "date";
+  type: "text" | "email" | "password" | "tel" | "date" | "time";
   autoComplete: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   /** A rule shown under the input and read with it (e.g. what a password needs). */

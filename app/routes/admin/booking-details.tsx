@@ -1,4 +1,4 @@
-import { Mail, Pencil, Phone, XCircle } from "lucide-react";
+import { Mail, Pencil, Phone, Receipt, XCircle } from "lucide-react";
 import { Link, data, href, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingDeposit, REFUND_INTENT } from "~/components/admin/booking-deposit";
@@ -94,6 +94,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages: messages.map((message) => messageView(message, timeZone)),
     canEdit: mayWrite,
     canCancel: hasPermission(held, "bookings:status") && row.status !== "cancelled",
+    // The bill page shows a kept bill, or its form for a paid move not cancelled.
+    canBill: hasPermission(held, "bookings:bill") && row.status !== "cancelled" && row.deposit_status === "paid",
   };
 }
 
@@ -119,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, movedOnline, newDateAskedAt } = loaderData;
+  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, canBill, movedOnline, newDateAskedAt } = loaderData;
   const linkClasses = buttonClasses("outline", "sm");
   return (
     <div className="flex flex-col gap-6">
@@ -142,6 +144,12 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
               <Link to={href("/admin/bookings/:bookingId/edit", { bookingId: booking.id })} className={linkClasses}>
                 <Pencil aria-hidden className="size-4" />
                 Edit Booking
+              </Link>
+            ) : null}
+            {canBill ? (
+              <Link to={href("/admin/bookings/:bookingId/bill", { bookingId: booking.id })} className={linkClasses}>
+                <Receipt aria-hidden className="size-4" />
+                Final Bill
               </Link>
             ) : null}
             {canCancel ? (

@@ -1,0 +1,122 @@
+// The office's form that completes a move with its bill, in the browser and on the server: what it
+// asks, its messages, and the schema that reads it into the bill the domain prices.
+import { z } from "zod";
+import { BILL_MESSAGES, DISCOUNT_REASON_MAX_LENGTH, finalBill, type BillProblem, type FinalBill, type MoveOutcome, type WorkedTime } from "./final-bill";
+import { COUNTER_LIMITS, type ServiceType, type TeamType } from "./pricing";
+
+export const BILL_FORM_MESSAGES = {
+  workNeeded: "Enter the crew's start and end, or the total time worked.",
+  hoursRange: "Enter whole hours from 0 to 24.",
+  minutesRange: "Enter minutes from 0 to 59.",
+  discountFormat: "Enter the discount in dollars and cents, like 25 or 25.50.",
+  counterRange: (max: number) => `Enter a whole number from 0 to ${max}.`,
+} as const;
+
+/** What the bill page says of a move it cannot bill, and of one it completed. */
+export const FINAL_BILL_PAGE_MESSAGES = {
+  completed: "Move completed",
+  completedDescription: (total: string) => `The bill of ${total} is kept with the booking.`,
+  cancelled: "This move was cancelled: it has no bill.",
+  unpaid: "The deposit of this move is not paid: it cannot be billed yet.",
+  alreadyBilled: "This move has its bill already.",
+  unknownPrices: "This move's crew or service has no price: edit the booking first.",
+} as const;
+
+/** The form's fields that a bill's problem is shown beside. */
+const PROBLEM_FIELDS: Record<BillProblem, string> = {
+  badTime: "startedAt",
+  endBeforeStart: "endedAt",
+  noWork: "startedAt",
+  tooLong: "totalHours",
+  badDiscount: "discount",
+  discountOverBill: "discount",
+  discountNeedsReason: "discountReason",
+  reasonTooLong: "discountReason",
+  badAddons: "extraMovers",
+};
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DOLLARS = /^\d{1,6}(\.\d{1,2})?$/;
+
+const wholeNumber = (max: number, message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(max, message)
+    .optional()
+    .transform((value) => value ?? 0);
+
+const counter = (name: keyof typeof COUNTER_LIMITS) => wholeNumber(COUNTER_LIMITS[name].max, BILL_FORM_MESSAGES.counterRange(COUNTER_LIMITS[name].max));
+
+/** A form's reading: what happened on the move, and the bill it comes to. */
+export interface BilledOutcome {
+  outcome: MoveOutcome;
+  bill: FinalBill;
+}
+
+/**
+ * The form for a move of `move`'s crew and service: the crew's start and end (or a total in hours and
+ * minutes), the add-ons provided, a discount in dollars with its reason. It reads into the bill the
+ * domain prices (the deposit left to the caller), each problem beside its field.
+ */
+export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceType }) {
+  return z
+    .object({
+      startedAt: z.string().trim().regex(TIME_OF_DAY, BILL_MESSAGES.badTime).optional(),
+      endedAt: z.string().trim().regex(TIME_OF_DAY, BILL_MESSAGES.badTime).optional(),
+      totalHours: wholeNumber(24, BILL_FORM_MESSAGES.hoursRange),
+      totalMinutes: wholeNumber(59, BILL_FORM_MESSAGES.minutesRange),
+      packingService: z.boolean().default(false),
+      storageService: z.boolean().default(false),
+      cleaningService: z.boolean().default(false),
+      extraMovers: counter("extraMovers"),
+      tvMounting: counter("tvMounting"),
+      deepCleaningBedrooms: counter("deepCleaningBedrooms"),
+      discount: z
+        .string()
+        .trim()
+        .regex(DOLLARS, BILL_FORM_MESSAGES.discountFormat)
+        .optional()
+        .transform((value) => (value ? Math.round(Number(value) * 100) : 0)),
+      discountReason: z
+        .string()
+        .trim()
+        .max(DISCOUNT_REASON_MAX_LENGTH, BILL_MESSAGES.reasonTooLong)
+        .optional()
+        .transform((value) => value ?? ""),
+    })
+    .transform((form, context): BilledOutcome => {
+      // Both times, else the total (a start left from the booking alone does not count), else what is missing.
+      const total = form.totalHours * 60 + form.totalMinutes;
+      const hasSpan = form.startedAt !== undefined && form.endedAt !== undefined;
+      let worked: WorkedTime;
+      if (form.startedAt !== undefined && form.endedAt !== undefined) {
+        worked = { kind: "span", startedAt: form.startedAt, endedAt: form.endedAt };
+      } else if (total > 0) {
+        worked = { kind: "total", minutes: total };
+      } else {
+        context.addIssue({ code: "custom", path: [form.startedAt === undefined ? "startedAt" : "endedAt"], message: BILL_FORM_MESSAGES.workNeeded });
+        return z.NEVER;
+      }
+      const outcome: MoveOutcome = {
+        ...move,
+        worked,
+        packingService: form.packingService,
+        storageService: form.storageService,
+        cleaningService: form.cleaningService,
+        extraMovers: form.extraMovers,
+        tvMounting: form.tvMounting,
+        deepCleaningBedrooms: form.deepCleaningBedrooms,
+        discountCents: form.discount,
+        discountReason: form.discountReason,
+      };
+      const priced = finalBill({ ...outcome, depositPaidCents: 0 });
+      if (!priced.ok) {
+        const path = priced.problem === "tooLong" && hasSpan ? "endedAt" : PROBLEM_FIELDS[priced.problem];
+        context.addIssue({ code: "custom", path: [path], message: BILL_MESSAGES[priced.problem] });
+        return z.NEVER;
+      }
+      return { outcome, bill: priced.bill };
+    });
+}

@@ -1,0 +1,177 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, redirect } from "react-router";
+import { AdminPageHeading } from "~/components/admin/admin-page-heading";
+import { BillLines } from "~/components/admin/bill-lines";
+import { BILL_INTENTS, FinalBillForm } from "~/components/admin/final-bill-form";
+import { sessionContext, settingsContext } from "~/context";
+import { shortBookingId } from "~/domain/booking";
+import { BILL_MESSAGES } from "~/domain/final-bill";
+import { FINAL_BILL_PAGE_MESSAGES, billFormSchema } from "~/domain/final-bill-form";
+import { formatCents } from "~/domain/money";
+import { isServiceType, isTeamType } from "~/domain/pricing";
+import { ensurePermission } from "~/middleware/guards.server";
+import { billMove, loadMoveToBill, type MoveToBill, type StoredBill } from "~/services/final-bills.server";
+import { readFormBody } from "~/services/form-body.server";
+import { currentAccount } from "~/services/session.server";
+import { setToast } from "~/services/toast.server";
+import type { Route } from "./+types/booking-bill";
+import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
+import { FORM_NOT_TAKEN } from "../form-intent";
+import { pageMeta } from "../frame-meta";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(loaderData ? `Final bill of booking ${loaderData.shortId} · Admin` : "Final bill · Admin", matches);
+
+const billPath = (bookingId: string) => href("/admin/bookings/:bookingId/bill", { bookingId });
+
+/** The crew and service the bill is priced for, or null when the booking holds neither a known team nor service. */
+function pricedFor(move: MoveToBill) {
+  return isTeamType(move.team_type) && isServiceType(move.service_type) ? { teamType: move.team_type, serviceType: move.service_type } : null;
+}
+
+/** Why a move cannot be billed now, or null when it can. */
+function refusal(move: MoveToBill): string | null {
+  if (move.status === "cancelled") return FINAL_BILL_PAGE_MESSAGES.cancelled;
+  if (move.deposit_status !== "paid") return FINAL_BILL_PAGE_MESSAGES.unpaid;
+  if (!pricedFor(move)) return FINAL_BILL_PAGE_MESSAGES.unknownPrices;
+  return null;
+}
+
+const storedSummary = (bill: StoredBill) => ({
+  lines: (bill.lines as Array<{ id: string; label: string; amount_cents: number }>).map((line) => ({
+    id: line.id,
+    label: line.label,
+    amountCents: line.amount_cents,
+  })),
+  subtotalCents: bill.subtotal_cents,
+  discountCents: bill.discount_cents,
+  discountReason: bill.discount_reason,
+  totalCents: bill.total_cents,
+  depositPaidCents: bill.deposit_paid_cents,
+  balanceCents: bill.balance_cents,
+});
+
+/** The move, its bill when it has one, and what the form starts from: for staff who may bill. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await ensurePermission(request, context, "bookings:bill");
+  const { supabase } = context.get(sessionContext);
+  const found = await loadMoveToBill(supabase, bookingIdParam(params));
+  if (found.kind === "not-found") throw bookingNotFound();
+  const { move, bill } = found;
+  const { billMarginPercent } = await context.get(settingsContext)();
+  const priced = pricedFor(move);
+  return {
+    id: move.id,
+    shortId: shortBookingId(move.id),
+    fullName: move.full_name,
+    refusal: bill ? null : refusal(move),
+    stored: bill
+      ? {
+          summary: storedSummary(bill),
+          needsApproval: bill.needs_approval,
+          approved: bill.approved_at !== null,
+          estimate: formatCents(bill.accepted_estimate_cents),
+        }
+      : null,
+    move: priced
+      ? {
+          ...priced,
+          depositPaidCents: move.deposit_amount_cents,
+          acceptedEstimateCents: move.estimated_cost_cents ?? 0,
+          marginPercent: billMarginPercent,
+        }
+      : null,
+    defaults: {
+      startedAt: move.moving_time?.slice(0, 5) ?? "",
+      endedAt: "",
+      totalHours: "",
+      totalMinutes: "",
+      discount: "",
+      discountReason: "",
+      packingService: move.packing_service,
+      storageService: move.storage_service,
+      cleaningService: move.cleaning_service,
+      extraMovers: String(move.extra_movers),
+      tvMounting: String(move.tv_mounting),
+      deepCleaningBedrooms: String(move.deep_cleaning_bedrooms),
+    },
+  };
+}
+
+/**
+ * `intent=preview-bill`: the bill the form comes to, shown without keeping it (the page without
+ * JavaScript). `intent=complete-move`: the bill kept and the move completed (`bill_move`); back to
+ * this page, which shows the bill kept. A form that cannot be billed is answered 400 beside its
+ * fields; a cancelled, unpaid or billed move 409, nothing kept.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await ensurePermission(request, context, "bookings:bill");
+  const bookingId = bookingIdParam(params);
+  const form = await readFormBody(request);
+  const intent = form.get("intent");
+  if (intent !== BILL_INTENTS.preview && intent !== BILL_INTENTS.complete) throw data(FORM_NOT_TAKEN, { status: 400 });
+  const { supabase } = context.get(sessionContext);
+  const found = await loadMoveToBill(supabase, bookingId);
+  if (found.kind === "not-found") throw bookingNotFound();
+  const priced = pricedFor(found.move);
+  if (!priced) throw data(FINAL_BILL_PAGE_MESSAGES.unknownPrices, { status: 409 });
+
+  const submission = parseWithZod(form, { schema: billFormSchema(priced) });
+  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  if (intent === BILL_INTENTS.preview) return { result: submission.reply(), preview: submission.value.bill };
+
+  const refused = (message: string) => data({ result: submission.reply({ formErrors: [message] }), preview: submission.value.bill }, { status: 409 });
+  const result = await billMove(supabase, bookingId, submission.value.outcome);
+  switch (result.kind) {
+    case "billed":
+      await setToast(context, {
+        type: "success",
+        title: FINAL_BILL_PAGE_MESSAGES.completed,
+        description: FINAL_BILL_PAGE_MESSAGES.completedDescription(formatCents(result.bill.total_cents)),
+      });
+      return redirect(billPath(bookingId));
+    case "invalid":
+      return data({ result: submission.reply({ formErrors: [BILL_MESSAGES[result.problem]] }), preview: null }, { status: 400 });
+    case "cancelled":
+      return refused(FINAL_BILL_PAGE_MESSAGES.cancelled);
+    case "unpaid":
+      return refused(FINAL_BILL_PAGE_MESSAGES.unpaid);
+    case "already-billed":
+      return refused(FINAL_BILL_PAGE_MESSAGES.alreadyBilled);
+    case "not-found":
+      throw bookingNotFound();
+    case "forbidden":
+      throw data({ account: await currentAccount(context) }, { status: 403 });
+  }
+}
+
+export default function AdminBookingBill({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, shortId, fullName, refusal: refused, stored, move, defaults } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeading title={`Final bill of booking ${shortId}`} description={`${fullName}'s move, priced from what happened.`} />
+      {stored ? (
+        <section className="flex flex-col gap-3">
+          <BillLines bill={stored.summary} caption="The bill as kept" />
+          {stored.needsApproval ? (
+            <p className="max-w-xl text-amber-800">
+              {stored.approved
+                ? "The customer approved this bill."
+                : `Above the accepted estimate of ${stored.estimate} by more than the margin: waiting for the customer's approval.`}
+            </p>
+          ) : null}
+        </section>
+      ) : refused || !move ? (
+        <p className="text-slate-700">{refused}</p>
+      ) : (
+        <FinalBillForm
+          move={move}
+          defaults={defaults}
+          lastResult={actionData?.result}
+          serverPreview={actionData?.preview ?? null}
+          backTo={adminBookingPath(id)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILL_MESSAGES } from "../../app/domain/final-bill.ts";
+import { BILL_FORM_MESSAGES, FINAL_BILL_PAGE_MESSAGES } from "../../app/domain/final-bill-form.ts";
+import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
+import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
+
+// /admin/bookings/:id/bill through the app's request handler, each person signed in through the login
+// form: the form's answers to bad input beside their fields (nothing kept), a preview that keeps
+// nothing, a move completed once by a moderator, the refusals of a cancelled or unpaid move and of a
+// second bill, and customers kept out.
+
+let backend: TestBackend;
+let app: TestApp;
+let service: AppSupabaseClient;
+let admin: SignedInVisitor;
+let moderator: SignedInVisitor;
+let customer: SignedInVisitor;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  app = await startTestApp(backend);
+  service = app.serviceRole;
+  [admin, moderator, customer] = await Promise.all([signIn(app, "admin"), signIn(app, "moderator"), signIn(app, "customer")]);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+const billPath = (id: string) => `/admin/bookings/${id}/bill`;
+
+const paidMove = (columns: Parameters<typeof insertStoredBooking>[2] = {}) =>
+  insertStoredBooking(service, customer, {
+    status: "confirmed",
+    deposit_status: "paid",
+    deposit_paid_at: new Date().toISOString(),
+    moving_time: "10:00",
+    ...columns,
+  });
+
+/** The form as the page posts it, the booked start filled in. */
+const form = (intent: string, fields: Record<string, string> = {}) => ({
+  intent,
+  startedAt: "10:00",
+  endedAt: "16:20",
+  totalHours: "",
+  totalMinutes: "",
+  extraMovers: "0",
+  tvMounting: "0",
+  deepCleaningBedrooms: "0",
+  discount: "",
+  discountReason: "",
+  ...fields,
+});
+
+async function billsOf(id: string) {
+  const { data, error } = await service.from("booking_bills").select("total_cents, billed_by").eq("booking_id", id);
+  if (error) throw error;
+  return data;
+}
+
+type Answer = { result: { error?: Record<string, string[]> }; preview: { totalCents: number } | null };
+
+describe.skipIf(usingHostedBackend)("the final bill's page", () => {
+  it("answers bad input beside its field with 400, and keeps nothing", async () => {
+    const move = await paidMove();
+    for (const [fields, field, message] of [
+      [{ endedAt: "09:00" }, "endedAt", BILL_MESSAGES.endBeforeStart],
+      [{ endedAt: "", startedAt: "" }, "startedAt", BILL_FORM_MESSAGES.workNeeded],
+      [{ endedAt: "", startedAt: "", totalHours: "30" }, "totalHours", BILL_FORM_MESSAGES.hoursRange],
+      [{ discount: "5000", discountReason: "Too kind" }, "discount", BILL_MESSAGES.discountOverBill],
+      [{ discount: "12", discountReason: "" }, "discountReason", BILL_MESSAGES.discountNeedsReason],
+      [{ extraMovers: "99" }, "extraMovers", BILL_FORM_MESSAGES.counterRange(6)],
+    ] as const) {
+      const answer = await admin.visitor.act<Answer>(billPath(move.id), form("complete-move", fields));
+      expect(answer.status, message).toBe(400);
+      expect(answer.value.result.error, message).toEqual({ [field]: [message] });
+    }
+    expect((await admin.visitor.act(billPath(move.id), { intent: "something-else" })).status).toBe(400);
+    expect(await billsOf(move.id)).toEqual([]);
+  });
+
+  it("previews without keeping, then a moderator completes the move once; a second bill is refused", async () => {
+    const move = await paidMove();
+    const preview = await moderator.visitor.act<Answer>(billPath(move.id), form("preview-bill"));
+    expect(preview.status).toBe(200);
+    expect(preview.value.preview?.totalCents).toBe(107_500);
+    expect(await billsOf(move.id)).toEqual([]);
+
+    const completed = await moderator.visitor.act(billPath(move.id), form("complete-move"));
+    expect(completed).toMatchObject({ status: 302, location: billPath(move.id) });
+    expect(await moderator.visitor.toast(billPath(move.id))).toMatchObject({
+      title: FINAL_BILL_PAGE_MESSAGES.completed,
+      description: "The bill of $1,075 is kept with the booking.",
+    });
+    expect(await billsOf(move.id)).toEqual([{ total_cents: 107_500, billed_by: moderator.user.id }]);
+    const page = await moderator.visitor.get(billPath(move.id));
+    expect(page.text).toContain("The bill as kept");
+    expect(page.text).not.toContain("Complete the move");
+
+    const again = await admin.visitor.act<Answer>(billPath(move.id), form("complete-move", { endedAt: "18:00" }));
+    expect(again.status).toBe(409);
+    expect(again.value.result.error).toEqual({ "": [FINAL_BILL_PAGE_MESSAGES.alreadyBilled] });
+    expect(await billsOf(move.id)).toEqual([{ total_cents: 107_500, billed_by: moderator.user.id }]);
+  });
+
+  it("refuses a cancelled or unpaid move with 409, says why on the page, and keeps nothing", async () => {
+    const cancelled = await paidMove({ status: "cancelled" });
+    const unpaid = await insertStoredBooking(service, customer, { status: "pending" });
+    for (const [move, message] of [
+      [cancelled, FINAL_BILL_PAGE_MESSAGES.cancelled],
+      [unpaid, FINAL_BILL_PAGE_MESSAGES.unpaid],
+    ] as const) {
+      expect((await admin.visitor.get(billPath(move.id))).text).toContain(message);
+      const answer = await admin.visitor.act<Answer>(billPath(move.id), form("complete-move"));
+      expect(answer.status, message).toBe(409);
+      expect(answer.value.result.error, message).toEqual({ "": [message] });
+      expect(await billsOf(move.id)).toEqual([]);
+    }
+  });
+
+  it("keeps customers out, and answers an unknown booking with 404", async () => {
+    const move = await paidMove();
+    expect((await customer.visitor.get(billPath(move.id))).status).toBe(403);
+    expect((await customer.visitor.act(billPath(move.id), form("complete-move"))).status).toBe(403);
+    expect(await billsOf(move.id)).toEqual([]);
+    expect((await admin.visitor.get(billPath(crypto.randomUUID()))).status).toBe(404);
+  });
+});
