@@ -1404,6 +1404,35 @@ export type Database = {
         }
         Returns: string
       }
+      approve_move_bill: {
+        Args: { _booking_id: string }
+        Returns: {
+          accepted_estimate_cents: number
+          approved_at: string | null
+          balance_cents: number
+          billed_at: string
+          billed_by: string | null
+          billed_minutes: number
+          booking_id: string
+          deposit_paid_cents: number
+          discount_cents: number
+          discount_reason: string | null
+          hourly_rate_cents: number
+          id: string
+          lines: Json
+          margin_percent: number
+          needs_approval: boolean
+          subtotal_cents: number
+          total_cents: number
+          worked_minutes: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "booking_bills"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       bill_lines_total: { Args: { _lines: Json }; Returns: number }
       bill_move: {
         Args: { _bill: Json; _booking_id: string }

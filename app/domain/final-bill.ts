@@ -2,6 +2,9 @@
 // with the prices every estimate uses, less a discount and the deposit already paid; whether the
 // customer must approve it first; and the tip a customer may add. All money is integer cents.
 
+import type { Tables } from "../../supabase/types";
+import { formatCompanyDateTime } from "./booking";
+import { formatCents } from "./money";
 import { minutesOf } from "./move-start-rules";
 import { addonLines, hourlyRateCents, MINIMUM_HOURS, truckFeeLine, type AddonChoices, type EstimateLine, type ServiceType, type TeamType } from "./pricing";
 
@@ -24,6 +27,62 @@ export interface BillInput extends AddonChoices {
   discountReason: string;
   /** The deposit the customer paid, taken off what is left to pay. */
   depositPaidCents: number;
+}
+
+/** A bill as it is read: its priced lines and its sums, in cents (a FinalBill is one; so is a kept bill). */
+export interface BillSummary {
+  lines: ReadonlyArray<{ id: string; label: string; amountCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  discountReason: string | null;
+  totalCents: number;
+  depositPaidCents: number;
+  balanceCents: number;
+}
+
+/** A bill as the database keeps it, once a move is done. */
+export type KeptBill = Tables<"booking_bills">;
+
+/** A kept bill as pages read it. */
+export function billSummaryOf(bill: KeptBill): BillSummary {
+  // The database keeps only lines of this shape (booking_bills_lines_add_up).
+  const lines = bill.lines as Array<{ id: string; label: string; amount_cents: number }>;
+  return {
+    lines: lines.map((line) => ({ id: line.id, label: line.label, amountCents: line.amount_cents })),
+    subtotalCents: bill.subtotal_cents,
+    discountCents: bill.discount_cents,
+    discountReason: bill.discount_reason,
+    totalCents: bill.total_cents,
+    depositPaidCents: bill.deposit_paid_cents,
+    balanceCents: bill.balance_cents,
+  };
+}
+
+/** A move's kept bill as its customer sees it. */
+export interface CustomerBillView {
+  summary: BillSummary;
+  /** Above the accepted estimate by more than the margin, and not yet approved. */
+  waitingForApproval: boolean;
+  /** When the customer approved it ("Dec 3, 2026, 9:14 AM"), or null. */
+  approvedAt: string | null;
+  acceptedEstimate: string;
+  marginPercent: number;
+}
+
+export const BILL_APPROVAL_MESSAGES = {
+  approved: "Bill approved",
+  approvedDescription: "Thank you. Your approval is kept with your booking.",
+  notNeeded: "This bill needs no approval.",
+} as const;
+
+export function customerBillView(bill: KeptBill, timeZone: string): CustomerBillView {
+  return {
+    summary: billSummaryOf(bill),
+    waitingForApproval: bill.needs_approval && bill.approved_at === null,
+    approvedAt: bill.approved_at ? formatCompanyDateTime(bill.approved_at, timeZone) : null,
+    acceptedEstimate: formatCents(bill.accepted_estimate_cents),
+    marginPercent: bill.margin_percent,
+  };
 }
 
 /** What the office enters about a move that is done; the deposit is the booking's own. */

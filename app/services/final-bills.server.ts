@@ -1,8 +1,7 @@
 import type { BookingRow } from "~/domain/booking";
-import type { BillProblem, FinalBill, MoveOutcome } from "~/domain/final-bill";
+import type { BillProblem, FinalBill, KeptBill, MoveOutcome } from "~/domain/final-bill";
 import { finalBill } from "~/domain/final-bill";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
-import type { Tables } from "../../supabase/types";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -11,7 +10,30 @@ import type { AppSupabaseClient } from "./supabase.server";
 // (the deposit paid, the estimate the customer accepted, the company's margin) and checks the sums.
 
 /** A bill as the database keeps it. */
-export type StoredBill = Tables<"booking_bills">;
+export type StoredBill = KeptBill;
+
+/** A move's bill, read with `client` (a customer sees only their own moves'), or null when it has none. Throws BookingStoreError when the database fails. */
+export async function readMoveBill(client: AppSupabaseClient, bookingId: string): Promise<StoredBill | null> {
+  const { data, error } = await client.from("booking_bills").select("*").eq("booking_id", bookingId).maybeSingle();
+  if (error) throw new BookingStoreError("could not read a move's bill", error);
+  return data;
+}
+
+export type BillApproval = { kind: "approved"; bill: StoredBill } | { kind: "not-needed" } | { kind: "not-found" };
+
+/**
+ * The customer approves their move's bill (`approve_move_bill`: the owner, or the service role for the
+ * holder of the move's link). Approving again, or a bill that needed no approval, changes nothing.
+ * Throws BookingStoreError when the database fails.
+ */
+export async function approveMoveBill(client: AppSupabaseClient, bookingId: string): Promise<BillApproval> {
+  const { data, error } = await client.rpc("approve_move_bill", { _booking_id: bookingId });
+  if (error) {
+    if (error.code === "P0002") return { kind: "not-found" };
+    throw new BookingStoreError("could not approve a move's bill", error);
+  }
+  return data.needs_approval ? { kind: "approved", bill: data } : { kind: "not-needed" };
+}
 
 /** What the bill page needs of a move: its crew and service, what was booked, the deposit and the estimate. */
 export type MoveToBill = Pick<
@@ -44,11 +66,10 @@ export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: str
       )
       .eq("id", bookingId)
       .maybeSingle(),
-    supabase.from("booking_bills").select("*").eq("booking_id", bookingId).maybeSingle(),
+    readMoveBill(supabase, bookingId),
   ]);
   if (moves.error) throw new BookingStoreError("could not read a move to bill", moves.error);
-  if (bills.error) throw new BookingStoreError("could not read a move's bill", bills.error);
-  return moves.data ? { kind: "found", move: moves.data, bill: bills.data } : NOT_FOUND;
+  return moves.data ? { kind: "found", move: moves.data, bill: bills } : NOT_FOUND;
 }
 
 export type BillMoveResult =

@@ -70,3 +70,34 @@ test("an admin completes a paid move with its bill: previewed line by line, kept
   // The form is gone: a kept bill is not billed again.
   await expect(page.getByRole("button", { name: "Complete the move" })).toHaveCount(0);
 });
+
+test("a customer sees their move's bill above the estimate, and approves it once", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Bill Admin", admin: true });
+  const customer = await createTestUser({ fullName: "Ada Approver" });
+  // $1,075 against an $800 estimate: more than 10% above.
+  const booking = await createBooking(customer, {
+    status: "confirmed",
+    deposit_status: "paid",
+    deposit_paid_at: new Date().toISOString(),
+    moving_time: "10:00",
+    estimated_cost_cents: 80_000,
+  });
+  await signInDirectly(page, admin, `/admin/bookings/${booking.id}/bill`);
+  await page.getByLabel("Crew finished").fill("16:20");
+  await page.getByRole("button", { name: "Complete the move" }).click();
+  await expect(page.getByRole("table", { name: "The bill as kept" })).toBeVisible();
+  await expect(page.getByText("waiting for the customer's approval")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInDirectly(page, customer, `/dashboard/bookings/${booking.id}`);
+  const bill = page.getByRole("region", { name: "Your final bill" });
+  await expect(bill.getByRole("table", { name: "What your move came to" }).getByRole("row", { name: "Total" })).toContainText("$1,075");
+  await expect(bill).toContainText("This bill is more than 10% above the estimate you accepted ($800)");
+  await bill.getByRole("button", { name: "Approve the bill" }).click();
+  await expect(bill).toContainText("You approved this bill on");
+  await expect(bill.getByRole("button", { name: "Approve the bill" })).toHaveCount(0);
+  const client = await getServiceClient();
+  const { data, error } = await client.from("booking_bills").select("approved_at").eq("booking_id", booking.id).single();
+  if (error) throw error;
+  expect(data.approved_at).not.toBeNull();
+});

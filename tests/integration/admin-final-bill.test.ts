@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BILL_MESSAGES } from "../../app/domain/final-bill.ts";
+import { BILL_APPROVAL_MESSAGES, BILL_MESSAGES } from "../../app/domain/final-bill.ts";
 import { BILL_FORM_MESSAGES, FINAL_BILL_PAGE_MESSAGES } from "../../app/domain/final-bill-form.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { crewsToSpare } from "./support/crews.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // /admin/bookings/:id/bill through the app's request handler, each person signed in through the login
@@ -17,12 +18,19 @@ let service: AppSupabaseClient;
 let admin: SignedInVisitor;
 let moderator: SignedInVisitor;
 let customer: SignedInVisitor;
+let otherCustomer: SignedInVisitor;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   app = await startTestApp(backend);
   service = app.serviceRole;
-  [admin, moderator, customer] = await Promise.all([signIn(app, "admin"), signIn(app, "moderator"), signIn(app, "customer")]);
+  await crewsToSpare(service);
+  [admin, moderator, customer, otherCustomer] = await Promise.all([
+    signIn(app, "admin"),
+    signIn(app, "moderator"),
+    signIn(app, "customer"),
+    signIn(app, "customer", { label: "other-customer" }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -57,6 +65,12 @@ const form = (intent: string, fields: Record<string, string> = {}) => ({
 
 async function billsOf(id: string) {
   const { data, error } = await service.from("booking_bills").select("total_cents, billed_by").eq("booking_id", id);
+  if (error) throw error;
+  return data;
+}
+
+async function approvalOf(id: string) {
+  const { data, error } = await service.from("booking_bills").select("needs_approval, approved_at").eq("booking_id", id).single();
   if (error) throw error;
   return data;
 }
@@ -127,5 +141,49 @@ describe.skipIf(usingHostedBackend)("the final bill's page", () => {
     expect((await customer.visitor.act(billPath(move.id), form("complete-move"))).status).toBe(403);
     expect(await billsOf(move.id)).toEqual([]);
     expect((await admin.visitor.get(billPath(crypto.randomUUID()))).status).toBe(404);
+  });
+});
+
+describe.skipIf(usingHostedBackend)("the customer's bill", () => {
+  const customerPath = (id: string) => `/dashboard/bookings/${id}`;
+
+  it("shows the customer their move's bill, and one above the margin waits for their approval, given once", async () => {
+    // $1,075 against an $800 estimate: more than 10% above.
+    const move = await paidMove({ estimated_cost_cents: 80_000 });
+    expect(await admin.visitor.act(billPath(move.id), form("complete-move"))).toMatchObject({ status: 302 });
+    const page = await customer.visitor.get(customerPath(move.id));
+    expect(page.text).toContain("Your final bill");
+    expect(page.text).toMatch(/This bill is more than 10\s?% above the estimate you accepted \(\s?\$800\s?\)/);
+    expect(page.text).toContain("Approve the bill");
+    expect(await approvalOf(move.id)).toEqual({ needs_approval: true, approved_at: null });
+
+    // Another customer can neither see nor approve it.
+    expect((await otherCustomer.visitor.get(customerPath(move.id))).status).toBe(404);
+    expect((await otherCustomer.visitor.act(customerPath(move.id), { intent: "approve-bill" })).status).toBe(404);
+    expect(await approvalOf(move.id)).toEqual({ needs_approval: true, approved_at: null });
+
+    const approved = await customer.visitor.act(customerPath(move.id), { intent: "approve-bill" });
+    expect(approved).toMatchObject({ status: 302, location: customerPath(move.id) });
+    expect(await customer.visitor.toast(customerPath(move.id))).toMatchObject({ title: BILL_APPROVAL_MESSAGES.approved });
+    const first = (await approvalOf(move.id)).approved_at;
+    expect(first).not.toBeNull();
+    const after = await customer.visitor.get(customerPath(move.id));
+    expect(after.text).toContain("You approved this bill on");
+    expect(after.text).not.toContain("Approve the bill");
+    // Again: nothing changes.
+    await customer.visitor.act(customerPath(move.id), { intent: "approve-bill" });
+    expect((await approvalOf(move.id)).approved_at).toBe(first);
+  });
+
+  it("asks nothing of a bill within the margin, and refuses a crafted approval of it with 409", async () => {
+    const move = await paidMove();
+    await admin.visitor.act(billPath(move.id), form("complete-move"));
+    const page = await customer.visitor.get(customerPath(move.id));
+    expect(page.text).toContain("Your final bill");
+    expect(page.text).not.toContain("Approve the bill");
+    const crafted = await customer.visitor.act(customerPath(move.id), { intent: "approve-bill" });
+    expect(crafted.status).toBe(409);
+    expect(crafted.value).toBe(BILL_APPROVAL_MESSAGES.notNeeded);
+    expect(await approvalOf(move.id)).toEqual({ needs_approval: false, approved_at: null });
   });
 });

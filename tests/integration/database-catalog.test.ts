@@ -20,6 +20,7 @@ const CUSTOMER_CALLABLE: Record<string, string> = {
   "public.has_permission": "answers about the caller alone; the policies ask it",
   "public.cancel_my_booking": "cancels only a booking the caller owns",
   "public.reschedule_my_booking": "moves only a booking the caller owns, by the company's rules",
+  "public.approve_move_bill": "approves only the bill of a move the caller owns",
   "public.claim_guest_bookings_after_password_reset": "joins only guest bookings made with the caller's own confirmed email",
 };
 

@@ -11,7 +11,7 @@ import { billFormSchema } from "~/domain/final-bill-form";
 import { formatCents } from "~/domain/money";
 import { COUNTER_LIMITS, type ServiceType, type TeamType } from "~/domain/pricing";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
-import { BillLines } from "./bill-lines";
+import { BillLines } from "~/components/booking/bill-lines";
 
 export const BILL_INTENTS = { preview: "preview-bill", complete: "complete-move" } as const;
 

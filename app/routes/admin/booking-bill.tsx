@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
-import { BillLines } from "~/components/admin/bill-lines";
+import { BillLines } from "~/components/booking/bill-lines";
 import { BILL_INTENTS, FinalBillForm } from "~/components/admin/final-bill-form";
 import { sessionContext, settingsContext } from "~/context";
 import { shortBookingId } from "~/domain/booking";
-import { BILL_MESSAGES } from "~/domain/final-bill";
+import { BILL_MESSAGES, billSummaryOf } from "~/domain/final-bill";
 import { FINAL_BILL_PAGE_MESSAGES, billFormSchema } from "~/domain/final-bill-form";
 import { formatCents } from "~/domain/money";
 import { isServiceType, isTeamType } from "~/domain/pricing";
 import { ensurePermission } from "~/middleware/guards.server";
-import { billMove, loadMoveToBill, type MoveToBill, type StoredBill } from "~/services/final-bills.server";
+import { billMove, loadMoveToBill, type MoveToBill } from "~/services/final-bills.server";
 import { readFormBody } from "~/services/form-body.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
@@ -37,20 +37,6 @@ function refusal(move: MoveToBill): string | null {
   return null;
 }
 
-const storedSummary = (bill: StoredBill) => ({
-  lines: (bill.lines as Array<{ id: string; label: string; amount_cents: number }>).map((line) => ({
-    id: line.id,
-    label: line.label,
-    amountCents: line.amount_cents,
-  })),
-  subtotalCents: bill.subtotal_cents,
-  discountCents: bill.discount_cents,
-  discountReason: bill.discount_reason,
-  totalCents: bill.total_cents,
-  depositPaidCents: bill.deposit_paid_cents,
-  balanceCents: bill.balance_cents,
-});
-
 /** The move, its bill when it has one, and what the form starts from: for staff who may bill. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:bill");
@@ -67,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     refusal: bill ? null : refusal(move),
     stored: bill
       ? {
-          summary: storedSummary(bill),
+          summary: billSummaryOf(bill),
           needsApproval: bill.needs_approval,
           approved: bill.approved_at !== null,
           estimate: formatCents(bill.accepted_estimate_cents),

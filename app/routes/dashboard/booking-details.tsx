@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
@@ -8,6 +8,7 @@ import { BookingDetailsPayment } from "~/components/dashboard/booking-details-pa
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule";
+import { APPROVE_BILL_INTENT, FinalBillSection } from "~/components/booking/final-bill-section";
 import { servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";
 import { cancellationView } from "~/domain/booking-cancellation";
@@ -15,9 +16,12 @@ import { rescheduleView } from "~/domain/booking-reschedule";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
+import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { loadBookingDetails } from "~/services/booking-details.server";
 import { cancelMyBooking } from "~/services/customer-cancellation.server";
+import { approveMoveBill, readMoveBill } from "~/services/final-bills.server";
+import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingIdParam, bookingNotFound, customerBookingPath } from "../booking-params";
 import { reportCancellation } from "../customer-cancellation.server";
@@ -38,7 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const bookingId = bookingIdParam(params);
   const user = context.get(userContext);
   const { supabase } = context.get(sessionContext);
-  const details = await loadBookingDetails(supabase, { bookingId, userId: user.id });
+  // The bill is read with the customer's own client: only their own moves' bills are theirs to read.
+  const [details, bill] = await Promise.all([loadBookingDetails(supabase, { bookingId, userId: user.id }), readMoveBill(supabase, bookingId)]);
   if (details.kind === "not-found") throw bookingNotFound();
   const { booking: row } = details;
   const settings = await context.get(settingsContext)();
@@ -62,19 +67,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
+    bill: bill ? customerBillView(bill, timeZone) : null,
   };
 }
 
 /**
+ * `intent=approve-bill`: the customer approves their move's bill (once; again changes nothing).
  * `intent=cancel`: the customer cancels this booking (the database decides whether the company's rules
  * still allow it; a deposit owed back is refunded at once), then comes back to it with a message. Another customer's booking is a 404, as on the page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   const bookingId = bookingIdParam(params);
+  const { supabase } = context.get(sessionContext);
+  if (form.get("intent") === APPROVE_BILL_INTENT) {
+    const approval = await approveMoveBill(supabase, bookingId);
+    if (approval.kind === "not-found") throw bookingNotFound();
+    if (approval.kind === "not-needed") throw data(BILL_APPROVAL_MESSAGES.notNeeded, { status: 409 });
+    await setToast(context, { type: "success", title: BILL_APPROVAL_MESSAGES.approved, description: BILL_APPROVAL_MESSAGES.approvedDescription });
+    return redirect(customerBookingPath(bookingId));
+  }
   requireIntent(form, "cancel");
 
-  const { supabase } = context.get(sessionContext);
   const { stripe, serviceRole } = context.get(servicesContext);
   const result = await cancelMyBooking(supabase, { serviceRole, stripe }, bookingId);
   if (result.kind === "not-found") throw bookingNotFound();
@@ -95,7 +109,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, payment, photos, history, reschedule, cancellation } = loaderData;
+  const { booking, price, payment, photos, history, reschedule, cancellation, bill } = loaderData;
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
   return (
@@ -114,6 +128,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
           <BookingDetailsHistory history={history} />
         </div>
         <div className="flex flex-col gap-6">
+          {bill ? <FinalBillSection bill={bill} action={customerBookingPath(booking.id)} /> : null}
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />
           <BookingDetailsReschedule reschedule={reschedule} pagePath={href("/dashboard/bookings/:bookingId/reschedule", { bookingId: booking.id })} />

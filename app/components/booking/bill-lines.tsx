@@ -1,15 +1,5 @@
+import type { BillSummary } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
-
-/** A bill as it is read: its priced lines and its sums, in cents. */
-export interface BillSummary {
-  lines: ReadonlyArray<{ id: string; label: string; amountCents: number }>;
-  subtotalCents: number;
-  discountCents: number;
-  discountReason: string | null;
-  totalCents: number;
-  depositPaidCents: number;
-  balanceCents: number;
-}
 
 /** A bill line by line: the lines, a discount with its reason, the total, the deposit taken off and what is left to pay. */
 export function BillLines({ bill, caption }: { bill: BillSummary; caption: string }) {
