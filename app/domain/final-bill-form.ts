@@ -1,7 +1,16 @@
 // The office's form that completes a move with its bill, in the browser and on the server: what it
 // asks, its messages, and the schema that reads it into the bill the domain prices.
 import { z } from "zod";
-import { BILL_MESSAGES, DISCOUNT_REASON_MAX_LENGTH, finalBill, type BillProblem, type FinalBill, type MoveOutcome, type WorkedTime } from "./final-bill";
+import {
+  BILL_MESSAGES,
+  DISCOUNT_REASON_MAX_LENGTH,
+  TIME_OF_DAY,
+  finalBill,
+  type BillProblem,
+  type FinalBill,
+  type MoveOutcome,
+  type WorkedTime,
+} from "./final-bill";
 import { COUNTER_LIMITS, type ServiceType, type TeamType } from "./pricing";
 
 export const BILL_FORM_MESSAGES = {
@@ -35,7 +44,6 @@ const PROBLEM_FIELDS: Record<BillProblem, string> = {
   badAddons: "extraMovers",
 };
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DOLLARS = /^\d{1,6}(\.\d{1,2})?$/;
 
 const wholeNumber = (max: number, message: string) =>
@@ -89,7 +97,6 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
     .transform((form, context): BilledOutcome => {
       // Both times, else the total (a start left from the booking alone does not count), else what is missing.
       const total = form.totalHours * 60 + form.totalMinutes;
-      const hasSpan = form.startedAt !== undefined && form.endedAt !== undefined;
       let worked: WorkedTime;
       if (form.startedAt !== undefined && form.endedAt !== undefined) {
         worked = { kind: "span", startedAt: form.startedAt, endedAt: form.endedAt };
@@ -113,7 +120,7 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
       };
       const priced = finalBill({ ...outcome, depositPaidCents: 0 });
       if (!priced.ok) {
-        const path = priced.problem === "tooLong" && hasSpan ? "endedAt" : PROBLEM_FIELDS[priced.problem];
+        const path = priced.problem === "tooLong" && worked.kind === "span" ? "endedAt" : PROBLEM_FIELDS[priced.problem];
         context.addIssue({ code: "custom", path: [path], message: BILL_MESSAGES[priced.problem] });
         return z.NEVER;
       }

@@ -119,7 +119,8 @@ export const BILL_MESSAGES = {
 
 export type BillProblem = keyof typeof BILL_MESSAGES;
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time of day as the crew's start and end are written: "HH:MM", 00:00 to 23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The minutes `worked` adds up to, or why it cannot be billed. */
 export function workedMinutes(worked: WorkedTime): { minutes: number } | { problem: BillProblem } {

@@ -9,17 +9,14 @@ import type { AppSupabaseClient } from "./supabase.server";
 // here by the domain's rules and kept by the database (`bill_move`), which adds what it alone knows
 // (the deposit paid, the estimate the customer accepted, the company's margin) and checks the sums.
 
-/** A bill as the database keeps it. */
-export type StoredBill = KeptBill;
-
 /** A move's bill, read with `client` (a customer sees only their own moves'), or null when it has none. Throws BookingStoreError when the database fails. */
-export async function readMoveBill(client: AppSupabaseClient, bookingId: string): Promise<StoredBill | null> {
+export async function readMoveBill(client: AppSupabaseClient, bookingId: string): Promise<KeptBill | null> {
   const { data, error } = await client.from("booking_bills").select("*").eq("booking_id", bookingId).maybeSingle();
   if (error) throw new BookingStoreError("could not read a move's bill", error);
   return data;
 }
 
-export type BillApproval = { kind: "approved"; bill: StoredBill } | { kind: "not-needed" } | { kind: "not-found" };
+export type BillApproval = { kind: "approved"; bill: KeptBill } | { kind: "not-needed" } | { kind: "not-found" };
 
 /**
  * The customer approves their move's bill (`approve_move_bill`: the owner, or the service role for the
@@ -57,7 +54,7 @@ export type MoveToBill = Pick<
 >;
 
 /** A move and its bill, if it has one, read with the staff member's own client. Throws BookingStoreError when the database fails. */
-export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ move: MoveToBill; bill: StoredBill | null }>> {
+export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ move: MoveToBill; bill: KeptBill | null }>> {
   const [moves, bills] = await Promise.all([
     supabase
       .from("bookings")
@@ -73,7 +70,7 @@ export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: str
 }
 
 export type BillMoveResult =
-  | { kind: "billed"; bill: StoredBill }
+  | { kind: "billed"; bill: KeptBill }
   /** The outcome cannot be billed: the first thing wrong with it, by the domain's rules. */
   | { kind: "invalid"; problem: BillProblem }
   /** The move was cancelled, or its deposit is not paid: no bill. */
