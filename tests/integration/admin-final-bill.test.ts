@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILL_APPROVAL_MESSAGES, BILL_MESSAGES } from "../../app/domain/final-bill.ts";
 import { BILL_FORM_MESSAGES, FINAL_BILL_PAGE_MESSAGES } from "../../app/domain/final-bill-form.ts";
+import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
@@ -185,5 +186,41 @@ describe.skipIf(usingHostedBackend)("the customer's bill", () => {
     expect(crafted.status).toBe(409);
     expect(crafted.value).toBe(BILL_APPROVAL_MESSAGES.notNeeded);
     expect(await approvalOf(move.id)).toEqual({ needs_approval: false, approved_at: null });
+  });
+});
+
+describe.skipIf(usingHostedBackend)("a guest's bill, through the link of their emails", () => {
+  it("shows the bill on the link's page, and its holder approves it; the link approves no other booking", async () => {
+    const guest = { user: { id: null, email: `guest.${crypto.randomUUID().slice(0, 8)}@example.com` } };
+    // Two moves of the same guest, each billed $1,075 against an $800 estimate.
+    const guestMove = () =>
+      insertStoredBooking(service, guest, {
+        status: "confirmed",
+        deposit_status: "paid",
+        deposit_paid_at: new Date().toISOString(),
+        moving_time: "10:00",
+        estimated_cost_cents: 80_000,
+      });
+    const [move, other] = [await guestMove(), await guestMove()];
+    for (const billed of [move, other]) expect(await admin.visitor.act(billPath(billed.id), form("complete-move"))).toMatchObject({ status: 302 });
+
+    const visitor = app.visitor();
+    const token = manageBookingToken(app.options.cookieSecret, move);
+    const page = `/manage?${new URLSearchParams({ token })}`;
+    const before = await visitor.get(page);
+    expect(before.text).toContain("Your final bill");
+    expect(before.text).toContain("Approve the bill");
+
+    // A forged link approves nothing.
+    const forged = `/manage?${new URLSearchParams({ token: `${other.id}.${token.split(".")[1]}` })}`;
+    expect((await visitor.act(forged, { intent: "approve-bill" })).status).toBe(404);
+    expect(await approvalOf(other.id)).toEqual({ needs_approval: true, approved_at: null });
+
+    expect(await visitor.act(page, { intent: "approve-bill" })).toMatchObject({ status: 302, location: page });
+    expect(await visitor.toast(page)).toMatchObject({ title: BILL_APPROVAL_MESSAGES.approved });
+    expect((await approvalOf(move.id)).approved_at).not.toBeNull();
+    expect(await approvalOf(other.id)).toEqual({ needs_approval: true, approved_at: null });
+    expect((await visitor.get(page)).text).toContain("You approved this bill on");
+    expect((await visitor.act(page, { intent: "delete" })).status).toBe(400);
   });
 });

@@ -5,14 +5,18 @@ import { BookingDetailsFields } from "~/components/dashboard/booking-details-fie
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
 import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule";
+import { APPROVE_BILL_INTENT, FinalBillSection } from "~/components/booking/final-bill-section";
 import { servicesContext } from "~/context";
 import { cancellationView } from "~/domain/booking-cancellation";
 import { rescheduleView } from "~/domain/booking-reschedule";
 import { depositStateLabel } from "~/domain/booking-status";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
+import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { cancelByManageLink } from "~/services/customer-cancellation.server";
+import { approveMoveBill, readMoveBill } from "~/services/final-bills.server";
+import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingNotFound } from "../booking-params";
 import { manageLinkPath } from "~/domain/manage-link";
@@ -32,12 +36,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /**
  * One booking, opened by the 'Manage your booking' link of its emails without signing in: its details,
- * price, deposit, calendar file and, by the company's rules, its rescheduling and cancellation. A link that opens no
+ * price, deposit, calendar file, final bill once the move is done and, by the company's rules, its rescheduling and
+ * cancellation. A link that opens no
  * booking is the site's 404 page, which says nothing of any booking.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { token, settings, booking: row } = await linkedBooking(args);
   const { timeZone } = settings;
+  // The link opened this booking only: its bill is read by its id, with the service role.
+  const bill = await readMoveBill(args.context.get(servicesContext).serviceRole, row.id);
   const [now, rules] = [new Date(), customerChangeRulesOf(settings)];
   return data(
     {
@@ -49,20 +56,29 @@ export async function loader(args: Route.LoaderArgs) {
       price: priceView(row),
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
+      bill: bill ? customerBillView(bill, timeZone) : null,
     },
     { headers: NO_STORE },
   );
 }
 
 /**
+ * `intent=approve-bill`: the holder of the link approves the move's bill, as its signed-in owner would.
  * `intent=cancel`: the holder of the link cancels the booking, by the company's rules as for a signed-in
  * customer (a deposit owed back is refunded at once), and comes back to the page with a message.
  */
 export async function action(args: Route.ActionArgs) {
   const form = await readFormBody(args.request);
-  requireIntent(form, "cancel");
   const { token, settings, booking } = await linkedBooking(args);
   const services = args.context.get(servicesContext);
+  if (form.get("intent") === APPROVE_BILL_INTENT) {
+    const approval = await approveMoveBill(services.serviceRole, booking.id);
+    if (approval.kind === "not-found") throw bookingNotFound();
+    if (approval.kind === "not-needed") throw data(BILL_APPROVAL_MESSAGES.notNeeded, { status: 409, headers: NO_STORE });
+    await setToast(args.context, { type: "success", title: BILL_APPROVAL_MESSAGES.approved, description: BILL_APPROVAL_MESSAGES.approvedDescription });
+    return redirect(manageLinkPath(token), { headers: NO_STORE });
+  }
+  requireIntent(form, "cancel");
   const result = await cancelByManageLink(services, { bookingId: booking.id, email: booking.email });
   if (result.kind === "not-found") throw bookingNotFound();
   await reportCancellation(args.context, { bookingId: booking.id, noticeHours: settings.customerChangeNoticeHours }, result);
@@ -80,7 +96,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function ManageBooking({ loaderData }: Route.ComponentProps) {
-  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation } = loaderData;
+  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill } = loaderData;
   const [searchParams] = useSearchParams();
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -90,6 +106,7 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
           <BookingDetailsFields booking={booking} />
         </div>
         <div className="flex flex-col gap-6">
+          {bill ? <FinalBillSection bill={bill} action={path} /> : null}
           <BookingDetailsPrice price={price} />
           <section aria-labelledby="manage-deposit-heading" className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 id="manage-deposit-heading" className="font-semibold">

@@ -1,9 +1,9 @@
 import type { AppSupabaseClient } from "../../../app/services/supabase.server.ts";
 import type { TablesInsert } from "../../../supabase/types.ts";
 
-/** Whose booking it is: a signed-in account (or anything holding its id and email as `user`). */
+/** Whose booking it is: a signed-in account (or anything holding its id and email as `user`); a guest's id is null. */
 interface BookingOwner {
-  user: { id: string; email?: string };
+  user: { id: string | null; email?: string };
 }
 
 /**
