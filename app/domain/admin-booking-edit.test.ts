@@ -1,31 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BOOKING_EDIT_MESSAGES,
-  bookingEditValueLabel,
-  centsToDollarsInput,
-  dollarsToCents,
-  movedOnlineLabel,
-  overCapacityMessage,
-  timeOptions,
-} from "./admin-booking-edit";
-
-describe("dollarsToCents", () => {
-  it("reads dollars as people type them", () => {
-    expect(dollarsToCents("1250")).toBe(125_000);
-    expect(dollarsToCents("1,250.5")).toBe(125_050);
-    expect(dollarsToCents("$1,250.50")).toBe(125_050);
-    expect(dollarsToCents(" 0.07 ")).toBe(7);
-  });
-
-  it("refuses anything else", () => {
-    for (const text of ["", "-5", "12.345", "1,25", "1.2.3", "lots", "1e3", "12,50.00"]) expect(dollarsToCents(text), text).toBeNull();
-  });
-
-  it("is what the form shows, read back", () => {
-    for (const cents of [0, 7, 125_000, 125_050]) expect(dollarsToCents(centsToDollarsInput(cents))).toBe(cents);
-    expect(centsToDollarsInput(null)).toBe("");
-  });
-});
+import { BOOKING_EDIT_MESSAGES, bookingEditValueLabel, movedOnlineLabel, overCapacityMessage, timeOptions } from "./admin-booking-edit";
 
 describe("timeOptions", () => {
   it("offers the wizard's slots, and the booking's own time when it is none of them", () => {

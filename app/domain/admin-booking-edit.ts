@@ -1,3 +1,4 @@
+import { parseDollars } from "./money";
 import { z } from "zod";
 import { formatMoveDate, formatTimeSlot } from "./booking-labels";
 import type { CapacityRefusal } from "./capacity";
@@ -39,21 +40,6 @@ export function overCapacityMessage(refusal: CapacityRefusal): string {
 
 /** The largest final cost staff may enter, in cents. */
 export const MAX_FINAL_COST_CENTS = 100_000_000;
-
-/** "1250", "1,250.5", "$1,250.50" → cents; anything else, or more than two decimals, → null. */
-export function dollarsToCents(text: string): number | null {
-  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1]!.replaceAll(",", ""));
-  const fraction = Number((match[2] ?? "0").padEnd(2, "0"));
-  return whole * 100 + fraction;
-}
-
-/** Cents as the form shows them: 125050 → "1250.50", 125000 → "1250". */
-export function centsToDollarsInput(cents: number | null): string {
-  if (cents === null) return "";
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
 
 /** What the booking holds now: a date or time it keeps is accepted even where the wizard would refuse it. */
 export interface CurrentSchedule {
@@ -102,7 +88,7 @@ export function bookingEditSchema(today: string, current: CurrentSchedule) {
       .optional()
       .transform((value, context) => {
         if (value === undefined || value === "") return null;
-        const cents = dollarsToCents(value);
+        const cents = parseDollars(value);
         if (cents === null) {
           context.addIssue({ code: "custom", message: BOOKING_EDIT_MESSAGES.finalCostInvalid });
           return z.NEVER;

@@ -11,6 +11,7 @@ import {
   type MoveOutcome,
   type WorkedTime,
 } from "./final-bill";
+import { dollarsField } from "./dollars-field";
 import { COUNTER_LIMITS, type ServiceType, type TeamType } from "./pricing";
 
 export const BILL_FORM_MESSAGES = {
@@ -43,8 +44,6 @@ const PROBLEM_FIELDS: Record<BillProblem, string> = {
   reasonTooLong: "discountReason",
   badAddons: "extraMovers",
 };
-
-const DOLLARS = /^\d{1,6}(\.\d{1,2})?$/;
 
 const wholeNumber = (max: number, message: string) =>
   z
@@ -81,12 +80,7 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
       extraMovers: counter("extraMovers"),
       tvMounting: counter("tvMounting"),
       deepCleaningBedrooms: counter("deepCleaningBedrooms"),
-      discount: z
-        .string()
-        .trim()
-        .regex(DOLLARS, BILL_FORM_MESSAGES.discountFormat)
-        .optional()
-        .transform((value) => (value ? Math.round(Number(value) * 100) : 0)),
+      discount: dollarsField(BILL_FORM_MESSAGES.discountFormat),
       discountReason: z
         .string()
         .trim()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "./money";
+import { centsToDollarsInput, formatCents, parseDollars } from "./money";
 
 // Money is written without Intl (its first use slows a phone's start-up); it must read exactly as
 // Intl's en-US dollars would: whole dollars without cents, otherwise two decimals.
@@ -24,5 +24,23 @@ describe("formatCents", () => {
     ];
     const differing = amounts.filter((cents) => formatCents(cents) !== byIntl(cents));
     expect(differing).toEqual([]);
+  });
+});
+
+describe("parseDollars", () => {
+  it("reads dollars as people type them", () => {
+    expect(parseDollars("1250")).toBe(125_000);
+    expect(parseDollars("1,250.5")).toBe(125_050);
+    expect(parseDollars("$1,250.50")).toBe(125_050);
+    expect(parseDollars(" 0.07 ")).toBe(7);
+  });
+
+  it("refuses anything else", () => {
+    for (const text of ["", "-5", "12.345", "1,25", "1.2.3", "lots", "1e3", "12,50.00"]) expect(parseDollars(text), text).toBeNull();
+  });
+
+  it("is what the form shows, read back", () => {
+    for (const cents of [0, 7, 125_000, 125_050]) expect(parseDollars(centsToDollarsInput(cents))).toBe(cents);
+    expect(centsToDollarsInput(null)).toBe("");
   });
 });

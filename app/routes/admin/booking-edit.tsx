@@ -8,15 +8,9 @@ import { isCalendarDate } from "~/domain/calendar-date";
 import type { WizardAvailability } from "~/domain/capacity";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, parseMonth } from "~/domain/date-picker-month";
 import { bookingHours } from "~/domain/pricing";
-import {
-  BOOKING_EDIT_MESSAGES,
-  bookingEditSchema,
-  centsToDollarsInput,
-  overCapacityMessage,
-  timeOptions,
-  type CurrentSchedule,
-} from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_MESSAGES, bookingEditSchema, overCapacityMessage, timeOptions, type CurrentSchedule } from "~/domain/admin-booking-edit";
 import { shortBookingId } from "~/domain/booking";
+import { centsToDollarsInput } from "~/domain/money";
 import { ensurePermission } from "~/middleware/guards.server";
 import { loadEditableBooking, updateBookingDetails, type EditableBooking } from "~/services/admin-booking-edit.server";
 import { readFormBody } from "~/services/form-body.server";
