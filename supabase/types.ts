@@ -131,6 +131,60 @@ export type Database = {
         }
         Relationships: []
       }
+      bill_payments: {
+        Row: {
+          balance_cents: number
+          bill_id: string
+          booking_id: string
+          created_at: string
+          id: string
+          paid_at: string | null
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          tip_cents: number
+        }
+        Insert: {
+          balance_cents: number
+          bill_id: string
+          booking_id: string
+          created_at?: string
+          id?: string
+          paid_at?: string | null
+          status?: string
+          stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
+          tip_cents?: number
+        }
+        Update: {
+          balance_cents?: number
+          bill_id?: string
+          booking_id?: string
+          created_at?: string
+          id?: string
+          paid_at?: string | null
+          status?: string
+          stripe_checkout_session_id?: string | null
+          stripe_payment_intent_id?: string | null
+          tip_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bill_payments_bill_id_fkey"
+            columns: ["bill_id"]
+            isOneToOne: false
+            referencedRelation: "booking_bills"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bill_payments_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_bills: {
         Row: {
           accepted_estimate_cents: number
@@ -1275,6 +1329,17 @@ export type Database = {
         Returns: boolean
       }
       analytics_daily_salt: { Args: never; Returns: string }
+      apply_bill_payment_event: {
+        Args: {
+          _amount_total?: number
+          _effect: string
+          _event_id: string
+          _event_type: string
+          _payment_intent_id?: string
+          _session_id: string
+        }
+        Returns: string
+      }
       apply_customer_cancellation: {
         Args: { _booking_id: string }
         Returns: {
@@ -1433,6 +1498,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      bill_balance_due: { Args: { _bill_id: string }; Returns: number }
       bill_lines_total: { Args: { _lines: Json }; Returns: number }
       bill_move: {
         Args: { _bill: Json; _booking_id: string }
@@ -1807,6 +1873,14 @@ export type Database = {
         Args: { _booking_id: string; _email: string }
         Returns: string
       }
+      mark_bill_payment_paid: {
+        Args: {
+          _amount_total: number
+          _payment_intent_id?: string
+          _session_id: string
+        }
+        Returns: string
+      }
       mark_deposit_paid: {
         Args: {
           _booking_id: string
@@ -1902,6 +1976,27 @@ export type Database = {
       newest_applied_migration: { Args: never; Returns: string }
       office_email: { Args: never; Returns: string }
       office_wants_email_alerts: { Args: never; Returns: boolean }
+      open_bill_payment: {
+        Args: { _booking_id: string; _replacing?: string; _tip_cents: number }
+        Returns: {
+          balance_cents: number
+          bill_id: string
+          booking_id: string
+          created_at: string
+          id: string
+          paid_at: string | null
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          tip_cents: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bill_payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       orphaned_storage_objects: {
         Args: { _limit?: number }
         Returns: {

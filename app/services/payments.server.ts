@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf } from "~/domain/capacity";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
+import { applyBalanceSessionEvent, isBalanceSession, type BalanceEventApplication } from "./balance-payments.server";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
 import { applyChargeRefunded } from "./refunds.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -341,15 +342,33 @@ export type StripeEventOutcome =
   /** A completed payment: `applied` says what it changed, `check` why it changed nothing when it was not payable. */
   | { kind: "fulfilment"; sessionId: string; applied: EventApplication; check: PaymentCheck["kind"] }
   | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
+  /** About a balance's Checkout Session: what it did to the bill's payment ('recorded': nothing to do but keep the event). */
+  | { kind: "balance"; sessionId: string; applied: Exclude<BalanceEventApplication, "duplicate"> | "recorded" }
   /** A charge refunded: `changed` when this event marked the deposit refunded (not the staff's own record before it). */
   | { kind: "refund"; changed: boolean }
   | { kind: "ignored" };
+
+type CheckoutSessionEvent =
+  | Stripe.CheckoutSessionCompletedEvent
+  | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
+  | Stripe.CheckoutSessionExpiredEvent
+  | Stripe.CheckoutSessionAsyncPaymentFailedEvent;
+
+const CHECKOUT_SESSION_EVENTS: ReadonlyArray<string> = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.expired",
+  "checkout.session.async_payment_failed",
+] satisfies Array<CheckoutSessionEvent["type"]>;
+
+const isCheckoutSessionEvent = (event: Stripe.Event): event is CheckoutSessionEvent => CHECKOUT_SESSION_EVENTS.includes(event.type);
 
 /**
  * Handles one of Stripe's events, once however often it is delivered: the event's id is recorded and
  * its effect applied in one database transaction (`apply_stripe_checkout_event`), so a failure leaves
  * neither and Stripe's next delivery handles it. Checkout's completions mark the deposit paid (after
- * the same checks as the success page), its expiries and failures mark the deposit so, a charge
+ * the same checks as the success page), its expiries and failures mark the deposit so (a balance's
+ * session marks its bill's payment instead), a charge
  * refunded in full marks its deposit refunded, the rest is only recorded. Throws BookingStoreError when the database fails.
  */
 export async function handleStripeEvent(
@@ -370,6 +389,14 @@ export async function handleStripeEvent(
     if (!(EVENT_APPLICATIONS as readonly string[]).includes(data)) throw new BookingStoreError("could not apply a Stripe event", `unexpected answer ${data}`);
     return data as EventApplication;
   };
+
+  if (isCheckoutSessionEvent(event) && isBalanceSession(event.data.object)) {
+    const session = event.data.object;
+    const applied = await applyBalanceSessionEvent(serviceRole, event, session);
+    if (applied === null)
+      return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "balance", sessionId: session.id, applied: "recorded" };
+    return applied === "duplicate" ? { kind: "duplicate" } : { kind: "balance", sessionId: session.id, applied };
+  }
 
   switch (event.type) {
     case "checkout.session.completed":

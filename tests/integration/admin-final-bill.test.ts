@@ -6,6 +6,7 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
+import { billForm as form, billPath, completeMove, paidMove as paidMoveOf } from "./support/final-bill.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // /admin/bookings/:id/bill through the app's request handler, each person signed in through the login
@@ -38,31 +39,7 @@ afterAll(async () => {
   await backend?.close();
 });
 
-const billPath = (id: string) => `/admin/bookings/${id}/bill`;
-
-const paidMove = (columns: Parameters<typeof insertStoredBooking>[2] = {}) =>
-  insertStoredBooking(service, customer, {
-    status: "confirmed",
-    deposit_status: "paid",
-    deposit_paid_at: new Date().toISOString(),
-    moving_time: "10:00",
-    ...columns,
-  });
-
-/** The form as the page posts it, the booked start filled in. */
-const form = (intent: string, fields: Record<string, string> = {}) => ({
-  intent,
-  startedAt: "10:00",
-  endedAt: "16:20",
-  totalHours: "",
-  totalMinutes: "",
-  extraMovers: "0",
-  tvMounting: "0",
-  deepCleaningBedrooms: "0",
-  discount: "",
-  discountReason: "",
-  ...fields,
-});
+const paidMove = (columns: Parameters<typeof insertStoredBooking>[2] = {}) => paidMoveOf(service, customer, columns);
 
 async function billsOf(id: string) {
   const { data, error } = await service.from("booking_bills").select("total_cents, billed_by").eq("booking_id", id);
@@ -193,16 +170,9 @@ describe.skipIf(usingHostedBackend)("a guest's bill, through the link of their e
   it("shows the bill on the link's page, and its holder approves it; the link approves no other booking", async () => {
     const guest = { user: { id: null, email: `guest.${crypto.randomUUID().slice(0, 8)}@example.com` } };
     // Two moves of the same guest, each billed $1,075 against an $800 estimate.
-    const guestMove = () =>
-      insertStoredBooking(service, guest, {
-        status: "confirmed",
-        deposit_status: "paid",
-        deposit_paid_at: new Date().toISOString(),
-        moving_time: "10:00",
-        estimated_cost_cents: 80_000,
-      });
+    const guestMove = () => paidMoveOf(service, guest, { estimated_cost_cents: 80_000 });
     const [move, other] = [await guestMove(), await guestMove()];
-    for (const billed of [move, other]) expect(await admin.visitor.act(billPath(billed.id), form("complete-move"))).toMatchObject({ status: 302 });
+    for (const billed of [move, other]) await completeMove(admin, billed.id);
 
     const visitor = app.visitor();
     const token = manageBookingToken(app.options.cookieSecret, move);

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
@@ -16,14 +17,18 @@ import { rescheduleView } from "~/domain/booking-reschedule";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
+import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { loadBookingDetails } from "~/services/booking-details.server";
 import { cancelMyBooking } from "~/services/customer-cancellation.server";
-import { approveMoveBill, readMoveBill } from "~/services/final-bills.server";
+import { readBillWithPayments } from "~/services/balance-payments.server";
+import { ownBooking } from "~/services/customer-bookings.server";
+import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingIdParam, bookingNotFound, customerBookingPath } from "../booking-params";
+import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
@@ -38,13 +43,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
  * the deposit, the status history and whether it can still be rescheduled or cancelled online. Read with the
  * visitor's own client, so another customer's booking (or an id that is none) is a 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bookingId = bookingIdParam(params);
   const user = context.get(userContext);
   const { supabase } = context.get(sessionContext);
-  // The bill is read with the customer's own client: only their own moves' bills are theirs to read.
-  const [details, bill] = await Promise.all([loadBookingDetails(supabase, { bookingId, userId: user.id }), readMoveBill(supabase, bookingId)]);
+  // The bill and its payments are read with the customer's own client: only their own moves' are theirs to read.
+  const [details, billed] = await Promise.all([loadBookingDetails(supabase, { bookingId, userId: user.id }), readBillWithPayments(supabase, bookingId)]);
   if (details.kind === "not-found") throw bookingNotFound();
+  const returned = await returnedFromBalanceCheckout(request, context, { bookingId, pagePath: customerBookingPath(bookingId) });
+  if (returned) throw returned;
   const { booking: row } = details;
   const settings = await context.get(settingsContext)();
   const { timeZone } = settings;
@@ -67,12 +74,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
-    bill: bill ? customerBillView(bill, timeZone) : null,
+    bill: billed ? customerBillView(billed.bill, timeZone) : null,
+    balance: billed ? balanceView(billed.bill, billed.payments, timeZone) : null,
+    // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
+    balanceAttempt: crypto.randomUUID(),
   };
 }
 
 /**
  * `intent=approve-bill`: the customer approves their move's bill (once; again changes nothing).
+ * `intent=pay-balance`: the customer pays what is left of it, with an optional tip, through Checkout.
  * `intent=cancel`: the customer cancels this booking (the database decides whether the company's rules
  * still allow it; a deposit owed back is refunded at once), then comes back to it with a message. Another customer's booking is a 404, as on the page.
  */
@@ -86,6 +97,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (approval.kind === "not-needed") throw data(BILL_APPROVAL_MESSAGES.notNeeded, { status: 409 });
     await setToast(context, { type: "success", title: BILL_APPROVAL_MESSAGES.approved, description: BILL_APPROVAL_MESSAGES.approvedDescription });
     return redirect(customerBookingPath(bookingId));
+  }
+  if (form.get("intent") === PAY_BALANCE_INTENT) {
+    const found = await ownBooking(supabase, context.get(userContext).id, bookingId);
+    if (found.kind === "not-found") throw bookingNotFound();
+    return payBalance(context, form, { booking: found.booking, pagePath: customerBookingPath(bookingId) });
   }
   requireIntent(form, "cancel");
 
@@ -109,7 +125,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, payment, photos, history, reschedule, cancellation, bill } = loaderData;
+  const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt } = loaderData;
+  const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
   return (
@@ -129,6 +146,14 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-6">
           {bill ? <FinalBillSection bill={bill} action={customerBookingPath(booking.id)} /> : null}
+          {balance ? (
+            <BalancePaymentSection
+              balance={balance}
+              action={customerBookingPath(booking.id)}
+              attempt={balanceAttempt}
+              lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
+            />
+          ) : null}
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />
           <BookingDetailsReschedule reschedule={reschedule} pagePath={href("/dashboard/bookings/:bookingId/reschedule", { bookingId: booking.id })} />

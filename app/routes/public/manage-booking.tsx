@@ -1,5 +1,6 @@
 import { CalendarPlus } from "lucide-react";
-import { data, href, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
@@ -12,15 +13,18 @@ import { rescheduleView } from "~/domain/booking-reschedule";
 import { depositStateLabel } from "~/domain/booking-status";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
+import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { cancelByManageLink } from "~/services/customer-cancellation.server";
-import { approveMoveBill, readMoveBill } from "~/services/final-bills.server";
+import { readBillWithPayments } from "~/services/balance-payments.server";
+import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingNotFound } from "../booking-params";
 import { manageLinkPath } from "~/domain/manage-link";
 import { linkedBooking } from "./manage-link.server";
+import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
@@ -43,8 +47,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader(args: Route.LoaderArgs) {
   const { token, settings, booking: row } = await linkedBooking(args);
   const { timeZone } = settings;
-  // The link opened this booking only: its bill is read by its id, with the service role.
-  const bill = await readMoveBill(args.context.get(servicesContext).serviceRole, row.id);
+  const returned = await returnedFromBalanceCheckout(args.request, args.context, { bookingId: row.id, pagePath: manageLinkPath(token), headers: NO_STORE });
+  if (returned) throw returned;
+  // The link opened this booking only: its bill and payments are read by its id, with the service role.
+  const billed = await readBillWithPayments(args.context.get(servicesContext).serviceRole, row.id);
   const [now, rules] = [new Date(), customerChangeRulesOf(settings)];
   return data(
     {
@@ -56,7 +62,10 @@ export async function loader(args: Route.LoaderArgs) {
       price: priceView(row),
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
-      bill: bill ? customerBillView(bill, timeZone) : null,
+      bill: billed ? customerBillView(billed.bill, timeZone) : null,
+      balance: billed ? balanceView(billed.bill, billed.payments, timeZone) : null,
+      // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
+      balanceAttempt: crypto.randomUUID(),
     },
     { headers: NO_STORE },
   );
@@ -64,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * `intent=approve-bill`: the holder of the link approves the move's bill, as its signed-in owner would.
+ * `intent=pay-balance`: the holder of the link pays what is left of it, with an optional tip, through Checkout.
  * `intent=cancel`: the holder of the link cancels the booking, by the company's rules as for a signed-in
  * customer (a deposit owed back is refunded at once), and comes back to the page with a message.
  */
@@ -78,6 +88,7 @@ export async function action(args: Route.ActionArgs) {
     await setToast(args.context, { type: "success", title: BILL_APPROVAL_MESSAGES.approved, description: BILL_APPROVAL_MESSAGES.approvedDescription });
     return redirect(manageLinkPath(token), { headers: NO_STORE });
   }
+  if (form.get("intent") === PAY_BALANCE_INTENT) return payBalance(args.context, form, { booking, pagePath: manageLinkPath(token), headers: NO_STORE });
   requireIntent(form, "cancel");
   const result = await cancelByManageLink(services, { bookingId: booking.id, email: booking.email });
   if (result.kind === "not-found") throw bookingNotFound();
@@ -96,7 +107,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function ManageBooking({ loaderData }: Route.ComponentProps) {
-  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill } = loaderData;
+  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill, balance, balanceAttempt } = loaderData;
+  const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -107,6 +119,14 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-6">
           {bill ? <FinalBillSection bill={bill} action={path} /> : null}
+          {balance ? (
+            <BalancePaymentSection
+              balance={balance}
+              action={path}
+              attempt={balanceAttempt}
+              lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
+            />
+          ) : null}
           <BookingDetailsPrice price={price} />
           <section aria-labelledby="manage-deposit-heading" className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 id="manage-deposit-heading" className="font-semibold">
