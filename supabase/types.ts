@@ -411,6 +411,8 @@ export type Database = {
       }
       bookings: {
         Row: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -454,6 +456,8 @@ export type Database = {
           version_at: string
         }
         Insert: {
+          balance_due_cents?: number | null
+          billed_at?: string | null
           checkout_expires_at?: string | null
           cleaning_service?: boolean
           created_at?: string
@@ -497,6 +501,8 @@ export type Database = {
           version_at?: string
         }
         Update: {
+          balance_due_cents?: number | null
+          billed_at?: string | null
           checkout_expires_at?: string | null
           cleaning_service?: boolean
           created_at?: string
@@ -1087,6 +1093,8 @@ export type Database = {
           _to?: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1157,6 +1165,8 @@ export type Database = {
           _to?: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1343,6 +1353,8 @@ export type Database = {
       apply_customer_cancellation: {
         Args: { _booking_id: string }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1399,6 +1411,8 @@ export type Database = {
           _moving_time: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1500,6 +1514,10 @@ export type Database = {
       }
       bill_balance_due: { Args: { _bill_id: string }; Returns: number }
       bill_lines_total: { Args: { _lines: Json }; Returns: number }
+      bill_message_facts: {
+        Args: { bill: Database["public"]["Tables"]["booking_bills"]["Row"] }
+        Returns: Json
+      }
       bill_move: {
         Args: { _bill: Json; _booking_id: string }
         Returns: {
@@ -1578,6 +1596,8 @@ export type Database = {
       cancel_booking_by_manage_link: {
         Args: { _booking_id: string; _email: string }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1630,6 +1650,8 @@ export type Database = {
       cancel_my_booking: {
         Args: { _booking_id: string }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -1889,6 +1911,8 @@ export type Database = {
           _session_id: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -2056,6 +2080,8 @@ export type Database = {
           _moving_time: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -2112,6 +2138,8 @@ export type Database = {
           _moving_time: string
         }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string
@@ -2235,6 +2263,8 @@ export type Database = {
       set_booking_status: {
         Args: { _booking_id: string; _status: string }
         Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
           checkout_expires_at: string | null
           cleaning_service: boolean
           created_at: string

@@ -16,6 +16,8 @@ export const MESSAGE_KIND_LABELS: Readonly<Record<MessageKind, string>> = {
   booking_cancelled: "Booking cancelled",
   booking_refunded: "Refunded",
   day_closed_moved: "Day closed: pick another",
+  bill_ready: "Final bill",
+  balance_paid: "Receipt: balance paid",
   office_new_booking: "Office: new booking",
   office_customer_cancelled: "Office: customer cancelled",
   office_tomorrow_list: "Office: tomorrow's moves",

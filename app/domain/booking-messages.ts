@@ -53,6 +53,33 @@ export interface TomorrowMove {
   extraMovers: number;
 }
 
+/** A move's bill as its email states it, in cents. */
+export interface BillMessageFacts {
+  lines: ReadonlyArray<{ label: string; amountCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  discountReason: string | null;
+  totalCents: number;
+  depositPaidCents: number;
+  balanceCents: number;
+  acceptedEstimateCents: number;
+  marginPercent: number;
+  /** More than the margin above the accepted estimate: the customer approves it before it is charged in full. */
+  needsApproval: boolean;
+}
+
+/** One payment of a bill's balance, as its receipt states it, in cents. */
+export interface BalancePaymentFacts {
+  paymentId: string;
+  balanceCents: number;
+  /** The crew's: not part of the bill. */
+  tipCents: number;
+  /** ISO 8601. */
+  paidAt: string;
+  /** What is left of the bill after this payment. */
+  balanceDueCents: number;
+}
+
 /** Each kind of message and its facts. */
 export interface MessageFactsByKind {
   /** To the customer: the deposit is paid, the booking waits for the office. */
@@ -72,6 +99,10 @@ export interface MessageFactsByKind {
   booking_refunded: BookingMessageFacts & { refundCents: number };
   /** To the customer: the office closed the move's day; pick another (through the manage link). */
   day_closed_moved: BookingMessageFacts;
+  /** To the customer: the move is done, and this is its bill (and what is left to pay). */
+  bill_ready: BookingMessageFacts & { bill: BillMessageFacts };
+  /** To the customer: the receipt of a payment of their bill's balance, with its tip. */
+  balance_paid: BookingMessageFacts & BalancePaymentFacts;
   /** To the office: a new booking whose deposit is paid. */
   office_new_booking: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: a customer cancelled. */
@@ -92,6 +123,8 @@ const KINDS: Record<MessageKind, true> = {
   booking_cancelled: true,
   booking_refunded: true,
   day_closed_moved: true,
+  bill_ready: true,
+  balance_paid: true,
   office_new_booking: true,
   office_customer_cancelled: true,
   office_tomorrow_list: true,
@@ -169,6 +202,8 @@ const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string }
   booking_cancelled: (facts) => `your move on ${formatMoveDate(facts.movingDate)} is cancelled`,
   booking_refunded: (facts) => `${formatCents(facts.refundCents)} refunded for your move on ${formatMoveDate(facts.movingDate)}`,
   day_closed_moved: (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
+  bill_ready: (facts) => `the bill for your move on ${formatMoveDate(facts.movingDate)}`,
+  balance_paid: (facts) => `receipt for ${formatCents(facts.balanceCents + facts.tipCents)} paid for your move on ${formatMoveDate(facts.movingDate)}`,
   office_new_booking: (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
   office_customer_cancelled: (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
   office_tomorrow_list: (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,

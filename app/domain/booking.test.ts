@@ -66,6 +66,8 @@ function storedRow(overrides: Partial<BookingRow> = {}): BookingRow {
     version_at: "2026-11-20T12:00:00.000Z",
     online_reschedules: 0,
     new_date_requested_at: null,
+    balance_due_cents: null,
+    billed_at: null,
     created_at: "2026-11-24T09:00:00+00:00",
     updated_at: "2026-11-24T09:00:00+00:00",
     ...overrides,

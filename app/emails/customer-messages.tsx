@@ -1,6 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import { depositOnCancellation, noticeInWords, onlineChangesInWords } from "~/domain/booking-cancellation";
 import { crewText, moveTimeText, type MessageCompany, type MessageFactsByKind } from "~/domain/booking-messages";
+import { formatDateTimeIn } from "~/domain/company-time";
 import { formatCents } from "~/domain/money";
 import { BookingFacts, FactTable } from "./booking-facts";
 import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout";
@@ -157,6 +158,65 @@ export function DayClosedEmail({ facts, company, link }: Props<"day_closed_moved
         {`Hello ${facts.customerName}, we are sorry: we have had to close on ${when.date}, so your move cannot go ahead that day. Your booking and deposit are kept. Pick another day that suits you online: it does not count toward your online changes. If no day suits you, you can cancel online and your deposit is refunded in full. Or call us at ${company.phone}.`}
       </Paragraph>
       <ActionButton href={link}>Pick another day</ActionButton>
+      <BookingFacts facts={facts} company={company} link={link} />
+    </EmailLayout>
+  );
+}
+
+/** A bill's lines and sums, as a table of label–amount rows. */
+function billRows(bill: MessageFactsByKind["bill_ready"]["bill"]): [string, string][] {
+  return [
+    ...bill.lines.map((line): [string, string] => [line.label, formatCents(line.amountCents)]),
+    ...(bill.discountCents > 0 ? [[`Discount (${bill.discountReason ?? "agreed"})`, `-${formatCents(bill.discountCents)}`] as [string, string]] : []),
+    ["Total", formatCents(bill.totalCents)],
+    ["Deposit paid", `-${formatCents(bill.depositPaidCents)}`],
+    ["Left to pay", formatCents(bill.balanceCents)],
+  ];
+}
+
+export function BillReadyEmail({ facts, company, link }: Props<"bill_ready">) {
+  const when = moveTimeText(facts, company);
+  const { bill } = facts;
+  const total = formatCents(bill.totalCents);
+  return (
+    <EmailLayout company={company} title="Your move's bill" preview={`Your move on ${when.date} came to ${total}.`}>
+      <Paragraph>{`Thank you, ${facts.customerName}. Your move on ${when.date} is done, and here is its bill, priced by the hour worked and what our crew provided.`}</Paragraph>
+      <FactTable rows={billRows(bill)} />
+      {bill.needsApproval ? (
+        <Paragraph>
+          {`This bill is more than ${bill.marginPercent}% above the estimate you accepted (${formatCents(bill.acceptedEstimateCents)}), so we charge it in full only once you approve it. See it and approve it with the button below, or call us at ${company.phone}.`}
+        </Paragraph>
+      ) : bill.balanceCents > 0 ? (
+        <Paragraph>{`You can pay the ${formatCents(bill.balanceCents)} left online with the button below, and add a tip for the crew if you wish: all of it goes to them.`}</Paragraph>
+      ) : (
+        <Paragraph>Your deposit covers it: there is nothing left to pay.</Paragraph>
+      )}
+      <BookingFacts
+        facts={facts}
+        company={company}
+        link={link}
+        linkLabel={bill.needsApproval ? "See and approve your bill" : bill.balanceCents > 0 ? "See and pay your bill" : "See your bill"}
+      />
+    </EmailLayout>
+  );
+}
+
+export function BalancePaidEmail({ facts, company, link }: Props<"balance_paid">) {
+  const paid = formatCents(facts.balanceCents + facts.tipCents);
+  const rows: [string, string][] = [
+    ["Receipt", `#${facts.paymentId.slice(0, 8)}`],
+    ["Paid", formatDateTimeIn(new Date(facts.paidAt), company.timeZone)],
+    ["Balance of the bill", formatCents(facts.balanceCents)],
+    ...(facts.tipCents > 0 ? [["Tip for the crew", formatCents(facts.tipCents)] as [string, string]] : []),
+    ["Total paid", paid],
+    ["Left to pay", formatCents(facts.balanceDueCents)],
+  ];
+  return (
+    <EmailLayout company={company} title="Receipt" preview={`We received ${paid} for your move.`}>
+      <Paragraph>
+        {`Thank you, ${facts.customerName}: we received ${paid} for booking #${facts.shortId}, paid by card.${facts.tipCents > 0 ? " The tip goes to the crew that moved you." : ""}`}
+      </Paragraph>
+      <FactTable rows={rows} />
       <BookingFacts facts={facts} company={company} link={link} />
     </EmailLayout>
   );

@@ -50,6 +50,32 @@ const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
   booking_cancelled: { ...booking, cancelledBy: "office", depositRefunded: true },
   booking_refunded: { ...booking, refundCents: 5_000 },
   day_closed_moved: booking,
+  bill_ready: {
+    ...booking,
+    bill: {
+      lines: [
+        { label: "Luxury Team, 6.5 hours at $175/hour", amountCents: 113_750 },
+        { label: "Packing", amountCents: 12_000 },
+      ],
+      subtotalCents: 125_750,
+      discountCents: 2_500,
+      discountReason: "Late start",
+      totalCents: 123_250,
+      depositPaidCents: 5_000,
+      balanceCents: 118_250,
+      acceptedEstimateCents: 84_050,
+      marginPercent: 10,
+      needsApproval: true,
+    },
+  },
+  balance_paid: {
+    ...booking,
+    paymentId: "5e6f7a8b-1111-4222-8333-944455556666",
+    balanceCents: 118_250,
+    tipCents: 17_738,
+    paidAt: "2027-03-14T22:05:00Z",
+    balanceDueCents: 0,
+  },
   office_new_booking: { ...booking, ...customer },
   office_customer_cancelled: { ...booking, ...customer },
   office_tomorrow_list: {
@@ -120,6 +146,24 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
   day_closed_moved: {
     subject: "Metro Movers: we are closed on Sunday, March 14, 2027: please pick another day",
     states: [...bookingFacts, "Pick another day"],
+  },
+  bill_ready: {
+    subject: "Metro Movers: the bill for your move on Sunday, March 14, 2027",
+    states: [
+      ...bookingFacts,
+      "Luxury Team, 6.5 hours at $175/hour",
+      "$1,137.50",
+      "Discount (Late start)",
+      "-$25",
+      "$1,232.50",
+      "$1,182.50",
+      "more than 10% above the estimate you accepted ($840.50)",
+      "See and approve your bill",
+    ],
+  },
+  balance_paid: {
+    subject: "Metro Movers: receipt for $1,359.88 paid for your move on Sunday, March 14, 2027",
+    states: [...bookingFacts, "#5e6f7a8b", "Mar 14, 2027, 6:05 PM EDT", "$1,182.50", "Tip for the crew", "$177.38", "$1,359.88", "Left to pay"],
   },
   office_new_booking: {
     subject: "Metro Movers: new paid booking #3f2a9c1e for Sunday, March 14, 2027",

@@ -3,6 +3,8 @@ import { compile } from "html-to-text";
 import { createElement, type ReactElement } from "react";
 import { messageSubject, type MessageCompany, type MessageFactsByKind, type MessageKind } from "~/domain/booking-messages";
 import {
+  BalancePaidEmail,
+  BillReadyEmail,
   BookingCancelledEmail,
   BookingConfirmedEmail,
   BookingReceivedEmail,
@@ -42,6 +44,8 @@ const TEMPLATES: { [K in MessageKind]: (props: TemplateProps<K>) => ReactElement
   booking_cancelled: BookingCancelledEmail,
   booking_refunded: BookingRefundedEmail,
   day_closed_moved: DayClosedEmail,
+  bill_ready: BillReadyEmail,
+  balance_paid: BalancePaidEmail,
   office_new_booking: OfficeNewBookingEmail,
   office_customer_cancelled: OfficeCustomerCancelledEmail,
   office_tomorrow_list: OfficeTomorrowEmail,

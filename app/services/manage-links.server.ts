@@ -36,7 +36,7 @@ const tokenSchema = z
 
 /**
  * The booking a manage token opens, or `not-found` when the token is malformed or forged, names no
- * booking, was made for another email than the booking's, or the day after the move has ended.
+ * booking, was made for another email than the booking's, or has expired (manageLinkExpiresAt).
  * Throws BookingStoreError when the database fails.
  */
 export async function bookingForManageToken(
@@ -55,6 +55,6 @@ export async function bookingForManageToken(
   const expected = Buffer.from(mac(secret, booking.id, booking.email));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return NOT_FOUND;
-  if (now >= manageLinkExpiresAt(booking.moving_date, timeZone)) return NOT_FOUND;
+  if (now >= manageLinkExpiresAt(booking, timeZone)) return NOT_FOUND;
   return { kind: "found", booking };
 }

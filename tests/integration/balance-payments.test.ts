@@ -81,12 +81,26 @@ async function paymentsOf(bookingId: string) {
   return data;
 }
 
+/** The messages queued about a booking, oldest first. */
+async function messagesOf(bookingId: string) {
+  const { data, error } = await service.from("message_outbox").select("kind, recipient, facts, send_at_night").eq("booking_id", bookingId).order("id");
+  if (error) throw error;
+  return data;
+}
+
 /** Follows Checkout's return to the app (the success address, made relative) as `visitor`. */
 const returnTo = (visitor: Visitor, location: string | null) => visitor.get(new URL(location!).pathname + new URL(location!).search);
 
 describe.skipIf(usingHostedBackend || usingHostedStripe)("paying the balance", () => {
   it("takes the balance with a 15% tip as its own line, and marks it paid once however often Stripe reports it", async () => {
     const move = await billedMove();
+    // The bill was emailed with the move's completion.
+    expect((await messagesOf(move.id)).filter((message) => message.kind === "bill_ready")).toMatchObject([
+      {
+        recipient: customer.user.email,
+        facts: { bill: { totalCents: 107_500, depositPaidCents: 5_000, balanceCents: 102_500, needsApproval: false } },
+      },
+    ]);
     const page = await customer.visitor.get(bookingPage(move.id));
     expect(page.text).toContain("Left to pay: $1,025");
     expect(page.text).toContain("15% ($161.25)");
@@ -117,6 +131,11 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("paying the balance", (
     expect(back).toMatchObject({ status: 302, location: bookingPage(move.id) });
     expect(await customer.visitor.toast(bookingPage(move.id))).toMatchObject({ title: BALANCE_PAYMENT_MESSAGES.received });
     expect(await paymentsOf(move.id)).toEqual(once);
+    // One receipt, at once, and the booking says nothing is left.
+    expect((await messagesOf(move.id)).filter((message) => message.kind === "balance_paid")).toMatchObject([
+      { send_at_night: true, facts: { balanceCents: 102_500, tipCents: 16_125, balanceDueCents: 0 } },
+    ]);
+    expect((await service.from("bookings").select("balance_due_cents").eq("id", move.id).single()).data).toEqual({ balance_due_cents: 0 });
 
     const after = await customer.visitor.get(bookingPage(move.id));
     expect(after.text).toContain("$1,025 and a tip of $161.25 for the crew");

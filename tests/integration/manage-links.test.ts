@@ -96,6 +96,16 @@ it("opens the booking until the day after the move has ended, on the company's c
   expect(expired.text).not.toContain("8 Older Ave");
 });
 
+it("keeps a billed move's link open for 90 days after its bill, to pay it and find its receipts", async () => {
+  const today = todayIn(COMPANY.timeZone);
+  const day = 24 * 60 * 60 * 1000;
+  const billed = (daysAgo: number) => ({ balance_due_cents: 0, billed_at: new Date(Date.now() - daysAgo * day).toISOString() });
+  const recent = await guestBooking("10 Billed Ave, Atlanta", { moving_date: addDays(today, -30), status: "completed", ...billed(29) });
+  const old = await guestBooking("11 Long Ago Ave, Atlanta", { moving_date: addDays(today, -92), status: "completed", ...billed(91) });
+  expect((await app.visitor().get(pathOf(linkOf(recent)))).status).toBe(200);
+  expect((await app.visitor().get(pathOf(linkOf(old)))).status).toBe(404);
+});
+
 it("a cancelled booking's page says so and offers no calendar file", async () => {
   const booking = await guestBooking("9 Cancelled Ct, Atlanta", { status: "cancelled" });
   const page = await app.visitor().get(pathOf(linkOf(booking)));
