@@ -14,6 +14,8 @@ export default [
     route("manage", "routes/public/manage-booking.tsx"),
     // The same link's calendar for a new day and start time (`?token=`).
     route("manage/reschedule", "routes/public/manage-reschedule.tsx"),
+    // One payment's or refund's receipt, printable, for the holder of the same link (`?token=…&receipt=…`).
+    route("manage/receipt", "routes/public/manage-receipt.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Resource route: the paid move as a calendar file, linked from the payment page.
@@ -50,6 +52,8 @@ export default [
       route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
       // A new day and start time for the booking: the calendar, and without JavaScript its month pages and free times.
       route("bookings/:bookingId/reschedule", "routes/dashboard/booking-reschedule.tsx"),
+      // One payment's or refund's receipt, printable.
+      route("bookings/:bookingId/receipts/:receiptId", "routes/dashboard/booking-receipt.tsx"),
       // Resource route: the reschedule calendar's free days and times, as the customer changes the month or the date.
       route("bookings/:bookingId/availability", "routes/dashboard/booking-availability.ts"),
       // Resource route: 'Pay deposit' posts here from the overview and the booking's page.

@@ -3,7 +3,7 @@ import { useCompany } from "./company-context";
 export function SiteFooter() {
   const company = useCompany();
   return (
-    <footer className="bg-brand-900 px-4 py-10 text-brand-100">
+    <footer className="bg-brand-900 px-4 py-10 text-brand-100 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 sm:flex-row sm:justify-between">
         <div>
           <p className="text-lg font-bold text-white">{company.name}</p>

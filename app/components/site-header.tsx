@@ -20,7 +20,7 @@ const SIGN_UP: MenuLink = { href: authViewPath("signup"), label: "Sign Up" };
 export function SiteHeader({ account }: { account: Account | null }) {
   const company = useCompany();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-brand-900">
           <Truck aria-hidden className="size-7 text-brand-700" />

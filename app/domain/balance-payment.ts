@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Tables } from "../../supabase/types";
-import { formatCompanyDateTime } from "./booking";
 import { dollarsField } from "./dollars-field";
 import { TIP_MESSAGES, TIP_PERCENTS, tipCents, type KeptBill, type TipChoice, type TipPercent } from "./final-bill";
 import { formatCents } from "./money";
@@ -58,7 +57,7 @@ export function balanceDueCents(bill: Pick<KeptBill, "balance_cents">, payments:
   return Math.max(0, bill.balance_cents - paid);
 }
 
-/** A bill's balance as its customer's page shows it: what is left, the tips offered, what was paid. */
+/** A bill's balance as its customer's page shows it: what is left, and the tips offered. */
 export interface BalanceView {
   due: string;
   dueCents: number;
@@ -67,10 +66,9 @@ export interface BalanceView {
   /** Payable now: something is left and the bill does not wait for the customer's approval. */
   canPay: boolean;
   tipOptions: ReadonlyArray<{ value: (typeof TIP_FIELD_VALUES)[number]; label: string }>;
-  paid: ReadonlyArray<{ id: string; paidAt: string; balance: string; tip: string | null }>;
 }
 
-export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>, timeZone: string): BalanceView {
+export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>): BalanceView {
   const dueCents = balanceDueCents(bill, payments);
   const waiting = bill.needs_approval && bill.approved_at === null;
   return {
@@ -86,13 +84,5 @@ export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>
       })),
       { value: "other", label: "Another amount" },
     ],
-    paid: payments
-      .filter((payment) => payment.status === "paid" && payment.paid_at !== null)
-      .map((payment) => ({
-        id: payment.id,
-        paidAt: formatCompanyDateTime(payment.paid_at!, timeZone),
-        balance: formatCents(payment.balance_cents),
-        tip: payment.tip_cents > 0 ? formatCents(payment.tip_cents) : null,
-      })),
   };
 }

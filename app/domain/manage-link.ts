@@ -6,6 +6,10 @@ export const MANAGE_BOOKING_PATH = "/manage";
 /** An address of the manage link's pages (the booking's page unless `path` names another), carrying its token. */
 export const manageLinkPath = (token: string, path: string = MANAGE_BOOKING_PATH) => `${path}?${new URLSearchParams({ token })}`;
 
+/** The address of one of the booking's receipts, through its manage link. */
+export const manageReceiptPath = (token: string, receiptId: string) =>
+  `${manageLinkPath(token, `${MANAGE_BOOKING_PATH}/receipt`)}&${new URLSearchParams({ receipt: receiptId })}`;
+
 /** How long a billed move's link stays open after the bill: to pay it, approve it, and find its receipts. */
 export const BILLED_LINK_DAYS = 90;
 

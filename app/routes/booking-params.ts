@@ -20,3 +20,7 @@ export const adminBookingPath = (bookingId: string) => href("/admin/bookings/:bo
 
 /** The customer's page of one of their bookings. */
 export const customerBookingPath = (bookingId: string) => href("/dashboard/bookings/:bookingId", { bookingId });
+
+/** The address of a receipt of one of the customer's own bookings. */
+export const customerReceiptPath = (bookingId: string, receiptId: string) =>
+  href("/dashboard/bookings/:bookingId/receipts/:receiptId", { bookingId, receiptId });

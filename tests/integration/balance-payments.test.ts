@@ -74,7 +74,7 @@ function sessionIdOf(location: string | null): string {
 async function paymentsOf(bookingId: string) {
   const { data, error } = await service
     .from("bill_payments")
-    .select("status, balance_cents, tip_cents, stripe_checkout_session_id, paid_at")
+    .select("id, status, balance_cents, tip_cents, stripe_checkout_session_id, paid_at")
     .eq("booking_id", bookingId)
     .order("created_at");
   if (error) throw error;
@@ -138,8 +138,18 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("paying the balance", (
     expect((await service.from("bookings").select("balance_due_cents").eq("id", move.id).single()).data).toEqual({ balance_due_cents: 0 });
 
     const after = await customer.visitor.get(bookingPage(move.id));
-    expect(after.text).toContain("$1,025 and a tip of $161.25 for the crew");
+    expect(after.text).toContain("Balance of the final bill $1,025, Tip for the crew $161.25");
     expect(after.text).not.toContain("Left to pay");
+    // Its receipt, linked from the page, states both lines and the company.
+    const receiptPath = `${bookingPage(move.id)}/receipts/${(await paymentsOf(move.id))[0]!.id}`;
+    expect(after.html).toContain(`href="${receiptPath}"`);
+    const receipt = await customer.visitor.get(receiptPath);
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toMatch(/Balance of the final bill \$1,025 Tip for the crew \$161\.25 Total paid \$1,186\.25/);
+    expect((await customer.visitor.get(`${bookingPage(move.id)}/receipts/deposit`)).text).toMatch(/Moving deposit \$50 Total paid \$50/);
+    expect((await customer.visitor.get(`${bookingPage(move.id)}/receipts/${crypto.randomUUID()}`)).status).toBe(404);
+    const stranger = await signIn(app, "customer", { label: "receipt-stranger" });
+    expect((await stranger.visitor.get(receiptPath)).status).toBe(404);
     const again = await customer.visitor.act(bookingPage(move.id), payForm("none"));
     expect(again.status).toBe(409);
     expect(await paymentsOf(move.id)).toEqual(once);
@@ -199,7 +209,12 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("paying the balance", (
     const back = await returnTo(visitor, paid.location);
     expect(back).toMatchObject({ status: 302, location: page });
     expect(await paymentsOf(move.id)).toMatchObject([{ status: "paid", balance_cents: 102_500, tip_cents: 21_500 }]);
-    expect((await visitor.get(page)).text).toContain("$1,025 and a tip of $215 for the crew");
+    const after = await visitor.get(page);
+    expect(after.text).toContain("Balance of the final bill $1,025, Tip for the crew $215");
+    const [payment] = await paymentsOf(move.id);
+    const receiptPath = `/manage/receipt?${new URLSearchParams({ token: manageBookingToken(app.options.cookieSecret, move), receipt: payment!.id })}`;
+    expect(after.html).toContain(`href="${receiptPath.replaceAll("&", "&amp;")}"`);
+    expect((await visitor.get(receiptPath)).text).toMatch(/Tip for the crew \$215 Total paid \$1,240/);
     await deliveriesSettled(stripe.emulator!);
     expect(await paymentsOf(move.id)).toMatchObject([{ status: "paid", balance_cents: 102_500, tip_cents: 21_500 }]);
   });
@@ -229,5 +244,18 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("paying the balance", (
     expect((await own.client.rpc("open_bill_payment", { _booking_id: move.id, _tip_cents: 0 })).error?.code).toBe("42501");
     expect((await own.client.rpc("mark_bill_payment_paid", { _session_id: "cs_test_x", _amount_total: 1 })).error?.code).toBe("42501");
     expect((await own.client.from("bill_payments").update({ status: "paid" }).eq("booking_id", move.id).select("id")).error?.code).toBe("42501");
+  });
+
+  it("lists a refund with its receipt, read with the customer's own client; another customer reads none of it", async () => {
+    const move = await paidMove(service, customer, { status: "cancelled" });
+    const [refund] = await backend.sql<{ id: string }>(
+      "insert into public.deposit_refunds (booking_id, payment_intent_id, amount_cents) values ($1, $2, 5000) returning id",
+      [move.id, `pi_${crypto.randomUUID().replaceAll("-", "")}`],
+    );
+    const page = await customer.visitor.get(bookingPage(move.id));
+    expect(page.text).toMatch(/Refund -\$50/);
+    expect((await customer.visitor.get(`${bookingPage(move.id)}/receipts/${refund!.id}`)).text).toMatch(/Deposit refunded to your card \$50 Refunded \$50/);
+    const other = await withOwnClient(await signIn(app, "customer", { label: "refund-stranger" }));
+    expect((await other.client.from("deposit_refunds").select("id").eq("booking_id", move.id)).data).toEqual([]);
   });
 });

@@ -53,6 +53,7 @@ describe("each page's meta", () => {
     expect(unlisted.sort()).toEqual([
       "public/confirm-email.tsx",
       "public/manage-booking.tsx",
+      "public/manage-receipt.tsx",
       "public/manage-reschedule.tsx",
       "public/payment-canceled.tsx",
       "public/payment-success.tsx",

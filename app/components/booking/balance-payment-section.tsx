@@ -18,7 +18,7 @@ interface BalancePaymentProps {
 }
 
 /**
- * What was paid of a move's bill and, while something is left, the form that pays it through
+ * While something is left of a move's bill (and it waits for no approval), the form that pays it through
  * Checkout with an optional tip for the crew (a share of the bill or an amount), shown as its own line.
  * With JavaScript the button says what will be charged as the tip is chosen.
  */
@@ -39,57 +39,45 @@ export function BalancePaymentSection({ balance, action, attempt, lastResult }: 
     const reading = schema.safeParse({ tip: form.value.tip, tipAmount: form.value.tipAmount });
     return reading.success ? reading.data.tipCents : null;
   }, [form.value, schema]);
-  if (!balance.canPay && balance.paid.length === 0) return null;
+  if (!balance.canPay) return null;
 
   return (
     <section aria-labelledby="balance-heading" className="rounded-xl border border-slate-200 p-4">
       <h2 id="balance-heading" className="mb-3 text-lg font-semibold">
-        {balance.canPay ? "Pay the balance" : "Payments"}
+        Pay the balance
       </h2>
-      {balance.paid.length > 0 ? (
-        <ul className="mb-3 flex flex-col gap-1 text-sm text-slate-700">
-          {balance.paid.map((payment) => (
-            <li key={payment.id}>
-              Paid {payment.paidAt}: {payment.balance}
-              {payment.tip ? ` and a tip of ${payment.tip} for the crew` : ""}
-            </li>
+      <Form method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        {form.errors?.[0] ? <FormAlert id={form.errorId} title="Not paid" description={form.errors[0]} /> : null}
+        <p className="text-slate-800">
+          Left to pay: <strong>{balance.due}</strong>
+        </p>
+        <input type="hidden" name="intent" value={PAY_BALANCE_INTENT} />
+        <input type="hidden" name="attempt" value={attempt} />
+        <fieldset className="flex flex-col gap-2" aria-describedby={fields.tip.errors ? fields.tip.errorId : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">A tip for the crew (optional; all of it goes to them)</legend>
+          {balance.tipOptions.map((option) => (
+            <label key={option.value} className="flex min-h-6 items-center gap-2">
+              <input {...getInputProps(fields.tip, { type: "radio", value: option.value })} key={`${fields.tip.key}-${option.value}`} className="size-4" />
+              {option.label}
+            </label>
           ))}
-        </ul>
-      ) : null}
-      {balance.canPay ? (
-        <Form method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-          {form.errors?.[0] ? <FormAlert id={form.errorId} title="Not paid" description={form.errors[0]} /> : null}
-          <p className="text-slate-800">
-            Left to pay: <strong>{balance.due}</strong>
-          </p>
-          <input type="hidden" name="intent" value={PAY_BALANCE_INTENT} />
-          <input type="hidden" name="attempt" value={attempt} />
-          <fieldset className="flex flex-col gap-2" aria-describedby={fields.tip.errors ? fields.tip.errorId : undefined}>
-            <legend className="mb-1 text-sm font-medium text-slate-800">A tip for the crew (optional; all of it goes to them)</legend>
-            {balance.tipOptions.map((option) => (
-              <label key={option.value} className="flex min-h-6 items-center gap-2">
-                <input {...getInputProps(fields.tip, { type: "radio", value: option.value })} key={`${fields.tip.key}-${option.value}`} className="size-4" />
-                {option.label}
-              </label>
-            ))}
-            {fields.tip.errors ? (
-              <p id={fields.tip.errorId} className="text-sm text-red-700">
-                {fields.tip.errors[0]}
-              </p>
-            ) : null}
-          </fieldset>
-          <TextField
-            field={fields.tipAmount}
-            label="Tip amount, for another amount"
-            type="text"
-            autoComplete="off"
-            inputProps={{ inputMode: "decimal", placeholder: "$" }}
-          />
-          <StatusButton type="submit" pending={paying}>
-            {paying ? "Opening the payment…" : chosenTip === null ? "Pay the balance" : `Pay ${formatCents(dueCents + chosenTip)}`}
-          </StatusButton>
-        </Form>
-      ) : null}
+          {fields.tip.errors ? (
+            <p id={fields.tip.errorId} className="text-sm text-red-700">
+              {fields.tip.errors[0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField
+          field={fields.tipAmount}
+          label="Tip amount, for another amount"
+          type="text"
+          autoComplete="off"
+          inputProps={{ inputMode: "decimal", placeholder: "$" }}
+        />
+        <StatusButton type="submit" pending={paying}>
+          {paying ? "Opening the payment…" : chosenTip === null ? "Pay the balance" : `Pay ${formatCents(dueCents + chosenTip)}`}
+        </StatusButton>
+      </Form>
     </section>
   );
 }

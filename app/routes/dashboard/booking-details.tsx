@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
+import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
@@ -27,7 +28,8 @@ import { ownBooking } from "~/services/customer-bookings.server";
 import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
-import { bookingIdParam, bookingNotFound, customerBookingPath } from "../booking-params";
+import { bookingIdParam, bookingNotFound, customerBookingPath, customerReceiptPath } from "../booking-params";
+import { listedReceipts } from "../receipt-page.server";
 import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
 import { requireIntent } from "../form-intent";
@@ -57,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { timeZone } = settings;
   const now = new Date();
   const rules = customerChangeRulesOf(settings);
+  const receipts = await listedReceipts(supabase, row, { timeZone, receiptHref: (receiptId) => customerReceiptPath(row.id, receiptId) });
 
   return {
     booking: bookingView(row, timeZone),
@@ -75,9 +78,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
     bill: billed ? customerBillView(billed.bill, timeZone) : null,
-    balance: billed ? balanceView(billed.bill, billed.payments, timeZone) : null,
+    balance: billed ? balanceView(billed.bill, billed.payments) : null,
     // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
     balanceAttempt: crypto.randomUUID(),
+    receipts,
   };
 }
 
@@ -125,7 +129,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt } = loaderData;
+  const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt, receipts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
@@ -154,6 +158,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
               lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
             />
           ) : null}
+          <BookingPaymentsSection receipts={receipts} />
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />
           <BookingDetailsReschedule reschedule={reschedule} pagePath={href("/dashboard/bookings/:bookingId/reschedule", { bookingId: booking.id })} />

@@ -1,6 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import { data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
+import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
@@ -22,10 +23,11 @@ import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingNotFound } from "../booking-params";
-import { manageLinkPath } from "~/domain/manage-link";
+import { manageLinkPath, manageReceiptPath } from "~/domain/manage-link";
 import { linkedBooking } from "./manage-link.server";
 import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
+import { listedReceipts } from "../receipt-page.server";
 import { requireIntent } from "../form-intent";
 import { pageMeta } from "../frame-meta";
 import type { Route } from "./+types/manage-booking";
@@ -40,9 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /**
  * One booking, opened by the 'Manage your booking' link of its emails without signing in: its details,
- * price, deposit, calendar file, final bill once the move is done and, by the company's rules, its rescheduling and
- * cancellation. A link that opens no
- * booking is the site's 404 page, which says nothing of any booking.
+ * price, deposit, calendar file, payments and refunds with their receipts, final bill once the move is
+ * done and, by the company's rules, its rescheduling and cancellation. A link that opens no booking is
+ * the site's 404 page, which says nothing of any booking.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { token, settings, booking: row } = await linkedBooking(args);
@@ -50,7 +52,11 @@ export async function loader(args: Route.LoaderArgs) {
   const returned = await returnedFromBalanceCheckout(args.request, args.context, { bookingId: row.id, pagePath: manageLinkPath(token), headers: NO_STORE });
   if (returned) throw returned;
   // The link opened this booking only: its bill and payments are read by its id, with the service role.
-  const billed = await readBillWithPayments(args.context.get(servicesContext).serviceRole, row.id);
+  const { serviceRole } = args.context.get(servicesContext);
+  const [billed, receipts] = await Promise.all([
+    readBillWithPayments(serviceRole, row.id),
+    listedReceipts(serviceRole, row, { timeZone, receiptHref: (receiptId) => manageReceiptPath(token, receiptId) }),
+  ]);
   const [now, rules] = [new Date(), customerChangeRulesOf(settings)];
   return data(
     {
@@ -63,9 +69,10 @@ export async function loader(args: Route.LoaderArgs) {
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
       bill: billed ? customerBillView(billed.bill, timeZone) : null,
-      balance: billed ? balanceView(billed.bill, billed.payments, timeZone) : null,
+      balance: billed ? balanceView(billed.bill, billed.payments) : null,
       // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
       balanceAttempt: crypto.randomUUID(),
+      receipts,
     },
     { headers: NO_STORE },
   );
@@ -107,7 +114,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function ManageBooking({ loaderData }: Route.ComponentProps) {
-  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill, balance, balanceAttempt } = loaderData;
+  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill, balance, balanceAttempt, receipts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
@@ -127,6 +134,7 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
               lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
             />
           ) : null}
+          <BookingPaymentsSection receipts={receipts} />
           <BookingDetailsPrice price={price} />
           <section aria-labelledby="manage-deposit-heading" className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 id="manage-deposit-heading" className="font-semibold">
