@@ -140,14 +140,14 @@ export async function completeStepsToReview(page: Page, contact?: { name: string
   await expectStep(page, "Review and pay");
 }
 
-/** Stripe's hosted checkout (the embedded one in tests): card details and Pay. */
-export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242") {
+/** Stripe's hosted checkout (the embedded one in tests): card details and Pay, for `total` (the $50 deposit unless given). */
+export async function payOnCheckout(page: Page, card = "4242 4242 4242 4242", total = "$50") {
   await expect(page.getByRole("heading", { name: /Pay Metro Movers/ })).toBeVisible();
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiration (MM / YY)").fill("12 / 34");
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByLabel("Name on card").fill("Gus Guest");
-  await page.getByRole("button", { name: /^Pay \$50/ }).click();
+  await page.getByRole("button", { name: new RegExp(`^Pay ${total.replace(/[$.]/g, "\\$&")}\\b`) }).click();
 }
 
 /**
