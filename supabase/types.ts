@@ -594,7 +594,6 @@ export type Database = {
           full_name: string | null
           last_booking_at: string | null
           phone: string | null
-          spent_cents: number
         }
         Insert: {
           bookings: number
@@ -603,7 +602,6 @@ export type Database = {
           full_name?: string | null
           last_booking_at?: string | null
           phone?: string | null
-          spent_cents: number
         }
         Update: {
           bookings?: number
@@ -612,7 +610,6 @@ export type Database = {
           full_name?: string | null
           last_booking_at?: string | null
           phone?: string | null
-          spent_cents?: number
         }
         Relationships: []
       }
@@ -1048,7 +1045,16 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      money_movements: {
+        Row: {
+          booking_id: string | null
+          kind: string | null
+          moved_at: string | null
+          revenue_cents: number | null
+          tip_cents: number | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       add_draft_photos: {
@@ -1063,7 +1069,9 @@ export type Database = {
         Args: { _at?: string }
         Returns: {
           bookings: number
+          collected_cents: number
           month: string
+          tips_cents: number
           value_cents: number
         }[]
       }
@@ -1071,6 +1079,7 @@ export type Database = {
         Args: { _limit?: number }
         Returns: {
           bookings: number
+          collected_cents: number
           service_type: string
           value_cents: number
         }[]
@@ -1253,6 +1262,9 @@ export type Database = {
         Returns: {
           last_month_cents: number
           this_month_cents: number
+          tips_last_month_cents: number
+          tips_this_month_cents: number
+          tips_total_cents: number
           total_cents: number
         }[]
       }
@@ -1572,16 +1584,6 @@ export type Database = {
       booking_message_facts: {
         Args: { b: Database["public"]["Tables"]["bookings"]["Row"] }
         Returns: Json
-      }
-      booking_spent_cents: {
-        Args: {
-          _deposit_amount_cents: number
-          _deposit_status: string
-          _estimated_cost_cents: number
-          _final_cost_cents: number
-          _status: string
-        }
-        Returns: number
       }
       bookings_to_remind: {
         Args: { p_limit?: number }

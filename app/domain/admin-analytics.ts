@@ -12,15 +12,21 @@ export interface ServiceFigures {
   serviceType: string;
   bookings: number;
   valueCents: number;
+  /** Money collected for this service's bookings (payments less refunds). */
+  collectedCents: number;
 }
 
-/** A calendar month in the company's time zone, by the bookings made in it. */
+/** A calendar month in the company's time zone: the bookings made in it, and the money that moved in it. */
 export interface MonthFigures {
   /** Its first day, "2027-02-01". */
   month: string;
   bookings: number;
   valueCents: number;
   averageCents: number;
+  /** Money collected in the month (payments less refunds). */
+  collectedCents: number;
+  /** Tips paid in the month: the crews'. */
+  tipsCents: number;
 }
 
 export interface Analytics {

@@ -6,7 +6,7 @@ export const ADMIN_CUSTOMERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
 
 /** What a customer's total spent adds up, as the page says it. */
 export const SPENT_RULE =
-  "Total spent counts each completed move at its final cost (else its estimate) and, for any other booking, a deposit that was paid and not refunded.";
+  "Total spent is the money collected from the customer: deposits and payments of their bookings, less refunds (tips are the crews' and not counted).";
 
 /** A customer as the database groups them: every booking made with one email, in any letter case. */
 export interface AdminCustomer {

@@ -31,12 +31,19 @@ export async function loadAnalytics(
       valueCents: totals.data.value_cents,
       averageCents: averageCents(totals.data.value_cents, totals.data.total_bookings),
     },
-    services: services.data.map((row) => ({ serviceType: row.service_type, bookings: row.bookings, valueCents: row.value_cents })),
+    services: services.data.map((row) => ({
+      serviceType: row.service_type,
+      bookings: row.bookings,
+      valueCents: row.value_cents,
+      collectedCents: row.collected_cents,
+    })),
     months: months.data.map((row) => ({
       month: row.month,
       bookings: row.bookings,
       valueCents: row.value_cents,
       averageCents: averageCents(row.value_cents, row.bookings),
+      collectedCents: row.collected_cents,
+      tipsCents: row.tips_cents,
     })),
   };
   return { kind: "loaded", analytics };

@@ -9,9 +9,10 @@ import { expectStaffOnly } from "./support/admin-access.ts";
 import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
-// The analytics page's figures, computed by the database from its tallies, checked against figures
-// computed here from the seeded rows: the value of all bookings whatever their status, the services
-// booked most, and the last six calendar months in the company's time zone. Only staff who may read
+// The analytics page's figures, computed by the database from its tallies and its record of money,
+// checked against figures computed here from the seeded rows: the value of all bookings whatever their
+// status, the services booked most with the money collected for each, and the last six calendar
+// months in the company's time zone with the money collected in each. Only staff who may read
 // analytics get them.
 
 type Booking = Tables<"bookings">;
@@ -63,7 +64,9 @@ function seedRows(ownerId: string): TablesInsert<"bookings">[] {
     status: STATUSES[index % STATUSES.length]!,
     estimated_cost_cents: index % 9 === 0 ? null : 40_000 + index * 1_333,
     final_cost_cents: index % 4 === 0 ? 55_000 + index * 10 : null,
-    deposit_amount_cents: 5_000,
+    deposit_amount_cents: 5_000 + index,
+    // Half of them paid their deposit a day after booking: money collected.
+    deposit_status: index % 2 === 0 ? "paid" : "unpaid",
     // Spread over nine months before NOW, some at the edges of a month in New York.
     created_at:
       index === 0
@@ -71,10 +74,15 @@ function seedRows(ownerId: string): TablesInsert<"bookings">[] {
         : index === 1
           ? "2027-04-01T03:00:00Z" // 31 March, 23:00 in New York
           : new Date(Date.UTC(2026, 6, 1) + index * 7 * 86_400_000 + index * 3_600_000).toISOString(),
+  })).map((row, index) => ({
+    ...row,
+    deposit_paid_at: index % 2 === 0 ? new Date(Date.parse(row.created_at!) + 86_400_000).toISOString() : null,
   }));
 }
 
 const value = (row: Booking) => row.final_cost_cents ?? row.estimated_cost_cents ?? 0;
+/** What a seeded booking brought in: its deposit once paid (no balances or refunds are seeded). */
+const collected = (row: Booking) => (row.deposit_paid_at ? row.deposit_amount_cents : 0);
 const average = (cents: number, bookings: number) => (bookings > 0 ? Math.round(cents / bookings) : 0);
 
 beforeAll(async () => {
@@ -103,7 +111,7 @@ describe("the analytics page's figures", () => {
     expect(empty.totals).toEqual({ totalBookings: 0, valueCents: 0, averageCents: 0 });
     expect(empty.services).toEqual([]);
     expect(empty.months.map((month) => month.month)).toEqual(["2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"]);
-    expect(empty.months.every((month) => month.bookings === 0 && month.valueCents === 0 && month.averageCents === 0)).toBe(true);
+    expect(empty.months.every((month) => month.bookings === 0 && month.valueCents === 0 && month.averageCents === 0 && month.collectedCents === 0)).toBe(true);
   });
 
   it("count every booking and its value whatever the status, with the average", async () => {
@@ -114,10 +122,14 @@ describe("the analytics page's figures", () => {
 
   it("rank the services booked most, at most five", async () => {
     const analytics = await analyticsOf(adminDb, NOW);
-    const grouped = new Map<string, { bookings: number; valueCents: number }>();
+    const grouped = new Map<string, { bookings: number; valueCents: number; collectedCents: number }>();
     for (const row of seeded) {
-      const current = grouped.get(row.service_type) ?? { bookings: 0, valueCents: 0 };
-      grouped.set(row.service_type, { bookings: current.bookings + 1, valueCents: current.valueCents + value(row) });
+      const current = grouped.get(row.service_type) ?? { bookings: 0, valueCents: 0, collectedCents: 0 };
+      grouped.set(row.service_type, {
+        bookings: current.bookings + 1,
+        valueCents: current.valueCents + value(row),
+        collectedCents: current.collectedCents + collected(row),
+      });
     }
     const expected = [...grouped]
       .map(([serviceType, figures]) => ({ serviceType, ...figures }))
@@ -126,15 +138,24 @@ describe("the analytics page's figures", () => {
     expect(analytics.services).toEqual(expected);
   });
 
-  it("give the last six months in the company's time zone, by the month a booking was made", async () => {
+  it("give the last six months in the company's time zone: bookings by the month made, money by the month it moved", async () => {
     const analytics = await analyticsOf(adminDb, NOW);
     const months = ["2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"];
     const expected = months.map((month) => {
       const rows = seeded.filter((row) => companyMonth(row.created_at) === month);
       const cents = rows.reduce((sum, row) => sum + value(row), 0);
-      return { month, bookings: rows.length, valueCents: cents, averageCents: average(cents, rows.length) };
+      const paid = seeded.filter((row) => row.deposit_paid_at && companyMonth(row.deposit_paid_at) === month);
+      return {
+        month,
+        bookings: rows.length,
+        valueCents: cents,
+        averageCents: average(cents, rows.length),
+        collectedCents: paid.reduce((sum, row) => sum + collected(row), 0),
+        tipsCents: 0,
+      };
     });
     expect(expected.find((month) => month.month === "2027-02-01")!.bookings).toBeGreaterThan(0);
+    expect(expected.filter((month) => month.collectedCents > 0).length).toBeGreaterThan(2);
     expect(analytics.months).toEqual(expected);
   });
 
@@ -152,6 +173,7 @@ describe("the analytics page's figures", () => {
       serviceType: "commercial",
       bookings: commercial.length,
       valueCents: commercial.reduce((sum, row) => sum + value(row), 0),
+      collectedCents: commercial.reduce((sum, row) => sum + collected(row), 0),
     });
   });
 

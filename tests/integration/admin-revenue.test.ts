@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MONEY_COLLECTED_LABEL } from "../../app/domain/money-collected.ts";
+import { MONEY_COLLECTED_LABEL, TIPS_LABEL } from "../../app/domain/money-collected.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { expectStaffOnly } from "./support/admin-access.ts";
@@ -7,8 +7,9 @@ import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./supp
 import { crewsToSpare } from "./support/crews.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 
-// Revenue is money collected: deposits paid, less the refunds given back. /admin and /admin/analytics
-// read it from one database function and state that definition under the figure.
+// Revenue is money collected: deposits and balances paid, less the refunds given back, tips apart.
+// /admin, /admin/analytics and the customers' total spent read it from one definition
+// (money_movements) and state it under the figure.
 
 let backend: TestBackend;
 let app: TestApp;
@@ -56,6 +57,34 @@ beforeAll(async () => {
   // Cancelled before paying, and pending unpaid: nothing collected, however large the estimate.
   await insertStoredBooking(service, admin, { status: "cancelled", estimated_cost_cents: 500_000 });
   await insertStoredBooking(service, admin, { status: "pending", estimated_cost_cents: 300_000 });
+  // Billed at $1,000 after a $50 deposit, the $950 balance paid online with a $150 tip: the balance is
+  // revenue, the tip the crew's.
+  const billed = await paidBooking(5_000, "pi_revenue_billed", { status: "confirmed", estimated_cost_cents: 100_000 });
+  const bill = await (
+    await admin.database()
+  ).rpc("bill_move", {
+    _booking_id: billed.id,
+    _bill: {
+      lines: [{ id: "crew", label: "Moving team, 8 h", amount_cents: 100_000 }],
+      worked_minutes: 480,
+      billed_minutes: 480,
+      hourly_rate_cents: 12_500,
+      subtotal_cents: 100_000,
+      discount_cents: 0,
+    },
+  });
+  if (bill.error) throw bill.error;
+  const opened = await service.rpc("open_bill_payment", { _booking_id: billed.id, _tip_cents: 15_000 });
+  if (opened.error) throw opened.error;
+  const session = "cs_test_revenue_balance";
+  const stored = await service.from("bill_payments").update({ stripe_checkout_session_id: session }).eq("id", opened.data.id);
+  if (stored.error) throw stored.error;
+  const marked = await service.rpc("mark_bill_payment_paid", {
+    _session_id: session,
+    _amount_total: 95_000 + 15_000,
+    _payment_intent_id: "pi_revenue_balance",
+  });
+  if (marked.error || marked.data !== "paid") throw marked.error ?? new Error(`the balance was not marked paid: ${marked.data}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -66,17 +95,28 @@ afterAll(async () => {
 const totalRevenue = (text: string) => text.match(/Total Revenue (\$[\d,.]+) /)?.[1];
 
 describe("Total Revenue", () => {
-  it("is the same money collected on /admin and on Analytics: deposits paid less refunds, with its definition under it", async () => {
-    const expectedCents = 5_000 + 6_025 + 7_550 + 4_000 - 7_550;
+  it("is the same money collected on /admin, on Analytics and in the customers' total spent: payments less refunds, tips apart", async () => {
+    const expectedCents = 5_000 + 6_025 + 7_550 + 4_000 - 7_550 + 5_000 + 95_000;
     const dashboard = await admin.visitor.get("/admin");
     const analytics = await admin.visitor.get("/admin/analytics");
     expect([dashboard.status, analytics.status]).toEqual([200, 200]);
-    // $50 + $60.25 + $75.50 + $40 paid, less $75.50 refunded.
-    expect(expectedCents).toBe(15_025);
-    // The figure, and its definition right under it.
-    expect(dashboard.text).toContain(`Total Revenue $150.25 ${MONEY_COLLECTED_LABEL}`);
-    expect(analytics.text).toContain(`Total Revenue $150.25 ${MONEY_COLLECTED_LABEL}`);
+    // $50 + $60.25 + $75.50 + $40 + $50 in deposits and a $950 balance paid, less $75.50 refunded.
+    expect(expectedCents).toBe(115_025);
+    // The figure, and its definition right under it; the tips beside it, not in it.
+    expect(dashboard.text).toContain(`Total Revenue $1,150.25 ${MONEY_COLLECTED_LABEL}`);
+    expect(dashboard.text).toContain("Tips for crews, apart: $150");
+    expect(analytics.text).toContain(`Total Revenue $1,150.25 ${MONEY_COLLECTED_LABEL}. ${TIPS_LABEL}: $150`);
     expect(MONEY_COLLECTED_LABEL).toBe("Money collected: deposits and payments, less refunds");
+    // Every movement happened this month, all for local moves.
+    const adminDb = await admin.database();
+    const months = await adminDb.rpc("admin_analytics_months");
+    expect(months.data?.at(-1)).toMatchObject({ collected_cents: expectedCents, tips_cents: 15_000 });
+    expect(months.data?.slice(0, -1).every((month) => month.collected_cents === 0 && month.tips_cents === 0)).toBe(true);
+    const services = await adminDb.rpc("admin_analytics_top_services", {});
+    expect(services.data).toMatchObject([{ service_type: "local", collected_cents: expectedCents }]);
+    // The admin's own bookings: their total spent is the same money.
+    const customers = await adminDb.rpc("admin_customers_page", {});
+    expect(customers.data?.find((row) => row.email_key === admin.user.email!.toLowerCase())?.spent_cents).toBe(expectedCents);
   });
 
   it("counts money in the company's calendar month it moved: a deposit when paid, a refund when given back", async () => {
@@ -94,6 +134,9 @@ describe("Total Revenue", () => {
       total_cents: before.total_cents + 3_000 + 2_000 + 1_000,
       this_month_cents: 3_000 - 7_550,
       last_month_cents: 2_000,
+      tips_total_cents: 15_000,
+      tips_this_month_cents: 0,
+      tips_last_month_cents: 0,
     });
   });
 

@@ -89,11 +89,9 @@ describe("npm run demo", () => {
     const { pg } = emulator.db;
     const customers = await pg.query<{ missing: number; extra: number; tallied: number }>(
       `with fresh as (
-         select lower(email) as email_key, count(*) as bookings,
-                sum(public.booking_spent_cents(status, deposit_status, deposit_amount_cents, final_cost_cents, estimated_cost_cents)) as spent_cents,
-                max(created_at) as last_booking_at
+         select lower(email) as email_key, count(*) as bookings, max(created_at) as last_booking_at
          from public.bookings group by lower(email)
-       ), tallied as (select email_key, bookings, spent_cents, last_booking_at from public.customer_tallies)
+       ), tallied as (select email_key, bookings, last_booking_at from public.customer_tallies)
        select (select count(*) from (select * from fresh except select * from tallied) as gone)::int as missing,
               (select count(*) from (select * from tallied except select * from fresh) as added)::int as extra,
               (select count(*) from tallied)::int as tallied`,

@@ -2,7 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { monthLabel, type Analytics } from "~/domain/admin-analytics";
 import { serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
-import { MONEY_COLLECTED_LABEL } from "~/domain/money-collected";
+import { MONEY_COLLECTED_LABEL, TIPS_LABEL } from "~/domain/money-collected";
 import { BarChart } from "./chart-bars";
 import { Figure } from "./figure";
 import { madeOnFirstUse } from "~/domain/made-on-first-use";
@@ -27,7 +27,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
     <div className="flex flex-col gap-6">
       <dl aria-label="All bookings" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label="Total Revenue" value={formatCents(revenue.totalCents)}>
-          {MONEY_COLLECTED_LABEL}
+          {`${MONEY_COLLECTED_LABEL}. ${TIPS_LABEL}: ${formatCents(revenue.tipsTotalCents)}`}
         </Figure>
         <Figure label="Value of Booked Moves" value={formatCents(totals.valueCents)}>
           final cost, else estimate, of every booking whatever its status
@@ -40,7 +40,8 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         </Figure>
       </dl>
       <p className="text-sm text-slate-600">
-        A booking’s value is its final cost, else its estimate. Months are calendar months in the company’s time zone, by the date a booking was made.
+        Money collected is what the company received: deposits and payments of bills, less refunds, in the month the money moved; tips are the crews’ and shown
+        apart. A booking’s value is its final cost, else its estimate, in the month the booking was made. Months are calendar months in the company’s time zone.
       </p>
 
       <section aria-labelledby="top-services" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -63,7 +64,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
             <ol className="mt-3 grid gap-1 text-sm">
               {services.map((service) => (
                 <li key={service.serviceType}>
-                  {serviceTypeLabel(service.serviceType)}: {bookingsWord(service.bookings)}, {formatCents(service.valueCents)}
+                  {`${serviceTypeLabel(service.serviceType)}: ${bookingsWord(service.bookings)}, ${formatCents(service.collectedCents)} collected (${formatCents(service.valueCents)} booked)`}
                 </li>
               ))}
             </ol>
@@ -77,13 +78,13 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
           <BarChart
-            title="Value of bookings made in each of the last six months"
-            description={months.map((month) => `${monthLabel(month.month)}: ${formatCents(month.valueCents)} from ${bookingsWord(month.bookings)}`).join("; ")}
-            bars={months.map((month) => ({ label: monthLabel(month.month), value: month.valueCents, shown: formatCents(month.valueCents) }))}
+            title="Money collected in each of the last six months"
+            description={months.map((month) => `${monthLabel(month.month)}: ${formatCents(month.collectedCents)} collected`).join("; ")}
+            bars={months.map((month) => ({ label: monthLabel(month.month), value: month.collectedCents, shown: formatCents(month.collectedCents) }))}
           />
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">The last six months: bookings, their value and the average</caption>
+              <caption className="sr-only">The last six months: bookings made, their value and the average, money collected and tips</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left">
                   <th scope="col" className="py-2 pr-3">
@@ -95,8 +96,14 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                   <th scope="col" className="py-2 pr-3 text-right">
                     Value booked
                   </th>
-                  <th scope="col" className="py-2 text-right">
+                  <th scope="col" className="py-2 pr-3 text-right">
                     Average
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Collected
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Tips
                   </th>
                 </tr>
               </thead>
@@ -108,7 +115,9 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                     </th>
                     <td className="py-2 pr-3 text-right tabular-nums">{count().format(month.bookings)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.valueCents)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatCents(month.averageCents)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.averageCents)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.collectedCents)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatCents(month.tipsCents)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -36,6 +36,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       <StatCard label="Total Revenue" value={formatCents(stats.revenue.totalCents)} icon={<DollarSign aria-hidden className="size-5 text-green-700" />}>
         {MONEY_COLLECTED_LABEL}
         <span className="block">{revenueGrowth ?? "No revenue last month to compare"}</span>
+        <span className="block">Tips for crews, apart: {formatCents(stats.revenue.tipsTotalCents)}</span>
       </StatCard>
     </dl>
   );
