@@ -1,8 +1,9 @@
 // The admin area with years of history: 100,000 bookings made by the demo script in a temporary data
 // directory, then the production build's server time (p50, p95) of the dashboard, of the bookings
-// table searched, filtered, sorted and paged deep (and by Move date, with each day's crews), of the
-// schedule (today's crews and two weeks, and a busy day ahead), of the settings, customers, analytics
-// and users pages (the demo's 200 customers and the admin: users searched and at page 8 of 9), and the
+// table searched, filtered, sorted and paged deep (and by Move date, with each day's crews, and by
+// balance state), of the schedule (today's crews and two weeks, and a busy day ahead), of the
+// settings, customers, analytics (the revenue pages: money collected from the demo's deposits, bills,
+// balances, tips and refunds) and users pages (the demo's 200 customers and the admin: users searched and at page 8 of 9), and the
 // CSV export of every booking: its time and the server's peak memory meanwhile.
 // Usage: npm run build && npm run bench:admin   (BOOKINGS and ROUNDS change the sizes)
 import { spawnSync } from "node:child_process";
@@ -33,6 +34,8 @@ const PAGES: Array<[label: string, target: string]> = [
   ["/admin/bookings?sort=customer&page=2000 (deep page by customer)", "/admin/bookings?sort=customer&page=2000"],
   ["/admin/bookings?q=smith&status=completed&sort=date&page=50 (all at once)", "/admin/bookings?q=smith&status=completed&sort=date&page=50"],
   ["/admin/bookings?move=week (Move date filter, crews of each day)", "/admin/bookings?move=week"],
+  ["/admin/bookings?balance=overdue (balance filter)", "/admin/bookings?balance=overdue"],
+  ["/admin/bookings?balance=unbilled (balance filter)", "/admin/bookings?balance=unbilled"],
   ["/admin/schedule (today's crews and two weeks)", "/admin/schedule"],
   [`/admin/schedule?day=${WEEK_AHEAD} (a week ahead)`, `/admin/schedule?day=${WEEK_AHEAD}`],
   ["/admin/settings (form and system information)", "/admin/settings"],

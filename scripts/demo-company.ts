@@ -91,6 +91,7 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       await tx.exec(planBookings(options.bookings));
       await tx.exec(INSERT_BOOKINGS);
       await tx.exec(INSERT_HISTORIES);
+      await tx.exec(INSERT_BILLS_AND_PAYMENTS);
       await tx.exec("set local session_replication_role = origin");
       // The bookings went in without their triggers: the dashboard's tallies are counted once, afresh.
       await tx.exec("select public.recount_booking_tallies()");
@@ -98,7 +99,15 @@ export async function seedDemoCompany(options: DemoOptions): Promise<DemoSummary
       await tx.exec(INSERT_WEBSITE_VISITS);
     });
     // Fresh statistics and visibility maps, so the first queries plan well and counts read indexes only.
-    for (const table of ["public.bookings", "public.booking_status_events", "auth.users", "public.profiles", "public.website_analytics"]) {
+    for (const table of [
+      "public.bookings",
+      "public.booking_bills",
+      "public.bill_payments",
+      "public.booking_status_events",
+      "auth.users",
+      "public.profiles",
+      "public.website_analytics",
+    ]) {
       await pg.exec(`vacuum analyze ${table}`);
     }
     const photos = await addPhotos(emulator);
@@ -412,6 +421,49 @@ const INSERT_WEBSITE_VISITS = `
   select null, md5('demo-visitor-' || v), '/', 'phone_click', null, user_agent, 390, 844, null, viewed_at + interval '40 seconds'
   from views
   where path = '/' and not opted_out and v % 17 = 0 and viewed_at + interval '40 seconds' < now();
+`;
+
+/**
+ * Every completed move has its bill, kept an hour after the move as the office keeps it: the hours of
+ * its estimate at its final cost, the $50 deposit taken off; one more than 10% above its estimate was
+ * approved by the customer two hours later. Most balances were paid online within nine days, a tip
+ * for the crew with most of them (10, 15 or 20% of the bill); the rest are due (overdue after two
+ * weeks). The bookings keep what is left and when they were billed, as bill_move and the payments do.
+ */
+const INSERT_BILLS_AND_PAYMENTS = `
+insert into public.booking_bills (
+  booking_id, lines, worked_minutes, billed_minutes, hourly_rate_cents, subtotal_cents, discount_cents, total_cents,
+  deposit_paid_cents, balance_cents, accepted_estimate_cents, margin_percent, needs_approval, approved_at, billed_by, billed_at
+)
+select d.id,
+       jsonb_build_array(jsonb_build_object('id', 'crew', 'label', 'Moving team, ' || d.estimated_hours || ' h', 'amount_cents', d.final_cost_cents)),
+       d.estimated_hours * 60, d.estimated_hours * 60, greatest(1, d.final_cost_cents / d.estimated_hours), d.final_cost_cents, 0, d.final_cost_cents,
+       5000, greatest(0, d.final_cost_cents - 5000), d.estimated_cost_cents, 10, d.over_margin,
+       case when d.over_margin then d.billed_at + interval '2 hours' end, d.admin_id, d.billed_at
+from (
+  select d.*, d.final_cost_cents > d.estimated_cost_cents + (d.estimated_cost_cents * 10) / 100 as over_margin,
+         least(now() - interval '1 minute', d.started_at + make_interval(hours => d.estimated_hours + 1)) as billed_at
+  from demo_bookings d
+  where d.status = 'completed'
+) as d;
+
+insert into public.bill_payments (bill_id, booking_id, balance_cents, tip_cents, stripe_checkout_session_id, stripe_payment_intent_id, status, created_at, paid_at)
+select p.id, p.booking_id, p.balance_cents, round(p.total_cents * p.tip_percent / 100.0)::int,
+       'cs_test_demo_balance_' || replace(p.booking_id::text, '-', ''), 'pi_demo_balance_' || replace(p.booking_id::text, '-', ''),
+       'paid', p.paid_at - interval '5 minutes', p.paid_at
+from (
+  select bb.*, (array[0, 10, 15, 15, 20])[1 + floor(random() * 5)::int] as tip_percent,
+         bb.billed_at + make_interval(hours => 2 + floor(random() * 216)::int) as paid_at, random() as r_paid
+  from public.booking_bills bb
+  where bb.balance_cents > 0
+) as p
+where p.r_paid < 0.93 and p.paid_at < now();
+
+update public.bookings b
+set billed_at = bb.billed_at, balance_due_cents = greatest(0, bb.balance_cents - coalesce(paid.cents, 0))
+from public.booking_bills bb
+left join (select bill_id, sum(balance_cents)::int as cents from public.bill_payments where status = 'paid' group by bill_id) as paid on paid.bill_id = bb.id
+where bb.booking_id = b.id;
 `;
 
 const INSERT_HISTORIES = `

@@ -1093,6 +1093,7 @@ export type Database = {
       }
       admin_bookings_after: {
         Args: {
+          _balance?: string
           _before_created_at?: string
           _before_id?: string
           _from?: string
@@ -1155,6 +1156,7 @@ export type Database = {
       }
       admin_bookings_count: {
         Args: {
+          _balance?: string
           _from?: string
           _search?: string
           _statuses?: string[]
@@ -1164,6 +1166,7 @@ export type Database = {
       }
       admin_bookings_page: {
         Args: {
+          _balance?: string
           _descending?: boolean
           _from?: string
           _limit?: number
@@ -1227,6 +1230,7 @@ export type Database = {
       }
       admin_bookings_where: {
         Args: {
+          _balance?: string
           _from: string
           _search: string
           _statuses: string[]
@@ -1558,6 +1562,16 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      booking_balance_state: {
+        Args: {
+          _at?: string
+          _balance_due_cents: number
+          _billed_at: string
+          _moving_date: string
+          _status: string
+        }
+        Returns: string
       }
       booking_changed_by_customer: {
         Args: { _user_id: string }

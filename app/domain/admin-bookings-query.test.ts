@@ -14,9 +14,10 @@ const parse = (search: string) => parseAdminBookingsQuery(new URLSearchParams(se
 
 describe("parseAdminBookingsQuery", () => {
   it("reads every param of the table", () => {
-    expect(parse("q=%20smith%20&status=confirmed&from=2027-01-01&to=2027-02-28&move=week&sort=amount&dir=desc&page=3")).toEqual({
+    expect(parse("q=%20smith%20&status=confirmed&balance=overdue&from=2027-01-01&to=2027-02-28&move=week&sort=amount&dir=desc&page=3")).toEqual({
       q: "smith",
       status: "confirmed",
+      balance: "overdue",
       from: "2027-01-01",
       to: "2027-02-28",
       move: "week",
@@ -96,7 +97,10 @@ describe("bookingsFilter", () => {
       statuses: ["cancelled"],
       from: "2027-01-01",
       to: null,
+      balance: null,
     });
+    expect(bookingsFilter("all", parse("balance=unbilled")).balance).toBe("unbilled");
+    expect(bookingsFilter("all", parse("balance=owing")).balance).toBeNull();
   });
 
   it("takes the Move date quick filter's dates from the company's today, in place of from and to", () => {

@@ -22,6 +22,18 @@ export const ADMIN_BOOKING_SORT_LABELS: Record<AdminBookingSort, string> = {
 export const ADMIN_BOOKING_STATUS_FILTERS = ["all", ...BOOKING_STATUSES] as const;
 export type AdminBookingStatusFilter = (typeof ADMIN_BOOKING_STATUS_FILTERS)[number];
 
+/** Where a move's money stands after it, as the table filters by it (the database's booking_balance_state). */
+export const ADMIN_BALANCE_FILTERS = ["all", "unbilled", "billed", "paid", "overdue"] as const;
+export type AdminBalanceFilter = (typeof ADMIN_BALANCE_FILTERS)[number];
+
+export const ADMIN_BALANCE_LABELS: Record<AdminBalanceFilter, string> = {
+  all: "Any balance",
+  unbilled: "Unbilled: done, no bill",
+  billed: "Billed: balance due",
+  paid: "Paid in full",
+  overdue: "Overdue: due over 2 weeks",
+};
+
 /** Which bookings a page lists before any filter: active moves are confirmed or under way, done ones completed. */
 export const ADMIN_BOOKING_SCOPES = {
   all: BOOKING_STATUSES,
@@ -68,6 +80,7 @@ const adminBookingsQuerySchema = z.object({
     .pipe(z.string().max(MAX_SEARCH_LENGTH))
     .catch(""),
   status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
+  balance: z.enum(ADMIN_BALANCE_FILTERS).catch("all"),
   from: isoDate.nullable().catch(null),
   to: isoDate.nullable().catch(null),
   move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
@@ -78,7 +91,17 @@ const adminBookingsQuerySchema = z.object({
 
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
-export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = { q: "", status: "all", from: null, to: null, move: null, sort: null, dir: null, page: 1 };
+export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = {
+  q: "",
+  status: "all",
+  balance: "all",
+  from: null,
+  to: null,
+  move: null,
+  sort: null,
+  dir: null,
+  page: 1,
+};
 
 /** The table's state from the URL; never throws: missing or malformed values are the defaults. */
 export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQuery {
@@ -105,12 +128,13 @@ export function statusesToList(scope: AdminBookingScope, status: AdminBookingSta
   return status === "all" ? inScope : inScope.filter((candidate) => candidate === status);
 }
 
-/** What the database filters by: the search, the statuses and the move-date range (both ends inclusive). */
+/** What the database filters by: the search, the statuses, the move-date range (both ends inclusive) and the balance state. */
 export interface AdminBookingsFilter {
   search: string;
   statuses: readonly BookingStatus[];
   from: string | null;
   to: string | null;
+  balance: Exclude<AdminBalanceFilter, "all"> | null;
 }
 
 /**
@@ -120,7 +144,7 @@ export interface AdminBookingsFilter {
  */
 export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQuery, { today }: { today?: string } = {}): AdminBookingsFilter {
   const range = query.move && today ? moveDateRange(query.move, today) : { from: query.from, to: query.to };
-  return { search: query.q, statuses: statusesToList(scope, query.status), ...range };
+  return { search: query.q, statuses: statusesToList(scope, query.status), ...range, balance: query.balance === "all" ? null : query.balance };
 }
 
 /** The first and last row shown and how many pages there are: "Showing 26–50 of 60". */
@@ -143,6 +167,7 @@ export function adminBookingsSearch(current: URLSearchParams, change: Partial<Ad
   const values: Record<keyof AdminBookingsQuery, string | null> = {
     q: query.q || null,
     status: query.status === "all" ? null : query.status,
+    balance: query.balance === "all" ? null : query.balance,
     from: query.from,
     to: query.to,
     move: query.move,

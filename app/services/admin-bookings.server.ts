@@ -20,6 +20,7 @@ function filterArguments(filter: AdminBookingsFilter) {
     _statuses: everyStatus ? undefined : [...filter.statuses],
     _from: filter.from ?? undefined,
     _to: filter.to ?? undefined,
+    _balance: filter.balance ?? undefined,
   };
 }
 

@@ -3,6 +3,8 @@ import { Form, Link, href, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
 import {
+  ADMIN_BALANCE_FILTERS,
+  ADMIN_BALANCE_LABELS,
   ADMIN_BOOKING_SCOPES,
   ADMIN_BOOKING_SORT_LABELS,
   ADMIN_BOOKING_SORTS,
@@ -28,7 +30,7 @@ import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
 import { ListPages } from "./list-pages";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
-const TABLE_PARAMS = new Set(["q", "status", "from", "to", "move", "sort", "dir", "page"]);
+const TABLE_PARAMS = new Set(["q", "status", "balance", "from", "to", "move", "sort", "dir", "page"]);
 
 export const BOOKINGS_FAILURE_MESSAGES: Record<AdminBookingScope, string> = {
   all: "Failed to fetch bookings",
@@ -89,6 +91,21 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
             {ADMIN_BOOKING_SCOPES[scope].map((status) => (
               <option key={status} value={status}>
                 {bookingStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bookings-balance">Balance</label>
+          <select
+            id="bookings-balance"
+            name="balance"
+            defaultValue={query.balance}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 font-normal"
+          >
+            {ADMIN_BALANCE_FILTERS.map((balance) => (
+              <option key={balance} value={balance}>
+                {ADMIN_BALANCE_LABELS[balance]}
               </option>
             ))}
           </select>
