@@ -77,6 +77,10 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
+      // The crews' names, and their tips by month for payroll.
+      route("crews", "routes/admin/crews.tsx"),
+      // Resource route: the crews' tips as a CSV download.
+      route("crews/tips.csv", "routes/admin/crew-tips-export.ts"),
       route("settings", "routes/admin/settings.tsx"),
       // Every message to customers and the office, newest first (`?status=failed`, `?page=`), with 'Send again'.
       route("messages", "routes/admin/messages.tsx"),

@@ -194,6 +194,8 @@ export type Database = {
           billed_by: string | null
           billed_minutes: number
           booking_id: string
+          crew_name: string | null
+          crew_number: number | null
           deposit_paid_cents: number
           discount_cents: number
           discount_reason: string | null
@@ -214,6 +216,8 @@ export type Database = {
           billed_by?: string | null
           billed_minutes: number
           booking_id: string
+          crew_name?: string | null
+          crew_number?: number | null
           deposit_paid_cents: number
           discount_cents?: number
           discount_reason?: string | null
@@ -234,6 +238,8 @@ export type Database = {
           billed_by?: string | null
           billed_minutes?: number
           booking_id?: string
+          crew_name?: string | null
+          crew_number?: number | null
           deposit_paid_cents?: number
           discount_cents?: number
           discount_reason?: string | null
@@ -253,6 +259,13 @@ export type Database = {
             isOneToOne: true
             referencedRelation: "bookings"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_bills_crew_number_fkey"
+            columns: ["crew_number"]
+            isOneToOne: false
+            referencedRelation: "crews"
+            referencedColumns: ["number"]
           },
         ]
       }
@@ -586,6 +599,21 @@ export type Database = {
         }
         Relationships: []
       }
+      crews: {
+        Row: {
+          name: string
+          number: number
+        }
+        Insert: {
+          name: string
+          number: number
+        }
+        Update: {
+          name?: string
+          number?: number
+        }
+        Relationships: []
+      }
       customer_tallies: {
         Row: {
           bookings: number
@@ -733,6 +761,27 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      money_tallies: {
+        Row: {
+          month: string
+          revenue_cents: number
+          service_type: string
+          tip_cents: number
+        }
+        Insert: {
+          month: string
+          revenue_cents: number
+          service_type: string
+          tip_cents: number
+        }
+        Update: {
+          month?: string
+          revenue_cents?: number
+          service_type?: string
+          tip_cents?: number
+        }
+        Relationships: []
       }
       profiles: {
         Row: {
@@ -1238,6 +1287,16 @@ export type Database = {
         }
         Returns: string
       }
+      admin_crew_tips: {
+        Args: { _at?: string; _months?: number }
+        Returns: {
+          crew_name: string
+          crew_number: number
+          month: string
+          tipped_moves: number
+          tips_cents: number
+        }[]
+      }
       admin_customers_count: { Args: { _search?: string }; Returns: number }
       admin_customers_page: {
         Args: { _limit?: number; _offset?: number; _search?: string }
@@ -1509,6 +1568,8 @@ export type Database = {
           billed_by: string | null
           billed_minutes: number
           booking_id: string
+          crew_name: string | null
+          crew_number: number | null
           deposit_paid_cents: number
           discount_cents: number
           discount_reason: string | null
@@ -1544,6 +1605,8 @@ export type Database = {
           billed_by: string | null
           billed_minutes: number
           booking_id: string
+          crew_name: string | null
+          crew_number: number | null
           deposit_paid_cents: number
           discount_cents: number
           discount_reason: string | null
@@ -2013,6 +2076,19 @@ export type Database = {
         }[]
       }
       my_booking_id: { Args: { _booking_id: string }; Returns: string }
+      name_crews: {
+        Args: { _names: Json }
+        Returns: {
+          name: string
+          number: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "crews"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       newest_applied_migration: { Args: never; Returns: string }
       office_email: { Args: never; Returns: string }
       office_wants_email_alerts: { Args: never; Returns: boolean }
@@ -2071,6 +2147,7 @@ export type Database = {
       }
       recount_booking_tallies: { Args: never; Returns: undefined }
       recount_customer_tallies: { Args: never; Returns: undefined }
+      recount_money_tallies: { Args: never; Returns: undefined }
       release_older_unpaid_holds: {
         Args: {
           _address: string
@@ -2367,6 +2444,15 @@ export type Database = {
           bytes: number
           objects: number
         }[]
+      }
+      tally_money: {
+        Args: {
+          _moved_at: string
+          _revenue_cents: number
+          _service_type: string
+          _tip_cents: number
+        }
+        Returns: undefined
       }
       unpaid_holds_per_visitor: {
         Args: never

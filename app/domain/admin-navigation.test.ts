@@ -13,6 +13,7 @@ describe("the admin sidebar's pages", () => {
       "/admin/customers",
       "/admin/users",
       "/admin/analytics",
+      "/admin/crews",
       "/admin/messages",
       "/admin/settings",
       "/admin/mail",
@@ -27,7 +28,7 @@ describe("the admin sidebar's pages", () => {
     expect(pages).not.toContain("/admin/settings");
     expect(pages).not.toContain("/admin/mail");
     for (const page of pages) expect(ROLE_PERMISSIONS.moderator, page).toContain(ADMIN_PAGE_PERMISSIONS[page]);
-    expect(pages).toHaveLength(9);
+    expect(pages).toHaveLength(10);
   });
 
   it("are none for a customer", () => {

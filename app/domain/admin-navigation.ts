@@ -11,6 +11,8 @@ export const ADMIN_PAGE_PERMISSIONS = {
   "/admin/customers": "customers:read",
   "/admin/users": "users:read",
   "/admin/analytics": "analytics:read",
+  // The crews' names and their tips, for payroll.
+  "/admin/crews": "analytics:read",
   "/admin/messages": "bookings:read",
   "/admin/settings": "settings:write",
   // Caught mail holds every account's sign-in and reset links: admins only.

@@ -20,6 +20,7 @@ export const BILL_FORM_MESSAGES = {
   minutesRange: "Enter minutes from 0 to 59.",
   discountFormat: "Enter the discount in dollars and cents, like 25 or 25.50.",
   counterRange: (max: number) => `Enter a whole number from 0 to ${max}.`,
+  crew: "Choose one of the crews.",
 } as const;
 
 /** What the bill page says of a move it cannot bill, and of one it completed. */
@@ -29,6 +30,7 @@ export const FINAL_BILL_PAGE_MESSAGES = {
   cancelled: "This move was cancelled: it has no bill.",
   unpaid: "The deposit of this move is not paid: it cannot be billed yet.",
   alreadyBilled: "This move has its bill already.",
+  noSuchCrew: "That crew no longer exists: choose another.",
   unknownPrices: "This move's crew or service has no price: edit the booking first.",
 } as const;
 
@@ -56,9 +58,10 @@ const wholeNumber = (max: number, message: string) =>
 
 const counter = (name: keyof typeof COUNTER_LIMITS) => wholeNumber(COUNTER_LIMITS[name].max, BILL_FORM_MESSAGES.counterRange(COUNTER_LIMITS[name].max));
 
-/** A form's reading: what happened on the move, and the bill it comes to. */
+/** A form's reading: what happened on the move, which crew did it (its schedule row, if recorded), and the bill it comes to. */
 export interface BilledOutcome {
   outcome: MoveOutcome;
+  crewNumber: number | null;
   bill: FinalBill;
 }
 
@@ -87,6 +90,12 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
         .max(DISCOUNT_REASON_MAX_LENGTH, BILL_MESSAGES.reasonTooLong)
         .optional()
         .transform((value) => value ?? ""),
+      crew: z
+        .number({ error: BILL_FORM_MESSAGES.crew })
+        .int(BILL_FORM_MESSAGES.crew)
+        .min(1, BILL_FORM_MESSAGES.crew)
+        .max(50, BILL_FORM_MESSAGES.crew)
+        .optional(),
     })
     .transform((form, context): BilledOutcome => {
       // Both times, else the total (a start left from the booking alone does not count), else what is missing.
@@ -118,6 +127,6 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
         context.addIssue({ code: "custom", path: [path], message: BILL_MESSAGES[priced.problem] });
         return z.NEVER;
       }
-      return { outcome, bill: priced.bill };
+      return { outcome, crewNumber: form.crew ?? null, bill: priced.bill };
     });
 }

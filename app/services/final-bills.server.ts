@@ -77,12 +77,15 @@ export type BillMoveResult =
   | { kind: "cancelled" }
   | { kind: "unpaid" }
   | { kind: "already-billed" }
+  /** The crew named is not one of the company's crews. */
+  | { kind: "no-such-crew" }
   | { kind: "not-found" }
   | { kind: "forbidden" };
 
 /** The columns of a bill `bill_move` takes; the money the database knows it adds itself. */
-function billArgument(bill: FinalBill) {
+function billArgument(bill: FinalBill, crewNumber: number | null) {
   return {
+    crew_number: crewNumber,
     lines: bill.lines.map((line) => ({ id: line.id, label: line.label, amount_cents: line.amountCents })),
     worked_minutes: bill.workedMinutes,
     billed_minutes: bill.billedMinutes,
@@ -94,20 +97,26 @@ function billArgument(bill: FinalBill) {
 }
 
 /**
- * Completes booking `bookingId` with the bill `outcome` comes to, as the staff member behind `supabase`
- * (the database checks they may bill, and keeps them as its author). Throws BookingStoreError when the
- * database fails.
+ * Completes booking `bookingId` with the bill `outcome` comes to, done by crew `crewNumber` (the
+ * schedule's row; null when not recorded), as the staff member behind `supabase` (the database checks
+ * they may bill, and keeps them as its author). Throws BookingStoreError when the database fails.
  */
-export async function billMove(supabase: AppSupabaseClient, bookingId: string, outcome: MoveOutcome): Promise<BillMoveResult> {
+export async function billMove(
+  supabase: AppSupabaseClient,
+  bookingId: string,
+  outcome: MoveOutcome,
+  crewNumber: number | null = null,
+): Promise<BillMoveResult> {
   // The deposit only sets the balance shown here; the database takes the booking's own.
   const priced = finalBill({ ...outcome, depositPaidCents: 0 });
   if (!priced.ok) return { kind: "invalid", problem: priced.problem };
-  const { data, error } = await supabase.rpc("bill_move", { _booking_id: bookingId, _bill: billArgument(priced.bill) });
+  const { data, error } = await supabase.rpc("bill_move", { _booking_id: bookingId, _bill: billArgument(priced.bill, crewNumber) });
   if (error) {
     if (error.code === "42501") return { kind: "forbidden" };
     if (error.code === "P0002") return { kind: "not-found" };
     if (error.code === "23505") return { kind: "already-billed" };
     if (error.code === "P0001" && (error.message === "cancelled" || error.message === "unpaid")) return { kind: error.message };
+    if (error.code === "P0001" && error.message === "crew") return { kind: "no-such-crew" };
     throw new BookingStoreError("could not bill a move", error);
   }
   return { kind: "billed", bill: data };

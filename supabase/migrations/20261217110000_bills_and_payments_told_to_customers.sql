@@ -136,8 +136,6 @@ begin
 end;
 $$;
 
--- The office's table filters by what is left to pay.
-create index bookings_balance_due_idx on public.bookings (billed_at) include (balance_due_cents) where billed_at is not null;
 
 -- As before (20261213100000), and a payment of the balance is a change of the booking too: each
 -- payment's receipt is a message of its own version.

@@ -140,6 +140,30 @@ describe("Total Revenue", () => {
     });
   });
 
+  it("keeps its monthly tallies equal to the movements of money, through a change of service, a late payment and deletions", async () => {
+    const nonZero = "where not (revenue_cents = 0 and tip_cents = 0) order by month, service_type";
+    const tallied = () => backend.sql(`select month::text, service_type, revenue_cents::int, tip_cents::int from public.money_tallies ${nonZero}`);
+    const fresh = () =>
+      backend.sql(
+        `select * from (select public.company_month(m.moved_at)::text as month, b.service_type, sum(m.revenue_cents)::int as revenue_cents, sum(m.tip_cents)::int as tip_cents
+         from public.money_movements m join public.bookings b on b.id = m.booking_id group by 1, 2) as sums ${nonZero}`,
+      );
+    expect(await tallied()).toEqual(await fresh());
+    const billed = await backend.sql<{ id: string }>(
+      "select booking_id as id from public.bill_payments where stripe_checkout_session_id = 'cs_test_revenue_balance'",
+    );
+    expect((await service.from("bookings").update({ service_type: "commercial" }).eq("id", billed[0]!.id)).error).toBeNull();
+    expect(await tallied()).toEqual(await fresh());
+    expect(
+      (await service.from("bookings").update({ deposit_paid_at: "2027-02-10T15:00:00Z" }).eq("stripe_payment_intent_id", "pi_revenue_confirmed")).error,
+    ).toBeNull();
+    expect(await tallied()).toEqual(await fresh());
+    expect((await service.from("bookings").delete().eq("stripe_payment_intent_id", "pi_revenue_refunded")).error).toBeNull();
+    expect((await service.from("bookings").delete().eq("id", billed[0]!.id)).error).toBeNull();
+    expect(await tallied()).toEqual(await fresh());
+    expect((await tallied()).some((row) => (row as { service_type: string }).service_type === "commercial")).toBe(false);
+  });
+
   it("is read by staff who may read analytics and refused to customers", async () => {
     expect((await (await moderator.database()).rpc("admin_money_collected").single()).error).toBeNull();
     const refused = await (await customer.database()).rpc("admin_money_collected");

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarDays, CalendarRange, Clock, LayoutDashboard, Mail, Send, Settings, Truck, UserCog, Users } from "lucide-react";
+import { BarChart3, CalendarDays, CalendarRange, Clock, HandCoins, LayoutDashboard, Mail, Send, Settings, Truck, UserCog, Users } from "lucide-react";
 import { NavLink } from "react-router";
 import { SignOutForm } from "~/components/sign-out-form";
 import type { AdminPagePath } from "~/domain/admin-navigation";
@@ -18,6 +18,7 @@ const NAVIGATION: readonly { to: AdminPagePath; label: string; icon: typeof Sett
   { to: "/admin/customers", label: "Customers", icon: Users, end: false },
   { to: "/admin/users", label: "Users", icon: UserCog, end: false },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3, end: false },
+  { to: "/admin/crews", label: "Crews & Tips", icon: HandCoins, end: false },
   { to: "/admin/messages", label: "Messages", icon: Send, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false },
   { to: "/admin/mail", label: "Mailbox", icon: Mail, end: false },

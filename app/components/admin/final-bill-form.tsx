@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
+import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { needsApproval, type FinalBill } from "~/domain/final-bill";
 import { billFormSchema } from "~/domain/final-bill-form";
@@ -36,11 +37,15 @@ export interface BillFormDefaults {
   extraMovers: string;
   tvMounting: string;
   deepCleaningBedrooms: string;
+  /** The crew the schedule gave the move ("" when none). */
+  crew: string;
 }
 
 interface BillFormProps {
   move: { teamType: TeamType; serviceType: ServiceType; depositPaidCents: number; acceptedEstimateCents: number; marginPercent: number };
   defaults: BillFormDefaults;
+  /** The company's crews, to record which did the move. */
+  crews: ReadonlyArray<{ number: number; name: string }>;
   lastResult: SubmissionResult<string[]> | undefined;
   /** The bill the server priced for a preview without JavaScript. */
   serverPreview: FinalBill | null;
@@ -52,7 +57,7 @@ interface BillFormProps {
  * provided, a discount with its reason. The bill is shown line by line before it is kept: as the
  * fields are typed with JavaScript, after "Preview the bill" without it.
  */
-export function FinalBillForm({ move, defaults, lastResult, serverPreview, backTo }: BillFormProps) {
+export function FinalBillForm({ move, defaults, crews, lastResult, serverPreview, backTo }: BillFormProps) {
   const completing = useIsSubmitting(BILL_INTENTS.complete);
   const schema = useMemo(() => billFormSchema(move), [move]);
   const [form, fields] = useForm({
@@ -79,6 +84,15 @@ export function FinalBillForm({ move, defaults, lastResult, serverPreview, backT
       {form.errors?.[0] ? <FormAlert id={form.errorId} title="Not completed" description={form.errors[0]} /> : null}
       <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5">
         <legend className="px-1 text-lg font-semibold">Time worked</legend>
+        <div className="max-w-sm">
+          <SelectField
+            field={fields.crew}
+            label="Crew"
+            options={crews.map((crew) => ({ value: String(crew.number), label: crew.name }))}
+            placeholder="Not recorded"
+            hint="Its tips are paid to it; the schedule's crew is chosen."
+          />
+        </div>
         <p className="-mt-2 text-sm text-slate-600">The crew&apos;s start and end, or the total time. Billed in quarter hours, two hours at least.</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.startedAt} label="Crew started" type="time" autoComplete="off" />

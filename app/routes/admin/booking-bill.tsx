@@ -10,6 +10,7 @@ import { FINAL_BILL_PAGE_MESSAGES, billFormSchema } from "~/domain/final-bill-fo
 import { formatCents } from "~/domain/money";
 import { isServiceType, isTeamType } from "~/domain/pricing";
 import { ensurePermission } from "~/middleware/guards.server";
+import { readCrews, scheduledCrewOf } from "~/services/crews.server";
 import { billMove, loadMoveToBill, type MoveToBill } from "~/services/final-bills.server";
 import { readFormBody } from "~/services/form-body.server";
 import { currentAccount } from "~/services/session.server";
@@ -44,15 +45,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await loadMoveToBill(supabase, bookingIdParam(params));
   if (found.kind === "not-found") throw bookingNotFound();
   const { move, bill } = found;
-  const { billMarginPercent } = await context.get(settingsContext)();
+  const { billMarginPercent, timeZone } = await context.get(settingsContext)();
   const priced = pricedFor(move);
+  // The crews to choose from, the schedule's for this move chosen first: only for a form still to fill.
+  const [crews, scheduledCrew] = bill
+    ? [[], null]
+    : await Promise.all([readCrews(supabase), scheduledCrewOf(supabase, { bookingId: move.id, day: move.moving_date, timeZone })]);
   return {
     id: move.id,
     shortId: shortBookingId(move.id),
     fullName: move.full_name,
     refusal: bill ? null : refusal(move),
+    crews,
     stored: bill
       ? {
+          crew: bill.crew_name,
           summary: billSummaryOf(bill),
           needsApproval: bill.needs_approval,
           approved: bill.approved_at !== null,
@@ -80,6 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       extraMovers: String(move.extra_movers),
       tvMounting: String(move.tv_mounting),
       deepCleaningBedrooms: String(move.deep_cleaning_bedrooms),
+      crew: scheduledCrew !== null && crews.some((crew) => crew.number === scheduledCrew) ? String(scheduledCrew) : "",
     },
   };
 }
@@ -107,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === BILL_INTENTS.preview) return { result: submission.reply(), preview: submission.value.bill };
 
   const refused = (message: string) => data({ result: submission.reply({ formErrors: [message] }), preview: submission.value.bill }, { status: 409 });
-  const result = await billMove(supabase, bookingId, submission.value.outcome);
+  const result = await billMove(supabase, bookingId, submission.value.outcome, submission.value.crewNumber);
   switch (result.kind) {
     case "billed":
       await setToast(context, {
@@ -124,6 +132,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return refused(FINAL_BILL_PAGE_MESSAGES.unpaid);
     case "already-billed":
       return refused(FINAL_BILL_PAGE_MESSAGES.alreadyBilled);
+    case "no-such-crew":
+      return data({ result: submission.reply({ fieldErrors: { crew: [FINAL_BILL_PAGE_MESSAGES.noSuchCrew] } }), preview: null }, { status: 400 });
     case "not-found":
       throw bookingNotFound();
     case "forbidden":
@@ -132,13 +142,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingBill({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, shortId, fullName, refusal: refused, stored, move, defaults } = loaderData;
+  const { id, shortId, fullName, refusal: refused, stored, move, defaults, crews } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeading title={`Final bill of booking ${shortId}`} description={`${fullName}'s move, priced from what happened.`} />
       {stored ? (
         <section className="flex flex-col gap-3">
           <BillLines bill={stored.summary} caption="The bill as kept" />
+          <p className="text-slate-700">Crew: {stored.crew ?? "not recorded"}</p>
           {stored.needsApproval ? (
             <p className="max-w-xl text-amber-800">
               {stored.approved
@@ -153,6 +164,7 @@ export default function AdminBookingBill({ loaderData, actionData }: Route.Compo
         <FinalBillForm
           move={move}
           defaults={defaults}
+          crews={crews}
           lastResult={actionData?.result}
           serverPreview={actionData?.preview ?? null}
           backTo={adminBookingPath(id)}
