@@ -622,6 +622,7 @@ export type Database = {
           full_name: string | null
           last_booking_at: string | null
           phone: string | null
+          spent_cents: number
         }
         Insert: {
           bookings: number
@@ -630,6 +631,7 @@ export type Database = {
           full_name?: string | null
           last_booking_at?: string | null
           phone?: string | null
+          spent_cents?: number
         }
         Update: {
           bookings?: number
@@ -638,6 +640,7 @@ export type Database = {
           full_name?: string | null
           last_booking_at?: string | null
           phone?: string | null
+          spent_cents?: number
         }
         Relationships: []
       }
@@ -2447,6 +2450,7 @@ export type Database = {
       }
       tally_money: {
         Args: {
+          _email_key: string
           _moved_at: string
           _revenue_cents: number
           _service_type: string

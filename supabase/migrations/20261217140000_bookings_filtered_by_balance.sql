@@ -28,7 +28,8 @@ grant execute on function public.booking_balance_state(text, date, timestamptz, 
 
 -- The bookings of each state, found without reading the others.
 create index bookings_unbilled_idx on public.bookings (moving_date) where billed_at is null and status <> 'cancelled';
-create index bookings_balance_owed_idx on public.bookings (billed_at) where balance_due_cents > 0;
+-- Newest booked first, as the table lists them.
+create index bookings_balance_owed_idx on public.bookings (created_at) where balance_due_cents > 0;
 
 -- As before (20261126100000), and _balance narrows the bookings to one balance state. The first
 -- condition of each state lets the planner use the bills' index.

@@ -140,14 +140,22 @@ describe("Total Revenue", () => {
     });
   });
 
-  it("keeps its monthly tallies equal to the movements of money, through a change of service, a late payment and deletions", async () => {
+  it("keeps its monthly and customers' tallies equal to the movements of money, through a change of service or email, a late payment and deletions", async () => {
     const nonZero = "where not (revenue_cents = 0 and tip_cents = 0) order by month, service_type";
-    const tallied = () => backend.sql(`select month::text, service_type, revenue_cents::int, tip_cents::int from public.money_tallies ${nonZero}`);
-    const fresh = () =>
-      backend.sql(
+    const tallied = async () => [
+      ...(await backend.sql(`select month::text, service_type, revenue_cents::int, tip_cents::int from public.money_tallies ${nonZero}`)),
+      ...(await backend.sql("select email_key, spent_cents::int from public.customer_tallies where spent_cents <> 0 order by email_key")),
+    ];
+    const fresh = async () => [
+      ...(await backend.sql(
         `select * from (select public.company_month(m.moved_at)::text as month, b.service_type, sum(m.revenue_cents)::int as revenue_cents, sum(m.tip_cents)::int as tip_cents
          from public.money_movements m join public.bookings b on b.id = m.booking_id group by 1, 2) as sums ${nonZero}`,
-      );
+      )),
+      ...(await backend.sql(
+        `select * from (select lower(b.email) as email_key, sum(m.revenue_cents)::int as spent_cents
+         from public.money_movements m join public.bookings b on b.id = m.booking_id group by 1) as spent where spent_cents <> 0 order by email_key`,
+      )),
+    ];
     expect(await tallied()).toEqual(await fresh());
     const billed = await backend.sql<{ id: string }>(
       "select booking_id as id from public.bill_payments where stripe_checkout_session_id = 'cs_test_revenue_balance'",
