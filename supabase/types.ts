@@ -1629,16 +1629,6 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      booking_balance_state: {
-        Args: {
-          _at?: string
-          _balance_due_cents: number
-          _billed_at: string
-          _moving_date: string
-          _status: string
-        }
-        Returns: string
-      }
       booking_changed_by_customer: {
         Args: { _user_id: string }
         Returns: boolean

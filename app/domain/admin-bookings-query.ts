@@ -22,7 +22,7 @@ export const ADMIN_BOOKING_SORT_LABELS: Record<AdminBookingSort, string> = {
 export const ADMIN_BOOKING_STATUS_FILTERS = ["all", ...BOOKING_STATUSES] as const;
 export type AdminBookingStatusFilter = (typeof ADMIN_BOOKING_STATUS_FILTERS)[number];
 
-/** Where a move's money stands after it, as the table filters by it (the database's booking_balance_state). */
+/** Where a move's money stands after it, as the table filters by it (the database's admin_bookings_where says each). */
 export const ADMIN_BALANCE_FILTERS = ["all", "unbilled", "billed", "paid", "overdue"] as const;
 export type AdminBalanceFilter = (typeof ADMIN_BALANCE_FILTERS)[number];
 
