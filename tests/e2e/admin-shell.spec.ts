@@ -59,6 +59,7 @@ test("a moderator's sidebar links only to pages a moderator may open: no Setting
     "/admin/customers",
     "/admin/users",
     "/admin/analytics",
+    "/admin/crews",
     "/admin/messages",
   ]);
   for (const link of links) {

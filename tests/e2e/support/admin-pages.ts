@@ -9,6 +9,7 @@ export const ADMIN_PAGES = [
   "/admin/customers",
   "/admin/users",
   "/admin/analytics",
+  "/admin/crews",
   "/admin/messages",
   "/admin/settings",
   "/admin/mail",
