@@ -3,9 +3,9 @@
 -- (nothing is left), overdue (something is left two weeks after the bill). Said once, in
 -- admin_bookings_where, as conditions on the booking's own columns that an index of each state serves.
 
--- The bookings of each state, found without reading the others.
-create index bookings_unbilled_idx on public.bookings (moving_date) where billed_at is null and status <> 'cancelled';
--- Newest booked first, as the table lists them.
+-- The bookings that may be unbilled, and those that owe, each newest booked first as the table lists
+-- them: a page walks the few thousand of one index, not every booking.
+create index bookings_unbilled_idx on public.bookings (created_at) where billed_at is null and status <> 'cancelled';
 create index bookings_balance_owed_idx on public.bookings (created_at) where balance_due_cents > 0;
 
 -- As before (20261126100000), and _balance narrows the bookings to one balance state.
