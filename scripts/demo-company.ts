@@ -424,28 +424,32 @@ const INSERT_WEBSITE_VISITS = `
 `;
 
 /**
- * Every completed move has its bill, kept an hour after the move as the office keeps it: the hours of
- * its estimate at its final cost, the $50 deposit taken off; one more than 10% above its estimate was
- * approved by the customer two hours later. Most balances were paid online within nine days, a tip
+ * Every completed move has its bill, kept an hour after the move as the office keeps it, naming one of
+ * the crews: the hours of its estimate at its final cost, the $50 deposit taken off; one more than 10%
+ * above its estimate was approved by the customer two hours later. Most balances were paid online within nine days, a tip
  * for the crew with most of them (10, 15 or 20% of the bill); the rest are due (overdue after two
  * weeks). The bookings keep what is left and when they were billed, as bill_move and the payments do.
  */
 const INSERT_BILLS_AND_PAYMENTS = `
 insert into public.booking_bills (
   booking_id, lines, worked_minutes, billed_minutes, hourly_rate_cents, subtotal_cents, discount_cents, total_cents,
-  deposit_paid_cents, balance_cents, accepted_estimate_cents, margin_percent, needs_approval, approved_at, billed_by, billed_at
+  deposit_paid_cents, balance_cents, accepted_estimate_cents, margin_percent, needs_approval, approved_at, billed_by, billed_at,
+  crew_number, crew_name
 )
 select d.id,
        jsonb_build_array(jsonb_build_object('id', 'crew', 'label', 'Moving team, ' || d.estimated_hours || ' h', 'amount_cents', d.final_cost_cents)),
        d.estimated_hours * 60, d.estimated_hours * 60, greatest(1, d.final_cost_cents / d.estimated_hours), d.final_cost_cents, 0, d.final_cost_cents,
        5000, greatest(0, d.final_cost_cents - 5000), d.estimated_cost_cents, 10, d.over_margin,
-       case when d.over_margin then d.billed_at + interval '2 hours' end, d.admin_id, d.billed_at
+       case when d.over_margin then d.billed_at + interval '2 hours' end, d.admin_id, d.billed_at,
+       crew.number, crew.name
 from (
   select d.*, d.final_cost_cents > d.estimated_cost_cents + (d.estimated_cost_cents * 10) / 100 as over_margin,
          least(now() - interval '1 minute', d.started_at + make_interval(hours => d.estimated_hours + 1)) as billed_at
   from demo_bookings d
   where d.status = 'completed'
-) as d;
+) as d
+-- The crews share the moves.
+left join public.crews crew on crew.number = 1 + d.n % (select count(*) from public.crews);
 
 insert into public.bill_payments (bill_id, booking_id, balance_cents, tip_cents, stripe_checkout_session_id, stripe_payment_intent_id, status, created_at, paid_at)
 select p.id, p.booking_id, p.balance_cents, round(p.total_cents * p.tip_percent / 100.0)::int,

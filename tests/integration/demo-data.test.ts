@@ -112,16 +112,17 @@ describe("npm run demo", () => {
 
   it("bills every completed move, with most balances paid and tips beside them, as the app keeps them", async () => {
     const { pg } = emulator.db;
-    const checks = await pg.query<{ unbilled: number; bills: number; paid: number; tipped: number; due_wrong: number }>(
+    const checks = await pg.query<{ unbilled: number; bills: number; paid: number; tipped: number; crewless: number; due_wrong: number }>(
       `select (select count(*)::int from public.bookings b where b.status = 'completed' and not exists (select from public.booking_bills bb where bb.booking_id = b.id)) as unbilled,
               (select count(*)::int from public.booking_bills) as bills,
               (select count(*)::int from public.bill_payments where status = 'paid') as paid,
               (select count(*)::int from public.bill_payments where tip_cents > 0) as tipped,
+              (select count(*)::int from public.booking_bills where crew_number is null) as crewless,
               (select count(*)::int from public.bookings b join public.booking_bills bb on bb.booking_id = b.id
                where b.billed_at is distinct from bb.billed_at or b.balance_due_cents is distinct from public.bill_balance_due(bb.id)) as due_wrong`,
     );
     const facts = checks.rows[0]!;
-    expect(facts).toMatchObject({ unbilled: 0, due_wrong: 0 });
+    expect(facts).toMatchObject({ unbilled: 0, crewless: 0, due_wrong: 0 });
     expect(facts.bills).toBeGreaterThan(0);
     expect(facts.paid).toBeGreaterThan(0);
     expect(facts.tipped).toBeGreaterThan(0);
