@@ -59,6 +59,13 @@ async function allRefunds(): Promise<StoredRefund[]> {
   return data as StoredRefund[];
 }
 
+/** Every payment of a bill's balance recorded as paid: its balance is revenue, its tip the crew's. */
+async function allBalancePayments(): Promise<Array<{ balance_cents: number; tip_cents: number; paid_at: string }>> {
+  const { data, error } = await (await getServiceClient()).from("bill_payments").select("balance_cents, tip_cents, paid_at").eq("status", "paid");
+  if (error) throw new Error(`could not read the balance payments: ${error.message}`);
+  return data as Array<{ balance_cents: number; tip_cents: number; paid_at: string }>;
+}
+
 const card = (page: Page, label: string) =>
   page.locator('dl[aria-label="At a glance"] > div').filter({ has: page.getByRole("term").filter({ hasText: label }) });
 
@@ -88,15 +95,18 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   });
   await createBooking(customer, { status: "cancelled", created_at: now.toISOString() });
 
-  const [rows, refunds] = await Promise.all([allBookings(), allRefunds()]);
+  const [rows, refunds, balances] = await Promise.all([allBookings(), allRefunds(), allBalancePayments()]);
   const completed = rows.filter((row) => row.status === "completed");
   const madeIn = (month: string) => rows.filter((row) => companyMonth(new Date(row.created_at)) === month).length;
-  // Money collected: deposits by the month they were paid, less refunds by the month they were given back.
+  // Money collected: deposits and balances by the month they were paid, less refunds by the month they
+  // were given back; tips apart.
   const collectedIn = (month: string | null) =>
     rows
       .filter((row) => row.deposit_paid_at && (!month || companyMonth(new Date(row.deposit_paid_at)) === month))
-      .reduce((sum, row) => sum + row.deposit_amount_cents, 0) -
+      .reduce((sum, row) => sum + row.deposit_amount_cents, 0) +
+    balances.filter((payment) => !month || companyMonth(new Date(payment.paid_at)) === month).reduce((sum, payment) => sum + payment.balance_cents, 0) -
     refunds.filter((refund) => !month || companyMonth(new Date(refund.refunded_at)) === month).reduce((sum, refund) => sum + refund.amount_cents, 0);
+  const tips = balances.reduce((sum, payment) => sum + payment.tip_cents, 0);
   const dollars = (cents: number) =>
     new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
 
@@ -116,7 +126,7 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   const totalRevenue = card(page, "Total Revenue");
   await expect(totalRevenue.getByRole("definition").first()).toHaveText(dollars(collectedIn(null)));
   await expect(totalRevenue.getByRole("definition").nth(1)).toHaveText(
-    `Money collected: deposits and payments, less refunds${growthText(collectedIn(thisMonth), collectedIn(lastMonth), "No revenue last month to compare")}`,
+    `Money collected: deposits and payments, less refunds${growthText(collectedIn(thisMonth), collectedIn(lastMonth), "No revenue last month to compare")}Tips for crews, apart: ${dollars(tips)}`,
   );
   await expect(totalRevenue).toContainText("% from last month");
 });

@@ -42,25 +42,32 @@ test("a customer's card adds up their bookings in any email case, is found by se
     await book(owner, {
       ...base,
       full_name: "Quincy Ledger",
-      deposit_status: "refunded",
+      deposit_status: "paid",
       deposit_paid_at: new Date().toISOString(),
+      stripe_payment_intent_id: `pi_insights_${tag}`,
       status: "cancelled",
     }),
     await book(owner, { ...base, user_id: null, email: email.toUpperCase(), full_name: "Quincy B. Ledger", status: "pending" }),
   ];
   const newcomer = await book(owner, { email: `nova.${tag}@example.com`, full_name: "Nova Newcomer", phone: "(404) 555-0143" });
-  const spent = rows.reduce(
-    (sum, row) =>
-      sum +
-      (row.status === "completed" ? (row.final_cost_cents ?? row.estimated_cost_cents ?? 0) : row.deposit_status === "paid" ? row.deposit_amount_cents : 0),
-    0,
-  );
+  const admin = await createTestUser({ fullName: "Insights Admin", admin: true });
+  // The third deposit was given back by the admin.
+  const refunded = await (
+    await getServiceClient()
+  ).rpc("mark_deposit_refunded", {
+    _payment_intent_id: `pi_insights_${tag}`,
+    _refund_id: `re_insights_${tag}`,
+    _amount_cents: rows[2]!.deposit_amount_cents,
+    _refunded_by: admin.id,
+  });
+  expect(refunded.error).toBeNull();
+  // Total spent is money collected: each deposit paid, less the refund (no balances were paid here).
+  const spent = rows.reduce((sum, row) => sum + (row.deposit_paid_at ? row.deposit_amount_cents : 0), 0) - rows[2]!.deposit_amount_cents;
   const latest = [...rows].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0]!;
 
-  const admin = await createTestUser({ fullName: "Insights Admin", admin: true });
   await signInDirectly(page, admin, "/admin/customers");
   await expect(page.getByRole("heading", { name: "Customer Database" })).toBeVisible();
-  await expect(page.getByText("a deposit that was paid and not refunded")).toBeVisible();
+  await expect(page.getByText("Total spent is the money collected from the customer")).toBeVisible();
 
   await page.getByLabel("Search").fill(tag);
   await page.getByRole("button", { name: "Search" }).click();
