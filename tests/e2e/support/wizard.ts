@@ -42,7 +42,11 @@ export async function chooseMoveDate(page: Page, date: string) {
     // The first month asked for may wait for its route's script on a slow phone.
     await expect(shown).not.toHaveText(month, { timeout: 15_000 });
   }
-  await calendarDay(page, date).check();
+  // Without JavaScript each month is a page of its own: a tap that lands while that page is still
+  // replacing the last one is lost, as a person's would be, and is made again.
+  await expect(async () => {
+    await calendarDay(page, date).check({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 export async function fillDetails(page: Page, date = moveDateInAWeek(), time: string | undefined = "10:00") {
