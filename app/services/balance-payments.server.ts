@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { balanceDueCents, type BillPayment } from "~/domain/balance-payment";
 import type { KeptBill } from "~/domain/final-bill";
 import { BookingStoreError } from "./bookings.server";
+import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // A move's balance, paid through Stripe Checkout after its bill, with an optional tip for the crew as
@@ -171,9 +172,6 @@ export type BalanceMarking = (typeof MARKINGS)[number];
 
 type SessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "payment_intent">;
 
-const paymentIntentOf = (session: Pick<Stripe.Checkout.Session, "payment_intent">) =>
-  typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-
 /** Marks the attempt holding a paid session paid, once. */
 async function markBalancePaid(serviceRole: AppSupabaseClient, session: SessionFacts): Promise<BalanceMarking> {
   if (session.currency !== BALANCE_CURRENCY) return "mismatch";
@@ -195,8 +193,6 @@ function asMarking(answer: string): BalanceMarking {
 export const isBalanceSession = (session: Pick<Stripe.Checkout.Session, "metadata">) => session.metadata?.purpose === BALANCE_PURPOSE;
 
 export type BalanceReturn = { kind: "paid"; amountCents: number } | { kind: "not-paid" } | { kind: "unknown" } | { kind: "stripe-unavailable"; cause: unknown };
-
-const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 /**
  * The customer is back from Checkout on booking `bookingId`'s page with a session id: Stripe is asked

@@ -5,6 +5,7 @@ import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf } from "~/domain/capacity"
 import { DEPOSIT_CENTS } from "~/domain/pricing";
 import { applyBalanceSessionEvent, isBalanceSession, type BalanceEventApplication } from "./balance-payments.server";
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
+import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import { applyChargeRefunded } from "./refunds.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
@@ -240,13 +241,6 @@ async function checkoutAttempt(serviceRole: AppSupabaseClient, key: string): Pro
 /** The fields of a Checkout Session fulfilment reads; a whole Stripe.Checkout.Session fits. */
 export type CheckoutSessionFacts = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata" | "payment_intent">;
 
-/** The id of the payment intent that paid a session (kept with the deposit: a refund names it). */
-function paymentIntentOf(session: Pick<Stripe.Checkout.Session, "payment_intent">): string | null {
-  const intent = session.payment_intent;
-  if (typeof intent === "string") return intent;
-  return intent?.id ?? null;
-}
-
 /** A deposit recorded as paid, and perhaps refunded since: either way Stripe took it. */
 const depositWasPaid = (booking: BookingRow | null) => booking?.deposit_status === "paid" || booking?.deposit_status === "refunded";
 
@@ -305,9 +299,6 @@ export async function fulfilCheckout(
 }
 
 export type CheckoutReturnResult = FulfilResult | { kind: "unknown-session" } | { kind: "stripe-unavailable"; cause: unknown };
-
-/** Checkout Session ids as Stripe writes them (cs_test_…, cs_live_…); anything else is asked of nobody. */
-const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 /**
  * The customer is back from Checkout with a session id: asks Stripe about that session and fulfils
