@@ -49,7 +49,16 @@ test("the office bills a move, and the guest pays the balance with a 15% tip fro
   await pay.getByRole("button", { name: /^Pay/ }).click();
 
   await payOnCheckout(page, "4242 4242 4242 4242", "$1,186.25");
-  await expect(page.getByText("Payment received").first()).toBeVisible();
+  // The toast stands at the foot of the screen, over the payments' corner: read, then closed, as a
+  // customer would before reaching for the receipt beneath it.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Payment received" });
+  if (javaScript) {
+    await expect(toast).toContainText("Thank you: $1,186.25 paid.");
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
+  } else {
+    await expect(page.getByRole("status").filter({ hasText: "Payment received" })).toContainText("Thank you: $1,186.25 paid.");
+  }
   expect(await storedPayments(booking.id)).toEqual([{ status: "paid", balance_cents: 102_500, tip_cents: 16_125 }]);
   await expect(page.getByRole("region", { name: "Pay the balance" })).toHaveCount(0);
 
