@@ -4,8 +4,10 @@ import type { Checkout } from "./checkout.ts";
 import type { StripeEmulatorConfig } from "./config.ts";
 import { StripeApiError, invalidRequest, noSuch } from "./errors.ts";
 import { FormShapeError, canonicalForm, parseForm, readBodyLimited, type FormHash } from "./form.ts";
-import { API_VERSION, newId, type CheckoutSession, type LineItem, type PaymentIntent } from "./objects.ts";
+import { API_VERSION, newId, type CheckoutSession, type Customer, type LineItem, type PaymentIntent } from "./objects.ts";
 import { SESSION_EXPANDABLE, onlyParams, parseCreateSession, parseExpand } from "./params.ts";
+import type { Customers } from "./customers.ts";
+import { PAYMENT_INTENT_EXPANDABLE, type PaymentIntents } from "./payment-intents.ts";
 import type { Refunds } from "./refunds.ts";
 import type { IdempotencyRecord, SessionRecord, Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
@@ -22,8 +24,9 @@ interface LineItemList {
 }
 
 /** A session as answered: payment_intent and line_items filled in when expanded. */
-type SessionView = Omit<CheckoutSession, "payment_intent"> & {
+type SessionView = Omit<CheckoutSession, "payment_intent" | "customer"> & {
   payment_intent: string | PaymentIntent | null;
+  customer: string | Customer | null;
   line_items?: LineItemList;
 };
 
@@ -45,8 +48,7 @@ interface Route {
 export function createApi(
   config: StripeEmulatorConfig,
   store: Store,
-  checkout: Checkout,
-  refunds: Refunds,
+  { checkout, refunds, customers, paymentIntents }: { checkout: Checkout; refunds: Refunds; customers: Customers; paymentIntents: PaymentIntents },
   webhooks: Webhooks,
 ): (request: Request) => Promise<Response> {
   /** Idempotency keys whose first request is still being answered. */
@@ -54,9 +56,13 @@ export function createApi(
 
   function sessionView(record: SessionRecord, expand: string[]): SessionView {
     const view: SessionView = structuredClone(record.session);
-    if (expand.includes("payment_intent") && record.session.payment_intent) {
-      view.payment_intent = checkout.paymentIntent(record.session.payment_intent) ?? record.session.payment_intent;
+    const intent = record.session.payment_intent ? checkout.paymentIntent(record.session.payment_intent) : undefined;
+    if (expand.includes("payment_intent.payment_method") && intent) {
+      view.payment_intent = paymentIntents.view(intent, ["payment_method"]) as PaymentIntent;
+    } else if (expand.includes("payment_intent") && intent) {
+      view.payment_intent = intent;
     }
+    if (expand.includes("customer") && record.session.customer) view.customer = customers.get(record.session.customer);
     if (expand.includes("line_items")) view.line_items = lineItemList(record, record.lineItems.length);
     return view;
   }
@@ -76,6 +82,9 @@ export function createApi(
       pattern: /^\/v1\/checkout\/sessions$/,
       endpoint: ({ form }) => {
         const { input, expand } = parseCreateSession(form, Math.floor(config.now() / 1000));
+        if (input.customer && !store.state.customers.has(input.customer)) {
+          throw new StripeApiError(400, "invalid_request_error", `No such customer: '${input.customer}'`, { code: "resource_missing", param: "customer" });
+        }
         return sessionView(checkout.create(input), expand);
       },
     },
@@ -115,10 +124,62 @@ export function createApi(
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       endpoint: ({ form }, id) => {
         onlyParams(form, ["expand", "client_secret"]);
-        parseExpand(form, ["customer", "latest_charge", "payment_method", "invoice", "review"]);
+        const expand = parseExpand(form, PAYMENT_INTENT_EXPANDABLE);
         const intent = checkout.paymentIntent(id);
         if (!intent) throw noSuch("payment_intent", id, "intent");
-        return intent;
+        return paymentIntents.view(intent, expand);
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/payment_intents$/,
+      endpoint: ({ form, eventRequest }) => {
+        const expand = parseExpand(form, PAYMENT_INTENT_EXPANDABLE);
+        return paymentIntents.view(paymentIntents.create(form, eventRequest), expand);
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/customers$/,
+      endpoint: ({ form }) => {
+        parseExpand(form, []);
+        return customers.create(form);
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      endpoint: ({ form }, id) => {
+        onlyParams(form, ["expand"]);
+        parseExpand(form, []);
+        return customers.get(id);
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      endpoint: ({ form }, id) => {
+        onlyParams(form, ["type", "limit", "expand"]);
+        return customers.listPaymentMethods(id);
+      },
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+      endpoint: ({ form }, id) => {
+        onlyParams(form, ["expand"]);
+        parseExpand(form, ["customer"]);
+        const record = store.state.paymentMethods.get(id);
+        if (!record) throw noSuch("PaymentMethod", id, "payment_method");
+        return record.method;
+      },
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      endpoint: ({ form }, id) => {
+        onlyParams(form, ["expand"]);
+        return customers.detach(id);
       },
     },
     {
@@ -243,7 +304,8 @@ export function createApi(
       const text = JSON.stringify(body, null, 2);
       // Results are kept for a key once the endpoint ran; a request refused for its parameters is not,
       // so it can be corrected and retried with the same key, as on Stripe.
-      if (idempotencyKey !== null && status < 400) {
+      // Stripe keeps the result once the endpoint ran, a card's refusal (402) included.
+      if (idempotencyKey !== null && (status < 400 || status === 402)) {
         const record: IdempotencyRecord = {
           method: request.method,
           path: url.pathname,

@@ -71,8 +71,39 @@ const LIVE_CARD_IN_TEST_MODE: ChargeOutcome = {
     "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
 };
 
+/**
+ * Stripe's test cards whose bank asks the customer to authenticate (3D Secure): `unless-set-up` on a
+ * payment with the customer, but not on later charges without them once saved for those
+ * (`setup_future_usage: off_session`); `always` on every payment, later charges included. Once
+ * authenticated, they pay.
+ */
+export type Authentication = "unless-set-up" | "always";
+const AUTHENTICATION: Record<string, Authentication> = {
+  "4000002500003155": "unless-set-up",
+  "4000002760003184": "always",
+};
+
+export function authenticationOf(card: Pick<Card, "number">): Authentication | null {
+  return AUTHENTICATION[card.number] ?? null;
+}
+
+/** The decline when the customer fails (or is not there for) the bank's authentication. */
+export const AUTHENTICATION_FAILED: Exclude<ChargeOutcome, { ok: true }> = {
+  ok: false,
+  code: "payment_intent_authentication_failure",
+  message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+};
+
+/** A later charge without the customer that the bank wants them to authenticate. */
+export const AUTHENTICATION_REQUIRED: Exclude<ChargeOutcome, { ok: true }> = {
+  ok: false,
+  code: "authentication_required",
+  declineCode: "authentication_required",
+  message: "Your card was declined. This transaction requires authentication.",
+};
+
 export function chargeOutcome(card: Card): ChargeOutcome {
-  if (SUCCEEDS.has(card.number)) return { ok: true };
+  if (SUCCEEDS.has(card.number) || card.number in AUTHENTICATION) return { ok: true };
   return DECLINES[card.number] ?? LIVE_CARD_IN_TEST_MODE;
 }
 

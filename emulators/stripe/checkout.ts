@@ -3,8 +3,9 @@
 // double-clicked Pay button) cannot both pay it.
 
 import type { Card, ChargeOutcome } from "./cards.ts";
-import { chargeOutcome } from "./cards.ts";
+import { AUTHENTICATION_FAILED, authenticationOf, chargeOutcome } from "./cards.ts";
 import type { StripeEmulatorConfig } from "./config.ts";
+import type { Customers } from "./customers.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import {
   buildCharge,
@@ -26,7 +27,11 @@ export type PayResult =
   | { kind: "paid"; session: CheckoutSession }
   | { kind: "declined"; session: CheckoutSession; outcome: Exclude<ChargeOutcome, { ok: true }> }
   /** Not open any more: already paid (a second submit) or expired. */
-  | { kind: "closed"; session: CheckoutSession };
+  | { kind: "closed"; session: CheckoutSession }
+  /** The bank asks the customer to authenticate first: the challenge page is shown. */
+  | { kind: "authenticate"; session: CheckoutSession };
+
+type Payer = { email: string; name: string };
 
 export interface Checkout {
   create(input: SessionInput): SessionRecord;
@@ -35,7 +40,9 @@ export interface Checkout {
   /** Like find(), but a missing session is Stripe's 404. */
   get(id: string): SessionRecord;
   expire(id: string, request: EventRequest): SessionRecord;
-  pay(id: string, customer: { email: string; name: string }, card: Card): PayResult;
+  pay(id: string, customer: Payer, card: Card): PayResult;
+  /** The customer's answer to the bank's challenge: the payment goes on, or is declined. */
+  authenticate(id: string, outcome: "complete" | "fail"): PayResult;
   paymentIntent(id: string): PaymentIntent | undefined;
   /** success_url with `{CHECKOUT_SESSION_ID}` filled in. */
   successUrl(session: CheckoutSession): string;
@@ -46,7 +53,7 @@ export interface Checkout {
 /** setTimeout's longest delay; later expiries are checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function createCheckout(config: StripeEmulatorConfig, store: Store, webhooks: Webhooks): Checkout {
+export function createCheckout(config: StripeEmulatorConfig, store: Store, webhooks: Webhooks, customers: Customers): Checkout {
   const { state } = store;
   const nowSeconds = () => Math.floor(config.now() / 1000);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,6 +109,89 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
     return record;
   }
 
+  /** The payment intent the session's attempts are made on, made at the first. */
+  function attemptIntent(record: SessionRecord): PaymentIntent {
+    const { session } = record;
+    let intent = record.attemptIntentId ? state.paymentIntents.get(record.attemptIntentId) : undefined;
+    if (!intent) {
+      intent = buildPaymentIntent({
+        amount: session.amount_total,
+        currency: session.currency,
+        customer: session.customer,
+        data: record.paymentIntentData,
+        created: nowSeconds(),
+      });
+      state.paymentIntents.set(intent.id, intent);
+      record.attemptIntentId = intent.id;
+      webhooks.emit("payment_intent.created", intent);
+    }
+    return intent;
+  }
+
+  function decline(record: SessionRecord, intent: PaymentIntent, card: Card, outcome: Exclude<ChargeOutcome, { ok: true }>): PayResult {
+    intent.status = "requires_payment_method";
+    intent.last_payment_error = {
+      type: "card_error",
+      code: outcome.code,
+      ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll("_", "-")}`,
+      message: outcome.message,
+      ...(outcome.param ? { param: outcome.param } : {}),
+      payment_method: {
+        id: intent.payment_method ?? newId.paymentMethod(),
+        object: "payment_method",
+        type: "card",
+        card: { brand: card.brand, country: "US", exp_month: card.expMonth, exp_year: card.expYear, funding: card.funding, last4: card.last4 },
+      },
+    };
+    store.changed();
+    webhooks.emit("payment_intent.payment_failed", intent);
+    return { kind: "declined", session: record.session, outcome };
+  }
+
+  /**
+   * Charges the card for the session. A session that asked for it saves the card: to the customer it
+   * was given, or to one made now (`customer_creation: always`), for `setup_future_usage`.
+   */
+  function charge(record: SessionRecord, payer: Payer, card: Card): PayResult {
+    const { session } = record;
+    const created = nowSeconds();
+    const intent = attemptIntent(record);
+    const outcome = chargeOutcome(card);
+    if (!outcome.ok) {
+      intent.payment_method = customers.recordCard(card, payer, { customer: null, setUpFor: null }).method.id;
+      return decline(record, intent, card, outcome);
+    }
+    const customer = session.customer ?? (session.customer_creation === "always" ? customers.createFor(payer).id : null);
+    const setUpFor = record.paymentIntentData.setupFutureUsage ?? null;
+    intent.payment_method = customers.recordCard(card, payer, { customer, setUpFor }).method.id;
+    intent.customer = customer;
+    intent.status = "succeeded";
+    intent.amount_received = intent.amount;
+    intent.latest_charge = newId.charge();
+    intent.last_payment_error = null;
+    state.charges.set(intent.latest_charge, buildCharge({ id: intent.latest_charge, intent, created }));
+    session.status = "complete";
+    session.payment_status = "paid";
+    session.payment_intent = intent.id;
+    session.customer = customer;
+    session.url = null;
+    session.customer_details = {
+      address: null,
+      business_name: null,
+      email: payer.email,
+      individual_name: null,
+      name: payer.name,
+      phone: null,
+      tax_exempt: "none",
+      tax_ids: [],
+    };
+    store.changed();
+    webhooks.emit("payment_intent.succeeded", intent);
+    webhooks.emit("checkout.session.completed", session);
+    return { kind: "paid", session };
+  }
+
   sweep();
 
   return {
@@ -132,66 +222,26 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
       const record = get(id);
       const { session } = record;
       if (session.status !== "open") return { kind: "closed", session };
-      const created = nowSeconds();
-      let intent = record.attemptIntentId ? state.paymentIntents.get(record.attemptIntentId) : undefined;
-      if (!intent) {
-        intent = buildPaymentIntent({ session, data: record.paymentIntentData, created });
-        state.paymentIntents.set(intent.id, intent);
-        record.attemptIntentId = intent.id;
-        webhooks.emit("payment_intent.created", intent);
+      if (authenticationOf(card) !== null) {
+        // The bank's 3D Secure challenge comes first, on a page of its own.
+        record.challenge = { card, customer };
+        store.changed();
+        return { kind: "authenticate", session };
       }
-      const paymentMethod = newId.paymentMethod();
-      intent.payment_method = paymentMethod;
-      const outcome = chargeOutcome(card);
+      return charge(record, customer, card);
+    },
+    authenticate(id, outcome) {
+      const record = get(id);
+      const { session } = record;
+      const challenge = record.challenge;
+      if (session.status !== "open" || !challenge) return { kind: "closed", session };
+      record.challenge = null;
       store.changed();
-      if (!outcome.ok) {
-        intent.status = "requires_payment_method";
-        intent.last_payment_error = {
-          type: "card_error",
-          code: outcome.code,
-          ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
-          doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll("_", "-")}`,
-          message: outcome.message,
-          ...(outcome.param ? { param: outcome.param } : {}),
-          payment_method: {
-            id: paymentMethod,
-            object: "payment_method",
-            type: "card",
-            card: {
-              brand: card.brand,
-              country: "US",
-              exp_month: card.expMonth,
-              exp_year: card.expYear,
-              funding: card.funding,
-              last4: card.last4,
-            },
-          },
-        };
-        webhooks.emit("payment_intent.payment_failed", intent);
-        return { kind: "declined", session, outcome };
-      }
-      intent.status = "succeeded";
-      intent.amount_received = intent.amount;
-      intent.latest_charge = newId.charge();
-      intent.last_payment_error = null;
-      state.charges.set(intent.latest_charge, buildCharge({ id: intent.latest_charge, intent, created }));
-      session.status = "complete";
-      session.payment_status = "paid";
-      session.payment_intent = intent.id;
-      session.url = null;
-      session.customer_details = {
-        address: null,
-        business_name: null,
-        email: customer.email,
-        individual_name: null,
-        name: customer.name,
-        phone: null,
-        tax_exempt: "none",
-        tax_ids: [],
-      };
-      webhooks.emit("payment_intent.succeeded", intent);
-      webhooks.emit("checkout.session.completed", session);
-      return { kind: "paid", session };
+      if (outcome === "complete") return charge(record, challenge.customer, challenge.card);
+      const intent = attemptIntent(record);
+      const method = customers.recordCard(challenge.card, challenge.customer, { customer: null, setUpFor: null });
+      intent.payment_method = method.method.id;
+      return decline(record, intent, challenge.card, AUTHENTICATION_FAILED);
     },
     paymentIntent(id) {
       return state.paymentIntents.get(id);

@@ -5,13 +5,15 @@ export class StripeApiError extends Error {
     readonly type: "invalid_request_error" | "idempotency_error" | "card_error" | "api_error",
     message: string,
     readonly details: { code?: string; param?: string; decline_code?: string } = {},
+    /** Objects a card error carries (`payment_intent`, `payment_method`), as Stripe sends them. */
+    readonly objects: Record<string, unknown> = {},
   ) {
     super(message);
   }
 
   /** The body Stripe sends. Fields without a value are left out, as Stripe leaves them out. */
-  body(): { error: Record<string, string> } {
-    const error: Record<string, string> = {};
+  body(): { error: Record<string, unknown> } {
+    const error: Record<string, unknown> = { ...this.objects };
     const { code, param, decline_code: declineCode } = this.details;
     if (code) {
       error.code = code;

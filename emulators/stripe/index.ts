@@ -2,6 +2,8 @@ import { createApi } from "./api.ts";
 import { PAGE_PREFIX, createCheckout } from "./checkout.ts";
 import { resolveConfig, type StripeEmulatorConfig, type StripeEmulatorOptions } from "./config.ts";
 import { createPages } from "./page.ts";
+import { createCustomers } from "./customers.ts";
+import { createPaymentIntents } from "./payment-intents.ts";
 import { createRefunds } from "./refunds.ts";
 import { openStore } from "./store.ts";
 import { createWebhooks, type Webhooks } from "./webhooks.ts";
@@ -39,11 +41,13 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   const config = resolveConfig(options);
   const store = await openStore(config.stateDir, config.now);
   const webhooks = createWebhooks(config, store);
-  const checkout = createCheckout(config, store, webhooks);
+  const customers = createCustomers(config, store);
+  const checkout = createCheckout(config, store, webhooks, customers);
   await store.save();
   webhooks.resume();
   const refunds = createRefunds(config, store, webhooks);
-  const api = createApi(config, store, checkout, refunds, webhooks);
+  const paymentIntents = createPaymentIntents(config, store, customers, webhooks);
+  const api = createApi(config, store, { checkout, refunds, customers, paymentIntents }, webhooks);
   const pages = createPages(config, checkout, store);
   let closed = false;
 

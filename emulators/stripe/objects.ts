@@ -76,8 +76,9 @@ export interface CheckoutSession {
   currency_conversion: null;
   custom_fields: [];
   custom_text: { after_submit: null; shipping_address: null; submit: null; terms_of_service_acceptance: null };
-  customer: null;
-  customer_creation: "if_required";
+  /** The customer the payment was made for: given at creation, or made when the session was paid. */
+  customer: string | null;
+  customer_creation: "if_required" | "always";
   customer_details: CustomerDetails | null;
   customer_email: string | null;
   discounts: [];
@@ -122,6 +123,9 @@ export interface PaymentError {
   payment_method: { id: string; object: "payment_method"; type: "card"; card: CardSummary };
 }
 
+/** How a card saved with a payment may be charged later: without the customer, or only with them. */
+export type SetupFutureUsage = "off_session" | "on_session";
+
 export interface CardSummary {
   brand: string;
   country: "US";
@@ -147,7 +151,7 @@ export interface PaymentIntent {
   confirmation_method: "automatic";
   created: number;
   currency: string;
-  customer: null;
+  customer: string | null;
   description: string | null;
   last_payment_error: PaymentError | null;
   latest_charge: string | null;
@@ -161,12 +165,12 @@ export interface PaymentIntent {
   processing: null;
   receipt_email: string | null;
   review: null;
-  setup_future_usage: null;
+  setup_future_usage: SetupFutureUsage | null;
   shipping: null;
   source: null;
   statement_descriptor: null;
   statement_descriptor_suffix: null;
-  status: "requires_payment_method" | "succeeded";
+  status: "requires_payment_method" | "requires_confirmation" | "succeeded";
   transfer_data: null;
   transfer_group: null;
 }
@@ -213,7 +217,52 @@ export interface Refund {
 }
 
 /** What an event carries: a snapshot of the object it is about. */
-export type EventObject = CheckoutSession | PaymentIntent | Charge | Refund;
+export type EventObject = CheckoutSession | PaymentIntent | Charge | Refund | Customer | PaymentMethod;
+
+export interface Customer {
+  id: string;
+  object: "customer";
+  address: null;
+  balance: number;
+  created: number;
+  currency: null;
+  default_source: null;
+  delinquent: false;
+  description: string | null;
+  email: string | null;
+  invoice_prefix: string;
+  invoice_settings: { custom_fields: null; default_payment_method: null; footer: null; rendering_options: null };
+  livemode: false;
+  metadata: Metadata;
+  name: string | null;
+  phone: null;
+  preferred_locales: string[];
+  shipping: null;
+  tax_exempt: "none";
+  test_clock: null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: "payment_method";
+  allow_redisplay: "unspecified";
+  billing_details: { address: null; email: string | null; name: string | null; phone: null };
+  card: CardSummary & {
+    checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: "pass" };
+    display_brand: string;
+    fingerprint: string;
+    generated_from: null;
+    networks: { available: string[]; preferred: null };
+    three_d_secure_usage: { supported: true };
+    wallet: null;
+  };
+  created: number;
+  /** The customer it is saved to; null until attached, and again once detached. */
+  customer: string | null;
+  livemode: false;
+  metadata: Metadata;
+  type: "card";
+}
 
 export interface StripeEvent {
   id: string;
@@ -238,6 +287,7 @@ export const newId = {
   product: () => `prod_${randomToken(14)}`,
   lineItem: () => `li_1${randomToken(23)}`,
   event: () => `evt_1${randomToken(23)}`,
+  customer: () => `cus_${randomToken(14)}`,
   request: () => `req_${randomToken(14)}`,
 };
 
@@ -254,12 +304,17 @@ export interface SessionInput {
   submitType: string | null;
   paymentMethodTypes: string[];
   paymentIntentData: PaymentIntentData;
+  /** An existing customer to pay for (and save the card to). */
+  customer?: string | null;
+  customerCreation?: "if_required" | "always";
 }
 
 export interface PaymentIntentData {
   metadata: Metadata;
   description: string | null;
   receiptEmail: string | null;
+  /** The card is saved for later payments (its customer is made when the session is paid, if none was given). */
+  setupFutureUsage?: SetupFutureUsage | null;
 }
 
 /** The default lifetime of a session: 24 hours. */
@@ -329,8 +384,8 @@ export function buildSession(options: { id: string; input: SessionInput; lineIte
     currency_conversion: null,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-    customer: null,
-    customer_creation: "if_required",
+    customer: input.customer ?? null,
+    customer_creation: input.customerCreation ?? "if_required",
     customer_details: null,
     customer_email: input.customerEmail,
     discounts: [],
@@ -377,13 +432,20 @@ export function buildSession(options: { id: string; input: SessionInput; lineIte
   };
 }
 
-export function buildPaymentIntent(options: { session: CheckoutSession; data: PaymentIntentData; created: number }): PaymentIntent {
-  const { session, data, created } = options;
+/** A payment intent for `amount` in `currency`: a Checkout Session's (its total), or one created through the API. */
+export function buildPaymentIntent(options: {
+  amount: number;
+  currency: string;
+  customer: string | null;
+  data: PaymentIntentData;
+  created: number;
+}): PaymentIntent {
+  const { amount, currency, customer, data, created } = options;
   const id = newId.paymentIntent();
   return {
     id,
     object: "payment_intent",
-    amount: session.amount_total,
+    amount,
     amount_capturable: 0,
     amount_received: 0,
     application: null,
@@ -395,8 +457,8 @@ export function buildPaymentIntent(options: { session: CheckoutSession; data: Pa
     client_secret: `${id}_secret_${randomToken(25)}`,
     confirmation_method: "automatic",
     created,
-    currency: session.currency,
-    customer: null,
+    currency,
+    customer,
     description: data.description,
     last_payment_error: null,
     latest_charge: null,
@@ -412,7 +474,7 @@ export function buildPaymentIntent(options: { session: CheckoutSession; data: Pa
     processing: null,
     receipt_email: data.receiptEmail,
     review: null,
-    setup_future_usage: null,
+    setup_future_usage: data.setupFutureUsage ?? null,
     shipping: null,
     source: null,
     statement_descriptor: null,
@@ -443,5 +505,69 @@ export function buildCharge(options: { id: string; intent: PaymentIntent; create
     receipt_email: intent.receipt_email,
     refunded: false,
     status: "succeeded",
+  };
+}
+
+export function buildCustomer(options: {
+  id: string;
+  email: string | null;
+  name: string | null;
+  description?: string | null;
+  metadata?: Metadata;
+  created: number;
+}): Customer {
+  return {
+    id: options.id,
+    object: "customer",
+    address: null,
+    balance: 0,
+    created: options.created,
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: options.description ?? null,
+    email: options.email,
+    invoice_prefix: randomToken(8).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    livemode: false,
+    metadata: options.metadata ?? {},
+    name: options.name,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: "none",
+    test_clock: null,
+  };
+}
+
+export function buildPaymentMethod(options: {
+  id: string;
+  card: CardSummary;
+  fingerprint: string;
+  email: string | null;
+  name: string | null;
+  created: number;
+}): PaymentMethod {
+  const { card } = options;
+  return {
+    id: options.id,
+    object: "payment_method",
+    allow_redisplay: "unspecified",
+    billing_details: { address: null, email: options.email, name: options.name, phone: null },
+    card: {
+      ...card,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: "pass" },
+      display_brand: card.brand,
+      fingerprint: options.fingerprint,
+      generated_from: null,
+      networks: { available: [card.brand], preferred: null },
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+    created: options.created,
+    customer: null,
+    livemode: false,
+    metadata: {},
+    type: "card",
   };
 }

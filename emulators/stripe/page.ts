@@ -2,7 +2,7 @@
 
 import { createHash } from "node:crypto";
 import { FIELDS, checkCardForm, type FieldErrors, type FieldValues } from "./cards.ts";
-import { PAGE_PREFIX, type Checkout } from "./checkout.ts";
+import { PAGE_PREFIX, type Checkout, type PayResult } from "./checkout.ts";
 import type { StripeEmulatorConfig } from "./config.ts";
 import { readBodyLimited } from "./form.ts";
 import type { CheckoutSession, LineItem } from "./objects.ts";
@@ -104,12 +104,60 @@ ${field("cardExpiry", "Expiration (MM / YY)", `type="text" inputmode="numeric" a
 ${field("cardCvc", "Security code (CVC)", `type="text" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required maxlength="4"`, { keep: false })}
 </div>
 ${field("billingName", "Name on card", `type="text" autocomplete="cc-name" required maxlength="200"`)}
+${savingNotice(record)}
 <button type="submit">Pay ${escapeHtml(total)}</button>
 </form>
-<p class="hint">Test mode: card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future date and any 3 digits.</p>
+<p class="hint">Test mode: card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for authentication. Any future date and any 3 digits.</p>
 </section>
 </main>`;
     return htmlResponse(status, `Pay ${config.businessName}`, body, formActionSources(session));
+  }
+
+  /** What Checkout tells the customer when the session saves their card for later payments. */
+  function savingNotice(record: SessionRecord): string {
+    const usage = record.paymentIntentData.setupFutureUsage;
+    if (!usage) return "";
+    const text =
+      usage === "off_session"
+        ? `By providing your card information, you allow ${config.businessName} to charge your card for future payments in accordance with their terms.`
+        : `Your card information will be saved for future purchases with ${config.businessName}.`;
+    return `<p class="hint">${escapeHtml(text)}</p>`;
+  }
+
+  /** The bank's 3D Secure challenge, as Stripe's test page shows it: complete or fail it. */
+  function challengePage(session: CheckoutSession): Response {
+    const action = `${PAGE_PREFIX}/checkout/${encodeURIComponent(session.id)}/authenticate`;
+    const button = (outcome: string, label: string) =>
+      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit">${label}</button></form>`;
+    const body = `<main class="message"><p class="business">${escapeHtml(config.businessName)} <span class="badge">Test mode</span></p>
+<h2>3D Secure 2 Test Page</h2>
+<p>Your bank asks you to confirm the payment of ${escapeHtml(formatAmount(session.amount_total, session.currency))}. This test page stands in for your bank's.</p>
+${button("complete", "Complete")}
+${button("fail", "Fail")}
+</main>`;
+    return htmlResponse(200, "3D Secure 2 Test Page", body, formActionSources(session));
+  }
+
+  /** The customer's answer on the challenge page. */
+  async function answerChallenge(request: Request, record: SessionRecord): Promise<Response> {
+    if (crossSite(request)) return messagePage(403, "Not allowed", "Payment forms are only accepted from this page.");
+    const encoded = await readBodyLimited(request, MAX_FORM_BYTES);
+    if (encoded === null) return messagePage(413, "Form too large", "The payment form sent too much data.");
+    const outcome = new URLSearchParams(encoded).get("outcome");
+    if (outcome !== "complete" && outcome !== "fail") return messagePage(400, "Unknown answer", "Choose Complete or Fail.");
+    const result = checkout.authenticate(record.session.id, outcome);
+    await store.save();
+    return payResultPage(record, result, { values: { email: record.session.customer_email ?? "" }, errors: {} });
+  }
+
+  function payResultPage(record: SessionRecord, result: PayResult, form: FormState): Response {
+    if (result.kind === "paid") return redirect(checkout.successUrl(result.session));
+    if (result.kind === "closed") {
+      // Back on the session's page with no challenge to answer: the form again, or the closed page.
+      return result.session.status === "open" ? checkoutPage(record, 409, form) : closedPage(result.session);
+    }
+    if (result.kind === "authenticate") return challengePage(result.session);
+    return checkoutPage(record, 402, { ...form, alert: result.outcome.message });
   }
 
   function messagePage(status: number, title: string, text: string, link?: { href: string; label: string }): Response {
@@ -174,18 +222,22 @@ ${field("billingName", "Name on card", `type="text" autocomplete="cc-name" requi
     if ("errors" in checked) return checkoutPage(record, 400, { values: kept, errors: checked.errors });
     const result = checkout.pay(session.id, { email: values.email.trim(), name: values.billingName.trim() }, checked.card);
     await store.save();
-    if (result.kind === "paid") return redirect(checkout.successUrl(result.session));
-    if (result.kind === "closed") return closedPage(result.session);
-    return checkoutPage(record, 402, { values: kept, errors: {}, alert: result.outcome.message });
+    return payResultPage(record, result, { values: kept, errors: {} });
   }
 
   return async function handlePage(request) {
     const { pathname } = new URL(request.url);
-    const match = new RegExp(`^${PAGE_PREFIX}/checkout/([^/]+)/?$`).exec(pathname);
+    const match = new RegExp(`^${PAGE_PREFIX}/checkout/([^/]+?)(/authenticate)?/?$`).exec(pathname);
     if (!match) return messagePage(404, "Page not found", "There is no checkout page here.");
     const id = safeDecode(match[1] ?? "");
     const record = id === null ? undefined : checkout.find(id);
     if (!record) return messagePage(404, "Checkout not found", "This checkout link is not valid.");
+    if (match[2]) {
+      if (request.method === "POST") return answerChallenge(request, record);
+      return record.session.status === "open" && record.challenge
+        ? challengePage(record.session)
+        : redirect(`${PAGE_PREFIX}/checkout/${encodeURIComponent(id!)}`);
+    }
     if (request.method === "POST") return submit(request, record);
     if (request.method !== "GET" && request.method !== "HEAD") {
       const response = messagePage(405, "Not allowed", "This page only shows a checkout form.");

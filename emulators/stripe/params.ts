@@ -4,9 +4,18 @@ import { StripeApiError, invalidRequest, missingParam, unknownParam } from "./er
 import type { FormHash, FormValue } from "./form.ts";
 import type { Metadata, PaymentIntentData, SessionInput } from "./objects.ts";
 
-/** Fields of a Checkout Session that `expand[]` accepts. payment_intent and line_items are filled in;
- *  the others are always null in payment mode without customers and stay null. */
-export const SESSION_EXPANDABLE = ["payment_intent", "line_items", "customer", "invoice", "subscription", "setup_intent", "payment_link"];
+/** Fields of a Checkout Session that `expand[]` accepts. payment_intent (and its payment_method),
+ *  line_items and customer are filled in; the others are always null in payment mode and stay null. */
+export const SESSION_EXPANDABLE = [
+  "payment_intent",
+  "payment_intent.payment_method",
+  "line_items",
+  "customer",
+  "invoice",
+  "subscription",
+  "setup_intent",
+  "payment_link",
+];
 
 const MIN_LIFETIME_SECONDS = 30 * 60;
 const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -25,6 +34,8 @@ function unsupported(param: string): StripeApiError {
 
 const SESSION_PARAMS = new Set([
   "mode",
+  "customer",
+  "customer_creation",
   "line_items",
   "success_url",
   "cancel_url",
@@ -40,8 +51,6 @@ const SESSION_PARAMS = new Set([
   "ui_mode",
 ]);
 const SESSION_PARAMS_NOT_IMPLEMENTED = new Set([
-  "customer",
-  "customer_creation",
   "discounts",
   "allow_promotion_codes",
   "automatic_tax",
@@ -124,6 +133,18 @@ export function parseCreateSession(form: FormHash, now: number): { input: Sessio
     throw invalidRequest("Invalid submit_type: must be one of auto, book, donate, pay, or subscribe", "submit_type");
   }
 
+  const customer = optionalString(form, "customer") ?? null;
+  const customerCreation = optionalString(form, "customer_creation");
+  if (customerCreation !== undefined && customerCreation !== "always" && customerCreation !== "if_required") {
+    throw invalidRequest("Invalid customer_creation: must be one of always or if_required", "customer_creation");
+  }
+  if (customer !== null && customerCreation !== undefined) {
+    throw invalidRequest("You may only specify one of these parameters: customer, customer_creation.", "customer_creation");
+  }
+  if (customer !== null && customerEmail !== null) {
+    throw invalidRequest("You may only specify one of these parameters: customer, customer_email.", "customer_email");
+  }
+
   const locale = optionalString(form, "locale") ?? null;
   if (locale !== null && !/^(auto|[a-z]{2}(-[A-Z0-9]{2,3})?)$/.test(locale)) {
     throw invalidRequest(`Invalid locale: ${locale}`, "locale");
@@ -142,6 +163,8 @@ export function parseCreateSession(form: FormHash, now: number): { input: Sessio
       submitType,
       paymentMethodTypes: paymentMethodTypes?.length ? paymentMethodTypes : ["card"],
       paymentIntentData: parsePaymentIntentData(form.payment_intent_data),
+      customer,
+      customerCreation: customerCreation ?? "if_required",
     },
     expand: parseExpand(form, SESSION_EXPANDABLE),
   };
@@ -214,11 +237,10 @@ function parsePaymentIntentData(value: FormValue | undefined): PaymentIntentData
   if (value === undefined || value === "") return empty;
   const hash = expectHash(value, "payment_intent_data");
   for (const key of Object.keys(hash)) {
-    if (["metadata", "description", "receipt_email"].includes(key)) continue;
+    if (["metadata", "description", "receipt_email", "setup_future_usage"].includes(key)) continue;
     if (
       [
         "capture_method",
-        "setup_future_usage",
         "statement_descriptor",
         "statement_descriptor_suffix",
         "shipping",
@@ -238,7 +260,11 @@ function parsePaymentIntentData(value: FormValue | undefined): PaymentIntentData
   }
   const description = optionalString(hash, "description") ?? null;
   if (description !== null) checkLength(description, 1000, "payment_intent_data[description]");
-  return { metadata: parseMetadata(hash.metadata, "payment_intent_data[metadata]"), description, receiptEmail };
+  const setupFutureUsage = optionalString(hash, "setup_future_usage") ?? null;
+  if (setupFutureUsage !== null && setupFutureUsage !== "off_session" && setupFutureUsage !== "on_session") {
+    throw invalidRequest("Invalid setup_future_usage: must be one of on_session or off_session", "payment_intent_data[setup_future_usage]");
+  }
+  return { metadata: parseMetadata(hash.metadata, "payment_intent_data[metadata]"), description, receiptEmail, setupFutureUsage };
 }
 
 /** Metadata: at most 50 keys of up to 40 characters, values of up to 500; an empty value leaves the key out. */
@@ -285,7 +311,7 @@ export function onlyParams(form: FormHash, allowed: readonly string[]): void {
   for (const key of Object.keys(form)) if (!allowed.includes(key)) throw unknownParam(key);
 }
 
-function optionalString(hash: FormHash, key: string): string | undefined {
+export function optionalString(hash: FormHash, key: string): string | undefined {
   const value = hash[key];
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "string") throw invalidRequest(`Invalid string: ${describe(value)}`, key);

@@ -3,7 +3,19 @@
 
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import type { Charge, CheckoutSession, LineItem, PaymentIntent, PaymentIntentData, Refund, StripeEvent } from "./objects.ts";
+import type { Card } from "./cards.ts";
+import type {
+  Charge,
+  CheckoutSession,
+  Customer,
+  LineItem,
+  PaymentIntent,
+  PaymentIntentData,
+  PaymentMethod,
+  Refund,
+  SetupFutureUsage,
+  StripeEvent,
+} from "./objects.ts";
 
 export interface SessionRecord {
   session: CheckoutSession;
@@ -11,6 +23,17 @@ export interface SessionRecord {
   paymentIntentData: PaymentIntentData;
   /** The payment intent the customer's attempts are made on: created at the first attempt. */
   attemptIntentId: string | null;
+  /** A card the bank asked the customer to authenticate, waiting for their answer on the challenge page. */
+  challenge?: { card: Card; customer: { email: string; name: string } } | null;
+}
+
+/** A card as Stripe keeps it: the object the API answers with, and what the card network decides by. */
+export interface PaymentMethodRecord {
+  method: PaymentMethod;
+  /** The test card's number: which later charges succeed. */
+  cardNumber: string;
+  /** What it was saved for (a payment with `setup_future_usage`), or null when never saved for later. */
+  setUpFor: SetupFutureUsage | null;
 }
 
 export interface DeliveryAttempt {
@@ -52,6 +75,8 @@ export interface State {
   paymentIntents: Map<string, PaymentIntent>;
   charges: Map<string, Charge>;
   refunds: Map<string, Refund>;
+  customers: Map<string, Customer>;
+  paymentMethods: Map<string, PaymentMethodRecord>;
   /** Oldest first. */
   events: EventRecord[];
   idempotency: Map<string, IdempotencyRecord>;
@@ -78,6 +103,9 @@ interface StateFile {
   /** Absent in files written before refunds existed. */
   charges?: Charge[];
   refunds?: Refund[];
+  /** Absent in files written before saved cards existed. */
+  customers?: Customer[];
+  paymentMethods?: PaymentMethodRecord[];
   events: EventRecord[];
   idempotency: Array<[string, IdempotencyRecord]>;
 }
@@ -105,6 +133,8 @@ export async function openStore(stateDir: string | undefined, now: () => number)
       paymentIntents: [...state.paymentIntents.values()],
       charges: [...state.charges.values()],
       refunds: [...state.refunds.values()],
+      customers: [...state.customers.values()],
+      paymentMethods: [...state.paymentMethods.values()],
       events: state.events,
       idempotency: [...state.idempotency],
     };
@@ -150,7 +180,16 @@ export async function openStore(stateDir: string | undefined, now: () => number)
 }
 
 function emptyState(): State {
-  return { sessions: new Map(), paymentIntents: new Map(), charges: new Map(), refunds: new Map(), events: [], idempotency: new Map() };
+  return {
+    sessions: new Map(),
+    paymentIntents: new Map(),
+    charges: new Map(),
+    refunds: new Map(),
+    customers: new Map(),
+    paymentMethods: new Map(),
+    events: [],
+    idempotency: new Map(),
+  };
 }
 
 async function load(file: string): Promise<State> {
@@ -169,6 +208,8 @@ async function load(file: string): Promise<State> {
     paymentIntents: new Map(contents.paymentIntents.map((intent) => [intent.id, intent])),
     charges: new Map((contents.charges ?? []).map((charge) => [charge.id, charge])),
     refunds: new Map((contents.refunds ?? []).map((refund) => [refund.id, refund])),
+    customers: new Map((contents.customers ?? []).map((customer) => [customer.id, customer])),
+    paymentMethods: new Map((contents.paymentMethods ?? []).map((record) => [record.method.id, record])),
     events: contents.events,
     idempotency: new Map(contents.idempotency),
   };

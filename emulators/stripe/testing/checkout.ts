@@ -12,6 +12,8 @@ export interface CardDetails {
   expiry?: string;
   /** Default "123". */
   cvc?: string;
+  /** The answer to the bank's challenge, for a card that asks for one (4000 0025 0000 3155); without it the challenge page is returned. */
+  authenticate?: "complete" | "fail";
 }
 
 export interface Submission {
@@ -34,8 +36,13 @@ export async function completeSession(emulator: StripeEmulator, sessionId: strin
     cardCvc: details.cvc ?? "123",
     billingName: details.name ?? "Test Customer",
   });
-  const response = await emulator.handle(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form }));
-  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+  const post = async (address: string, body: URLSearchParams): Promise<Submission> => {
+    const response = await emulator.handle(new Request(address, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+    return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+  };
+  const submitted = await post(url, form);
+  if (!details.authenticate || !submitted.html.includes("3D Secure 2 Test Page")) return submitted;
+  return post(`${url}/authenticate`, new URLSearchParams({ outcome: details.authenticate }));
 }
 
 /** Expires an open session through the API (`POST /v1/checkout/sessions/:id/expire`), which fires
