@@ -137,7 +137,9 @@ export type Database = {
           bill_id: string
           booking_id: string
           created_at: string
+          failure_code: string | null
           id: string
+          method: string
           paid_at: string | null
           status: string
           stripe_checkout_session_id: string | null
@@ -149,7 +151,9 @@ export type Database = {
           bill_id: string
           booking_id: string
           created_at?: string
+          failure_code?: string | null
           id?: string
+          method?: string
           paid_at?: string | null
           status?: string
           stripe_checkout_session_id?: string | null
@@ -161,7 +165,9 @@ export type Database = {
           bill_id?: string
           booking_id?: string
           created_at?: string
+          failure_code?: string | null
           id?: string
+          method?: string
           paid_at?: string | null
           status?: string
           stripe_checkout_session_id?: string | null
@@ -858,6 +864,47 @@ export type Database = {
         }
         Relationships: []
       }
+      saved_cards: {
+        Row: {
+          booking_id: string
+          brand: string
+          exp_month: number
+          exp_year: number
+          last4: string
+          saved_at: string
+          stripe_customer_id: string
+          stripe_payment_method_id: string
+        }
+        Insert: {
+          booking_id: string
+          brand: string
+          exp_month: number
+          exp_year: number
+          last4: string
+          saved_at?: string
+          stripe_customer_id: string
+          stripe_payment_method_id: string
+        }
+        Update: {
+          booking_id?: string
+          brand?: string
+          exp_month?: number
+          exp_year?: number
+          last4?: string
+          saved_at?: string
+          stripe_customer_id?: string
+          stripe_payment_method_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_cards_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: true
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       schedule_changes: {
         Row: {
           after: Json | null
@@ -1540,6 +1587,18 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      apply_saved_card_payment_event: {
+        Args: {
+          _amount?: number
+          _event_id: string
+          _event_type: string
+          _failure_code?: string
+          _outcome: string
+          _payment_id: string
+          _payment_intent_id?: string
+        }
+        Returns: string
+      }
       apply_stripe_checkout_event: {
         Args: {
           _confirm?: boolean
@@ -1593,6 +1652,10 @@ export type Database = {
         }
       }
       bill_balance_due: { Args: { _bill_id: string }; Returns: number }
+      bill_chargeable_now: {
+        Args: { _bill: Database["public"]["Tables"]["booking_bills"]["Row"] }
+        Returns: number
+      }
       bill_lines_total: { Args: { _lines: Json }; Returns: number }
       bill_message_facts: {
         Args: { bill: Database["public"]["Tables"]["booking_bills"]["Row"] }
@@ -1967,6 +2030,13 @@ export type Database = {
         Args: { _booking_id: string; _email: string }
         Returns: string
       }
+      mark_attempt_paid: {
+        Args: {
+          _attempt: Database["public"]["Tables"]["bill_payments"]["Row"]
+          _payment_intent_id: string
+        }
+        Returns: undefined
+      }
       mark_bill_payment_paid: {
         Args: {
           _amount_total: number
@@ -2092,7 +2162,32 @@ export type Database = {
           bill_id: string
           booking_id: string
           created_at: string
+          failure_code: string | null
           id: string
+          method: string
+          paid_at: string | null
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          tip_cents: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bill_payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      open_saved_card_payment: {
+        Args: { _booking_id: string; _replacing?: string }
+        Returns: {
+          balance_cents: number
+          bill_id: string
+          booking_id: string
+          created_at: string
+          failure_code: string | null
+          id: string
+          method: string
           paid_at: string | null
           status: string
           stripe_checkout_session_id: string | null
@@ -2423,6 +2518,16 @@ export type Database = {
         }[]
       }
       set_weekday_crews: { Args: { _crews: number[] }; Returns: number }
+      settle_saved_card_payment: {
+        Args: {
+          _amount?: number
+          _failure_code?: string
+          _outcome: string
+          _payment_id: string
+          _payment_intent_id?: string
+        }
+        Returns: string
+      }
       storage_names_in_use: {
         Args: never
         Returns: {

@@ -18,6 +18,7 @@ export const MESSAGE_KIND_LABELS: Readonly<Record<MessageKind, string>> = {
   day_closed_moved: "Day closed: pick another",
   bill_ready: "Final bill",
   balance_paid: "Receipt: balance paid",
+  balance_charge_failed: "Saved card refused: pay online",
   office_new_booking: "Office: new booking",
   office_customer_cancelled: "Office: customer cancelled",
   office_tomorrow_list: "Office: tomorrow's moves",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tables } from "../../supabase/types";
 import { dollarsField } from "./dollars-field";
-import { TIP_MESSAGES, TIP_PERCENTS, tipCents, type KeptBill, type TipChoice, type TipPercent } from "./final-bill";
+import { TIP_MESSAGES, TIP_PERCENTS, chargeableNowCents, tipCents, type KeptBill, type TipChoice, type TipPercent } from "./final-bill";
 import { formatCents } from "./money";
 
 // Paying a move's balance after its bill, with an optional tip for the crew: the form the customer
@@ -57,6 +57,22 @@ export function balanceDueCents(bill: Pick<KeptBill, "balance_cents">, payments:
   return Math.max(0, bill.balance_cents - paid);
 }
 
+/**
+ * What the office may charge of a bill now: what is left of it, but, while a bill above the accepted
+ * estimate and its margin waits for the customer's approval, no more than the estimate and its margin
+ * less the deposit and what was paid since (as `bill_chargeable_now` counts it).
+ */
+export function officeChargeableCents(bill: KeptBill, payments: ReadonlyArray<Pick<BillPayment, "status" | "balance_cents">>): number {
+  const due = balanceDueCents(bill, payments);
+  const cap = chargeableNowCents(
+    { totalCents: bill.total_cents, balanceCents: bill.balance_cents, depositPaidCents: bill.deposit_paid_cents },
+    bill.accepted_estimate_cents,
+    bill.margin_percent,
+    bill.approved_at !== null,
+  );
+  return Math.max(0, Math.min(due, cap - (bill.balance_cents - due)));
+}
+
 /** A bill's balance as its customer's page shows it: what is left, and the tips offered. */
 export interface BalanceView {
   due: string;
@@ -66,9 +82,11 @@ export interface BalanceView {
   /** Payable now: something is left and the bill does not wait for the customer's approval. */
   canPay: boolean;
   tipOptions: ReadonlyArray<{ value: (typeof TIP_FIELD_VALUES)[number]; label: string }>;
+  /** "Visa ending in 4242": the card saved with the deposit, which the office may charge what is left. */
+  savedCard: string | null;
 }
 
-export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>): BalanceView {
+export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>, savedCard: string | null = null): BalanceView {
   const dueCents = balanceDueCents(bill, payments);
   const waiting = bill.needs_approval && bill.approved_at === null;
   return {
@@ -84,5 +102,6 @@ export function balanceView(bill: KeptBill, payments: ReadonlyArray<BillPayment>
       })),
       { value: "other", label: "Another amount" },
     ],
+    savedCard,
   };
 }

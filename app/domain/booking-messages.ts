@@ -80,6 +80,16 @@ export interface BalancePaymentFacts {
   balanceDueCents: number;
 }
 
+/** A charge of the balance to the card saved with the deposit, refused by the customer's bank. */
+export interface BalanceChargeFailedFacts {
+  paymentId: string;
+  amountCents: number;
+  /** The bank wants the customer to confirm the payment themselves (not a decline). */
+  needsAuthentication: boolean;
+  /** What is left of the bill: the customer pays it with their link. */
+  balanceDueCents: number;
+}
+
 /** Each kind of message and its facts. */
 export interface MessageFactsByKind {
   /** To the customer: the deposit is paid, the booking waits for the office. */
@@ -103,6 +113,8 @@ export interface MessageFactsByKind {
   bill_ready: BookingMessageFacts & { bill: BillMessageFacts };
   /** To the customer: the receipt of a payment of their bill's balance, with its tip. */
   balance_paid: BookingMessageFacts & BalancePaymentFacts;
+  /** To the customer: the charge to their saved card did not go through; they pay with their link. */
+  balance_charge_failed: BookingMessageFacts & BalanceChargeFailedFacts;
   /** To the office: a new booking whose deposit is paid. */
   office_new_booking: BookingMessageFacts & { customerEmail: string; customerPhone: string };
   /** To the office: a customer cancelled. */
@@ -125,6 +137,7 @@ const KINDS: Record<MessageKind, true> = {
   day_closed_moved: true,
   bill_ready: true,
   balance_paid: true,
+  balance_charge_failed: true,
   office_new_booking: true,
   office_customer_cancelled: true,
   office_tomorrow_list: true,
@@ -204,6 +217,7 @@ const SUBJECTS: { [K in MessageKind]: (facts: MessageFactsByKind[K]) => string }
   day_closed_moved: (facts) => `we are closed on ${formatMoveDate(facts.movingDate)}: please pick another day`,
   bill_ready: (facts) => `the bill for your move on ${formatMoveDate(facts.movingDate)}`,
   balance_paid: (facts) => `receipt for ${formatCents(facts.balanceCents + facts.tipCents)} paid for your move on ${formatMoveDate(facts.movingDate)}`,
+  balance_charge_failed: (facts) => `please pay the ${formatCents(facts.balanceDueCents)} left for your move on ${formatMoveDate(facts.movingDate)}`,
   office_new_booking: (facts) => `new paid booking #${facts.shortId} for ${formatMoveDate(facts.movingDate)}`,
   office_customer_cancelled: (facts) => `#${facts.shortId} for ${formatMoveDate(facts.movingDate)} cancelled by the customer`,
   office_tomorrow_list: (facts) => `${facts.moves.length === 1 ? "1 move" : `${facts.moves.length} moves`} tomorrow, ${formatMoveDate(facts.date)}`,

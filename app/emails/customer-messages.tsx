@@ -221,3 +221,18 @@ export function BalancePaidEmail({ facts, company, link }: Props<"balance_paid">
     </EmailLayout>
   );
 }
+
+export function BalanceChargeFailedEmail({ facts, company, link }: Props<"balance_charge_failed">) {
+  const when = moveTimeText(facts, company);
+  const due = formatCents(facts.balanceDueCents);
+  const why = facts.needsAuthentication ? "your bank asked for you to confirm the payment yourself" : "your bank declined it";
+  return (
+    <EmailLayout company={company} title="Please pay your balance online" preview={`${due} is left to pay for your move on ${when.date}.`}>
+      <Paragraph>
+        {`Hello ${facts.customerName}, we tried to charge ${formatCents(facts.amountCents)} for your move on ${when.date} to the card you saved with your deposit, but ${why}. Nothing was charged. You can pay the ${due} left online with the button below, with this card or another, or call us at ${company.phone}.`}
+      </Paragraph>
+      <ActionButton href={link}>Pay your balance</ActionButton>
+      <BookingFacts facts={facts} company={company} link={link} linkLabel="See and pay your bill" />
+    </EmailLayout>
+  );
+}

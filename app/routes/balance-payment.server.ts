@@ -51,6 +51,7 @@ export async function payBalance(
     idempotencyKey: `balance-${booking.id}-${attempt}-${submission.value.tipCents}`,
     successUrl: withParam(pageUrl, BALANCE_SESSION_PARAM, "{CHECKOUT_SESSION_ID}"),
     cancelUrl: pageUrl,
+    billed: read,
   });
   if (checkout.kind === "not-found") throw bookingNotFound();
   if (checkout.kind === "checkout") return redirectDocument(checkout.url, { status: 303, headers });

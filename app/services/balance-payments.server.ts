@@ -39,6 +39,8 @@ export interface BalanceCheckoutRequest {
   /** Where Checkout sends the customer back: `{CHECKOUT_SESSION_ID}` is filled in on success. */
   successUrl: string;
   cancelUrl: string;
+  /** The bill and its payments, when the caller has just read them (with the service role). */
+  billed?: { bill: KeptBill; payments: BillPayment[] };
 }
 
 /** A move's bill and every attempt at paying it, read with `client` (a customer's reads only their own). Null when it has no bill. */
@@ -65,7 +67,7 @@ const OPEN_REFUSALS: Record<string, BalanceCheckoutResult> = {
  * closed and a new attempt made.
  */
 export async function startBalanceCheckout(stripe: Stripe, serviceRole: AppSupabaseClient, request: BalanceCheckoutRequest): Promise<BalanceCheckoutResult> {
-  const read = await readBillWithPayments(serviceRole, request.bookingId);
+  const read = request.billed ?? (await readBillWithPayments(serviceRole, request.bookingId));
   if (!read) return { kind: "not-found" };
   const due = balanceDueCents(read.bill, read.payments);
   const open = read.payments.find((payment) => payment.status === "open") ?? null;
@@ -133,16 +135,33 @@ async function closeAttempt(serviceRole: AppSupabaseClient, attemptId: string, s
   if (error) throw new BookingStoreError("could not close a bill payment", error);
 }
 
+export type CheckoutClosing = { kind: "closed"; replacing: string | null } | { kind: "busy" } | { kind: "stripe-unavailable"; cause?: unknown };
+
 /**
- * What to do with the bill's open attempt: hand its session out again (`checkout`), wait for the
- * request opening it (`busy`), count it paid (`settled`: Stripe took its money), or close its session
- * and make a new attempt (`replace`).
+ * Before the office charges the saved card: the customer's open Checkout attempt at paying booking
+ * `bookingId`'s bill is closed (its session expired, or counted paid when Stripe took its money), so
+ * the bill is not paid twice. `replacing`: the attempt the charge replaces.
+ */
+export async function closeOpenCheckout(stripe: Stripe, serviceRole: AppSupabaseClient, bookingId: string): Promise<CheckoutClosing> {
+  const read = await readBillWithPayments(serviceRole, bookingId);
+  const open = read?.payments.find((payment) => payment.status === "open" && payment.method === "checkout");
+  if (!open) return { kind: "closed", replacing: null };
+  const held = await heldAttempt(stripe, serviceRole, open, null);
+  if (held.kind === "replace") return { kind: "closed", replacing: open.id };
+  if (held.kind === "settled") return { kind: "closed", replacing: null };
+  return held.kind === "stripe-unavailable" ? held : { kind: "busy" };
+}
+
+/**
+ * What to do with the bill's open attempt: hand its session out again (`checkout`, when it asks the
+ * `wanted` money), wait for the request opening it (`busy`), count it paid (`settled`: Stripe took its
+ * money), or close its session and make a new attempt (`replace`).
  */
 async function heldAttempt(
   stripe: Stripe,
   serviceRole: AppSupabaseClient,
   open: BillPayment,
-  wanted: { balanceCents: number; tipCents: number },
+  wanted: { balanceCents: number; tipCents: number } | null,
 ): Promise<BalanceCheckoutResult | { kind: "replace" } | { kind: "settled" }> {
   if (!open.stripe_checkout_session_id) {
     return Date.now() - new Date(open.created_at).getTime() < ABANDONED_ATTEMPT_MS ? { kind: "busy" } : { kind: "replace" };
@@ -154,7 +173,7 @@ async function heldAttempt(
       await markBalancePaid(serviceRole, session);
       return { kind: "settled" };
     }
-    const same = open.balance_cents === wanted.balanceCents && open.tip_cents === wanted.tipCents;
+    const same = wanted !== null && open.balance_cents === wanted.balanceCents && open.tip_cents === wanted.tipCents;
     if (session.status === "open" && same && session.url && session.expires_at > Math.floor(Date.now() / 1000) + REUSE_MARGIN_SECONDS) {
       return { kind: "checkout", url: session.url };
     }

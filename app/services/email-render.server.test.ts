@@ -76,6 +76,13 @@ const samples: { [K in MessageKind]: MessageFactsByKind[K] } = {
     paidAt: "2027-03-14T22:05:00Z",
     balanceDueCents: 0,
   },
+  balance_charge_failed: {
+    ...booking,
+    paymentId: "6f7a8b9c-1111-4222-8333-944455556666",
+    amountCents: 118_250,
+    needsAuthentication: true,
+    balanceDueCents: 118_250,
+  },
   office_new_booking: { ...booking, ...customer },
   office_customer_cancelled: { ...booking, ...customer },
   office_tomorrow_list: {
@@ -164,6 +171,10 @@ const expectations: { [K in MessageKind]: { subject: string; states: string[] } 
   balance_paid: {
     subject: "Metro Movers: receipt for $1,359.88 paid for your move on Sunday, March 14, 2027",
     states: [...bookingFacts, "#5e6f7a8b", "Mar 14, 2027, 6:05 PM EDT", "$1,182.50", "Tip for the crew", "$177.38", "$1,359.88", "Left to pay"],
+  },
+  balance_charge_failed: {
+    subject: "Metro Movers: please pay the $1,182.50 left for your move on Sunday, March 14, 2027",
+    states: [...bookingFacts, "tried to charge $1,182.50", "asked for you to confirm the payment yourself", "Nothing was charged", "Pay your balance"],
   },
   office_new_booking: {
     subject: "Metro Movers: new paid booking #3f2a9c1e for Sunday, March 14, 2027",

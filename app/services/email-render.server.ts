@@ -4,6 +4,7 @@ import { createElement, type ReactElement } from "react";
 import { messageSubject, type MessageCompany, type MessageFactsByKind, type MessageKind } from "~/domain/booking-messages";
 import {
   BalancePaidEmail,
+  BalanceChargeFailedEmail,
   BillReadyEmail,
   BookingCancelledEmail,
   BookingConfirmedEmail,
@@ -46,6 +47,7 @@ const TEMPLATES: { [K in MessageKind]: (props: TemplateProps<K>) => ReactElement
   day_closed_moved: DayClosedEmail,
   bill_ready: BillReadyEmail,
   balance_paid: BalancePaidEmail,
+  balance_charge_failed: BalanceChargeFailedEmail,
   office_new_booking: OfficeNewBookingEmail,
   office_customer_cancelled: OfficeCustomerCancelledEmail,
   office_tomorrow_list: OfficeTomorrowEmail,

@@ -7,6 +7,7 @@ import { applyBalanceSessionEvent, isBalanceSession, type BalanceEventApplicatio
 import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./bookings.server";
 import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import { applyChargeRefunded } from "./refunds.server";
+import { SAVE_CARD_METADATA, applySavedCardEvent, isSavedCardEvent, keepCardOf, type SavedCardSettling } from "./saved-cards.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
@@ -78,12 +79,12 @@ export async function startCheckout(
   stripe: Stripe,
   serviceRole: AppSupabaseClient,
   booking: BookingRow,
-  { publicUrl, idempotencyKey }: { publicUrl: string; idempotencyKey: string },
+  { publicUrl, idempotencyKey, saveCard = false }: { publicUrl: string; idempotencyKey: string; saveCard?: boolean },
 ): Promise<StartCheckoutResult> {
   if (booking.deposit_status === "paid") return { kind: "already-paid" };
   const previous = booking.stripe_checkout_session_id;
   if (previous) {
-    const held = await heldSession(stripe, previous);
+    const held = await heldSession(stripe, previous, saveCard);
     if (held.kind !== "replace") return held;
   }
 
@@ -94,7 +95,7 @@ export async function startCheckout(
   // this one replaces, so an attempt after an expiry gets a new session, not the expired one again.
   let attempt: CheckoutAttempt;
   try {
-    attempt = await checkoutAttempt(serviceRole, `${idempotencyKey}:${previous ?? "first"}`);
+    attempt = await checkoutAttempt(serviceRole, `${idempotencyKey}:${previous ?? "first"}${saveCard ? ":save-card" : ""}`);
   } catch (error) {
     return { kind: "stripe-unavailable", cause: error };
   }
@@ -109,9 +110,15 @@ export async function startCheckout(
             price_data: { currency: DEPOSIT_CURRENCY, unit_amount: DEPOSIT_CENTS, product_data: { name: DEPOSIT_LINE_ITEM_NAME } },
           },
         ],
-        metadata: { booking_id: booking.id },
         client_reference_id: booking.id,
-        payment_intent_data: { metadata: { booking_id: booking.id } },
+        // With the customer's consent, Stripe keeps the card, on a customer of its own, for the balance.
+        ...(saveCard
+          ? {
+              metadata: { booking_id: booking.id, [SAVE_CARD_METADATA]: "yes" },
+              customer_creation: "always" as const,
+              payment_intent_data: { metadata: { booking_id: booking.id }, setup_future_usage: "off_session" as const },
+            }
+          : { metadata: { booking_id: booking.id }, payment_intent_data: { metadata: { booking_id: booking.id } } }),
         customer_email: booking.email,
         success_url: `${publicUrl}${href("/payment-success")}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${publicUrl}${href("/payment-canceled")}`,
@@ -179,14 +186,17 @@ async function holdCrew(serviceRole: AppSupabaseClient, booking: BookingRow): Pr
 
 /**
  * What to do about the session a booking holds: hand it out again (`checkout`), refuse (paid, or
- * still processing), or make a new one (`replace`), after closing it when it is still open.
+ * still processing), or make a new one (`replace`), after closing it when it is still open. An open
+ * session that saves the card when `saveCard` says not (or the other way) is replaced; null takes
+ * either.
  */
-async function heldSession(stripe: Stripe, sessionId: string): Promise<StartCheckoutResult | { kind: "replace" }> {
+async function heldSession(stripe: Stripe, sessionId: string, saveCard: boolean | null): Promise<StartCheckoutResult | { kind: "replace" }> {
   try {
     const held = await stripe.checkout.sessions.retrieve(sessionId);
     if (held.status === "complete") return { kind: held.payment_status === "paid" ? "already-paid" : "processing" };
     if (held.status === "open") {
-      if (held.url && held.expires_at > nowSeconds() + REUSE_MARGIN_SECONDS) return { kind: "checkout", url: held.url };
+      const savesAsAsked = saveCard === null || (held.metadata?.[SAVE_CARD_METADATA] === "yes") === saveCard;
+      if (held.url && savesAsAsked && held.expires_at > nowSeconds() + REUSE_MARGIN_SECONDS) return { kind: "checkout", url: held.url };
       await stripe.checkout.sessions.expire(sessionId);
     }
     return { kind: "replace" };
@@ -201,7 +211,7 @@ async function heldSession(stripe: Stripe, sessionId: string): Promise<StartChec
 async function storedSessionOf(stripe: Stripe, current: BookingRow | null): Promise<StartCheckoutResult | null> {
   if (current?.deposit_status === "paid") return { kind: "already-paid" };
   if (!current?.stripe_checkout_session_id) return null;
-  const held = await heldSession(stripe, current.stripe_checkout_session_id);
+  const held = await heldSession(stripe, current.stripe_checkout_session_id, null);
   return held.kind === "replace" ? null : held;
 }
 
@@ -313,12 +323,15 @@ export async function returnFromCheckout(
   if (!CHECKOUT_SESSION_ID.test(sessionId)) return { kind: "unknown-session" };
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.retrieve(sessionId);
+    // The payment method comes with it: the card the customer asked to save is kept here too.
+    session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "unknown-session" };
     return { kind: "stripe-unavailable", cause: error };
   }
-  return fulfilCheckout(serviceRole, session, { autoConfirm });
+  const fulfilled = await fulfilCheckout(serviceRole, session, { autoConfirm });
+  if (fulfilled.kind === "paid") await keepCardOf(serviceRole, session);
+  return fulfilled;
 }
 
 // Webhook events -----------------------------------------------------------------------------------
@@ -335,6 +348,8 @@ export type StripeEventOutcome =
   | { kind: "checkout-ended"; sessionId: string; outcome: "expired" | "failed"; changed: boolean }
   /** About a balance's Checkout Session: what it did to the bill's payment ('recorded': nothing to do but keep the event). */
   | { kind: "balance"; sessionId: string; applied: Exclude<BalanceEventApplication, "duplicate"> | "recorded" }
+  /** About the office's charge to a saved card: what it did to the bill's payment. */
+  | { kind: "saved-card"; applied: SavedCardSettling }
   /** A charge refunded: `changed` when this event marked the deposit refunded (not the staff's own record before it). */
   | { kind: "refund"; changed: boolean }
   | { kind: "ignored" };
@@ -359,7 +374,7 @@ const isCheckoutSessionEvent = (event: Stripe.Event): event is CheckoutSessionEv
  * its effect applied in one database transaction (`apply_stripe_checkout_event`), so a failure leaves
  * neither and Stripe's next delivery handles it. Checkout's completions mark the deposit paid (after
  * the same checks as the success page), its expiries and failures mark the deposit so (a balance's
- * session marks its bill's payment instead), a charge
+ * session marks its bill's payment instead), the office's charges to saved cards are settled, a charge
  * refunded in full marks its deposit refunded, the rest is only recorded. Throws BookingStoreError when the database fails.
  */
 export async function handleStripeEvent(
@@ -387,6 +402,11 @@ export async function handleStripeEvent(
     if (applied === null)
       return (await apply("none")) === "duplicate" ? { kind: "duplicate" } : { kind: "balance", sessionId: session.id, applied: "recorded" };
     return applied === "duplicate" ? { kind: "duplicate" } : { kind: "balance", sessionId: session.id, applied };
+  }
+
+  if (isSavedCardEvent(event)) {
+    const applied = await applySavedCardEvent(serviceRole, event);
+    return applied === "duplicate" ? { kind: "duplicate" } : { kind: "saved-card", applied };
   }
 
   switch (event.type) {

@@ -51,6 +51,9 @@ export function BalancePaymentSection({ balance, action, attempt, lastResult }: 
         <p className="text-slate-800">
           Left to pay: <strong>{balance.due}</strong>
         </p>
+        {balance.savedCard ? (
+          <p className="text-sm text-slate-700">{`We may charge it to the ${balance.savedCard} you saved with your deposit, or you can pay it here now, with a tip if you wish.`}</p>
+        ) : null}
         <input type="hidden" name="intent" value={PAY_BALANCE_INTENT} />
         <input type="hidden" name="attempt" value={attempt} />
         <fieldset className="flex flex-col gap-2" aria-describedby={fields.tip.errors ? fields.tip.errorId : undefined}>

@@ -7,6 +7,7 @@ import { priceInBrief, reviewSections } from "~/domain/booking-review";
 import { estimateFromDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
+import { SAVE_CARD_CONSENT, SAVE_CARD_FIELD } from "~/domain/saved-card";
 import { PriceSummary } from "./price-summary";
 import { wizardPath } from "~/domain/wizard-path";
 import { WizardForm } from "./wizard-form";
@@ -24,11 +25,14 @@ export function ReviewStep({
   lastResult,
   attempt,
   cancellation,
+  billMarginPercent,
 }: Pick<StepProps, "draft" | "lastResult"> & {
   /** Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two. */
   attempt: string;
   /** The terms in sentences, as the server stated them for the move's date. */
   cancellation: string[];
+  /** How far above the estimate a bill may be charged to a saved card before the customer approves it. */
+  billMarginPercent: number;
 }) {
   const company = useCompany();
   const [form] = useForm({ id: "wizard-review", lastResult });
@@ -75,6 +79,16 @@ export function ReviewStep({
           Our number: <PhoneLink className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{company.phoneDisplay}</PhoneLink>
         </p>
       </section>
+      {/* Consent to keep the card for the balance: never ticked for the customer. */}
+      <div className="rounded-xl border border-slate-200 p-4">
+        <label className="flex cursor-pointer items-start gap-3 font-medium text-slate-900">
+          <input type="checkbox" name={SAVE_CARD_FIELD} value="yes" aria-describedby="save-card-hint" className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          {SAVE_CARD_CONSENT.label}
+        </label>
+        <p id="save-card-hint" className="mt-1 pl-8 text-sm text-slate-600">
+          {SAVE_CARD_CONSENT.hint(billMarginPercent)}
+        </p>
+      </div>
     </WizardForm>
   );
 }

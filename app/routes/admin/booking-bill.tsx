@@ -3,17 +3,22 @@ import { data, href, redirect } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BillLines } from "~/components/booking/bill-lines";
 import { BILL_INTENTS, FinalBillForm } from "~/components/admin/final-bill-form";
-import { sessionContext, settingsContext } from "~/context";
+import { BillBalance } from "~/components/admin/bill-balance";
+import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { shortBookingId } from "~/domain/booking";
 import { BILL_MESSAGES, billSummaryOf } from "~/domain/final-bill";
 import { FINAL_BILL_PAGE_MESSAGES, billFormSchema } from "~/domain/final-bill-form";
 import { formatCents } from "~/domain/money";
 import { isServiceType, isTeamType } from "~/domain/pricing";
+import { CHARGE_SAVED_CARD_INTENT, SAVED_CARD_MESSAGES, officeBalanceView } from "~/domain/saved-card";
 import { ensurePermission } from "~/middleware/guards.server";
+import { closeOpenCheckout, readBillWithPayments } from "~/services/balance-payments.server";
 import { readCrews, scheduledCrewOf } from "~/services/crews.server";
 import { billMove, loadMoveToBill, type MoveToBill } from "~/services/final-bills.server";
 import { readFormBody } from "~/services/form-body.server";
+import { chargeSavedCard, readSavedCard, type SavedCardCharge } from "~/services/saved-cards.server";
 import { currentAccount } from "~/services/session.server";
+import type { ToastInput } from "~/domain/toast";
 import { setToast } from "~/services/toast.server";
 import type { Route } from "./+types/booking-bill";
 import { adminBookingPath, bookingIdParam, bookingNotFound } from "../booking-params";
@@ -51,6 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [crews, scheduledCrew] = bill
     ? [[], null]
     : await Promise.all([readCrews(supabase), scheduledCrewOf(supabase, { bookingId: move.id, day: move.moving_date, timeZone })]);
+  // A kept bill's balance: its payments, and the card the customer saved with the deposit.
+  const [paying, savedCard] = bill ? await Promise.all([readBillWithPayments(supabase, move.id), readSavedCard(supabase, move.id)]) : [null, null];
   return {
     id: move.id,
     shortId: shortBookingId(move.id),
@@ -64,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           needsApproval: bill.needs_approval,
           approved: bill.approved_at !== null,
           estimate: formatCents(bill.accepted_estimate_cents),
+          balance: officeBalanceView(bill, paying?.payments ?? [], savedCard, timeZone),
         }
       : null,
     move: priced
@@ -103,6 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const bookingId = bookingIdParam(params);
   const form = await readFormBody(request);
   const intent = form.get("intent");
+  if (intent === CHARGE_SAVED_CARD_INTENT) return chargeTheSavedCard(context, bookingId);
   if (intent !== BILL_INTENTS.preview && intent !== BILL_INTENTS.complete) throw data(FORM_NOT_TAKEN, { status: 400 });
   const { supabase } = context.get(sessionContext);
   const found = await loadMoveToBill(supabase, bookingId);
@@ -141,6 +150,51 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** What the office is told of a charge to the saved card. */
+function chargeToast(result: SavedCardCharge): ToastInput {
+  switch (result.kind) {
+    case "paid":
+      return { type: "success", title: SAVED_CARD_MESSAGES.paid(formatCents(result.amountCents)) };
+    case "customer-pays":
+      return { type: "info", title: SAVED_CARD_MESSAGES.customerPays(formatCents(result.amountCents), result.needsAuthentication) };
+    case "processing":
+      return { type: "info", title: SAVED_CARD_MESSAGES.processing };
+    case "paid-already":
+      return { type: "error", title: SAVED_CARD_MESSAGES.paidAlready };
+    case "needs-approval":
+      return { type: "error", title: SAVED_CARD_MESSAGES.needsApproval };
+    case "busy":
+      return { type: "error", title: SAVED_CARD_MESSAGES.busy };
+    case "stripe-unavailable":
+      return { type: "error", title: SAVED_CARD_MESSAGES.failed };
+    case "no-card":
+    case "not-found":
+    case "forbidden":
+      return { type: "error", title: SAVED_CARD_MESSAGES.noCard };
+  }
+}
+
+/**
+ * `intent=charge-saved-card`: what may be charged now of the bill, charged to the card the customer
+ * saved with the deposit. The customer's open payment page is closed first, so the bill is not paid
+ * twice. Whatever Stripe answers, back to this page with a message: a charge the bank refused, or
+ * wants the customer to confirm, has emailed the customer their link to pay.
+ */
+async function chargeTheSavedCard(context: Route.ActionArgs["context"], bookingId: string) {
+  const services = context.get(servicesContext);
+  const { supabase } = context.get(sessionContext);
+  const closing = await closeOpenCheckout(services.stripe, services.serviceRole, bookingId);
+  const result: SavedCardCharge =
+    closing.kind === "closed"
+      ? await chargeSavedCard(services.stripe, { staff: supabase, serviceRole: services.serviceRole }, bookingId, { replacing: closing.replacing ?? undefined })
+      : closing;
+  if (result.kind === "not-found") throw bookingNotFound();
+  if (result.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  if (result.kind === "stripe-unavailable") context.get(requestContext).logger.error({ err: result.cause, bookingId }, "a saved card could not be charged");
+  await setToast(context, chargeToast(result));
+  return redirect(billPath(bookingId));
+}
+
 export default function AdminBookingBill({ loaderData, actionData }: Route.ComponentProps) {
   const { id, shortId, fullName, refusal: refused, stored, move, defaults, crews } = loaderData;
   return (
@@ -157,6 +211,7 @@ export default function AdminBookingBill({ loaderData, actionData }: Route.Compo
                 : `Above the accepted estimate of ${stored.estimate} by more than the margin: waiting for the customer's approval.`}
             </p>
           ) : null}
+          <BillBalance balance={stored.balance} />
         </section>
       ) : refused || !move ? (
         <p className="text-slate-700">{refused}</p>

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { requestContext, servicesContext, settingsContext } from "~/context";
 import { declaresMoreThan, readBodyAtMost } from "~/services/bounded-body.server";
 import { handleStripeEvent } from "~/services/payments.server";
+import { keepDepositCard, savesDepositCard } from "~/services/saved-cards.server";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's events are a few kilobytes; anything beyond this is not from Stripe. */
@@ -42,6 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { serviceRole } = services;
   try {
     const { autoConfirmBookings } = await context.get(settingsContext)();
+    // The card the customer asked to save is kept before the event is recorded: a failure here is
+    // answered 500, and Stripe's next delivery keeps it.
+    if (savesDepositCard(event)) {
+      const kept = await keepDepositCard(stripe, serviceRole, event.data.object.id);
+      if (kept.kind === "stripe-unavailable") throw kept.cause;
+    }
     const outcome = await handleStripeEvent(serviceRole, event, { autoConfirm: autoConfirmBookings });
     const facts = { eventId: event.id, type: event.type, outcome };
     if (outcome.kind === "duplicate") logger.info(facts, "Stripe event delivered again; already handled");

@@ -11,7 +11,9 @@ export const meta: Route.MetaFunction = ({ matches }) => wizardStepMeta("review"
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <WizardPage step="review" draft={loaderData.draft} returnTo={loaderData.returnTo} lastResult={actionData?.result}>
-      {(stepProps) => <ReviewStep {...stepProps} attempt={loaderData.attempt} cancellation={loaderData.cancellation} />}
+      {(stepProps) => (
+        <ReviewStep {...stepProps} attempt={loaderData.attempt} cancellation={loaderData.cancellation} billMarginPercent={loaderData.billMarginPercent} />
+      )}
     </WizardPage>
   );
 }

@@ -27,6 +27,7 @@ import {
   type WizardStep,
 } from "~/domain/booking-wizard";
 import { cancellationTerms } from "~/domain/booking-review";
+import { SAVE_CARD_FIELD } from "~/domain/saved-card";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
@@ -62,7 +63,8 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const { timeZone, today: todayDate } = await companyDay(context);
-  const rules = customerChangeRulesOf(await context.get(settingsContext)());
+  const settings = await context.get(settingsContext)();
+  const rules = customerChangeRulesOf(settings);
   const reachable = reachableStep(step, draft, todayDate);
   if (reachable !== step) throw redirect(`${wizardPath(reachable)}${url.search}`);
   // Photos are for signed-in customers, on the add-ons step, shown by the app's thumbnail addresses.
@@ -88,6 +90,7 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
     attempt: crypto.randomUUID(),
     photos,
     cancellation,
+    billMarginPercent: settings.billMarginPercent,
     availability: judged && wizardAvailabilityView(judged),
     capacity,
   };
@@ -238,6 +241,7 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
   const checkout = await startCheckout(services.stripe, services.serviceRole, booking, {
     publicUrl: services.publicUrl,
     idempotencyKey: `deposit-${booking.id}-${attempt}`,
+    saveCard: formData.get(SAVE_CARD_FIELD) === "yes",
   });
   if (checkout.kind === "slot-taken") return redirect(TAKEN_AT_PAY);
   if (checkout.kind !== "checkout") {

@@ -19,11 +19,13 @@ import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
+import { savedCardLabel } from "~/domain/saved-card";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { loadBookingDetails } from "~/services/booking-details.server";
 import { cancelMyBooking } from "~/services/customer-cancellation.server";
 import { readBillWithPayments } from "~/services/balance-payments.server";
+import { readSavedCard } from "~/services/saved-cards.server";
 import { ownBooking } from "~/services/customer-bookings.server";
 import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
@@ -50,7 +52,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const { supabase } = context.get(sessionContext);
   // The bill and its payments are read with the customer's own client: only their own moves' are theirs to read.
-  const [details, billed] = await Promise.all([loadBookingDetails(supabase, { bookingId, userId: user.id }), readBillWithPayments(supabase, bookingId)]);
+  const [details, billed, savedCard] = await Promise.all([
+    loadBookingDetails(supabase, { bookingId, userId: user.id }),
+    readBillWithPayments(supabase, bookingId),
+    readSavedCard(supabase, bookingId),
+  ]);
   if (details.kind === "not-found") throw bookingNotFound();
   const returned = await returnedFromBalanceCheckout(request, context, { bookingId, pagePath: customerBookingPath(bookingId) });
   if (returned) throw returned;
@@ -78,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
     bill: billed ? customerBillView(billed.bill, timeZone) : null,
-    balance: billed ? balanceView(billed.bill, billed.payments) : null,
+    balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
     // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
     balanceAttempt: crypto.randomUUID(),
     receipts,

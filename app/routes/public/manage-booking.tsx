@@ -15,10 +15,12 @@ import { depositStateLabel } from "~/domain/booking-status";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
+import { savedCardLabel } from "~/domain/saved-card";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { cancelByManageLink } from "~/services/customer-cancellation.server";
 import { readBillWithPayments } from "~/services/balance-payments.server";
+import { readSavedCard } from "~/services/saved-cards.server";
 import { approveMoveBill } from "~/services/final-bills.server";
 import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
@@ -53,8 +55,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (returned) throw returned;
   // The link opened this booking only: its bill and payments are read by its id, with the service role.
   const { serviceRole } = args.context.get(servicesContext);
-  const [billed, receipts] = await Promise.all([
+  const [billed, savedCard, receipts] = await Promise.all([
     readBillWithPayments(serviceRole, row.id),
+    readSavedCard(serviceRole, row.id),
     listedReceipts(serviceRole, row, { timeZone, receiptHref: (receiptId) => manageReceiptPath(token, receiptId) }),
   ]);
   const [now, rules] = [new Date(), customerChangeRulesOf(settings)];
@@ -69,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
       bill: billed ? customerBillView(billed.bill, timeZone) : null,
-      balance: billed ? balanceView(billed.bill, billed.payments) : null,
+      balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
       // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
       balanceAttempt: crypto.randomUUID(),
       receipts,
