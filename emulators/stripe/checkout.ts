@@ -164,7 +164,8 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
     }
     const customer = session.customer ?? (session.customer_creation === "always" ? customers.createFor(payer).id : null);
     const setUpFor = record.paymentIntentData.setupFutureUsage ?? null;
-    intent.payment_method = customers.recordCard(card, payer, { customer, setUpFor }).method.id;
+    // The card is attached to the customer only when the session saves it for later.
+    intent.payment_method = customers.recordCard(card, payer, { customer: setUpFor ? customer : null, setUpFor }).method.id;
     intent.customer = customer;
     intent.status = "succeeded";
     intent.amount_received = intent.amount;

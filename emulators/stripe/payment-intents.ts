@@ -48,7 +48,10 @@ export function createPaymentIntents(config: StripeEmulatorConfig, store: Store,
       );
     }
     if (record.method.customer !== customerId) {
-      throw invalidRequest(`The provided PaymentMethod ${methodId} does not belong to the Customer ${customerId ?? "(none)"}.`, "payment_method");
+      throw invalidRequest(
+        `The customer does not have a payment method with the ID ${methodId}. The payment method must be attached to the customer.`,
+        "payment_method",
+      );
     }
     return record;
   }

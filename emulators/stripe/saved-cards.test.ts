@@ -83,12 +83,20 @@ describe.skipIf(usingHostedStripe)("cards saved with a payment", () => {
     expect((await stripe.customers.listPaymentMethods(customer)).data.map((listed) => listed.id)).toEqual([method.id]);
   });
 
-  it("saves nothing without the asking, and no customer without customer_creation", async () => {
+  it("saves nothing without the asking: no customer without customer_creation, no card without setup_future_usage", async () => {
     const plain = await stripe.checkout.sessions.create(savingDeposit({ customer_creation: undefined, payment_intent_data: { metadata: {} } }));
     await completeSession(backend.emulator!, plain.id);
     const paid = await stripe.checkout.sessions.retrieve(plain.id, { expand: ["payment_intent.payment_method"] });
     expect(paid.customer).toBeNull();
     expect(((paid.payment_intent as Stripe.PaymentIntent).payment_method as Stripe.PaymentMethod).customer).toBeNull();
+
+    // A customer made for the payment gets no card unless the session saves it.
+    const unsaved = await stripe.checkout.sessions.create(savingDeposit({ payment_intent_data: { metadata: {} } }));
+    await completeSession(backend.emulator!, unsaved.id);
+    const made = await stripe.checkout.sessions.retrieve(unsaved.id, { expand: ["payment_intent.payment_method"] });
+    expect(made.customer).toMatch(/^cus_/);
+    expect(((made.payment_intent as Stripe.PaymentIntent).payment_method as Stripe.PaymentMethod).customer).toBeNull();
+    expect((await stripe.customers.listPaymentMethods(made.customer as string)).data).toEqual([]);
   });
 
   it("charges a saved card later without its customer, once for a key, and refunds it", async () => {
