@@ -13,8 +13,10 @@ import {
   buildPaymentIntent,
   buildSession,
   newId,
+  refusePaymentIntent,
   type CheckoutSession,
   type PaymentIntent,
+  type PaymentMethod,
   type SessionInput,
 } from "./objects.ts";
 import type { SessionRecord, Store } from "./store.ts";
@@ -128,22 +130,8 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
     return intent;
   }
 
-  function decline(record: SessionRecord, intent: PaymentIntent, card: Card, outcome: Exclude<ChargeOutcome, { ok: true }>): PayResult {
-    intent.status = "requires_payment_method";
-    intent.last_payment_error = {
-      type: "card_error",
-      code: outcome.code,
-      ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
-      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll("_", "-")}`,
-      message: outcome.message,
-      ...(outcome.param ? { param: outcome.param } : {}),
-      payment_method: {
-        id: intent.payment_method ?? newId.paymentMethod(),
-        object: "payment_method",
-        type: "card",
-        card: { brand: card.brand, country: "US", exp_month: card.expMonth, exp_year: card.expYear, funding: card.funding, last4: card.last4 },
-      },
-    };
+  function decline(record: SessionRecord, intent: PaymentIntent, method: PaymentMethod, outcome: Exclude<ChargeOutcome, { ok: true }>): PayResult {
+    refusePaymentIntent(intent, outcome, method);
     store.changed();
     webhooks.emit("payment_intent.payment_failed", intent);
     return { kind: "declined", session: record.session, outcome };
@@ -158,10 +146,7 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
     const created = nowSeconds();
     const intent = attemptIntent(record);
     const outcome = chargeOutcome(card);
-    if (!outcome.ok) {
-      intent.payment_method = customers.recordCard(card, payer, { customer: null, setUpFor: null }).method.id;
-      return decline(record, intent, card, outcome);
-    }
+    if (!outcome.ok) return decline(record, intent, customers.recordCard(card, payer, { customer: null, setUpFor: null }).method, outcome);
     const customer = session.customer ?? (session.customer_creation === "always" ? customers.createFor(payer).id : null);
     const setUpFor = record.paymentIntentData.setupFutureUsage ?? null;
     // The card is attached to the customer only when the session saves it for later.
@@ -239,10 +224,8 @@ export function createCheckout(config: StripeEmulatorConfig, store: Store, webho
       record.challenge = null;
       store.changed();
       if (outcome === "complete") return charge(record, challenge.customer, challenge.card);
-      const intent = attemptIntent(record);
       const method = customers.recordCard(challenge.card, challenge.customer, { customer: null, setUpFor: null });
-      intent.payment_method = method.method.id;
-      return decline(record, intent, challenge.card, AUTHENTICATION_FAILED);
+      return decline(record, attemptIntent(record), method.method, AUTHENTICATION_FAILED);
     },
     paymentIntent(id) {
       return state.paymentIntents.get(id);

@@ -1,6 +1,7 @@
 // The API objects the emulator keeps and answers with, in Stripe's shapes (fields an app may read;
 // the ones Checkout in payment mode leaves empty are present with their empty values, as Stripe sends them).
 
+import type { ChargeOutcome } from "./cards.ts";
 import { randomToken } from "./config.ts";
 
 /** The API version the objects and events are shaped for: the one stripe-node 23.1 pins. */
@@ -569,5 +570,21 @@ export function buildPaymentMethod(options: {
     livemode: false,
     metadata: {},
     type: "card",
+  };
+}
+
+/** A payment intent whose card was refused: back to `requires_payment_method`, the refusal as its last error. */
+export function refusePaymentIntent(intent: PaymentIntent, outcome: Exclude<ChargeOutcome, { ok: true }>, method: PaymentMethod): void {
+  const { brand, country, exp_month, exp_year, funding, last4 } = method.card;
+  intent.status = "requires_payment_method";
+  intent.payment_method = method.id;
+  intent.last_payment_error = {
+    type: "card_error",
+    code: outcome.code,
+    ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+    doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll("_", "-")}`,
+    message: outcome.message,
+    ...(outcome.param ? { param: outcome.param } : {}),
+    payment_method: { id: method.id, object: "payment_method", type: "card", card: { brand, country, exp_month, exp_year, funding, last4 } },
   };
 }

@@ -9,7 +9,7 @@ import type { StripeEmulatorConfig } from "./config.ts";
 import type { Customers } from "./customers.ts";
 import { StripeApiError, invalidRequest, missingParam, unknownParam } from "./errors.ts";
 import type { FormHash } from "./form.ts";
-import { buildCharge, buildPaymentIntent, newId, type PaymentIntent, type PaymentMethod } from "./objects.ts";
+import { buildCharge, buildPaymentIntent, newId, refusePaymentIntent, type PaymentIntent, type PaymentMethod } from "./objects.ts";
 import { isEmail, optionalString, parseExpand, parseMetadata } from "./params.ts";
 import type { PaymentMethodRecord, Store } from "./store.ts";
 import type { EventRequest, Webhooks } from "./webhooks.ts";
@@ -65,16 +65,7 @@ export function createPaymentIntents(config: StripeEmulatorConfig, store: Store,
   }
 
   function refuse(intent: PaymentIntent, method: PaymentMethod, outcome: Exclude<ChargeOutcome, { ok: true }>): never {
-    const paymentMethod = { id: method.id, object: "payment_method" as const, type: "card" as const, card: cardSummary(method) };
-    intent.status = "requires_payment_method";
-    intent.last_payment_error = {
-      type: "card_error",
-      code: outcome.code,
-      ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
-      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll("_", "-")}`,
-      message: outcome.message,
-      payment_method: paymentMethod,
-    };
+    refusePaymentIntent(intent, outcome, method);
     store.changed();
     webhooks.emit("payment_intent.payment_failed", intent);
     throw new StripeApiError(
@@ -155,11 +146,6 @@ export function createPaymentIntents(config: StripeEmulatorConfig, store: Store,
       return view;
     },
   };
-}
-
-function cardSummary(method: PaymentMethod) {
-  const { brand, country, exp_month, exp_year, funding, last4 } = method.card;
-  return { brand, country, exp_month, exp_year, funding, last4 };
 }
 
 /** `true` or `false` as the SDK sends booleans; absent is false. */
