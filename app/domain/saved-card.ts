@@ -38,6 +38,14 @@ export const SAVE_CARD_CONSENT = {
 } as const;
 
 export const CHARGE_SAVED_CARD_INTENT = "charge-saved-card";
+/** The customer withdraws their consent: the card is forgotten, here and at Stripe. */
+export const FORGET_CARD_INTENT = "forget-card";
+
+export const FORGET_CARD_MESSAGES = {
+  forgotten: "Card removed",
+  forgottenDescription: "We will not charge it. You can pay what is left of your bill online after the move.",
+  failed: "Your card could not be removed just now. Please try again, or call us.",
+} as const;
 
 export const SAVED_CARD_MESSAGES = {
   paid: (amount: string) => `${amount} charged to the saved card. The customer is emailed the receipt.`,

@@ -75,6 +75,28 @@ export function savesDepositCard(event: Stripe.Event): event is Stripe.CheckoutS
   return event.data.object.metadata?.[SAVE_CARD_METADATA] === "yes" && event.data.object.payment_status === "paid";
 }
 
+export type ForgottenCard = { kind: "forgotten" } | { kind: "none" } | { kind: "stripe-unavailable"; cause: unknown };
+
+/**
+ * The customer withdraws their consent: the card saved for booking `bookingId` is detached from its
+ * Stripe customer (so nobody can charge it again) and forgotten here. The caller has checked the
+ * booking is the visitor's. A card Stripe has already detached, or no longer knows, is forgotten too.
+ */
+export async function forgetSavedCard(stripe: Stripe, serviceRole: AppSupabaseClient, bookingId: string): Promise<ForgottenCard> {
+  const card = await serviceRole.from("saved_cards").select("stripe_payment_method_id").eq("booking_id", bookingId).maybeSingle();
+  if (card.error) throw new BookingStoreError("could not read a saved card", card.error);
+  if (!card.data) return { kind: "none" };
+  try {
+    await stripe.paymentMethods.detach(card.data.stripe_payment_method_id);
+  } catch (error) {
+    const gone = error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === "payment_method_unexpected_state");
+    if (!gone) return { kind: "stripe-unavailable", cause: error };
+  }
+  const removed = await serviceRole.from("saved_cards").delete().eq("booking_id", bookingId);
+  if (removed.error) throw new BookingStoreError("could not forget a saved card", removed.error);
+  return { kind: "forgotten" };
+}
+
 export type SavedCardCharge =
   | { kind: "paid"; amountCents: number }
   /** Refused by the bank, or the bank wants the customer to confirm it: the customer was emailed their link. */

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readCaughtMessages } from "../../emulators/mail/testing/index.ts";
+import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient } from "./support/backend.ts";
 import { E2E_DATA_DIR } from "./support/environment.ts";
@@ -55,6 +56,8 @@ test("a guest saves their card with the deposit, and the office charges the bala
   await expect(balance).toContainText("Left to pay: $0");
   await expect(balance).toContainText("$350 charged to the saved card");
   await expect(balance.getByRole("button", { name: /^Charge/ })).toHaveCount(0);
+  // axe runs inside the page: with JavaScript only.
+  if (test.info().project.use.javaScriptEnabled !== false) expect(await seriousViolations(page, "the bill's balance")).toEqual([]);
   expect((await storedCharge(booking.id)).payments).toEqual([{ status: "paid", method: "saved_card", balance_cents: 35_000 }]);
   const receipts = () =>
     readCaughtMessages(E2E_DATA_DIR).filter((message) => message.envelope.to.includes(email) && message.subject.includes("receipt for $350"));

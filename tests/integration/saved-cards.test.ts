@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAVED_CARD_MESSAGES } from "../../app/domain/saved-card.ts";
+import { FORGET_CARD_MESSAGES, SAVED_CARD_MESSAGES } from "../../app/domain/saved-card.ts";
 import { formatCents } from "../../app/domain/money.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -63,10 +63,19 @@ function sessionIdOf(location: string | null): string {
  * A guest books through the wizard and pays the deposit on Checkout with `cardNumber`, the review's
  * box ticked or not; Stripe's webhook has reached the app. The booking's id and the guest's browser.
  */
-async function guestBooks({ saveCard, cardNumber = "4242 4242 4242 4242" }: { saveCard: boolean; cardNumber?: string }) {
+async function guestBooks({
+  saveCard,
+  cardNumber = "4242 4242 4242 4242",
+  visitor = app.visitor(),
+  email = uniqueEmail("saver"),
+}: {
+  saveCard: boolean;
+  cardNumber?: string;
+  /** A signed-in customer's browser books as theirs; by default a guest's. */
+  visitor?: Visitor;
+  email?: string;
+}) {
   // A card whose bank asks for it is authenticated on Checkout, as the customer would.
-  const visitor = app.visitor();
-  const email = uniqueEmail("saver");
   expect((await answerWizard(visitor, { email })).location).toBe("/book/review");
   const pay = await pressPay(visitor, { saveCard });
   expect(pay.status).toBe(303);
@@ -252,6 +261,36 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("cards saved for the ba
     await completeMove(admin, booking.id, TWO_HOURS);
     await chargeSavedCard(admin.visitor, booking.id);
     expect(await paymentsOf(booking.id)).toMatchObject([{ status: "paid", method: "saved_card", balance_cents: 35_000 }]);
+  });
+
+  it("lets the customer remove the saved card, from the link of their emails or signed in, and then the office cannot charge it", async () => {
+    const { booking, visitor } = await guestBooks({ saveCard: true });
+    const [card] = await savedCardOf(booking.id);
+    const link = `/manage?${new URLSearchParams({ token: manageBookingToken(app.options.cookieSecret, booking) })}`;
+    const page = await visitor.get(link);
+    expect(page.text).toContain("You saved your Visa ending in 4242 with your deposit");
+    const removed = await visitor.post(link, { intent: "forget-card" });
+    expect(removed).toMatchObject({ status: 302, location: link });
+    expect(await visitor.toast(link)).toMatchObject({ type: "success", title: FORGET_CARD_MESSAGES.forgotten });
+    expect(await savedCardOf(booking.id)).toEqual([]);
+    expect((await stripe.stripe.paymentMethods.retrieve(card!.stripe_payment_method_id)).customer).toBeNull();
+    expect((await visitor.get(link)).text).not.toContain("Remove this card");
+
+    await completeMove(admin, booking.id, TWO_HOURS);
+    expect((await admin.visitor.get(billPath(booking.id))).text).toContain("Saved card: none");
+    await chargeSavedCard(admin.visitor, booking.id);
+    expect(await admin.visitor.toast(billPath(booking.id))).toMatchObject({ title: SAVED_CARD_MESSAGES.noCard });
+    expect(await paymentsOf(booking.id)).toEqual([]);
+
+    // Signed in, from the booking's page; another customer's post to it is the site's 404 and removes nothing.
+    const owner = await signIn(app, "customer", { label: "card-owner" });
+    const own = await guestBooks({ saveCard: true, visitor: owner.visitor, email: owner.user.email });
+    expect(own.booking.user_id).toBe(owner.user.id);
+    const stranger = await signIn(app, "customer", { label: "card-stranger-2" });
+    expect((await stranger.visitor.post(`/dashboard/bookings/${own.booking.id}`, { intent: "forget-card" })).status).toBe(404);
+    expect(await savedCardOf(own.booking.id)).toHaveLength(1);
+    expect((await owner.visitor.post(`/dashboard/bookings/${own.booking.id}`, { intent: "forget-card" })).status).toBe(302);
+    expect(await savedCardOf(own.booking.id)).toEqual([]);
   });
 
   it("says so when no card was saved, and lets neither a customer nor a guest open a charge", async () => {

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
+import { SavedCardSection } from "~/components/booking/saved-card-section";
 import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
@@ -19,7 +20,7 @@ import { customerChangeRulesOf } from "~/domain/company-settings";
 import { canPayDeposit, depositStateLabel } from "~/domain/booking-status";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
-import { savedCardLabel } from "~/domain/saved-card";
+import { FORGET_CARD_INTENT, savedCardLabel } from "~/domain/saved-card";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { loadBookingDetails } from "~/services/booking-details.server";
@@ -32,6 +33,7 @@ import { setToast } from "~/services/toast.server";
 import { readFormBody } from "~/services/form-body.server";
 import { bookingIdParam, bookingNotFound, customerBookingPath, customerReceiptPath } from "../booking-params";
 import { listedReceipts } from "../receipt-page.server";
+import { forgetCard } from "../saved-card.server";
 import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
 import { requireIntent } from "../form-intent";
@@ -85,6 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cancellation: cancellationView(row, now, { timeZone, rules }),
     bill: billed ? customerBillView(billed.bill, timeZone) : null,
     balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
+    savedCard: savedCard && savedCardLabel(savedCard),
     // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
     balanceAttempt: crypto.randomUUID(),
     receipts,
@@ -94,6 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * `intent=approve-bill`: the customer approves their move's bill (once; again changes nothing).
  * `intent=pay-balance`: the customer pays what is left of it, with an optional tip, through Checkout.
+ * `intent=forget-card`: the customer removes the card they saved with the deposit.
  * `intent=cancel`: the customer cancels this booking (the database decides whether the company's rules
  * still allow it; a deposit owed back is refunded at once), then comes back to it with a message. Another customer's booking is a 404, as on the page.
  */
@@ -112,6 +116,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const found = await ownBooking(supabase, context.get(userContext).id, bookingId);
     if (found.kind === "not-found") throw bookingNotFound();
     return payBalance(context, form, { booking: found.booking, pagePath: customerBookingPath(bookingId) });
+  }
+  if (form.get("intent") === FORGET_CARD_INTENT) {
+    const found = await ownBooking(supabase, context.get(userContext).id, bookingId);
+    if (found.kind === "not-found") throw bookingNotFound();
+    await forgetCard(context, bookingId);
+    return redirect(customerBookingPath(bookingId));
   }
   requireIntent(form, "cancel");
 
@@ -135,7 +145,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function BookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt, receipts } = loaderData;
+  const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt, receipts, savedCard } = loaderData;
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
@@ -164,6 +174,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
               lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
             />
           ) : null}
+          {savedCard ? <SavedCardSection card={savedCard} action={customerBookingPath(booking.id)} /> : null}
           <BookingPaymentsSection receipts={receipts} />
           <BookingDetailsPrice price={price} />
           <BookingDetailsPayment payment={payment} />

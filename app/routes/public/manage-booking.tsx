@@ -1,6 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import { data, href, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
+import { SavedCardSection } from "~/components/booking/saved-card-section";
 import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
 import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
@@ -15,7 +16,7 @@ import { depositStateLabel } from "~/domain/booking-status";
 import { customerChangeRulesOf } from "~/domain/company-settings";
 import { bookingView, depositCents, priceView } from "~/domain/booking-view";
 import { PAY_BALANCE_INTENT, balanceView } from "~/domain/balance-payment";
-import { savedCardLabel } from "~/domain/saved-card";
+import { FORGET_CARD_INTENT, savedCardLabel } from "~/domain/saved-card";
 import { BILL_APPROVAL_MESSAGES, customerBillView } from "~/domain/final-bill";
 import { formatCents } from "~/domain/money";
 import { cancelByManageLink } from "~/services/customer-cancellation.server";
@@ -27,6 +28,7 @@ import { readFormBody } from "~/services/form-body.server";
 import { bookingNotFound } from "../booking-params";
 import { manageLinkPath, manageReceiptPath } from "~/domain/manage-link";
 import { linkedBooking } from "./manage-link.server";
+import { forgetCard } from "../saved-card.server";
 import { payBalance, returnedFromBalanceCheckout } from "../balance-payment.server";
 import { reportCancellation } from "../customer-cancellation.server";
 import { listedReceipts } from "../receipt-page.server";
@@ -73,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
       bill: billed ? customerBillView(billed.bill, timeZone) : null,
       balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
+      savedCard: savedCard && savedCardLabel(savedCard),
       // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
       balanceAttempt: crypto.randomUUID(),
       receipts,
@@ -84,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * `intent=approve-bill`: the holder of the link approves the move's bill, as its signed-in owner would.
  * `intent=pay-balance`: the holder of the link pays what is left of it, with an optional tip, through Checkout.
+ * `intent=forget-card`: the holder of the link removes the card saved with the deposit.
  * `intent=cancel`: the holder of the link cancels the booking, by the company's rules as for a signed-in
  * customer (a deposit owed back is refunded at once), and comes back to the page with a message.
  */
@@ -99,6 +103,10 @@ export async function action(args: Route.ActionArgs) {
     return redirect(manageLinkPath(token), { headers: NO_STORE });
   }
   if (form.get("intent") === PAY_BALANCE_INTENT) return payBalance(args.context, form, { booking, pagePath: manageLinkPath(token), headers: NO_STORE });
+  if (form.get("intent") === FORGET_CARD_INTENT) {
+    await forgetCard(args.context, booking.id);
+    return redirect(manageLinkPath(token), { headers: NO_STORE });
+  }
   requireIntent(form, "cancel");
   const result = await cancelByManageLink(services, { bookingId: booking.id, email: booking.email });
   if (result.kind === "not-found") throw bookingNotFound();
@@ -117,7 +125,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function ManageBooking({ loaderData }: Route.ComponentProps) {
-  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill, balance, balanceAttempt, receipts } = loaderData;
+  const { path, booking, price, deposit, calendarPath, reschedulePath, reschedule, cancellation, bill, balance, balanceAttempt, receipts, savedCard } =
+    loaderData;
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
@@ -137,6 +146,7 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
               lastResult={actionData && "payment" in actionData ? actionData.payment : undefined}
             />
           ) : null}
+          {savedCard ? <SavedCardSection card={savedCard} action={path} /> : null}
           <BookingPaymentsSection receipts={receipts} />
           <BookingDetailsPrice price={price} />
           <section aria-labelledby="manage-deposit-heading" className="rounded-lg border border-slate-200 bg-white p-4">
