@@ -34,7 +34,7 @@ export const SAVE_CARD_FIELD = "saveCard";
 export const SAVE_CARD_CONSENT = {
   label: "Save my card to pay the balance after the move",
   hint: (marginPercent: number) =>
-    `When your move is done we charge what is left of the bill to this card and email you the receipt. A bill more than ${marginPercent}% above your estimate is charged in full only once you approve it.`,
+    `After your move, we may charge what is left of your bill to this card, and email you the receipt. A bill more than ${marginPercent}% above your estimate is charged in full only once you approve it. You can remove the card from your booking's page at any time.`,
 } as const;
 
 export const CHARGE_SAVED_CARD_INTENT = "charge-saved-card";
