@@ -13,19 +13,12 @@ import { savedBooking } from "./support/saved-booking.ts";
 import { startCheckout } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
-import {
-  completeSession,
-  deliveriesSettled,
-  events,
-  redeliver,
-  startTestStripe,
-  usingHostedStripe,
-  type TestStripe,
-} from "../../emulators/stripe/testing/index.ts";
+import { completeSession, deliveriesSettled, events, redeliver, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { expectStaffOnly } from "./support/admin-access.ts";
-import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { signIn, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
@@ -49,13 +42,8 @@ let customer: Person;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  testStripe = await startTestStripe({
-    webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-    // Stripe's deliveries reach the app's webhook route through the same app as the pages.
-    deliver: (input, init) => app.handle(new Request(input, init)),
-  });
+  ({ app, stripe: testStripe } = await startAppWithStripe(backend));
   emulator = testStripe.emulator!;
-  app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
   serviceRole = app.serviceRole;
   await crewsToSpare(serviceRole);
   [admin, secondAdmin, moderator, customer] = await Promise.all([

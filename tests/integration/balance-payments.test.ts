@@ -3,18 +3,11 @@ import { BALANCE_PAYMENT_MESSAGES } from "../../app/domain/balance-payment.ts";
 import { BALANCE_LINE_ITEM_NAME, TIP_LINE_ITEM_NAME } from "../../app/services/balance-payments.server.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import {
-  completeSession,
-  deliveriesSettled,
-  events,
-  redeliver,
-  startTestStripe,
-  usingHostedStripe,
-  type TestStripe,
-} from "../../emulators/stripe/testing/index.ts";
+import { completeSession, deliveriesSettled, events, redeliver, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp, type Visitor } from "./support/app-client.ts";
+import { signIn, withOwnClient, type SignedInVisitor, type TestApp, type Visitor } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { completeMove, paidMove } from "./support/final-bill.ts";
 
@@ -32,17 +25,8 @@ let admin: SignedInVisitor;
 let customer: SignedInVisitor;
 
 beforeAll(async () => {
-  [backend, stripe] = await Promise.all([
-    startTestBackend(),
-    startTestStripe({
-      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-      // Stripe's deliveries reach the app's webhook route through the same app as the pages.
-      deliver: (input, init) => app.handle(new Request(input, init)),
-    }),
-  ]);
-  app = await startTestApp(backend, {
-    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.emulator?.webhookSecret ?? "whsec_test_balances", fetch: stripe.emulator?.fetch },
-  });
+  backend = await startTestBackend();
+  ({ app, stripe } = await startAppWithStripe(backend));
   service = app.serviceRole;
   await crewsToSpare(service);
   [admin, customer] = await Promise.all([signIn(app, "admin"), signIn(app, "customer")]);

@@ -6,13 +6,14 @@ import type { loader as detailsLoader } from "../../app/routes/dashboard/booking
 import { loadBookingDetails } from "../../app/services/booking-details.server.ts";
 import { cancelMyBooking } from "../../app/services/customer-cancellation.server.ts";
 import { expireCheckoutSession } from "../../app/services/payments.server.ts";
-import { deliveriesSettled, events, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { deliveriesSettled, events, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { BookingRow } from "../../app/domain/booking.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { startTestApp, type TestApp } from "./support/app-client.ts";
 import { signInCustomer, type Customer } from "./support/customer.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
@@ -78,17 +79,8 @@ async function historyAsService(id: string) {
 }
 
 beforeAll(async () => {
-  [backend, stripe] = await Promise.all([
-    startTestBackend(),
-    startTestStripe({
-      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-      // Stripe's deliveries reach the app's webhook route through the same app as the pages.
-      deliver: (input, init) => app.handle(new Request(input, init)),
-    }),
-  ]);
-  app = await startTestApp(backend, {
-    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.emulator?.webhookSecret ?? "whsec_test_cancellation", fetch: stripe.emulator?.fetch },
-  });
+  backend = await startTestBackend();
+  ({ app, stripe } = await startAppWithStripe(backend));
   service = app.serviceRole;
   anon = backend.createClient();
   [alice, bob] = await Promise.all([customer("alice"), customer("bob")]);

@@ -12,10 +12,11 @@ import { planReminders } from "../../app/services/reminder-planner.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { createMailCatcher, type MailCatcher } from "../../emulators/mail/index.ts";
 import type { StripeEmulator } from "../../emulators/stripe/index.ts";
-import { deliveriesSettled, events, redeliver, startTestStripe, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
+import { deliveriesSettled, events, redeliver, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signIn, startTestApp, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
+import { signIn, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { paidBooking as paidOnStripe, payOnStripe as payOnEmbeddedStripe } from "./support/paid-booking.ts";
 
@@ -38,12 +39,8 @@ let officeEmail: string;
 
 beforeAll(async () => {
   [backend, catcher] = await Promise.all([startTestBackend(), createMailCatcher()]);
-  testStripe = await startTestStripe({
-    webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-    deliver: (input, init) => app.handle(new Request(input, init)),
-  });
+  ({ app, stripe: testStripe } = await startAppWithStripe(backend));
   emulator = testStripe.emulator!;
-  app = await startTestApp(backend, { stripe: { secretKey: emulator.secretKey, webhookSecret: emulator.webhookSecret, fetch: emulator.fetch } });
   serviceRole = app.serviceRole;
   mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "Metro Movers <bookings@metro.example>" });
   await crewsToSpare(serviceRole);

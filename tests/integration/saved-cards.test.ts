@@ -3,18 +3,10 @@ import { FORGET_CARD_MESSAGES, SAVED_CARD_MESSAGES } from "../../app/domain/save
 import { formatCents } from "../../app/domain/money.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
-import {
-  completeSession,
-  deliveriesSettled,
-  events,
-  redeliver,
-  startTestStripe,
-  usingHostedStripe,
-  type TestStripe,
-} from "../../emulators/stripe/testing/index.ts";
+import { completeSession, deliveriesSettled, events, redeliver, usingHostedStripe, type TestStripe } from "../../emulators/stripe/testing/index.ts";
 import { startTestBackend, uniqueEmail, usingHostedBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
-import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp, type Visitor } from "./support/app-client.ts";
-import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
+import { signIn, withOwnClient, type SignedInVisitor, type TestApp, type Visitor } from "./support/app-client.ts";
+import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { billPath, completeMove } from "./support/final-bill.ts";
 import { answerWizard, pressPay } from "./support/wizard.ts";
@@ -32,16 +24,8 @@ let service: AppSupabaseClient;
 let admin: SignedInVisitor;
 
 beforeAll(async () => {
-  [backend, stripe] = await Promise.all([
-    startTestBackend(),
-    startTestStripe({
-      webhookUrl: `${TEST_PUBLIC_URL}/api/stripe/webhook`,
-      deliver: (input, init) => app.handle(new Request(input, init)),
-    }),
-  ]);
-  app = await startTestApp(backend, {
-    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.emulator?.webhookSecret ?? "whsec_test_saved_cards", fetch: stripe.emulator?.fetch },
-  });
+  backend = await startTestBackend();
+  ({ app, stripe } = await startAppWithStripe(backend));
   service = app.serviceRole;
   await crewsToSpare(service);
   admin = await signIn(app, "admin");
