@@ -61,7 +61,7 @@ export function createPaymentIntents(config: StripeEmulatorConfig, store: Store,
     const authentication = authenticationOf({ number: record.cardNumber });
     if (authentication === "always") return AUTHENTICATION_REQUIRED;
     if (authentication === "unless-set-up" && record.setUpFor !== "off_session") return AUTHENTICATION_REQUIRED;
-    return chargeOutcome({ number: record.cardNumber, brand: "", funding: "credit", last4: "", expMonth: 1, expYear: 2100 });
+    return chargeOutcome({ number: record.cardNumber });
   }
 
   function refuse(intent: PaymentIntent, method: PaymentMethod, outcome: Exclude<ChargeOutcome, { ok: true }>): never {
