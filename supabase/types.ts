@@ -2032,10 +2032,11 @@ export type Database = {
       }
       mark_attempt_paid: {
         Args: {
+          _amount: number
           _attempt: Database["public"]["Tables"]["bill_payments"]["Row"]
           _payment_intent_id: string
         }
-        Returns: undefined
+        Returns: string
       }
       mark_bill_payment_paid: {
         Args: {

@@ -44,10 +44,13 @@ alter table public.message_outbox add constraint message_outbox_kind_check check
   'office_new_booking', 'office_customer_cancelled', 'office_tomorrow_list'
 ));
 
--- The attempt, locked by the caller, marked paid: what is left of the bill counted again, and the
--- customer sent the receipt. For the functions that settle attempts only.
-create function public.mark_attempt_paid(_attempt public.bill_payments, _payment_intent_id text)
-returns void
+-- Stripe took _amount cents for the attempt (locked by the caller): it is marked paid, once, what is
+-- left of the bill counted again, and the customer sent the receipt. An attempt already closed
+-- (replaced, expired, refused) is still marked paid: Stripe took the money. 'paid' when this call
+-- marked it, 'unchanged' when it was paid before, 'mismatch' when the amount is not the attempt's.
+-- For the functions that settle attempts only.
+create function public.mark_attempt_paid(_attempt public.bill_payments, _amount integer, _payment_intent_id text)
+returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -56,6 +59,12 @@ declare
   paid public.bill_payments;
   due integer;
 begin
+  if _attempt.status = 'paid' then
+    return 'unchanged';
+  end if;
+  if _amount is distinct from _attempt.balance_cents + _attempt.tip_cents then
+    return 'mismatch';
+  end if;
   update public.bill_payments
   set status = 'paid', paid_at = now(), failure_code = null,
       stripe_payment_intent_id = coalesce(_payment_intent_id, stripe_payment_intent_id)
@@ -71,10 +80,11 @@ begin
     ),
     p_send_at_night => true
   );
+  return 'paid';
 end;
 $$;
 
-revoke execute on function public.mark_attempt_paid(public.bill_payments, text) from public, anon, authenticated, service_role;
+revoke execute on function public.mark_attempt_paid(public.bill_payments, integer, text) from public, anon, authenticated, service_role;
 
 -- As before (20261217110000), marking through mark_attempt_paid.
 create or replace function public.mark_bill_payment_paid(_session_id text, _amount_total integer, _payment_intent_id text default null)
@@ -90,14 +100,7 @@ begin
   if not found then
     return 'unknown';
   end if;
-  if attempt.status = 'paid' then
-    return 'unchanged';
-  end if;
-  if _amount_total is distinct from attempt.balance_cents + attempt.tip_cents then
-    return 'mismatch';
-  end if;
-  perform public.mark_attempt_paid(attempt, _payment_intent_id);
-  return 'paid';
+  return public.mark_attempt_paid(attempt, _amount_total, _payment_intent_id);
 end;
 $$;
 
@@ -205,14 +208,7 @@ begin
     return 'unknown';
   end if;
   if _outcome = 'paid' then
-    if attempt.status = 'paid' then
-      return 'unchanged';
-    end if;
-    if _amount is distinct from attempt.balance_cents + attempt.tip_cents then
-      return 'mismatch';
-    end if;
-    perform public.mark_attempt_paid(attempt, _payment_intent_id);
-    return 'paid';
+    return public.mark_attempt_paid(attempt, _amount, _payment_intent_id);
   end if;
   if attempt.status <> 'open' then
     return 'unchanged';
