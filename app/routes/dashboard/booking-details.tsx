@@ -69,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rules = customerChangeRulesOf(settings);
   const receipts = await listedReceipts(supabase, row, { timeZone, receiptHref: (receiptId) => customerReceiptPath(row.id, receiptId) });
 
+  // The card the customer saved with the deposit, as they know it.
+  const savedCardName = savedCard && savedCardLabel(savedCard);
   return {
     booking: bookingView(row, timeZone),
     price: priceView(row),
@@ -86,8 +88,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
     bill: billed ? customerBillView(billed.bill, timeZone) : null,
-    balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
-    savedCard: savedCard && savedCardLabel(savedCard),
+    balance: billed ? balanceView(billed.bill, billed.payments, savedCardName) : null,
+    savedCard: savedCardName,
     // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
     balanceAttempt: crypto.randomUUID(),
     receipts,

@@ -63,6 +63,8 @@ export async function loader(args: Route.LoaderArgs) {
     listedReceipts(serviceRole, row, { timeZone, receiptHref: (receiptId) => manageReceiptPath(token, receiptId) }),
   ]);
   const [now, rules] = [new Date(), customerChangeRulesOf(settings)];
+  // The card the customer saved with the deposit, as they know it.
+  const savedCardName = savedCard && savedCardLabel(savedCard);
   return data(
     {
       path: manageLinkPath(token),
@@ -74,8 +76,8 @@ export async function loader(args: Route.LoaderArgs) {
       deposit: { label: depositStateLabel(row), amount: formatCents(depositCents(row)) },
       calendarPath: row.status === "cancelled" ? null : manageLinkPath(token, href("/manage/move.ics")),
       bill: billed ? customerBillView(billed.bill, timeZone) : null,
-      balance: billed ? balanceView(billed.bill, billed.payments, savedCard && savedCardLabel(savedCard)) : null,
-      savedCard: savedCard && savedCardLabel(savedCard),
+      balance: billed ? balanceView(billed.bill, billed.payments, savedCardName) : null,
+      savedCard: savedCardName,
       // Names this page's 'Pay': pressing twice, or resubmitting, starts one checkout.
       balanceAttempt: crypto.randomUUID(),
       receipts,
