@@ -168,6 +168,7 @@ app.use(
       publicUrl: config.publicUrl,
       supabase: supabase.connection,
       serviceRoleKey: supabase.serviceRoleKey,
+      accessTokenKey: supabase.accessTokenKey,
       cookieSecret,
       secureCookies: config.secureCookies,
       authAttemptsPerMinute: config.authAttemptsPerMinute,

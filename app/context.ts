@@ -1,4 +1,3 @@
-import type { User } from "@supabase/supabase-js";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Mailbox } from "./domain/mailbox";
 import type { WorkingHours } from "./domain/move-start-rules";
@@ -6,6 +5,7 @@ import type { AppRole } from "./domain/roles";
 import type { Logger } from "pino";
 import { createContext, type Cookie } from "react-router";
 import type Stripe from "stripe";
+import type { AccessTokenCheck, SessionUser } from "./services/access-tokens.server";
 import type { Mailer } from "./services/mailer.server";
 import type { AuthRateLimits, BookingRateLimits, UploadsInFlight } from "./services/rate-limit.server";
 import type { SettingsCache } from "./services/settings-cache.server";
@@ -19,6 +19,8 @@ export interface AppServices {
   supabase: SupabaseConnection;
   /** The cookie @supabase/ssr keeps a visitor's session in, named after the project once per process. */
   sessionCookieName: string;
+  /** Checks a session's access token locally (signature and expiry), with no call to the auth server. */
+  checkAccessToken: AccessTokenCheck;
   /** Bypasses row level security: only for work with no signed-in user (webhooks, guest bookings). */
   serviceRole: AppSupabaseClient;
   secureCookies: boolean;
@@ -78,12 +80,15 @@ export const settingsContext = createContext<() => Promise<Readonly<CompanySetti
 export interface Session {
   /** The visitor's Supabase client: the session lives in HttpOnly cookies it reads and writes. */
   supabase: AppSupabaseClient;
-  user: User | null;
-  /** The user's roles (none when signed out); read once, on first use. */
+  /** The signed-in user as their checked access token names them, or null. */
+  user: SessionUser | null;
+  /** The user's roles (none when signed out). */
   roles(): Promise<ReadonlySet<AppRole>>;
+  /** The name and avatar on the signed-in user's profile; null when signed out. */
+  profile: { fullName: string | null; avatarUrl: string | null } | null;
 }
 
 export const sessionContext = createContext<Session>();
 
 /** The signed-in user, set by the guard of the dashboard and admin layouts for the routes below them. */
-export const userContext = createContext<User>();
+export const userContext = createContext<SessionUser>();

@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, settingsContext, type AppServices, type RequestFacts } from "./context";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Mailbox } from "./domain/mailbox";
+import { createAccessTokenCheck, type AccessTokenKey } from "./services/access-tokens.server";
 import { createDraftCookie } from "./services/drafts.server";
 import type { Mailer } from "./services/mailer.server";
 import { createKnownDeviceCookie } from "./services/known-device.server";
@@ -20,6 +21,8 @@ export interface AppOptions {
   publicUrl: string;
   supabase: SupabaseConnection;
   serviceRoleKey: string;
+  /** What signs the project's access tokens: its JWT secret, or the address of its published signing keys. */
+  accessTokenKey: AccessTokenKey;
   /** Signs the app's own cookies (flash messages). */
   cookieSecret: string;
   /** Cookies get Secure when browsers reach the app over https. */
@@ -47,6 +50,7 @@ export function createAppServices(options: AppOptions): AppServices {
     publicUrl: options.publicUrl,
     supabase: options.supabase,
     sessionCookieName: sessionCookieName(options.supabase.url),
+    checkAccessToken: createAccessTokenCheck(options.accessTokenKey),
     serviceRole,
     secureCookies: options.secureCookies,
     cookieSecret: options.cookieSecret,

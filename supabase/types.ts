@@ -2529,6 +2529,14 @@ export type Database = {
         }
         Returns: string
       }
+      signed_in_account: {
+        Args: never
+        Returns: {
+          avatar_url: string
+          full_name: string
+          roles: Database["public"]["Enums"]["app_role"][]
+        }[]
+      }
       storage_names_in_use: {
         Args: never
         Returns: {

@@ -1,10 +1,10 @@
-import type { User } from "@supabase/supabase-js";
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { sessionContext, userContext } from "~/context";
 import { hasPermission, type Permission } from "~/domain/permissions";
+import type { SessionUser } from "~/services/access-tokens.server";
 import { currentAccount, loginPathFor } from "~/services/session.server";
 
-function signedInUser(request: Request, context: Readonly<RouterContextProvider>): User {
+function signedInUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
   const { user } = context.get(sessionContext);
   if (!user) throw redirect(loginPathFor(request));
   return user;
@@ -20,7 +20,7 @@ export const requireUser: MiddlewareFunction<Response> = ({ request, context }) 
  * rendered as Access Denied. The refusal carries the account the site frame shows, since no loader
  * has run when a middleware refuses. Actions call it again for the permission their change needs.
  */
-export async function ensurePermission(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<User> {
+export async function ensurePermission(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<SessionUser> {
   const user = signedInUser(request, context);
   if (!hasPermission(await context.get(sessionContext).roles(), permission)) {
     throw data({ account: await currentAccount(context) }, { status: 403 });

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, sessionContext } from "~/context";
 import type { AppRole } from "~/domain/roles";
-import { readRoles, readUser } from "~/services/session.server";
+import { readSignedIn } from "~/services/session.server";
 import { createVisitorClient, type AppSupabaseClient } from "~/services/supabase.server";
 import { clearShownToast } from "~/services/toast.server";
 
@@ -20,14 +20,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // Without a Supabase auth cookie there is no session to read: most anonymous visits need no client
   // at all, and one is made only when a loader or action asks for it.
   const hasSession = (request.headers.get("Cookie") ?? "").includes(services.sessionCookieName);
-  const user = hasSession ? await readUser(supabase(), logger) : null;
-  let roles: Promise<ReadonlySet<AppRole>> | undefined;
+  const visitor = hasSession ? await readSignedIn(supabase(), services.checkAccessToken, logger) : null;
+  const user = visitor?.user ?? null;
+  const roles: ReadonlySet<AppRole> = visitor?.roles ?? new Set();
   context.set(sessionContext, {
     get supabase() {
       return supabase();
     },
     user,
-    roles: () => (roles ??= user ? readRoles(supabase(), user, logger) : Promise.resolve(new Set())),
+    roles: () => Promise.resolve(roles),
+    profile: visitor?.profile ?? null,
   });
 
   const response = await next();

@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { Beacon } from "../domain/analytics-events";
 import { referrerOrigin } from "../domain/analytics-pages";
 import { createAnalyticsWriter, type AnalyticsWriterOptions, type AnalyticsWriterStats } from "./analytics-writer.server";
-import { createSessionUserIds, type AccessTokenKey } from "./session-user-id.server";
+import { createAccessTokenCheck, type AccessTokenKey } from "./access-tokens.server";
+import { createSessionUserIds } from "./session-user-id.server";
 import { createServiceRoleClient, type SupabaseConnection } from "./supabase.server";
 import { createVisitorIds } from "./visitor-id.server";
 
@@ -47,7 +48,7 @@ export function createAnalyticsIngest(options: AnalyticsIngestOptions): Analytic
   const client = createServiceRoleClient(options.supabase, options.serviceRoleKey);
   const writer = createAnalyticsWriter({ client, logger: options.logger, ...options.writer });
   const visitorIds = createVisitorIds({ client, logger: options.logger });
-  const userIds = createSessionUserIds({ supabaseUrl: options.supabase.url, key: options.accessTokenKey });
+  const userIds = createSessionUserIds({ supabaseUrl: options.supabase.url, checkAccessToken: createAccessTokenCheck(options.accessTokenKey) });
   const siteOrigin = new URL(options.publicUrl).origin;
   // Events still waiting for their visitor id or user: shutdown waits for them too.
   const preparing = new Set<Promise<void>>();

@@ -1,5 +1,3 @@
-import type { User } from "@supabase/supabase-js";
-import type { Logger } from "pino";
 import { avatarFolder, avatarPath, ownAvatarPath, type ProfileView } from "~/domain/profile";
 import type { EncodedImage } from "./image-processing.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -27,27 +25,10 @@ function avatarsPublicPrefix(supabase: AppSupabaseClient): string {
   return url.slice(0, url.length - avatarFolder("x").length);
 }
 
-/**
- * The avatar the site frame may show for this user: the URL in their account's metadata when it is
- * a file of their own in the avatars bucket, else null (metadata is the user's to write, so a URL
- * elsewhere is never shown).
- */
-export function accountAvatarUrl(supabase: AppSupabaseClient, user: User): string | null {
-  const url: unknown = user.user_metadata?.avatar_url;
-  return ownAvatarPath(url, avatarsPublicPrefix(supabase), user.id) ? (url as string) : null;
-}
-
 /** A profile's avatar URL when it is a file in the account's own folder of the avatars bucket, else null
  *  (the column is the customer's to write, so a URL elsewhere is never shown to anyone). */
 export function profileAvatarUrl(supabase: AppSupabaseClient, userId: string, url: string | null): string | null {
   return ownAvatarPath(url, avatarsPublicPrefix(supabase), userId) ? url : null;
-}
-
-/** The full name on the account's profile: null when there is none, or when it could not be read (logged). */
-export async function readProfileName(supabase: AppSupabaseClient, userId: string, logger: Logger): Promise<string | null> {
-  const { data, error } = await supabase.from("profiles").select("full_name").eq("user_id", userId).maybeSingle();
-  if (error) logger.warn({ err: error }, "could not read the profile's name; showing the sign-up name");
-  return data?.full_name ?? null;
 }
 
 /** The customer's saved profile; empty fields when there is no row yet. Throws ProfileStoreError. */
@@ -130,9 +111,9 @@ export async function saveProfile(supabase: AppSupabaseClient, userId: string, c
 }
 
 /**
- * Copies the name and avatar onto the account's metadata, which the site frame reads on every
- * request: the header shows them from the next page on. The new session cookies go out with the
- * response. `failed` when the auth server did not take them.
+ * Copies the name and avatar onto the account's metadata, so the auth server's copy of the account
+ * agrees with its profile (the site frame reads the profile itself). The new session cookies go out
+ * with the response. `failed` when the auth server did not take them.
  */
 export async function updateAccountMetadata(
   supabase: AppSupabaseClient,

@@ -1,20 +1,39 @@
-import type { User } from "@supabase/supabase-js";
 import { href, type RouterContextProvider } from "react-router";
-import { requestContext, sessionContext } from "~/context";
+import { sessionContext } from "~/context";
 import { displayName, preferredFullName, type Account } from "~/domain/account";
 import { ADMIN_AREA_PERMISSION, hasPermission } from "~/domain/permissions";
 import type { AppRole } from "~/domain/roles";
 import { authViewPath } from "~/domain/auth-views";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import type { Logger } from "pino";
-import { accountAvatarUrl, readProfileName } from "./profiles.server";
+import type { AccessTokenCheck, SessionUser } from "./access-tokens.server";
+import { profileAvatarUrl } from "./profiles.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** The user behind the request's cookies, checked with the auth server (getUser, never getSession). */
-export async function readUser(supabase: AppSupabaseClient, logger: Logger): Promise<User | null> {
+/** A signed-in visitor as every page needs them, read once with the session. */
+export interface SignedIn {
+  user: SessionUser;
+  roles: ReadonlySet<AppRole>;
+  /** The name and avatar on the account's profile (null when there is none). */
+  profile: { fullName: string | null; avatarUrl: string | null };
+}
+
+/**
+ * The visitor behind the request's cookies, or null. The session comes from the cookies (refreshed
+ * first when its access token is about to expire, which writes new cookies); the access token's
+ * signature and expiry are checked here, and the database says in one call whether the session it
+ * names still exists (ended elsewhere: no visitor) along with the roles and the profile. Any error
+ * counts as signed out: an outage must not open the admin area.
+ */
+export async function readSignedIn(supabase: AppSupabaseClient, checkAccessToken: AccessTokenCheck, logger: Logger): Promise<SignedIn | null> {
   try {
-    const { data } = await supabase.auth.getUser();
-    return data.user ?? null;
+    const { data: stored } = await supabase.auth.getSession();
+    const user = stored.session ? await checkAccessToken(stored.session.access_token) : null;
+    if (!user) return null;
+    const { data, error } = await supabase.rpc("signed_in_account").maybeSingle();
+    if (error) logger.warn({ err: error }, "could not read the signed-in account; treating the visitor as signed out");
+    if (!data) return null;
+    return { user, roles: new Set(data.roles), profile: { fullName: data.full_name ?? null, avatarUrl: data.avatar_url ?? null } };
   } catch (error) {
     logger.warn({ err: error }, "could not read the session");
     return null;
@@ -22,7 +41,7 @@ export async function readUser(supabase: AppSupabaseClient, logger: Logger): Pro
 }
 
 /** The user's own roles; any error counts as none (an outage must not open the admin area). */
-export async function readRoles(supabase: AppSupabaseClient, user: User, logger: Logger): Promise<ReadonlySet<AppRole>> {
+export async function readRoles(supabase: AppSupabaseClient, user: SessionUser, logger: Logger): Promise<ReadonlySet<AppRole>> {
   const { data, error } = await supabase.from("user_roles").select("role").eq("user_id", user.id);
   if (error) {
     logger.warn({ err: error }, "could not read the user's roles; treating them as a customer");
@@ -31,36 +50,24 @@ export async function readRoles(supabase: AppSupabaseClient, user: User, logger:
   return new Set(data.map((row) => row.role));
 }
 
-// Each request's answer, read once however many loaders ask.
-const fullNames = new WeakMap<Readonly<RouterContextProvider>, Promise<string>>();
-
 /**
  * The signed-in visitor's full name as every page shows it: the one on their profile, else the one
  * they signed up with ("" when neither, or when nobody is signed in).
  */
-export function signedInFullName(context: Readonly<RouterContextProvider>): Promise<string> {
-  let name = fullNames.get(context);
-  if (!name) {
-    const { supabase, user } = context.get(sessionContext);
-    name = user
-      ? readProfileName(supabase, user.id, context.get(requestContext).logger).then((profileName) => preferredFullName(profileName, user.user_metadata))
-      : Promise.resolve("");
-    fullNames.set(context, name);
-  }
-  return name;
+export function signedInFullName(context: Readonly<RouterContextProvider>): string {
+  const { user, profile } = context.get(sessionContext);
+  return user ? preferredFullName(profile?.fullName ?? null, user.user_metadata) : "";
 }
 
 /** The signed-in visitor as the site frame shows them, or null. */
 export async function currentAccount(context: Readonly<RouterContextProvider>): Promise<Account | null> {
   const session = context.get(sessionContext);
   if (!session.user) return null;
-  // The profile and the roles are asked at once: neither waits for the other.
-  const [fullName, roles] = await Promise.all([signedInFullName(context), session.roles()]);
   return {
-    name: displayName(fullName, session.user.email),
+    name: displayName(signedInFullName(context), session.user.email),
     email: session.user.email ?? "",
-    staff: hasPermission(roles, ADMIN_AREA_PERMISSION),
-    avatarUrl: accountAvatarUrl(session.supabase, session.user),
+    staff: hasPermission(await session.roles(), ADMIN_AREA_PERMISSION),
+    avatarUrl: profileAvatarUrl(session.supabase, session.user.id, session.profile?.avatarUrl ?? null),
   };
 }
 

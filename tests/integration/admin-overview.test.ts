@@ -82,11 +82,11 @@ describe("/admin", () => {
   });
 
   it("shows the page without figures when the database cannot be read", async () => {
-    // Every read of the database answers 503, as an unreachable project does; signing in and the
-    // roles still answer, so the guard lets the admin in.
+    // Every read of the database answers 503, as an unreachable project does; signing in, granting
+    // the role and the signed-in account (session and roles) still answer, so the guard lets the admin in.
     const unreachable: typeof fetch = (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      return url.pathname.startsWith("/rest/v1/") && url.pathname !== "/rest/v1/user_roles"
+      return url.pathname.startsWith("/rest/v1/") && !["/rest/v1/user_roles", "/rest/v1/rpc/signed_in_account"].includes(url.pathname)
         ? Promise.resolve(new Response("upstream unavailable", { status: 503 }))
         : backend.fetch(input, init);
     };

@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   backends = await startBackends(config, pino({ level: "silent" }), { businessName: "Metro Movers", createMailer });
   const { connection, serviceRoleKey } = backends.supabase;
-  app = await startTestApp({ ...connection, serviceRoleKey }, { supabase: connection });
+  app = await startTestApp({ ...connection, serviceRoleKey }, { supabase: connection, accessTokenKey: backends.supabase.accessTokenKey });
 }, 120_000);
 
 afterAll(async () => {

@@ -22,6 +22,7 @@ const CUSTOMER_CALLABLE: Record<string, string> = {
   "public.reschedule_my_booking": "moves only a booking the caller owns, by the company's rules",
   "public.approve_move_bill": "approves only the bill of a move the caller owns",
   "public.claim_guest_bookings_after_password_reset": "joins only guest bookings made with the caller's own confirmed email",
+  "public.signed_in_account": "answers about the caller alone: their own session, roles and profile",
 };
 
 interface CatalogFunction {

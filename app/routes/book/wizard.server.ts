@@ -60,7 +60,7 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
 
   // Signed-in customers start with their name and email filled in; a link's choices are shown on top.
   const user = session.user;
-  const fromAccount: BookingDraft = user ? { fullName: (await signedInFullName(context)) || undefined, email: user.email } : {};
+  const fromAccount: BookingDraft = user ? { fullName: signedInFullName(context) || undefined, email: user.email } : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const { timeZone, today: todayDate } = await companyDay(context);
   const settings = await context.get(settingsContext)();

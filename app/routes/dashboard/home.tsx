@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [...pageMet
 /** The header's facts and the open tab's data (only that tab's: the others load when opened). */
 export async function loader(args: Route.LoaderArgs) {
   const user = args.context.get(userContext);
-  const header = { firstName: firstName(await signedInFullName(args.context)), email: user.email ?? "" };
+  const header = { firstName: firstName(signedInFullName(args.context)), email: user.email ?? "" };
   const tab = dashboardTab(new URL(args.request.url).searchParams.get("tab"));
   switch (tab) {
     case "overview":

@@ -48,11 +48,16 @@ export async function signInStaff(backend: TestBackend, role: AppRole, label: st
 }
 
 /** The options the Express server would hand the app, against the test backend; `overrides` replace whole fields. */
-export function testAppOptions(backend: Pick<TestBackend, "url" | "anonKey" | "fetch" | "serviceRoleKey">, overrides: Partial<AppOptions> = {}): AppOptions {
+export function testAppOptions(
+  backend: Pick<TestBackend, "url" | "anonKey" | "fetch" | "serviceRoleKey" | "emulator">,
+  overrides: Partial<AppOptions> = {},
+): AppOptions {
   return {
     publicUrl: TEST_PUBLIC_URL,
     supabase: { url: backend.url, anonKey: backend.anonKey, fetch: backend.fetch },
     serviceRoleKey: backend.serviceRoleKey,
+    // The emulator signs with its JWT secret; a hosted project publishes its signing keys.
+    accessTokenKey: backend.emulator ? { secret: backend.emulator.config.jwtSecret } : { jwksUrl: `${backend.url}/auth/v1/.well-known/jwks.json` },
     cookieSecret: "a-cookie-secret-of-at-least-32-characters",
     secureCookies: false,
     authAttemptsPerMinute: 1000,

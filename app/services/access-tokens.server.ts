@@ -1,0 +1,47 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyResult } from "jose";
+
+/** How access tokens are checked without asking the auth server: the project's JWT secret (HS256), or its published signing keys. */
+export type AccessTokenKey = { secret: string } | { jwksUrl: string };
+
+/** What a signed-in request may trust from its access token once the token's signature and expiry are checked. */
+export interface SessionUser {
+  id: string;
+  email?: string;
+  user_metadata: Record<string, unknown>;
+}
+
+/** The user an access token names, or null when it is expired, forged, unreadable or not a signed-in user's. */
+export type AccessTokenCheck = (token: string) => Promise<SessionUser | null>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks access tokens locally, as the database's API does: the signature with the JWT secret or
+ * with the project's signing keys (fetched once and cached by jose), and the expiry. No network call
+ * per request, so a session ended elsewhere stays usable until its access token expires (an hour by
+ * default), exactly as row level security already accepts it.
+ */
+export function createAccessTokenCheck(key: AccessTokenKey): AccessTokenCheck {
+  let verify: (token: string) => Promise<JWTVerifyResult>;
+  if ("secret" in key) {
+    const secret = new TextEncoder().encode(key.secret);
+    verify = (token) => jwtVerify(token, secret, { algorithms: ["HS256"] });
+  } else {
+    const signingKeys = createRemoteJWKSet(new URL(key.jwksUrl));
+    verify = (token) => jwtVerify(token, signingKeys, { algorithms: ["RS256", "ES256"] });
+  }
+  return async (token) => {
+    try {
+      const { payload } = await verify(token);
+      if (payload.role !== "authenticated" || typeof payload.sub !== "string" || !UUID.test(payload.sub)) return null;
+      const metadata = payload.user_metadata;
+      return {
+        id: payload.sub,
+        email: typeof payload.email === "string" && payload.email !== "" ? payload.email : undefined,
+        user_metadata: metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {},
+      };
+    } catch {
+      return null;
+    }
+  };
+}
