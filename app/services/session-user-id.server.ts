@@ -20,7 +20,9 @@ export function createSessionUserIds({ supabaseUrl, checkAccessToken }: { supaba
       if (!cookieHeader || !cookieHeader.includes(cookieName)) return null;
       const token = accessTokenOf(sessionCookieValue(cookieHeader, cookieName));
       if (!token) return null;
-      return (await checkAccessToken(token))?.id ?? null;
+      // A token no key here can check counts as no user: a beacon never waits on the auth server.
+      const verdict = await checkAccessToken(token);
+      return verdict.kind === "user" ? verdict.user.id : null;
     },
   };
 }

@@ -28,7 +28,8 @@ export interface SignedIn {
 export async function readSignedIn(supabase: AppSupabaseClient, checkAccessToken: AccessTokenCheck, logger: Logger): Promise<SignedIn | null> {
   try {
     const { data: stored } = await supabase.auth.getSession();
-    const user = stored.session ? await checkAccessToken(stored.session.access_token) : null;
+    if (!stored.session) return null;
+    const user = await userOf(supabase, checkAccessToken, stored.session.access_token);
     if (!user) return null;
     const { data, error } = await supabase.rpc("signed_in_account").maybeSingle();
     if (error) logger.warn({ err: error }, "could not read the signed-in account; treating the visitor as signed out");
@@ -38,6 +39,15 @@ export async function readSignedIn(supabase: AppSupabaseClient, checkAccessToken
     logger.warn({ err: error }, "could not read the session");
     return null;
   }
+}
+
+/** The user a token names, checked here; a token no key here can check (a legacy secret not given to this server) is checked by the auth server. */
+async function userOf(supabase: AppSupabaseClient, checkAccessToken: AccessTokenCheck, token: string): Promise<SessionUser | null> {
+  const verdict = await checkAccessToken(token);
+  if (verdict.kind === "user") return verdict.user;
+  if (verdict.kind === "refused") return null;
+  const { data } = await supabase.auth.getUser(token);
+  return data.user ? { id: data.user.id, email: data.user.email, user_metadata: data.user.user_metadata ?? {} } : null;
 }
 
 /** The user's own roles; any error counts as none (an outage must not open the admin area). */

@@ -96,3 +96,17 @@ it("refreshes a token about to expire once, and sends the new session with the p
   const renewed = answer.headers.getSetCookie().filter((cookie) => cookie.startsWith(app.services.sessionCookieName));
   expect(renewed.length).toBeGreaterThan(0);
 });
+
+it("asks the auth server about a token no key here can check: a project's legacy secret the server was not given", async () => {
+  // Only published signing keys are known, and the emulator signs with its secret (HS256).
+  const withoutSecret = await startTestApp(backend, {
+    supabase: app.options.supabase,
+    accessTokenKey: { jwksUrl: `${backend.url}/auth/v1/.well-known/jwks.json` },
+  });
+  const { visitor } = await signIn(withoutSecret, "customer", { label: "no-key-check", fullName: "Nora Nokey" });
+  authCalls.length = 0;
+  const page = await visitor.get("/dashboard");
+  expect(page.status).toBe(200);
+  expect(page.text).toContain("Nora Nokey");
+  expect(authCalls).toEqual(["/auth/v1/user"]);
+});
