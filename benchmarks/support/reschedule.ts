@@ -183,11 +183,13 @@ export async function benchReschedules(server: BenchServer, rounds: number) {
   ];
 
   console.log(
-    `the customer's reschedule (${rounds} moves each way in after ${WARM_UP} untimed, each a paid booking moved once, from ${FROM_TIME} on an empty day to ${TO_TIME} on another; each page ${PAGE_LOADS_PER_MOVE} times a move):`,
+    `the customer's reschedule (${rounds} moves each way in after ${WARM_UP} untimed, each a paid booking moved once, from ${FROM_TIME} on an empty day to ${TO_TIME} on another; each page ${PAGE_LOADS_PER_MOVE} times a move, the two ways taking turns):`,
   );
-  for (const [way, moves] of ways) {
-    const times = { page: [] as number[], dayLink: [] as number[], busiest: [] as number[], action: [] as number[] };
-    for (const [round, move] of moves.entries()) {
+  // The ways take turns, a move each, so both meet the same database and the same background work.
+  const times = ways.map(() => ({ page: [] as number[], dayLink: [] as number[], busiest: [] as number[], action: [] as number[] }));
+  for (let round = 0; round < perWay; round++) {
+    for (const [index, [way, moves]] of ways.entries()) {
+      const move = moves[round]!;
       const target = way.page(move);
       const withDay = (date: string) => `${target}${target.includes("?") ? "&" : "?"}${new URLSearchParams({ month: date.slice(0, 7), date })}`;
       const loads = { page: [] as number[], dayLink: [] as number[], busiest: [] as number[] };
@@ -207,16 +209,20 @@ export async function benchReschedules(server: BenchServer, rounds: number) {
         throw new Error(`the reschedule of ${move.id} answered ${posted.status} (to ${posted.location ?? "nowhere"}): ${posted.body.slice(0, 300)}`);
       }
       if (round < WARM_UP) continue;
-      times.page.push(...loads.page);
-      times.dayLink.push(...loads.dayLink);
-      times.busiest.push(...loads.busiest);
-      times.action.push(posted.ms);
+      const timed = times[index]!;
+      timed.page.push(...loads.page);
+      timed.dayLink.push(...loads.dayLink);
+      timed.busiest.push(...loads.busiest);
+      timed.action.push(posted.ms);
     }
+  }
+  for (const [index, [way]] of ways.entries()) {
+    const timed = times[index]!;
     console.log(` ${way.label}:`);
-    console.log(summary("its page (the move's month)", times.page));
-    console.log(summary("its page, a day link (?month=&date=, the new day)", times.dayLink));
-    console.log(summary(`its page, the busiest day ahead (${busiestDay}) chosen`, times.busiest));
-    console.log(summary("the move (POST intent=reschedule, answered by the redirect of success)", times.action));
+    console.log(summary("its page (the move's month)", timed.page));
+    console.log(summary("its page, a day link (?month=&date=, the new day)", timed.dayLink));
+    console.log(summary(`its page, the busiest day ahead (${busiestDay}) chosen`, timed.busiest));
+    console.log(summary("the move (POST intent=reschedule, answered by the redirect of success)", timed.action));
   }
 
   // Every booking is where its customer moved it, moved once.
