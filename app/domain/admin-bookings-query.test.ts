@@ -46,8 +46,9 @@ describe("parseAdminBookingsQuery", () => {
 });
 
 describe("sorting", () => {
-  it("is newest first without a sort, ascending on a first click, then toggles", () => {
-    expect(sortDirection(DEFAULT_ADMIN_BOOKINGS_QUERY)).toBe("desc");
+  it("runs ascending unless asked otherwise, ascending on a first click, then toggles", () => {
+    expect(sortDirection(DEFAULT_ADMIN_BOOKINGS_QUERY)).toBe("asc");
+    expect(sortDirection({ sort: "date", dir: "desc" })).toBe("desc");
     const first = sortChange(DEFAULT_ADMIN_BOOKINGS_QUERY, "customer");
     expect(first).toEqual({ sort: "customer", dir: "asc" });
     const second = sortChange({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, ...first }, "customer");

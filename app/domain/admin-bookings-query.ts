@@ -7,7 +7,7 @@ import { weekOf } from "./schedule";
 /** Rows on one page of the admin bookings table. */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
 
-/** The table's columns that sort; no sort means newest booked first. */
+/** The table's columns that sort; no sort means upcoming moves first (the soonest first), then past ones (the latest first). */
 export const ADMIN_BOOKING_SORTS = ["customer", "date", "service", "status", "amount"] as const;
 export type AdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
 
@@ -117,9 +117,9 @@ export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQ
   });
 }
 
-/** The order rows come in: a sorted column ascending unless asked otherwise, and newest booked first without one. */
+/** The way a sorted column runs: ascending unless asked otherwise. */
 export function sortDirection(query: Pick<AdminBookingsQuery, "sort" | "dir">): "asc" | "desc" {
-  return query.dir ?? (query.sort ? "asc" : "desc");
+  return query.dir ?? "asc";
 }
 
 /** The statuses a page lists: its scope, narrowed by the status filter (nothing when they do not meet). */

@@ -69,6 +69,13 @@ export function formatMoveDate(date: string): string {
   return `${WEEKDAY_NAMES[parsed.getUTCDay()]}, ${MONTH_NAMES[parsed.getUTCMonth()]} ${parsed.getUTCDate()}, ${parsed.getUTCFullYear()}`;
 }
 
+/** A move's day in a table's narrow column: "Fri, Jan 15, 2027". */
+export function formatMoveDateShort(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return `${WEEKDAY_NAMES[parsed.getUTCDay()]!.slice(0, 3)}, ${MONTH_NAMES[parsed.getUTCMonth()]!.slice(0, 3)} ${parsed.getUTCDate()}, ${parsed.getUTCFullYear()}`;
+}
+
 /** The wizard's words for a move without a chosen start time. */
 export const ANY_TIME = "Any time";
 

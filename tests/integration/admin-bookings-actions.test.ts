@@ -103,6 +103,47 @@ describe("a row's status form", () => {
   });
 });
 
+describe("the bulk status form", () => {
+  /** The bulk form's post: each ticked row's id under `bookingId`, as the browser sends the boxes. */
+  const bulk = (ids: string[], status: string) =>
+    new URLSearchParams([["intent", "set-statuses"], ["status", status], ...ids.map((id) => ["bookingId", id] as [string, string])]);
+
+  it("changes each ticked booking once, records each, and says what changed and what was refused", async () => {
+    const [first, second] = await Promise.all([insertStoredBooking(service, customer), insertStoredBooking(service, customer)]);
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const response = await admin.visitor.act("/admin/bookings?status=pending", bulk([first.id, second.id, first.id, gone], "in_progress"));
+    expect(response.status).toBe(302);
+    expect(response.location).toBe("/admin/bookings?status=pending");
+    expect(await admin.visitor.toast(response.location!)).toMatchObject({
+      type: "error",
+      title: "2 of 3 bookings changed to In progress",
+      description: "One no longer exists.",
+    });
+    const stored = await service.from("bookings").select("id, status").in("id", [first.id, second.id]);
+    expect(stored.data?.map((row) => row.status)).toEqual(["in_progress", "in_progress"]);
+    const history = await service
+      .from("booking_status_events")
+      .select("booking_id, changed_by")
+      .in("booking_id", [first.id, second.id])
+      .eq("status", "in_progress");
+    expect(history.data?.map((event) => event.booking_id).sort()).toEqual([first.id, second.id].sort());
+    expect(history.data?.every((event) => event.changed_by === admin.user.id)).toBe(true);
+  });
+
+  it("asks to tick bookings first when none is, answers a bad form with 400, and refuses a customer with 403", async () => {
+    const booking = await insertStoredBooking(service, customer);
+    const none = await admin.visitor.act("/admin/bookings", bulk([], "confirmed"));
+    expect(none.status).toBe(302);
+    expect(await admin.visitor.toast("/admin/bookings")).toMatchObject({ type: "error", title: "Tick the bookings to change first" });
+    expect((await admin.visitor.act("/admin/bookings", bulk([booking.id], "lost"))).status).toBe(400);
+    expect((await admin.visitor.act("/admin/bookings", bulk(["not-an-id"], "confirmed"))).status).toBe(400);
+    const tooMany = Array.from({ length: 26 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
+    expect((await admin.visitor.act("/admin/bookings", bulk(tooMany, "confirmed"))).status).toBe(400);
+    expect((await customer.visitor.act("/admin/bookings", bulk([booking.id], "cancelled"))).status).toBe(403);
+    expect((await service.from("bookings").select("status").eq("id", booking.id).single()).data?.status).toBe("pending");
+  });
+});
+
 describe("the CSV export", () => {
   it("is the filtered bookings, quoted per RFC 4180, with formula cells neutralised", async () => {
     const tag = "csvexact";

@@ -1,8 +1,10 @@
+import { Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { displayedStatus, SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
-import { BOOKING_STATUSES, bookingStatusLabel, type BookingStatus } from "~/domain/booking-status";
+import { TONE_CLASSES } from "~/components/ui/badge";
+import { BOOKING_STATUSES, bookingStatusLabel, bookingStatusTone, type BookingStatus } from "~/domain/booking-status";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 const statusFetcherKey = (bookingId: string) => `booking-status-${bookingId}`;
@@ -19,7 +21,16 @@ export function useShownStatus(booking: Pick<AdminBookingRow, "id" | "status">):
  * JavaScript; with it, choosing a status submits at once. The page reloads from the database after the
  * post, so a refused change falls back to the stored status.
  */
-export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBookingRow, "id" | "full_name" | "status">; shown: BookingStatus }) {
+export function BookingStatusForm({
+  booking,
+  shown,
+  asBadge = false,
+}: {
+  booking: Pick<AdminBookingRow, "id" | "full_name" | "status">;
+  shown: BookingStatus;
+  /** The row's only sight of its status, coloured as the status badge is (the words stay the meaning). */
+  asBadge?: boolean;
+}) {
   const fetcher = useFetcher({ key: statusFetcherKey(booking.id) });
   const hydrated = useHydrated();
   const select = useRef<HTMLSelectElement>(null);
@@ -32,7 +43,7 @@ export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBooki
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <fetcher.Form method="post" className="flex items-center gap-1">
+    <fetcher.Form method="post" className={`flex items-center gap-1 ${asBadge ? "w-full min-w-0" : ""}`}>
       <input type="hidden" name="intent" value={SET_BOOKING_STATUS_INTENT} />
       <input type="hidden" name="bookingId" value={booking.id} />
       {/* Uncontrolled, so a status chosen before the scripts ran is still chosen after hydration (and is
@@ -45,7 +56,11 @@ export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBooki
         defaultValue={shown}
         ref={select}
         onChange={(event) => submitStatus(event.currentTarget.value)}
-        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        className={
+          asBadge
+            ? `h-8 w-full min-w-0 rounded-full border-0 pr-6 pl-2 text-xs font-semibold ring-1 ring-inset ${TONE_CLASSES[bookingStatusTone(shown)]}`
+            : "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        }
       >
         {BOOKING_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -54,8 +69,14 @@ export function BookingStatusForm({ booking, shown }: { booking: Pick<AdminBooki
         ))}
       </select>
       {hydrated ? null : (
-        <button type="submit" className={buttonClasses("outline", "sm")}>
-          Update
+        // In the table's narrow column the button is its icon, named for screen readers and on hover.
+        <button
+          type="submit"
+          title={asBadge ? "Update" : undefined}
+          className={asBadge ? buttonClasses("outline", "sm", "size-8 shrink-0 px-0") : buttonClasses("outline", "sm")}
+        >
+          {asBadge ? <Check aria-hidden className="size-4" /> : null}
+          <span className={asBadge ? "sr-only" : undefined}>Update</span>
         </button>
       )}
     </fetcher.Form>

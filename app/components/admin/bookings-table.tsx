@@ -1,4 +1,5 @@
 import { ChevronDown, ChevronsUpDown, ChevronUp, Download } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link, href, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
@@ -17,14 +18,16 @@ import {
   type AdminBookingSort,
   type AdminBookingsQuery,
 } from "~/domain/admin-bookings-query";
-import { formatMoveDate, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
+import { formatMoveDate, formatMoveDateShort, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
 import { newDateRequested } from "~/domain/booking-cancellation";
 import { bookingStatusLabel, depositStateLabel } from "~/domain/booking-status";
 import { crewsUsedLabel } from "~/domain/capacity";
 import { formatCents } from "~/domain/money";
 import { formatShortDay, type OverviewDay } from "~/domain/schedule";
 import { StatusBadge } from "../dashboard/status-badge";
+import { BULK_STATUS_FORM_ID } from "~/domain/admin-bulk-status";
 import { BookingRowActions } from "./bookings-table-actions";
+import { BulkStatusForm, SelectAllRows } from "./bookings-table-bulk";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
 import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
 import { ListPages } from "./list-pages";
@@ -152,10 +155,25 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No bookings found</p>
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
+          <BulkStatusForm />
+          {/* No scrolling box around the table: the header sticks to the window's top, and a row's menu is never cut off. */}
+          <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
+            <table className="w-full table-fixed text-left text-sm">
+              <colgroup>
+                <col className="w-11" />
+                <col className="w-[20%]" />
+                <col className="w-[16%]" />
+                <col className="w-[18%]" />
+                <col className="w-[11%]" />
+                <col className="w-[19%]" />
+                <col className="w-[11%]" />
+                <col className="w-14" />
+              </colgroup>
+              <thead className="text-slate-700">
+                <tr className="[&>th]:sticky [&>th]:top-0 [&>th]:z-10 [&>th]:border-b [&>th]:border-slate-200 [&>th]:bg-slate-50">
+                  <th scope="col" className="px-2 py-2">
+                    <SelectAllRows />
+                  </th>
                   <SortHeader column="customer" query={query} linkTo={linkTo} />
                   <SortHeader column="date" query={query} linkTo={linkTo} />
                   <th scope="col" className="px-3 py-2 font-semibold">
@@ -165,16 +183,18 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
                   <SortHeader column="status" query={query} linkTo={linkTo} />
                   <SortHeader column="amount" query={query} linkTo={linkTo} />
                   <th scope="col" className="px-3 py-2 font-semibold">
-                    Deposit
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((booking) => (
-                  <BookingTableRow key={booking.id} booking={booking} crews={crewsByDay[booking.moving_date]} />
+                {rows.map((booking, index) => (
+                  <BookingTableRow
+                    key={booking.id}
+                    booking={booking}
+                    crews={crewsByDay[booking.moving_date]}
+                    menuOpensUp={rows.length > MENU_ROWS_BELOW && index >= rows.length - MENU_ROWS_BELOW}
+                  />
                 ))}
               </tbody>
             </table>
@@ -294,35 +314,73 @@ function moveWhen(booking: AdminBookingRow): string {
   return booking.moving_time ? `${formatMoveDate(booking.moving_date)}, ${formatTimeSlot(booking.moving_time)}` : formatMoveDate(booking.moving_date);
 }
 
-function BookingTableRow({ booking, crews }: { booking: AdminBookingRow; crews: OverviewDay | undefined }) {
-  const status = useShownStatus(booking);
+/** How many rows a row's open menu (five items) covers: on the last ones it opens upward, where there is room. */
+const MENU_ROWS_BELOW = 4;
+
+/** A line that never wraps: cut with an ellipsis, the whole text on hover (and on the booking's page). */
+function OneLine({ text, className = "", children }: { text: string; className?: string; children?: ReactNode }) {
   return (
-    <tr className="border-b border-slate-100 align-top last:border-0" data-booking-id={booking.id}>
-      <td className="px-3 py-2">
-        <span className="block font-semibold">{booking.full_name}</span>
-        <span className="block break-all text-slate-600">{booking.email}</span>
-        <span className="block text-slate-600">{booking.phone}</span>
+    <span className={`block truncate ${className}`} title={text}>
+      {children ?? text}
+    </span>
+  );
+}
+
+/**
+ * One line a booking at 1280px: the customer with their email and phone under the name, the move
+ * with its crews and marks under it, the route, the service, one status control that shows the
+ * status and changes it, the amount with the deposit's state, and the actions. Each cell is two
+ * lines at most, cut short rather than wrapped.
+ */
+function BookingTableRow({ booking, crews, menuOpensUp }: { booking: AdminBookingRow; crews: OverviewDay | undefined; menuOpensUp: boolean }) {
+  const status = useShownStatus(booking);
+  const contact = [booking.email, booking.phone].filter(Boolean).join(" · ");
+  const route = `${booking.moving_from} → ${booking.moving_to}`;
+  return (
+    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50" data-booking-id={booking.id}>
+      <td className="px-2 py-2">
+        <label className="inline-flex size-7 cursor-pointer items-center justify-center">
+          <input
+            // Unticked again once the change is made: the row's status is part of its key.
+            key={booking.status}
+            type="checkbox"
+            name="bookingId"
+            value={booking.id}
+            form={BULK_STATUS_FORM_ID}
+            data-bulk-row
+            className="size-4"
+          />
+          <span className="sr-only">Select {booking.full_name}&apos;s booking</span>
+        </label>
       </td>
       <td className="px-3 py-2">
-        {moveWhen(booking)}
-        <MovedByCustomerMark times={booking.online_reschedules} />
-        <NewDateNeededMark needed={newDateRequested(booking)} />
-        <DayCrews date={booking.moving_date} crews={crews} />
+        <OneLine text={booking.full_name} className="font-semibold" />
+        <OneLine text={contact} className="text-xs text-slate-600" />
       </td>
-      <td className="max-w-64 px-3 py-2">
-        {booking.moving_from} → {booking.moving_to}
-      </td>
-      <td className="px-3 py-2">{serviceTypeLabel(booking.service_type)}</td>
       <td className="px-3 py-2">
-        <div className="flex flex-col items-start gap-1">
-          <StatusBadge status={status} />
-          <BookingStatusForm booking={booking} shown={status} />
-        </div>
+        <OneLine text={moveWhen(booking)}>{formatMoveDateShort(booking.moving_date)}</OneLine>
+        <span className="flex items-center gap-1 overflow-hidden text-xs whitespace-nowrap text-slate-600">
+          {booking.moving_time ? <span className="shrink-0">{formatTimeSlot(booking.moving_time)}</span> : null}
+          <DayCrews date={booking.moving_date} crews={crews} />
+          <MovedByCustomerMark times={booking.online_reschedules} inline />
+          <NewDateNeededMark needed={newDateRequested(booking)} inline />
+        </span>
       </td>
-      <td className="px-3 py-2 font-semibold">{amountLabel(booking)}</td>
-      <td className="px-3 py-2">{depositStateLabel(booking)}</td>
       <td className="px-3 py-2">
-        <BookingRowActions booking={booking} />
+        <OneLine text={route} />
+      </td>
+      <td className="px-3 py-2">
+        <OneLine text={serviceTypeLabel(booking.service_type)} />
+      </td>
+      <td className="px-3 py-2">
+        <BookingStatusForm booking={booking} shown={status} asBadge />
+      </td>
+      <td className="px-3 py-2">
+        <OneLine text={amountLabel(booking)} className="font-semibold" />
+        <OneLine text={depositStateLabel(booking)} className="text-xs text-slate-600" />
+      </td>
+      <td className="py-2 pr-3">
+        <BookingRowActions booking={booking} openUp={menuOpensUp} compact />
       </td>
     </tr>
   );
@@ -345,7 +403,6 @@ function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: Over
         <dd>
           {moveWhen(booking)}
           <MovedByCustomerMark times={booking.online_reschedules} />
-          <NewDateNeededMark needed={newDateRequested(booking)} />
           <NewDateNeededMark needed={newDateRequested(booking)} />
           <DayCrews date={booking.moving_date} crews={crews} />
         </dd>

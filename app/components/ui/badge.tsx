@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 
 export type BadgeTone = "success" | "primary" | "warning" | "secondary" | "destructive" | "outline";
 
-const TONE_CLASSES: Record<BadgeTone, string> = {
+/** A tone's colours, for a control that shows a status as its badge does. */
+export const TONE_CLASSES: Record<BadgeTone, string> = {
   success: "bg-green-100 text-green-800 ring-green-600/20",
   primary: "bg-brand-100 text-brand-900 ring-brand-700/20",
   warning: "bg-amber-100 text-amber-900 ring-amber-600/30",

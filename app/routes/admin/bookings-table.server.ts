@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requestContext, sessionContext } from "~/context";
 import { SET_BOOKING_STATUS_INTENT, type AdminBookingRow } from "~/domain/admin-booking-row";
+import { BULK_STATUS_MESSAGES, MAX_BULK_BOOKINGS, SET_BOOKING_STATUSES_INTENT, bulkStatusSummary, type BulkStatusOutcome } from "~/domain/admin-bulk-status";
 import { bookingsFilter, moveDateRange, parseAdminBookingsQuery, type AdminBookingScope, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
 import { addDays } from "~/domain/company-time";
 import { BOOKING_STATUSES, bookingStatusLabel } from "~/domain/booking-status";
@@ -89,13 +90,26 @@ const statusChangeSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
 });
 
+const bulkStatusChangeSchema = z.object({
+  intent: z.literal(SET_BOOKING_STATUSES_INTENT),
+  // Each ticked row sends its id; a crafted form may repeat one, which changes it once.
+  bookingIds: z
+    .array(z.string().uuid())
+    .max(MAX_BULK_BOOKINGS)
+    .transform((ids) => [...new Set(ids)]),
+  status: z.enum(BOOKING_STATUSES),
+});
+
 /**
- * A row's status form: only staff who may change statuses, through the database's set_booking_status
- * (which checks again and writes the history row). Back to the same page, filters kept, with a toast.
+ * The table's two status forms, for staff who may change statuses, through the database's
+ * set_booking_status (which checks again and writes each booking's history row): a row's own, or
+ * the bulk form with the ticked rows. Back to the same page, filters kept, with a toast.
  */
 export async function bookingStatusAction(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   await ensurePermission(request, context, "bookings:status");
-  const parsed = statusChangeSchema.safeParse(Object.fromEntries(await readFormBody(request)));
+  const form = await readFormBody(request);
+  if (form.get("intent") === SET_BOOKING_STATUSES_INTENT) return bulkStatusChange(request, context, form);
+  const parsed = statusChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data("Choose a booking and one of its statuses.", { status: 400 });
   const { bookingId, status } = parsed.data;
   const result = await changeBookingStatus(context.get(sessionContext).supabase, bookingId, status);
@@ -119,6 +133,27 @@ export async function bookingStatusAction(request: Request, context: Readonly<Ro
     default:
       result satisfies never;
   }
+  return redirect(samePage(request));
+}
+
+/** The bulk form: each ticked booking changed on its own, in turn, and one toast saying how it went. */
+async function bulkStatusChange(request: Request, context: Readonly<RouterContextProvider>, form: FormData): Promise<Response> {
+  const parsed = bulkStatusChangeSchema.safeParse({ intent: form.get("intent"), bookingIds: form.getAll("bookingId"), status: form.get("status") });
+  if (!parsed.success) throw data(`Tick up to ${MAX_BULK_BOOKINGS} bookings and choose one of the statuses.`, { status: 400 });
+  const { bookingIds, status } = parsed.data;
+  if (bookingIds.length === 0) {
+    await setToast(context, { type: "error", title: BULK_STATUS_MESSAGES.noneChosen, description: BULK_STATUS_MESSAGES.noneChosenDescription });
+    return redirect(samePage(request));
+  }
+  const { supabase } = context.get(sessionContext);
+  const { logger } = context.get(requestContext);
+  const outcomes: BulkStatusOutcome[] = [];
+  for (const bookingId of bookingIds) {
+    const result = await changeBookingStatus(supabase, bookingId, status);
+    if (result.kind === "failed") logger.error({ err: result.cause, bookingId, status }, "could not change a booking's status");
+    outcomes.push(result.kind === "forbidden" ? "failed" : result.kind);
+  }
+  await setToast(context, bulkStatusSummary(outcomes, status));
   return redirect(samePage(request));
 }
 
