@@ -32,7 +32,7 @@ function DisclosureMenu({ account, open }: { account: Account; open?: boolean })
 }
 
 /**
- * The signed-in user's menu: name, email, My Bookings, Admin Dashboard (admins), Settings, Sign out.
+ * The signed-in user's menu: name, email, My Bookings, Admin Dashboard (admins), Profile, Sign out.
  * Before JavaScript (and until the dropdown's code has loaded) it is a <details> disclosure; then a
  * Radix dropdown (arrow keys, Escape, focus return).
  */

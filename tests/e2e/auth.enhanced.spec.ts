@@ -53,7 +53,7 @@ test.describe("auth dialog with JavaScript", () => {
     await expect(page.getByRole("menu")).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "My Bookings" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toBeHidden();
     await expect(trigger).toBeFocused();

@@ -164,16 +164,16 @@ test.describe("roles", () => {
       page.getByRole("menuitem", { name: "My Bookings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Bookings" })),
     ).toBeVisible();
     await expect(
-      page.getByRole("menuitem", { name: "Settings" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" })),
+      page.getByRole("menuitem", { name: "Profile" }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" })),
     ).toBeVisible();
     await expect(
       page.getByRole("menuitem", { name: "Sign out", exact: true }).or(page.locator("details[open]").getByRole("button", { name: "Sign out", exact: true })),
     ).toBeVisible();
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
 
-    // Each link leads where it says: Settings to the profile, My Bookings back to the dashboard.
+    // Each link leads where it says: Profile to the profile, My Bookings back to the dashboard.
     const menuLink = (name: string) => page.getByRole("menuitem", { name }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name }));
-    await menuLink("Settings").click();
+    await menuLink("Profile").click();
     await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
     await expect(page.getByLabel("Full name")).toHaveValue("Mia Wallace");
     await openAccountMenu(page, "Mia Wallace");

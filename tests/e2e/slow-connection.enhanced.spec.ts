@@ -132,15 +132,15 @@ test("the account menu opened while the scripts load stays open when they arrive
   const scriptsArrived = await slowScripts(page);
   await signInDirectly(page, user, "/dashboard", { waitUntil: "domcontentloaded" });
   await page.locator("summary", { hasText: "Account menu for Early Opener" }).click();
-  await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" })).toBeVisible();
   expect(await scriptsArrived()).toBe(false);
   scriptsArrived.connectionRecovers();
 
   // Once hydrated and its lazily loaded code (held back too) has arrived, the menu is the enhanced
   // one (its entries are menu items), still open.
-  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("summary", { hasText: "Account menu for Early Opener" })).toHaveCount(0);
-  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await page.getByRole("menuitem", { name: "Profile" }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
 });
 
