@@ -193,11 +193,14 @@ test("shows every field of the booking, its itemised price, photos, deposit and 
   expect(full.status()).toBe(200);
   expect(full.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
 
+  // In the badge's words, in time order: the deposit was paid (on the seeded date) before the booking's statuses were recorded.
   const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
-  await expect(history).toHaveCount(2);
-  await expect(history.nth(0)).toContainText("Pending");
-  await expect(history.nth(1)).toContainText("Confirmed");
-  await expect(history.nth(0)).toContainText(/(EST|EDT)/);
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText("Reserved · deposit paid");
+  await expect(history.nth(0)).toContainText(/Nov 20, 2026, 10:30\sAM EST/);
+  await expect(history.nth(1)).toContainText("Pending");
+  await expect(history.nth(2)).toContainText("Confirmed");
+  await expect(history.nth(1)).toContainText(/(EST|EDT)/);
 
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -239,8 +242,10 @@ test("49 hours before the move the customer cancels a paid booking after confirm
   const summary = page.getByRole("region", { name: /^Move on / });
   await expect(summary.getByText("Cancelled", { exact: true })).toBeVisible();
   const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
-  await expect(history).toHaveCount(2);
-  await expect(history.nth(1)).toContainText("Cancelled");
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText("Pending");
+  await expect(history.nth(1)).toContainText("Reserved · deposit paid");
+  await expect(history.nth(2)).toContainText("Cancelled");
   await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
   await expect(page.getByText("Your booking has been cancelled and your $50 deposit is refunded to the card you paid with.").first()).toBeVisible();

@@ -1,7 +1,8 @@
-import { StatusBadge } from "./status-badge";
+import { Badge } from "~/components/ui/badge";
+import type { StatusTone } from "~/domain/booking-status";
 
-/** Every status the booking has taken, oldest first, each with when (on the company's clock). */
-export function BookingDetailsHistory({ history }: { history: Array<{ status: string; changedAt: string }> }) {
+/** The booking's history as its customer reads it (statuses and the deposit's payment, in the badge's words), oldest first, each with when on the company's clock. */
+export function BookingDetailsHistory({ history }: { history: Array<{ label: string; tone: StatusTone; changedAt: string }> }) {
   return (
     <section aria-labelledby="booking-history-heading" className="rounded-xl border border-slate-200 p-4">
       <h2 id="booking-history-heading" className="text-lg font-semibold">
@@ -10,8 +11,8 @@ export function BookingDetailsHistory({ history }: { history: Array<{ status: st
       {history.length > 0 ? (
         <ol className="mt-3 flex flex-col gap-2">
           {history.map((event, index) => (
-            <li key={`${index}-${event.status}`} className="flex flex-wrap items-center justify-between gap-2 border-l-2 border-slate-200 pl-3">
-              <StatusBadge status={event.status} />
+            <li key={`${index}-${event.label}`} className="flex flex-wrap items-center justify-between gap-2 border-l-2 border-slate-200 pl-3">
+              <Badge tone={event.tone}>{event.label}</Badge>
               <span className="text-sm text-slate-600">{event.changedAt}</span>
             </li>
           ))}

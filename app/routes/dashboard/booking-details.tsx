@@ -7,6 +7,7 @@ import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE 
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
+import { customerStatusHistory } from "~/domain/customer-status-history";
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
@@ -84,7 +85,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       attempt: crypto.randomUUID(),
     },
     photos: details.photos,
-    history: details.history.map((event) => ({ status: event.status, changedAt: formatCompanyDateTime(event.changedAt, timeZone) })),
+    history: customerStatusHistory(details.history, row.deposit_paid_at).map((entry) => ({
+      label: entry.label,
+      tone: entry.tone,
+      changedAt: formatCompanyDateTime(entry.at, timeZone),
+    })),
     reschedule: rescheduleView(row, now, { timeZone, rules }),
     cancellation: cancellationView(row, now, { timeZone, rules }),
     bill: billed ? customerBillView(billed.bill, timeZone) : null,
