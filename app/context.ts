@@ -1,3 +1,4 @@
+import type { AccountProfile } from "./domain/account";
 import type { CompanySettings } from "./domain/company-settings";
 import type { Mailbox } from "./domain/mailbox";
 import type { WorkingHours } from "./domain/move-start-rules";
@@ -84,8 +85,8 @@ export interface Session {
   user: SessionUser | null;
   /** The user's roles (none when signed out). */
   roles(): Promise<ReadonlySet<AppRole>>;
-  /** The name and avatar on the signed-in user's profile; null when signed out. */
-  profile: { fullName: string | null; avatarUrl: string | null } | null;
+  /** What the signed-in user's profile holds; null when signed out. */
+  profile: AccountProfile | null;
 }
 
 export const sessionContext = createContext<Session>();

@@ -2140,6 +2140,60 @@ export type Database = {
         }[]
       }
       my_booking_id: { Args: { _booking_id: string }; Returns: string }
+      my_bookings_page: {
+        Args: { _limit?: number; _offset?: number }
+        Returns: {
+          balance_due_cents: number | null
+          billed_at: string | null
+          checkout_expires_at: string | null
+          cleaning_service: boolean
+          created_at: string
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_paid_at: string | null
+          deposit_status: string
+          draft_id: string | null
+          email: string
+          estimated_cost_cents: number | null
+          estimated_hours: number | null
+          extra_movers: number
+          final_cost_cents: number | null
+          full_name: string
+          hold_address: string | null
+          hold_browser: string | null
+          hold_expires_at: string | null
+          id: string
+          moving_date: string
+          moving_from: string
+          moving_time: string | null
+          moving_to: string
+          new_date_requested_at: string | null
+          online_reschedules: number
+          packing_service: boolean
+          phone: string
+          property_size: string | null
+          quote: Json | null
+          refund_due_at: string | null
+          service_type: string
+          special_instructions: string | null
+          status: string
+          storage_service: boolean
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          team_type: string
+          tv_mounting: number
+          updated_at: string
+          user_id: string | null
+          version: number
+          version_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       name_crews: {
         Args: { _names: Json }
         Returns: {
@@ -2532,8 +2586,10 @@ export type Database = {
       signed_in_account: {
         Args: never
         Returns: {
+          address: string
           avatar_url: string
           full_name: string
+          phone: string
           roles: Database["public"]["Enums"]["app_role"][]
         }[]
       }

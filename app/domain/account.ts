@@ -8,6 +8,14 @@ export interface Account {
   avatarUrl: string | null;
 }
 
+/** What a signed-in person's profile holds that pages show (name, avatar) or fill in (phone, address); null each when it does not. */
+export interface AccountProfile {
+  fullName: string | null;
+  avatarUrl: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
 /** The full name a person gave at sign-up (kept in the account's metadata), or "". */
 export function fullNameOf(metadata: Record<string, unknown> | undefined): string {
   return typeof metadata?.full_name === "string" ? metadata.full_name.trim() : "";

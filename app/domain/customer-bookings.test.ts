@@ -16,6 +16,8 @@ const row = (overrides: Partial<CustomerBookingListRow> = {}): CustomerBookingLi
   service_type: "long_distance",
   status: "pending",
   moving_date: "2027-03-01",
+  moving_time: "10:00:00",
+  estimated_hours: 6,
   moving_from: "12 Oak St, Atlanta",
   moving_to: "98 Pine Ave, Decatur",
   estimated_cost_cents: 123_456,

@@ -27,7 +27,18 @@ export interface BookingCounts {
 /** The columns a booking list reads. */
 export type CustomerBookingListRow = Pick<
   BookingRow,
-  "id" | "service_type" | "status" | "moving_date" | "moving_from" | "moving_to" | "estimated_cost_cents" | "deposit_status" | "refund_due_at" | "created_at"
+  | "id"
+  | "service_type"
+  | "status"
+  | "moving_date"
+  | "moving_time"
+  | "estimated_hours"
+  | "moving_from"
+  | "moving_to"
+  | "estimated_cost_cents"
+  | "deposit_status"
+  | "refund_due_at"
+  | "created_at"
 >;
 
 /** One booking as a list row shows it: every value already worded for the page. */

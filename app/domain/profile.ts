@@ -121,3 +121,27 @@ export function ownAvatarPath(url: unknown, publicPrefix: string, userId: string
   if (!path.startsWith(folder) || !/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith(".")) return null;
   return path;
 }
+
+/**
+ * The review step's offer to keep, on a signed-in customer's profile, the phone and new address the
+ * booking used, so the next booking and the profile start with them. Ticked for them; only offered
+ * when the profile holds something else.
+ */
+export const KEEP_DETAILS = {
+  field: "keepDetails",
+  label: "Save this phone number and my new address to my profile",
+  hint: (phone: string, address: string) => `${phone} · ${address}`,
+} as const;
+
+/** What the review offers to keep (the booking's phone and where the customer moves to), or null when the profile already holds both. */
+export function detailsToKeep(
+  booking: { phone?: string; toAddress?: string },
+  profile: { phone: string | null; address: string | null },
+): { phone: string; address: string } | null {
+  const phone = booking.phone?.trim() ?? "";
+  const address = booking.toAddress?.trim() ?? "";
+  if (!phone || !address) return null;
+  if (phone === (profile.phone ?? "").trim() && address === (profile.address ?? "").trim()) return null;
+  if (phone.length > PROFILE_LIMITS.phone || address.length > PROFILE_LIMITS.address) return null;
+  return { phone, address };
+}

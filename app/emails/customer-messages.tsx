@@ -5,6 +5,7 @@ import { formatDateTimeIn } from "~/domain/company-time";
 import { formatCents } from "~/domain/money";
 import { BookingFacts, FactTable } from "./booking-facts";
 import { ActionButton, EmailLayout, Paragraph, paragraph } from "./email-layout";
+import { MOVE_PREPARATION } from "~/domain/next-move";
 
 // The messages a customer receives about their booking, one component a kind.
 
@@ -64,16 +65,6 @@ export function ReminderFortyEightHoursEmail({ facts, company, link }: Props<"re
   );
 }
 
-/** What a customer can do the day before so the move goes quickly. */
-const PREPARE = [
-  "Reserve parking close to both doors, and book the elevator if your building has one.",
-  "Finish packing and label each box with the room it goes to.",
-  "Keep valuables, medicines, documents and chargers with you, not in the truck.",
-  "Empty, defrost and dry the fridge and freezer.",
-  "Clear a path from the door and keep pets and children in a quiet room.",
-  "Make sure someone is at both addresses to let the crew in, and keep your phone on.",
-];
-
 export function ReminderDayBeforeEmail({ facts, company, link }: Props<"reminder_day_before">) {
   const when = moveTimeText(facts, company);
   return (
@@ -82,7 +73,7 @@ export function ReminderDayBeforeEmail({ facts, company, link }: Props<"reminder
       <Text style={{ ...paragraph, fontWeight: 600, marginBottom: "4px" }}>To prepare</Text>
       <Section>
         <ul style={{ ...paragraph, marginTop: 0, paddingLeft: "20px" }}>
-          {PREPARE.map((item) => (
+          {MOVE_PREPARATION.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>

@@ -16,7 +16,9 @@ import type { AppSupabaseClient } from "./supabase.server";
 // A customer's own bookings, read with the customer's own client: row level security decides what
 // comes back, and every query also names the customer, since an admin's client may read everyone's.
 
-const LIST_COLUMNS = "id, service_type, status, moving_date, moving_from, moving_to, estimated_cost_cents, deposit_status, refund_due_at, created_at";
+const LIST_COLUMNS =
+  "id, service_type, status, moving_date, moving_time, estimated_hours, moving_from, moving_to, estimated_cost_cents, deposit_status, refund_due_at, created_at";
+const LIST_COLUMNS_WITH_OWNER = `${LIST_COLUMNS}, user_id` as const;
 
 /** The dashboard's counters, counted by the database for the signed-in customer (`my_booking_counts`). */
 export async function myBookingCounts(supabase: AppSupabaseClient): Promise<BookingCounts> {
@@ -26,17 +28,22 @@ export async function myBookingCounts(supabase: AppSupabaseClient): Promise<Book
   return { total: Number(data.total), active: Number(data.active), completed: Number(data.completed) };
 }
 
-/** The customer's newest bookings (by when they were made), newest first. */
+/**
+ * The customer's bookings in the order they matter (`my_bookings_page`): upcoming moves the soonest
+ * first, then past ones the latest first. The function reads the caller's own, and the rows are
+ * checked to be `userId`'s too.
+ */
+async function bookingsByNextMove(supabase: AppSupabaseClient, userId: string, { limit, offset }: { limit: number; offset: number }) {
+  const { data, error } = await supabase.rpc("my_bookings_page", { _limit: limit, _offset: offset }).select(LIST_COLUMNS_WITH_OWNER);
+  if (error) return { rows: null, error };
+  return { rows: data.filter((row) => row.user_id === userId).map(({ user_id: _owner, ...row }) => row), error: null };
+}
+
+/** The customer's next moves first, then the latest past ones. */
 export async function recentBookings(supabase: AppSupabaseClient, userId: string, limit = RECENT_BOOKINGS_LIMIT): Promise<CustomerBookingListRow[]> {
-  const { data, error } = await supabase
-    .from("bookings")
-    .select(LIST_COLUMNS)
-    .eq("user_id", userId)
-    .order("created_at", { ascending: false })
-    .order("id", { ascending: false })
-    .limit(limit);
+  const { rows, error } = await bookingsByNextMove(supabase, userId, { limit, offset: 0 });
   if (error) throw new BookingStoreError("could not read the customer's recent bookings", error);
-  return data;
+  return rows;
 }
 
 export interface BookingsPage {
@@ -48,35 +55,18 @@ export interface BookingsPage {
 }
 
 /**
- * A page of the customer's bookings, newest first, with the exact number of them. A page past the
- * end gives the last page (the list may have shrunk since the link was made).
+ * A page of the customer's bookings, the next move first, with the exact number of them. A page past
+ * the end gives the last page (the list may have shrunk since the link was made).
  */
 export async function bookingsPage(supabase: AppSupabaseClient, userId: string, requested: number, pageSize = BOOKINGS_PAGE_SIZE): Promise<BookingsPage> {
-  const read = async (page: number) => {
-    const { from, to } = pageRange(page, pageSize);
-    return supabase
-      .from("bookings")
-      .select(LIST_COLUMNS, { count: "exact" })
-      .eq("user_id", userId)
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, to);
-  };
-
-  const first = await read(requested);
-  // PostgREST refuses an offset past the end when counting (PGRST103), without the count.
-  if (first.error && first.error.code !== "PGRST103") throw new BookingStoreError("could not read a page of the customer's bookings", first.error);
-  if (!first.error && first.count !== null && (first.data.length > 0 || requested === 1)) {
-    return { rows: first.data, page: requested, pageCount: pageCount(first.count, pageSize), total: first.count };
-  }
-
-  const counted = await supabase.from("bookings").select("id", { count: "exact", head: true }).eq("user_id", userId);
+  const read = (page: number) => bookingsByNextMove(supabase, userId, { limit: pageSize, offset: pageRange(page, pageSize).from });
+  // The count and the page asked for at once; a page past the end is read again as the last one.
+  const [counted, asked] = await Promise.all([supabase.from("bookings").select("id", { count: "exact", head: true }).eq("user_id", userId), read(requested)]);
   if (counted.error || counted.count === null) throw new BookingStoreError("could not count the customer's bookings", counted.error);
   const page = clampPage(requested, counted.count, pageSize);
-  const last = await read(page);
-  if (last.error) throw new BookingStoreError("could not read a page of the customer's bookings", last.error);
-  const total = last.count ?? counted.count;
-  return { rows: last.data, page, pageCount: pageCount(total, pageSize), total };
+  const { rows, error } = page === requested ? asked : await read(page);
+  if (error) throw new BookingStoreError("could not read a page of the customer's bookings", error);
+  return { rows, page, pageCount: pageCount(counted.count, pageSize), total: counted.count };
 }
 
 /**

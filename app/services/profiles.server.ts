@@ -110,6 +110,12 @@ export async function saveProfile(supabase: AppSupabaseClient, userId: string, c
   return data.avatar_url;
 }
 
+/** Keeps a booking's phone and address on the customer's own profile (the review's offer). Throws ProfileStoreError. */
+export async function keepContactDetails(supabase: AppSupabaseClient, userId: string, details: { phone: string; address: string }): Promise<void> {
+  const { error } = await supabase.from("profiles").update({ phone: details.phone, address: details.address }).eq("user_id", userId);
+  if (error) throw new ProfileStoreError("could not keep the booking's phone and address", { cause: error });
+}
+
 /**
  * Copies the name and avatar onto the account's metadata, so the auth server's copy of the account
  * agrees with its profile (the site frame reads the profile itself). The new session cookies go out

@@ -1,6 +1,6 @@
 import { href, type RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
-import { displayName, preferredFullName, type Account } from "~/domain/account";
+import { displayName, preferredFullName, type Account, type AccountProfile } from "~/domain/account";
 import { ADMIN_AREA_PERMISSION, hasPermission } from "~/domain/permissions";
 import type { AppRole } from "~/domain/roles";
 import { authViewPath } from "~/domain/auth-views";
@@ -14,8 +14,8 @@ import type { AppSupabaseClient } from "./supabase.server";
 export interface SignedIn {
   user: SessionUser;
   roles: ReadonlySet<AppRole>;
-  /** The name and avatar on the account's profile (null when there is none). */
-  profile: { fullName: string | null; avatarUrl: string | null };
+  /** What the account's profile holds (null each when it does not). */
+  profile: AccountProfile;
 }
 
 /**
@@ -34,7 +34,8 @@ export async function readSignedIn(supabase: AppSupabaseClient, checkAccessToken
     const { data, error } = await supabase.rpc("signed_in_account").maybeSingle();
     if (error) logger.warn({ err: error }, "could not read the signed-in account; treating the visitor as signed out");
     if (!data) return null;
-    return { user, roles: new Set(data.roles), profile: { fullName: data.full_name ?? null, avatarUrl: data.avatar_url ?? null } };
+    const profile = { fullName: data.full_name ?? null, avatarUrl: data.avatar_url ?? null, phone: data.phone ?? null, address: data.address ?? null };
+    return { user, roles: new Set(data.roles), profile };
   } catch (error) {
     logger.warn({ err: error }, "could not read the session");
     return null;

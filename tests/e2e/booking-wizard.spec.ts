@@ -14,7 +14,7 @@ import {
   moveSummary,
   payButton,
 } from "./support/wizard.ts";
-import { createCompletedBooking, createTestUser } from "./support/backend.ts";
+import { createCompletedBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 
 // The wizard's steps with JavaScript on and off: every step is a plain form posted to the server.
@@ -197,14 +197,17 @@ test("a counter typed beyond its bound is refused next to it", async ({ page }) 
   await expectStep(page, "Add-ons");
 });
 
-test("a signed-in customer finds their name and email filled in", async ({ page }) => {
+test("a signed-in customer finds their name, email and phone filled in", async ({ page }) => {
   const user = await createTestUser({ fullName: "Wanda Wizard" });
+  const kept = await (await getServiceClient()).from("profiles").update({ phone: "(404) 555-0142" }).eq("user_id", user.id);
+  if (kept.error) throw kept.error;
   await signInDirectly(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Book New Move" }).click();
   await expectStep(page, "Contact");
   await expect(page.getByLabel("Full name")).toHaveValue("Wanda Wizard");
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0142");
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
 });
 

@@ -5,12 +5,16 @@ import { createBooking as createBookingRow, createTestUser, getServiceClient, ty
 import { continueButton, expectStep, payOnCheckout } from "./support/wizard.ts";
 import { expectIllustrationShown } from "./support/illustrations.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
+import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
 
-// The dashboard's overview (counters, the newest bookings), 'All bookings' a page at a time, paying a
+// The dashboard's overview (counters, the next moves first), 'All bookings' a page at a time, paying a
 // deposit again and booking a past move again, with JavaScript on and off.
 
 /** A moment `days` ago, as created_at takes it. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+/** The company's day `days` from today (before it when negative). */
+const moveDay = (days: number) => addDays(todayIn(COMPANY.timeZone), days);
 
 /** A booking of this customer's; a paid deposit gets its payment date, as the database requires. */
 function createBooking(user: TestUser, row: Record<string, unknown> = {}) {
@@ -78,6 +82,15 @@ test("one booking shows in full: service, status, date, route, dollars, booked d
   await expect(row.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
   await expect(row.getByRole("link", { name: "Book Again" })).toHaveCount(0);
   await expect(row.getByRole("link", { name: /View details/ })).toHaveAttribute("href", `/dashboard/bookings/${booking.id}`);
+
+  // Above the counters, what happens next: when, the next step, until when it can change online, what to prepare.
+  const next = page.getByRole("region", { name: "Your next move" });
+  await expect(next).toContainText("Monday, March 1, 2027");
+  await expect(next).toContainText("Your crew is booked.");
+  await expect(next).toContainText(/You can reschedule or cancel online until Feb 2[67], 2027/);
+  await expect(next.getByRole("link", { name: "the booking's page" })).toHaveAttribute("href", `/dashboard/bookings/${booking.id}`);
+  await next.getByText("What to prepare").click();
+  await expect(next.getByText("Finish packing and label each box with the room it goes to.")).toBeVisible();
 });
 
 test("each 'View details' link is named for its move, without saying 'move' twice", async ({ page }) => {
@@ -94,17 +107,26 @@ test("each 'View details' link is named for its move, without saying 'move' twic
   for (const [, , name] of moves) await expect(recentList(page).getByRole("link", { name, exact: true })).toHaveCount(1);
 });
 
-test("of seven bookings in mixed states the five newest show, newest first, and the counters count all seven", async ({ page }) => {
+test("of seven bookings in mixed states the next moves show first, the soonest first, then the latest past ones, and the counters count all seven", async ({
+  page,
+}) => {
   const user = await createTestUser({ fullName: "Sam Seven" });
-  // From oldest to newest; created_at spread over the past weeks, not in insertion order.
+  // Booked from oldest to newest; the moves themselves run from five weeks ago to a month ahead.
   const seeds = [
-    { moving_from: "1 First St", status: "completed", created_at: daysAgo(40), deposit_status: "paid" },
-    { moving_from: "2 Second St", status: "cancelled", created_at: daysAgo(30), deposit_status: "expired" },
-    { moving_from: "3 Third St", status: "completed", created_at: daysAgo(25), deposit_status: "paid" },
-    { moving_from: "4 Fourth St", status: "confirmed", created_at: daysAgo(20), deposit_status: "paid" },
-    { moving_from: "5 Fifth St", status: "in_progress", created_at: daysAgo(10), deposit_status: "paid" },
-    { moving_from: "6 Sixth St", status: "pending", created_at: daysAgo(5), deposit_status: "failed", estimated_cost_cents: null },
-    { moving_from: "7 Seventh St", status: "pending", created_at: daysAgo(1), deposit_status: "unpaid", estimated_cost_cents: 123_456 },
+    { moving_from: "1 First St", status: "completed", created_at: daysAgo(40), moving_date: moveDay(-35), deposit_status: "paid" },
+    { moving_from: "2 Second St", status: "cancelled", created_at: daysAgo(30), moving_date: moveDay(-20), deposit_status: "expired" },
+    { moving_from: "3 Third St", status: "completed", created_at: daysAgo(25), moving_date: moveDay(-15), deposit_status: "paid" },
+    { moving_from: "4 Fourth St", status: "confirmed", created_at: daysAgo(20), moving_date: moveDay(10), deposit_status: "paid" },
+    { moving_from: "5 Fifth St", status: "in_progress", created_at: daysAgo(10), moving_date: moveDay(1), deposit_status: "paid" },
+    { moving_from: "6 Sixth St", status: "pending", created_at: daysAgo(5), moving_date: moveDay(30), deposit_status: "failed", estimated_cost_cents: null },
+    {
+      moving_from: "7 Seventh St",
+      status: "pending",
+      created_at: daysAgo(1),
+      moving_date: moveDay(20),
+      deposit_status: "unpaid",
+      estimated_cost_cents: 123_456,
+    },
   ];
   for (const seed of [seeds[3], seeds[6], seeds[0], seeds[5], seeds[1], seeds[4], seeds[2]]) await createBooking(user, seed!);
   const other = await createTestUser({ fullName: "Otto Other" });
@@ -115,20 +137,20 @@ test("of seven bookings in mixed states the five newest show, newest first, and 
   await expectCounters(page, { total: 7, active: 3, completed: 2 });
   const rows = recentList(page).getByRole("listitem");
   await expect(rows).toHaveCount(5);
-  const expectedOrder = ["7 Seventh St", "6 Sixth St", "5 Fifth St", "4 Fourth St", "3 Third St"];
+  const expectedOrder = ["5 Fifth St", "4 Fourth St", "7 Seventh St", "6 Sixth St", "3 Third St"];
   for (const [index, from] of expectedOrder.entries()) await expect(rows.nth(index)).toContainText(from);
   await expect(recentList(page)).not.toContainText("2 Second St");
   await expect(recentList(page)).not.toContainText("1 First St");
 
-  await expect(rows.nth(0)).toContainText("$1,234.56");
-  await expect(rows.nth(0)).toContainText("Deposit unpaid");
-  await expect(rows.nth(1)).toContainText("TBD");
-  await expect(rows.nth(1)).toContainText("Deposit payment failed");
-  await expect(rows.nth(2).getByText("In progress", { exact: true })).toBeVisible();
-  await expect(rows.nth(3)).toContainText("$1,000");
+  await expect(rows.nth(0).getByText("In progress", { exact: true })).toBeVisible();
+  await expect(rows.nth(1)).toContainText("$1,000");
+  await expect(rows.nth(2)).toContainText("$1,234.56");
+  await expect(rows.nth(2)).toContainText("Deposit unpaid");
+  await expect(rows.nth(3)).toContainText("TBD");
+  await expect(rows.nth(3)).toContainText("Deposit payment failed");
   // Pay deposit on the two pending bookings whose deposit is not paid; Book Again on the completed one.
-  await expect(rows.nth(0).getByRole("button", { name: "Pay deposit" })).toBeVisible();
-  await expect(rows.nth(1).getByRole("button", { name: "Pay deposit" })).toBeVisible();
+  await expect(rows.nth(2).getByRole("button", { name: "Pay deposit" })).toBeVisible();
+  await expect(rows.nth(3).getByRole("button", { name: "Pay deposit" })).toBeVisible();
   await expect(recentList(page).getByRole("button", { name: "Pay deposit" })).toHaveCount(2);
   await expect(rows.nth(4).getByRole("link", { name: "Book Again" })).toBeVisible();
   await expect(recentList(page).getByRole("link", { name: "Book Again" })).toHaveCount(1);
@@ -141,10 +163,11 @@ test("of seven bookings in mixed states the five newest show, newest first, and 
   await expect(page.getByText("Page 1 of 1")).toBeVisible();
 });
 
-test("'All bookings' shows ten a page, newest first, with Previous and Next", async ({ page }) => {
+test("'All bookings' shows ten a page, the next move first, with Previous and Next", async ({ page }) => {
   const user = await createTestUser({ fullName: "Paula Pages" });
+  // Booked in one order, moving in the other: the list follows the moves.
   for (let index = 1; index <= 12; index++) {
-    await createBooking(user, { moving_from: `${index} Page Rd`, created_at: daysAgo(100 - index) });
+    await createBooking(user, { moving_from: `${index} Page Rd`, created_at: daysAgo(100 - index), moving_date: moveDay(40 - index) });
   }
   await signInToDashboard(page, user);
   await page.getByRole("link", { name: "All bookings" }).click();

@@ -1,5 +1,7 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
+import { COMPANY } from "../../app/domain/company.ts";
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
 import type { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
 import type { loader as homeLoader } from "../../app/routes/dashboard/home.tsx";
@@ -13,7 +15,7 @@ import { insertStoredBooking } from "./support/stored-booking.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
 // A customer's own bookings as the dashboard reads them, with the customer's own client: the
-// counters counted by the database for the caller only, the newest and the pages holding only the
+// counters counted by the database for the caller only, the next moves and the pages holding only the
 // caller's rows, and the pay route refusing another customer's booking. The pages and the pay route
 // are reached through the app's request handler, signed in through its login form.
 
@@ -37,7 +39,7 @@ const customer = (label: string) => signInCustomer(app, label);
 let created = 0;
 
 /** A booking as the server writes it (service role), made `minutesAgo` before now. */
-function booking(owner: Customer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string } = {}) {
+function booking(owner: Customer, row: { status?: string; deposit_status?: string; minutesAgo?: number; moving_from?: string; moving_date?: string } = {}) {
   const { minutesAgo = 0, ...columns } = row;
   return insertStoredBooking(serviceRole, owner, {
     moving_from: `${++created} Counter St, Atlanta`,
@@ -51,7 +53,7 @@ beforeAll(async () => {
   backend = await startTestBackend();
   const database: typeof fetch = (input, init) => {
     const path = new URL(new Request(input, init).url).pathname;
-    if (bookingsUnreachable && (path === "/rest/v1/bookings" || path === "/rest/v1/rpc/my_booking_counts")) {
+    if (bookingsUnreachable && ["/rest/v1/bookings", "/rest/v1/rpc/my_booking_counts", "/rest/v1/rpc/my_bookings_page"].includes(path)) {
       return Promise.reject(new TypeError("fetch failed"));
     }
     return backend.fetch(input, init);
@@ -109,9 +111,15 @@ describe("my_booking_counts", () => {
 });
 
 describe("recentBookings", () => {
-  it("gives the caller's newest five, newest first", async () => {
-    const rows = await recentBookings(alice.client, alice.user.id);
-    expect(rows.map((row) => row.status)).toEqual(["in_progress", "cancelled", "completed", "completed", "confirmed"]);
+  it("gives the caller's next moves first, the soonest first, then the latest past ones, five at most", async () => {
+    const gina = await customer("gina");
+    const dayFromToday = (days: number) => addDays(todayIn(COMPANY.timeZone), days);
+    // Booked in this order; listed by when the moves are.
+    for (const days of [-30, 10, 3, -5, 40, 60, 0]) await booking(gina, { moving_date: dayFromToday(days), moving_from: `${days} Days Rd` });
+    const rows = await recentBookings(gina.client, gina.user.id);
+    expect(rows.map((row) => row.moving_from)).toEqual(["0 Days Rd", "3 Days Rd", "10 Days Rd", "40 Days Rd", "60 Days Rd"]);
+    const all = await bookingsPage(gina.client, gina.user.id, 1);
+    expect(all.rows.map((row) => row.moving_from)).toEqual(["0 Days Rd", "3 Days Rd", "10 Days Rd", "40 Days Rd", "60 Days Rd", "-5 Days Rd", "-30 Days Rd"]);
   });
 
   it("never gives another customer's bookings, even when asked for them by id", async () => {
@@ -133,16 +141,20 @@ describe("recentBookings", () => {
 describe("bookingsPage", () => {
   it("pages the caller's bookings with their exact number, and gives the last page for one past the end", async () => {
     const dora = await customer("dora");
-    for (let index = 0; index < BOOKINGS_PAGE_SIZE + 2; index++) await booking(dora, { minutesAgo: 100 - index, moving_from: `${index} Page Rd` });
+    // Each move a day later than the one before: the soonest is listed first.
+    const firstDay = addDays(todayIn(COMPANY.timeZone), 5);
+    for (let index = 0; index < BOOKINGS_PAGE_SIZE + 2; index++) {
+      await booking(dora, { moving_date: addDays(firstDay, index), moving_from: `${index} Page Rd` });
+    }
 
     const first = await bookingsPage(dora.client, dora.user.id, 1);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 12 });
     expect(first.rows).toHaveLength(10);
-    expect(first.rows[0]!.moving_from).toBe("11 Page Rd");
+    expect(first.rows[0]!.moving_from).toBe("0 Page Rd");
 
     const second = await bookingsPage(dora.client, dora.user.id, 2);
     expect(second).toMatchObject({ page: 2, pageCount: 2, total: 12 });
-    expect(second.rows.map((row) => row.moving_from)).toEqual(["1 Page Rd", "0 Page Rd"]);
+    expect(second.rows.map((row) => row.moving_from)).toEqual(["10 Page Rd", "11 Page Rd"]);
 
     const beyond = await bookingsPage(dora.client, dora.user.id, 40);
     expect(beyond).toMatchObject({ page: 2, pageCount: 2, total: 12 });
@@ -182,7 +194,7 @@ async function withBookingsUnreachable<T>(read: () => Promise<T>): Promise<{ val
 }
 
 describe("the overview tab", () => {
-  it("loads the counters and the newest bookings as the customer", async () => {
+  it("loads the counters and the next bookings as the customer", async () => {
     const data = await overview(bob);
     expect(data).toMatchObject({ status: "loaded", counts: { total: 2, active: 1, completed: 1 } });
     expect(data?.status === "loaded" && data.recent).toHaveLength(2);

@@ -7,6 +7,7 @@ import { priceInBrief, reviewSections } from "~/domain/booking-review";
 import { estimateFromDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
+import { KEEP_DETAILS } from "~/domain/profile";
 import { SAVE_CARD_CONSENT, SAVE_CARD_FIELD } from "~/domain/saved-card";
 import { PriceSummary } from "./price-summary";
 import { wizardPath } from "~/domain/wizard-path";
@@ -26,6 +27,7 @@ export function ReviewStep({
   attempt,
   cancellation,
   billMarginPercent,
+  detailsToKeep,
 }: Pick<StepProps, "draft" | "lastResult"> & {
   /** Names this page's Pay press: pressing it twice (or resubmitting) starts one checkout, not two. */
   attempt: string;
@@ -33,6 +35,8 @@ export function ReviewStep({
   cancellation: string[];
   /** How far above the estimate a bill may be charged to a saved card before the customer approves it. */
   billMarginPercent: number;
+  /** A signed-in customer's phone and new address their profile does not hold yet, offered to keep; null otherwise. */
+  detailsToKeep: { phone: string; address: string } | null;
 }) {
   const company = useCompany();
   const [form] = useForm({ id: "wizard-review", lastResult });
@@ -79,6 +83,24 @@ export function ReviewStep({
           Our number: <PhoneLink className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{company.phoneDisplay}</PhoneLink>
         </p>
       </section>
+      {detailsToKeep ? (
+        <div className="rounded-xl border border-slate-200 p-4">
+          <label className="flex cursor-pointer items-start gap-3 font-medium text-slate-900">
+            <input
+              type="checkbox"
+              name={KEEP_DETAILS.field}
+              value="yes"
+              defaultChecked
+              aria-describedby="keep-details-hint"
+              className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            />
+            {KEEP_DETAILS.label}
+          </label>
+          <p id="keep-details-hint" className="mt-1 pl-8 text-sm break-words text-slate-600">
+            {KEEP_DETAILS.hint(detailsToKeep.phone, detailsToKeep.address)}
+          </p>
+        </div>
+      ) : null}
       {/* Consent to keep the card for the balance: never ticked for the customer. */}
       <div className="rounded-xl border border-slate-200 p-4">
         <label className="flex cursor-pointer items-start gap-3 font-medium text-slate-900">

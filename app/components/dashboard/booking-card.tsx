@@ -6,7 +6,7 @@ import { MoveRoute } from "./move-route";
 import { StatusBadge } from "./status-badge";
 
 /**
- * The customer's bookings as a list of cards (the overview's newest and every page of 'All bookings').
+ * The customer's bookings as a list of cards (the overview's next moves and every page of 'All bookings').
  * `attempt` names this page's Pay deposit presses, so pressing twice starts one checkout, not two.
  */
 export function CustomerBookingList({ bookings, attempt, label }: { bookings: CustomerBookingView[]; attempt: string; label: string }) {

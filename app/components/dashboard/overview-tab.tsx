@@ -2,6 +2,9 @@ import { CalendarCheck, CircleAlert, Package, Truck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, href } from "react-router";
 import { BOOKINGS_LOAD_FAILED, type BookingCounts, type CustomerBookingView } from "~/domain/customer-bookings";
+import { MOVE_PREPARATION, type NextMoveView } from "~/domain/next-move";
+import { PhoneLink } from "~/components/phone-link";
+import { useCompany } from "~/components/company-context";
 import { CustomerBookingList } from "./booking-card";
 import { NoBookingsYet } from "./booking-empty-state";
 import { GuestBookingsOffer } from "./guest-bookings-offer";
@@ -11,7 +14,9 @@ export type OverviewTabData =
   | {
       status: "loaded";
       counts: BookingCounts;
-      /** The newest bookings, newest first. */
+      /** What happens next for the customer's next move; null when none is ahead. */
+      nextMove: NextMoveView | null;
+      /** The next moves first (the soonest first), then the latest past ones. */
       recent: CustomerBookingView[];
       /** Names this page's Pay deposit presses. */
       attempt: string;
@@ -31,6 +36,7 @@ export function OverviewTab({ data, email }: { data: OverviewTabData; email: str
         </p>
       ) : (
         <>
+          {data.nextMove ? <NextMove move={data.nextMove} /> : null}
           <BookingCounters counts={data.counts} />
           <RecentBookings recent={data.recent} attempt={data.attempt} />
           {email ? <GuestBookingsOffer email={email} /> : null}
@@ -77,6 +83,45 @@ function RecentBookings({ recent, attempt }: { recent: CustomerBookingView[]; at
         ) : null}
       </div>
       {recent.length > 0 ? <CustomerBookingList bookings={recent} attempt={attempt} label="Your recent bookings" /> : <NoBookingsYet />}
+    </section>
+  );
+}
+
+/** The next move: when the crew comes, what happens next, how to change or cancel it, and what to prepare. */
+function NextMove({ move }: { move: NextMoveView }) {
+  const company = useCompany();
+  const details = href("/dashboard/bookings/:bookingId", { bookingId: move.bookingId });
+  return (
+    <section aria-labelledby="next-move-heading" className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <h3 id="next-move-heading" className="text-xl font-semibold">
+        Your next move
+      </h3>
+      <p className="font-semibold text-slate-900">{move.when}</p>
+      <p className="text-slate-800">{move.nextStep}</p>
+      <p className="text-slate-800">
+        {move.changes.online ? (
+          <>
+            You can reschedule or cancel online until {move.changes.until}, on{" "}
+            <Link to={details} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              the booking&apos;s page
+            </Link>
+            .
+          </>
+        ) : (
+          <>
+            To change it now, call us at{" "}
+            <PhoneLink className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">{company.phoneDisplay}</PhoneLink>.
+          </>
+        )}
+      </p>
+      <details className="rounded-lg bg-white p-3">
+        <summary className="min-h-6 cursor-pointer font-medium text-slate-900">What to prepare</summary>
+        <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+          {MOVE_PREPARATION.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -12,7 +12,13 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <WizardPage step="review" draft={loaderData.draft} returnTo={loaderData.returnTo} lastResult={actionData?.result}>
       {(stepProps) => (
-        <ReviewStep {...stepProps} attempt={loaderData.attempt} cancellation={loaderData.cancellation} billMarginPercent={loaderData.billMarginPercent} />
+        <ReviewStep
+          {...stepProps}
+          attempt={loaderData.attempt}
+          cancellation={loaderData.cancellation}
+          billMarginPercent={loaderData.billMarginPercent}
+          detailsToKeep={loaderData.detailsToKeep}
+        />
       )}
     </WizardPage>
   );

@@ -27,6 +27,7 @@ import {
   type WizardStep,
 } from "~/domain/booking-wizard";
 import { cancellationTerms } from "~/domain/booking-review";
+import { KEEP_DETAILS, detailsToKeep } from "~/domain/profile";
 import { SAVE_CARD_FIELD } from "~/domain/saved-card";
 import { estimatedHours, type AddonCounter } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
@@ -37,6 +38,7 @@ import { discardDraft, loadDraft, saveDraft, type StoredDraft } from "~/services
 import { payingVisitor } from "~/services/paying-browser.server";
 import { CHECKOUT_REFUSAL_MESSAGES, closeReleasedCheckouts, startCheckout } from "~/services/payments.server";
 import { readFormBody } from "~/services/form-body.server";
+import { keepContactDetails } from "~/services/profiles.server";
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { rebookingChoices } from "~/services/rebooking.server";
 import { signedInFullName } from "~/services/session.server";
@@ -58,9 +60,11 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
   const stored = await currentDraft(request, context);
   const url = new URL(request.url);
 
-  // Signed-in customers start with their name and email filled in; a link's choices are shown on top.
+  // Signed-in customers start with their name, email and phone filled in; a link's choices are shown on top.
   const user = session.user;
-  const fromAccount: BookingDraft = user ? { fullName: signedInFullName(context) || undefined, email: user.email } : {};
+  const fromAccount: BookingDraft = user
+    ? { fullName: signedInFullName(context) || undefined, email: user.email, phone: session.profile?.phone || undefined }
+    : {};
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const { timeZone, today: todayDate } = await companyDay(context);
   const settings = await context.get(settingsContext)();
@@ -91,6 +95,8 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
     photos,
     cancellation,
     billMarginPercent: settings.billMarginPercent,
+    // Signed-in customers are offered to keep the booking's phone and new address on their profile.
+    detailsToKeep: step === "review" && session.profile ? detailsToKeep(draft, session.profile) : null,
     availability: judged && wizardAvailabilityView(judged),
     capacity,
   };
@@ -237,6 +243,15 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
     return redirect(wizardPath("contact"));
   }
   await attachDraftPhotos(services.serviceRole, booking.id, draft.photos ?? []);
+  const session = context.get(sessionContext);
+  if (session.user && session.profile && formData.get(KEEP_DETAILS.field) === "yes") {
+    const kept = detailsToKeep(complete.data, session.profile);
+    // Not keeping them is no reason to stop the payment: logged, and the customer goes on to pay.
+    if (kept)
+      await keepContactDetails(session.supabase, session.user.id, kept).catch((error: unknown) =>
+        context.get(requestContext).logger.warn({ err: error }, "could not keep the booking's phone and address on the profile"),
+      );
+  }
   const attempt = String(formData.get("attempt") ?? "").slice(0, 64) || crypto.randomUUID();
   const checkout = await startCheckout(services.stripe, services.serviceRole, booking, {
     publicUrl: services.publicUrl,

@@ -12,7 +12,7 @@ import type { Route } from "./+types/bookings";
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta("All bookings", matches)];
 
 /**
- * All of the customer's bookings, newest first, a page at a time (`?page=`). A page number that is
+ * All of the customer's bookings, the next move first, a page at a time (`?page=`). A page number that is
  * not one is page 1, and one past the end is the last page. A failure to read is shown in the page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

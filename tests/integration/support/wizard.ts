@@ -93,6 +93,14 @@ export async function answerWizard(visitor: Visitor, answers: WizardAnswers = {}
  * Presses Pay on the review as its form posts it, each press a new attempt (`search` is the review's
  * query, if any): a 303 to Stripe Checkout when the booking was saved.
  */
-export function pressPay(visitor: Visitor, { search = "", saveCard = false }: { search?: string; saveCard?: boolean } = {}): Promise<Page> {
-  return visitor.post(`${wizardPath("review")}${search}`, { intent: "pay", attempt: crypto.randomUUID(), ...(saveCard ? { saveCard: "yes" } : {}) });
+export function pressPay(
+  visitor: Visitor,
+  { search = "", saveCard = false, keepDetails = false }: { search?: string; saveCard?: boolean; keepDetails?: boolean } = {},
+): Promise<Page> {
+  return visitor.post(`${wizardPath("review")}${search}`, {
+    intent: "pay",
+    attempt: crypto.randomUUID(),
+    ...(saveCard ? { saveCard: "yes" } : {}),
+    ...(keepDetails ? { keepDetails: "yes" } : {}),
+  });
 }
