@@ -9,6 +9,8 @@ const row = (columns: Partial<NextMoveRow>): NextMoveRow => ({
   moving_date: "2027-01-15",
   moving_time: "10:00",
   estimated_hours: 6,
+  moving_from: "12 Oak St",
+  moving_to: "98 Pine Ave",
   ...columns,
 });
 const now = new Date("2027-01-10T15:00:00Z");
@@ -19,6 +21,7 @@ describe("nextMoveView", () => {
     expect(nextMoveView(rows, now, company)).toEqual({
       bookingId: "next",
       when: "Friday, January 15, 2027, 10:00 AM – 4:00 PM EST",
+      route: "12 Oak St → 98 Pine Ave",
       nextStep: "Your crew is booked. We email you a reminder the day before, with the crew's arrival time.",
       changes: { online: true, until: "Jan 13, 2027, 10:00 AM EST" },
     });

@@ -23,12 +23,16 @@ export interface NextMoveRow {
   moving_date: string;
   moving_time: string | null;
   estimated_hours: number | null;
+  moving_from: string;
+  moving_to: string;
 }
 
 export interface NextMoveView {
   bookingId: string;
   /** "Friday, January 15, 2027, 10:00 AM – 4:00 PM EST": the crew's arrival and the move's expected end. */
   when: string;
+  /** "12 Oak St → 98 Pine Ave": which move it is. */
+  route: string;
   /** What happens next, by where the booking stands. */
   nextStep: string;
   /** Until when it can be changed or cancelled online, or that it no longer can. */
@@ -62,6 +66,7 @@ export function nextMoveView(
   return {
     bookingId: row.id,
     when: `${time.date}, ${time.window}`,
+    route: `${row.moving_from} → ${row.moving_to}`,
     nextStep: nextStepOf(row),
     changes: row.status !== "in_progress" && now < deadline ? { online: true, until: time.lastOnlineChange } : { online: false },
   };

@@ -96,7 +96,10 @@ function NextMove({ move }: { move: NextMoveView }) {
       <h3 id="next-move-heading" className="text-xl font-semibold">
         Your next move
       </h3>
-      <p className="font-semibold text-slate-900">{move.when}</p>
+      <p>
+        <span className="block font-semibold text-slate-900">{move.when}</span>
+        <span className="block break-words text-slate-700">{move.route}</span>
+      </p>
       <p className="text-slate-800">{move.nextStep}</p>
       <p className="text-slate-800">
         {move.changes.online ? (
