@@ -10,6 +10,8 @@ export default [
     // Where Stripe Checkout sends the customer back.
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-canceled", "routes/public/payment-canceled.tsx"),
+    // The accessibility statement, linked from every page's footer.
+    route("accessibility", "routes/public/accessibility.tsx"),
     // A booking opened by the 'Manage your booking' link of its emails (`?token=`), without signing in.
     route("manage", "routes/public/manage-booking.tsx"),
     // The same link's calendar for a new day and start time (`?token=`).

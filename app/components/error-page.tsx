@@ -3,6 +3,7 @@ import { Link, href, isRouteErrorResponse } from "react-router";
 import type { Account } from "~/domain/account";
 import { LostTruckIllustration } from "./illustrations";
 import { buttonClasses } from "./ui/button";
+import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** The status an error boundary shows: a thrown response's own, else 500. */
@@ -72,6 +73,7 @@ export function ErrorPage({ status, account, message }: { status: number; accoun
           </>
         )}
       </main>
+      <SiteFooter />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Link, href } from "react-router";
 import { useCompany } from "./company-context";
 
 export function SiteFooter() {
@@ -19,9 +20,14 @@ export function SiteFooter() {
           </a>
         </address>
       </div>
-      <p className="mx-auto mt-8 max-w-6xl text-sm text-brand-100/80">
-        © {new Date().getFullYear()} {company.name}. Licensed and insured.
-      </p>
+      <div className="mx-auto mt-8 flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 text-sm text-brand-100/80">
+        <p>
+          © {new Date().getFullYear()} {company.name}. Licensed and insured.
+        </p>
+        <Link to={href("/accessibility")} className="inline-flex min-h-6 items-center underline underline-offset-4 hover:text-white">
+          Accessibility
+        </Link>
+      </div>
     </footer>
   );
 }

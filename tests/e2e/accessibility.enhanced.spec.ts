@@ -6,7 +6,7 @@ import { insertWebsiteEvents, sampleWebsiteEvents } from "./support/website-even
 import { answerStepsToAddons, continueButton, expectStep } from "./support/wizard.ts";
 
 // axe runs inside the page, so this check needs JavaScript; the markup it audits is the server's.
-const PAGES = ["/", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
+const PAGES = ["/", "/accessibility", "/no-such-page", "/?auth=login", "/?auth=signup", "/?auth=forgot", "/reset-password?token_hash=abc&type=recovery"];
 
 // One page visits them all, each as a first visit; every one is audited before the findings are
 // compared, so a failure names each page that has one.

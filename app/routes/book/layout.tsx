@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 
 /** The booking wizard's frame: open to guests and customers alike, with room for the summary beside the steps on large screens. */
 export default function BookLayout() {
-  return <LayoutFrame width="narrowWithPanel" />;
+  return <LayoutFrame width="narrowWithPanel" footer />;
 }
 
 // The title of an error this layout caught; each step names itself. The wizard is how a customer

@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 export default function DashboardLayout() {
-  return <LayoutFrame width="wide" />;
+  return <LayoutFrame width="wide" footer />;
 }
 
 // The title of an error this layout caught; each page names itself. No "noindex": a crawler is sent

@@ -1,0 +1,87 @@
+import { Link, href } from "react-router";
+import { useCompany } from "~/components/company-context";
+import { PhoneLink } from "~/components/phone-link";
+import { pageMeta } from "../frame-meta";
+import type { Route } from "./+types/accessibility";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta("Accessibility", matches, "How this site meets WCAG 2.2 AA, how it is tested, what is still missing, and how to tell us about a problem.");
+
+/** When this statement was last checked against the site. */
+const REVIEWED_ON = "November 29, 2026";
+
+const linkClasses = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
+
+/** The site's accessibility statement: the standard, how it is tested, the known gaps, and how to report a problem. */
+export default function Accessibility() {
+  const company = useCompany();
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 text-slate-800">
+      <h1 className="text-3xl font-bold text-slate-900">Accessibility</h1>
+      <p>
+        {company.name} wants everyone to be able to book a move, pay, follow it and change it on this site, with a keyboard, a screen reader, a phone or a
+        magnifier, and on a slow connection before the page&apos;s scripts have loaded.
+      </p>
+
+      <section aria-labelledby="standard" className="flex flex-col gap-2">
+        <h2 id="standard" className="text-xl font-semibold text-slate-900">
+          The standard
+        </h2>
+        <p>We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. The site partly meets it: the gaps we know of are listed below.</p>
+      </section>
+
+      <section aria-labelledby="testing" className="flex flex-col gap-2">
+        <h2 id="testing" className="text-xl font-semibold text-slate-900">
+          How it is tested
+        </h2>
+        <ul className="list-disc pl-6">
+          <li>
+            Every change runs an automated check (axe) on the site&apos;s pages in a real browser: the landing page, sign-in, every step of the booking, the
+            customer&apos;s dashboard and booking pages, and the office&apos;s pages.
+          </li>
+          <li>
+            The same tests book, pay, reschedule and cancel with JavaScript turned off, so every form works as a plain web form, and with the scripts still
+            loading.
+          </li>
+          <li>
+            Keyboard use is tested for the sign-in dialog (focus stays inside it and Escape closes it), the account menu, the mobile menu and the photo drop
+            zone (Tab reaches it and Space opens the file chooser).
+          </li>
+          <li>Pages are checked at a phone&apos;s width (375 to 390 pixels) and at 1280 pixels.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="gaps" className="flex flex-col gap-2">
+        <h2 id="gaps" className="text-xl font-semibold text-slate-900">
+          What we know is missing
+        </h2>
+        <ul className="list-disc pl-6">
+          <li>No one has yet gone through the site with a screen reader from start to finish; the automated checks cover names and roles only.</li>
+          <li>The size of every control is not yet measured against the 24 by 24 pixel minimum on every page.</li>
+          <li>In the office&apos;s area, the charts&apos; labels are small on a phone, and the customer and user lists are cards rather than tables.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="report" className="flex flex-col gap-2">
+        <h2 id="report" className="text-xl font-semibold text-slate-900">
+          Tell us about a problem
+        </h2>
+        <p>
+          If something on this site stops you, or is hard to use, tell us what you were trying to do and on which page: email{" "}
+          <a href={`mailto:${company.email}`} className={linkClasses}>
+            {company.email}
+          </a>{" "}
+          or call <PhoneLink className={linkClasses}>{company.phoneDisplay}</PhoneLink> ({company.businessHours}). We can also take your booking, and any change
+          to it, over the phone.
+        </p>
+      </section>
+
+      <p className="text-sm text-slate-600">
+        This statement was last reviewed on {REVIEWED_ON}.{" "}
+        <Link to={href("/")} className={linkClasses}>
+          Back to the home page
+        </Link>
+      </p>
+    </main>
+  );
+}
