@@ -62,9 +62,9 @@ export async function wizardLoader(step: WizardStep, { request, context }: Loade
 
   // Signed-in customers start with their name, email and phone filled in; a link's choices are shown on top.
   const user = session.user;
-  const fromAccount: BookingDraft = user
-    ? { fullName: signedInFullName(context) || undefined, email: user.email, phone: session.profile?.phone || undefined }
-    : {};
+  const known = user ? { fullName: signedInFullName(context), email: user.email, phone: session.profile?.phone } : {};
+  // Only what the account holds: an answer it lacks is left out, not set to nothing.
+  const fromAccount: BookingDraft = Object.fromEntries(Object.entries(known).filter(([, value]) => value));
   const draft: BookingDraft = { ...fromAccount, ...stored.draft, ...(await choicesFromLink(url, context)) };
   const { timeZone, today: todayDate } = await companyDay(context);
   const settings = await context.get(settingsContext)();
