@@ -37,7 +37,8 @@ async function draftOf(email: string): Promise<{ user_id: string | null; data: R
 /** A form post that hashes a password or sends an email, or the dialog's route loaded on a busy machine: it may take a while. */
 const AUTH_ROUND_TRIP = { timeout: 20_000 };
 
-const bookedMove = (page: Page) => page.getByRole("main").getByText("12 Peachtree St, Atlanta");
+/** The booked move in the dashboard's list of bookings (the next-move panel above it names it too). */
+const bookedMove = (page: Page) => page.getByRole("list", { name: "Your recent bookings" }).getByText("12 Peachtree St, Atlanta");
 
 test.describe("the payment page's claim", () => {
   test("a guest who pays and then signs in to their account from the payment page's dialog finds the booking in it", async ({ page }) => {

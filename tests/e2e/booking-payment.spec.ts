@@ -172,7 +172,7 @@ test("a guest who pays and then creates an account from the payment page finds t
   await dialog.getByRole("button", { name: "Sign Up" }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("main").getByText("12 Peachtree St, Atlanta")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your recent bookings" }).getByText("12 Peachtree St, Atlanta")).toBeVisible();
   const [booking] = await bookingsFor(guest.email);
   const client = await getServiceClient();
   const { data: account } = await client.from("profiles").select("user_id").eq("email", guest.email).single();

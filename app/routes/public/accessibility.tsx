@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, href } from "react-router";
 import { useCompany } from "~/components/company-context";
 import { PhoneLink } from "~/components/phone-link";
@@ -12,6 +13,18 @@ const REVIEWED_ON = "November 29, 2026";
 
 const linkClasses = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
+/** One part of the statement, under its heading. */
+function StatementSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The site's accessibility statement: the standard, how it is tested, the known gaps, and how to report a problem. */
 export default function Accessibility() {
   const company = useCompany();
@@ -23,17 +36,11 @@ export default function Accessibility() {
         magnifier, and on a slow connection before the page&apos;s scripts have loaded.
       </p>
 
-      <section aria-labelledby="standard" className="flex flex-col gap-2">
-        <h2 id="standard" className="text-xl font-semibold text-slate-900">
-          The standard
-        </h2>
+      <StatementSection id="standard" title="The standard">
         <p>We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. The site partly meets it: the gaps we know of are listed below.</p>
-      </section>
+      </StatementSection>
 
-      <section aria-labelledby="testing" className="flex flex-col gap-2">
-        <h2 id="testing" className="text-xl font-semibold text-slate-900">
-          How it is tested
-        </h2>
+      <StatementSection id="testing" title="How it is tested">
         <ul className="list-disc pl-6">
           <li>
             Every change runs an automated check (axe) on the site&apos;s pages in a real browser: the landing page, sign-in, every step of the booking, the
@@ -49,23 +56,17 @@ export default function Accessibility() {
           </li>
           <li>Pages are checked at a phone&apos;s width (375 to 390 pixels) and at 1280 pixels.</li>
         </ul>
-      </section>
+      </StatementSection>
 
-      <section aria-labelledby="gaps" className="flex flex-col gap-2">
-        <h2 id="gaps" className="text-xl font-semibold text-slate-900">
-          What we know is missing
-        </h2>
+      <StatementSection id="gaps" title="What we know is missing">
         <ul className="list-disc pl-6">
           <li>No one has yet gone through the site with a screen reader from start to finish; the automated checks cover names and roles only.</li>
           <li>The size of every control is not yet measured against the 24 by 24 pixel minimum on every page.</li>
           <li>In the office&apos;s area, the charts&apos; labels are small on a phone, and the customer and user lists are cards rather than tables.</li>
         </ul>
-      </section>
+      </StatementSection>
 
-      <section aria-labelledby="report" className="flex flex-col gap-2">
-        <h2 id="report" className="text-xl font-semibold text-slate-900">
-          Tell us about a problem
-        </h2>
+      <StatementSection id="report" title="Tell us about a problem">
         <p>
           If something on this site stops you, or is hard to use, tell us what you were trying to do and on which page: email{" "}
           <a href={`mailto:${company.email}`} className={linkClasses}>
@@ -74,7 +75,7 @@ export default function Accessibility() {
           or call <PhoneLink className={linkClasses}>{company.phoneDisplay}</PhoneLink> ({company.businessHours}). We can also take your booking, and any change
           to it, over the phone.
         </p>
-      </section>
+      </StatementSection>
 
       <p className="text-sm text-slate-600">
         This statement was last reviewed on {REVIEWED_ON}.{" "}
