@@ -1349,7 +1349,13 @@ export type Database = {
       }
       admin_customers_count: { Args: { _search?: string }; Returns: number }
       admin_customers_page: {
-        Args: { _limit?: number; _offset?: number; _search?: string }
+        Args: {
+          _descending?: boolean
+          _limit?: number
+          _offset?: number
+          _search?: string
+          _sort?: string
+        }
         Returns: {
           bookings: number
           email: string
@@ -1389,7 +1395,13 @@ export type Database = {
         }[]
       }
       admin_users_page: {
-        Args: { _limit?: number; _offset?: number; _search?: string }
+        Args: {
+          _descending?: boolean
+          _limit?: number
+          _offset?: number
+          _search?: string
+          _sort?: string
+        }
         Returns: {
           address: string
           avatar_url: string
@@ -2262,6 +2274,15 @@ export type Database = {
           bucket_id: string
           name: string
         }[]
+      }
+      person_matches_search: {
+        Args: {
+          _email: string
+          _full_name: string
+          _phone: string
+          _search: string
+        }
+        Returns: boolean
       }
       plan_booking_reminders: { Args: { p_reminders: Json }; Returns: number }
       purge_expired_rate_limits: { Args: never; Returns: number }

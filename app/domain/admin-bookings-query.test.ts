@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  adminBookingsSearch,
-  bookingsFilter,
-  DEFAULT_ADMIN_BOOKINGS_QUERY,
-  moveDateRange,
-  pageWindow,
-  parseAdminBookingsQuery,
-  sortChange,
-  sortDirection,
-} from "./admin-bookings-query";
+import { adminBookingsSearch, bookingsFilter, DEFAULT_ADMIN_BOOKINGS_QUERY, moveDateRange, pageWindow, parseAdminBookingsQuery } from "./admin-bookings-query";
 
 const parse = (search: string) => parseAdminBookingsQuery(new URLSearchParams(search));
 
@@ -42,19 +33,6 @@ describe("parseAdminBookingsQuery", () => {
 
   it("takes 200 characters of search", () => {
     expect(parse(`q=${"y".repeat(200)}`).q).toHaveLength(200);
-  });
-});
-
-describe("sorting", () => {
-  it("runs ascending unless asked otherwise, ascending on a first click, then toggles", () => {
-    expect(sortDirection(DEFAULT_ADMIN_BOOKINGS_QUERY)).toBe("asc");
-    expect(sortDirection({ sort: "date", dir: "desc" })).toBe("desc");
-    const first = sortChange(DEFAULT_ADMIN_BOOKINGS_QUERY, "customer");
-    expect(first).toEqual({ sort: "customer", dir: "asc" });
-    const second = sortChange({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, ...first }, "customer");
-    expect(second).toEqual({ sort: "customer", dir: "desc" });
-    expect(sortChange({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, ...second }, "customer")).toEqual({ sort: "customer", dir: "asc" });
-    expect(sortChange({ ...DEFAULT_ADMIN_BOOKINGS_QUERY, ...second }, "amount")).toEqual({ sort: "amount", dir: "asc" });
   });
 });
 

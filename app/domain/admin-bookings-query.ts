@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addDays } from "./company-time";
 import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
 import { calendarDateSchema } from "./calendar-date";
+import { SORT_DIRECTIONS } from "./list-sort";
 import { weekOf } from "./schedule";
 
 /** Rows on one page of the admin bookings table. */
@@ -85,7 +86,7 @@ const adminBookingsQuerySchema = z.object({
   to: isoDate.nullable().catch(null),
   move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
   sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
-  dir: z.enum(["asc", "desc"]).nullable().catch(null),
+  dir: z.enum(SORT_DIRECTIONS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
 });
 
@@ -115,11 +116,6 @@ export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQ
     dir: raw.dir || null,
     page: raw.page ?? 1,
   });
-}
-
-/** The way a sorted column runs: ascending unless asked otherwise. */
-export function sortDirection(query: Pick<AdminBookingsQuery, "sort" | "dir">): "asc" | "desc" {
-  return query.dir ?? "asc";
 }
 
 /** The statuses a page lists: its scope, narrowed by the status filter (nothing when they do not meet). */
@@ -181,10 +177,4 @@ export function adminBookingsSearch(current: URLSearchParams, change: Partial<Ad
   }
   const search = next.toString();
   return search ? `?${search}` : "";
-}
-
-/** A column header's link: first click ascending, then each click the other way. */
-export function sortChange(query: AdminBookingsQuery, column: AdminBookingSort): Pick<AdminBookingsQuery, "sort" | "dir"> {
-  if (query.sort !== column) return { sort: column, dir: "asc" };
-  return { sort: column, dir: sortDirection(query) === "asc" ? "desc" : "asc" };
 }

@@ -3,9 +3,9 @@ import { adminCustomersSearch, customerBadge, customerBookingsHref, parseAdminCu
 
 describe("the customer database's URL and badges", () => {
   it("keeps the search in page links and leaves defaults out", () => {
-    expect(adminCustomersSearch({ q: "lee & co", page: 3 })).toBe("?q=lee+%26+co&page=3");
-    expect(adminCustomersSearch({ q: "", page: 1 })).toBe("");
-    expect(parseAdminCustomersQuery(new URLSearchParams("q=lee+%26+co&page=3"))).toEqual({ q: "lee & co", page: 3 });
+    expect(adminCustomersSearch({ q: "lee & co", page: 3, sort: null, dir: null })).toBe("?q=lee+%26+co&page=3");
+    expect(adminCustomersSearch({ q: "", page: 1, sort: null, dir: null })).toBe("");
+    expect(parseAdminCustomersQuery(new URLSearchParams("q=lee+%26+co&page=3"))).toEqual({ q: "lee & co", page: 3, sort: null, dir: null });
   });
 
   it("links to the bookings table searched for the customer's email", () => {

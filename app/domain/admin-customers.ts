@@ -1,5 +1,5 @@
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
-import { parseSearchedListQuery, searchedListSearch, type SearchedListQuery } from "./searched-list-query";
+import { searchedList, type SearchedListQuery } from "./searched-list-query";
 
 /** Customers on one page of the customer database, as many as the bookings table shows. */
 export const ADMIN_CUSTOMERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
@@ -19,10 +19,22 @@ export interface AdminCustomer {
   spent_cents: number;
 }
 
-/** The page's state in the URL: `q` (name, email or phone) and `page`, as every searched admin list. */
-export type AdminCustomersQuery = SearchedListQuery;
-export const parseAdminCustomersQuery = parseSearchedListQuery;
-export const adminCustomersSearch = searchedListSearch;
+/**
+ * The page's state in the URL: `q` (name, email or phone), the sorted column and `page`. Without a
+ * sort, the latest booking first.
+ */
+export const customersList = searchedList({ name: "asc", bookings: "desc", spent: "desc", last: "desc" });
+export type AdminCustomerSort = (typeof customersList.columns)[number];
+export type AdminCustomersQuery = SearchedListQuery<AdminCustomerSort>;
+export const parseAdminCustomersQuery = customersList.parse;
+export const adminCustomersSearch = customersList.search;
+
+export const CUSTOMER_SORT_LABELS: Record<AdminCustomerSort, string> = {
+  name: "Customer",
+  bookings: "Bookings",
+  spent: "Total spent",
+  last: "Last booking",
+};
 
 /** 'VIP' after more than three bookings, 'New Customer' at exactly one. */
 export function customerBadge(bookings: number): "VIP" | "New Customer" | null {

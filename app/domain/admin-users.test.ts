@@ -7,6 +7,7 @@ import {
   roleActionLabel,
   roleChangeSchema,
   userDisplayName,
+  usersList,
   usersLoadFailedMessage,
 } from "./admin-users";
 
@@ -26,18 +27,18 @@ describe("the name a user is shown by", () => {
 
 describe("the users page's URL", () => {
   it("reads the search and the page, and turns bad values into the defaults", () => {
-    expect(parseAdminUsersQuery(new URLSearchParams("q=+jane+doe+&page=3"))).toEqual({ q: "jane doe", page: 3 });
-    expect(parseAdminUsersQuery(new URLSearchParams(""))).toEqual({ q: "", page: 1 });
-    expect(parseAdminUsersQuery(new URLSearchParams("page=0"))).toEqual({ q: "", page: 1 });
-    expect(parseAdminUsersQuery(new URLSearchParams("page=-2"))).toEqual({ q: "", page: 1 });
-    expect(parseAdminUsersQuery(new URLSearchParams("page=2.5"))).toEqual({ q: "", page: 1 });
-    expect(parseAdminUsersQuery(new URLSearchParams("page=abc"))).toEqual({ q: "", page: 1 });
-    expect(parseAdminUsersQuery(new URLSearchParams(`q=${"x".repeat(201)}&page=2`))).toEqual({ q: "", page: 2 });
+    expect(parseAdminUsersQuery(new URLSearchParams("q=+jane+doe+&page=3"))).toEqual({ q: "jane doe", page: 3, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams(""))).toEqual({ q: "", page: 1, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams("page=0"))).toEqual({ q: "", page: 1, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams("page=-2"))).toEqual({ q: "", page: 1, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams("page=2.5"))).toEqual({ q: "", page: 1, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams("page=abc"))).toEqual({ q: "", page: 1, sort: null, dir: null });
+    expect(parseAdminUsersQuery(new URLSearchParams(`q=${"x".repeat(201)}&page=2`))).toEqual({ q: "", page: 2, sort: null, dir: null });
   });
 
   it("keeps the search in page links and leaves defaults out", () => {
-    expect(adminUsersSearch({ q: "lee & co", page: 3 })).toBe("?q=lee+%26+co&page=3");
-    expect(adminUsersSearch({ q: "", page: 1 })).toBe("");
+    expect(adminUsersSearch({ q: "lee & co", page: 3, sort: null, dir: null })).toBe("?q=lee+%26+co&page=3");
+    expect(adminUsersSearch({ q: "", page: 1, sort: null, dir: null })).toBe("");
     expect(adminUsersSearch(parseAdminUsersQuery(new URLSearchParams("q=lee+%26+co&page=3&other=1")))).toBe("?q=lee+%26+co&page=3");
   });
 });
@@ -70,5 +71,22 @@ describe("a list of users that could not be loaded", () => {
   it("names the database's message, or says something unexpected happened", () => {
     expect(usersLoadFailedMessage("permission denied")).toBe("Failed to fetch users: permission denied");
     expect(usersLoadFailedMessage(null)).toBe("An unexpected error occurred while loading users.");
+  });
+});
+
+describe("the users table's sorting", () => {
+  it("sorts names A to Z and the joined date newest first on a first click, the other way on the next, from page 1", () => {
+    const onPage3 = parseAdminUsersQuery(new URLSearchParams("q=lee&page=3"));
+    const byName = usersList.sorted(onPage3, "name");
+    expect(adminUsersSearch(byName)).toBe("?q=lee&sort=name&dir=asc");
+    expect(adminUsersSearch(usersList.sorted(byName, "name"))).toBe("?q=lee&sort=name&dir=desc");
+    expect(usersList.direction(usersList.sorted(onPage3, "joined"))).toBe("desc");
+    expect(usersList.direction(onPage3)).toBeNull();
+  });
+
+  it("keeps the sort in page links and falls back to the newest first for an unknown column", () => {
+    const sorted = parseAdminUsersQuery(new URLSearchParams("sort=email&dir=desc&page=2"));
+    expect(adminUsersSearch(sorted)).toBe("?sort=email&dir=desc&page=2");
+    expect(parseAdminUsersQuery(new URLSearchParams("sort=password&dir=sideways"))).toEqual(usersList.unfiltered);
   });
 });

@@ -1,5 +1,6 @@
 import type { AdminBookingRow } from "~/domain/admin-booking-row";
-import { ADMIN_BOOKINGS_PAGE_SIZE, sortDirection, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import { sortDirection } from "~/domain/list-sort";
 import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
 import { capacityRefusalOf } from "~/domain/capacity";
 import type { AppSupabaseClient } from "./supabase.server";

@@ -1,5 +1,5 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUsersQuery, type ManagedRole } from "~/domain/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, usersList, type AdminUser, type AdminUsersQuery, type ManagedRole } from "~/domain/admin-users";
 import { APP_ROLES, type AppRole } from "~/domain/roles";
 import { profileAvatarUrl } from "./profiles.server";
 import type { AppSupabaseClient } from "./supabase.server";
@@ -18,14 +18,20 @@ function databaseMessage(error: PostgrestError): string | null {
 }
 
 /**
- * One page of accounts (newest first) for the query's search, how many match it, and how many there
+ * One page of accounts (newest first, unless sorted) for the query's search, how many match it, and how many there
  * are in all. The Users tab reads the first page with a smaller `pageSize`, so both show the same accounts.
  */
 export async function listUsers(supabase: AppSupabaseClient, query: AdminUsersQuery, pageSize: number = ADMIN_USERS_PAGE_SIZE): Promise<UsersListing> {
   const search = query.q || undefined;
   try {
     const [page, count] = await Promise.all([
-      supabase.rpc("admin_users_page", { _search: search, _limit: pageSize, _offset: (query.page - 1) * pageSize }),
+      supabase.rpc("admin_users_page", {
+        _search: search,
+        _limit: pageSize,
+        _offset: (query.page - 1) * pageSize,
+        _sort: query.sort ?? undefined,
+        _descending: usersList.direction(query) === "desc",
+      }),
       supabase.rpc("admin_users_count", { _search: search }).single(),
     ]);
     if (page.error) return { kind: "failed", databaseMessage: databaseMessage(page.error), cause: page.error };

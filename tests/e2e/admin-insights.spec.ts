@@ -24,7 +24,7 @@ async function expectAccessibleAndNarrow(page: Page) {
 
 const lastBookingDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/New_York" });
 
-test("a customer's card adds up their bookings in any email case, is found by search and links to their bookings", async ({ page }) => {
+test("a customer's row adds up their bookings in any email case, is found by search, sorts, and links to their bookings", async ({ page }) => {
   const tag = `cust${Date.now().toString(36)}`;
   const owner = await createTestUser({ fullName: "Quincy Ledger" });
   const email = `quincy.${tag}@example.com`;
@@ -74,6 +74,24 @@ test("a customer's card adds up their bookings in any email case, is found by se
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
 
+  // One line a customer at 1280px: name and email, phone, bookings with the badge, spent, latest booking.
+  const row = page.getByTestId("customer-row").filter({ has: page.getByRole("rowheader").getByText(latest.full_name, { exact: true }) });
+  await expect(row.getByRole("rowheader")).toContainText(latest.email);
+  await expect(row.getByRole("cell")).toHaveText([latest.phone, "VIP4", formatCents(spent), lastBookingDate.format(new Date(latest.created_at)), "Bookings"]);
+  const newcomerRow = page.getByTestId("customer-row").filter({ hasText: newcomer.full_name });
+  await expect(newcomerRow.getByText("New Customer")).toBeVisible();
+  // The most recent booking first; sorted by bookings, the VIP leads, and the search stays.
+  const names = page.getByTestId("customer-row").getByRole("rowheader").locator("[title]").first();
+  await page.getByRole("columnheader", { name: "Bookings", exact: true }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&sort=bookings&dir=desc$`));
+  await expect(page.getByRole("columnheader", { name: "Bookings", exact: true })).toHaveAttribute("aria-sort", "descending");
+  await expect(names).toHaveText(latest.full_name);
+  await page.getByRole("columnheader", { name: "Bookings", exact: true }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`sort=bookings&dir=asc$`));
+  await expect(names).toHaveText(newcomer.full_name);
+  await expectAccessibleAndNarrow(page);
+
+  // Below 768px each customer is a card.
   const card = page.getByRole("listitem", { name: latest.full_name });
   await expect(card.getByText("VIP")).toBeVisible();
   await expect(card.getByRole("definition").nth(0)).toHaveText(formatCents(spent));
@@ -81,8 +99,6 @@ test("a customer's card adds up their bookings in any email case, is found by se
   await expect(card.getByRole("definition").nth(2)).toHaveText(latest.email);
   await expect(card.getByRole("definition").nth(3)).toHaveText(latest.phone);
   await expect(card.getByRole("definition").nth(4)).toHaveText(lastBookingDate.format(new Date(latest.created_at)));
-  await expect(page.getByRole("listitem", { name: newcomer.full_name }).getByText("New Customer")).toBeVisible();
-  await expectAccessibleAndNarrow(page);
 
   await card.getByRole("link", { name: /bookings/ }).click();
   await expect(page).toHaveURL(`/admin/bookings?q=${encodeURIComponent(latest.email)}`);

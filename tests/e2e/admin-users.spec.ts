@@ -33,10 +33,13 @@ async function roleHistoryOf(userId: string) {
   return data;
 }
 
-const card = (page: Page, name: string) => page.getByRole("listitem", { name, exact: true });
-const cardNames = (page: Page) => page.getByTestId("user-card").getByRole("heading", { level: 2 }).allTextContents();
+/** An account's line in the table (1280px): the row whose header names it. */
+const row = (page: Page, name: string) => page.getByTestId("user-row").filter({ has: page.getByRole("rowheader").getByText(name, { exact: true }) });
+const rowNames = (page: Page) => page.getByTestId("user-row").getByRole("rowheader").locator("[title]").allTextContents();
+/** The confirmation a role change asks for, by its question. */
+const confirmation = (page: Page, question: string) => page.getByRole("group", { name: question });
 
-test("an admin searches, pages, makes a customer a moderator and takes it back; the badge and the history follow", async ({ page }) => {
+test("an admin searches, pages, sorts, makes a customer a moderator and takes it back, each confirmed; the badge and the history follow", async ({ page }) => {
   const tag = `us${Date.now().toString(36)}`;
   // Jane joins first, so she is on the second page of the search; 26 more after her.
   const jane = await createTestUser({ fullName: `Jane ${tag} Doe` });
@@ -58,42 +61,70 @@ test("an admin searches, pages, makes a customer a moderator and takes it back; 
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}$`));
   await expect(page.getByText("Showing 1–25 of 27")).toBeVisible();
   // Newest first: the last one made leads.
-  expect(await cardNames(page)).toEqual(
+  expect(await rowNames(page)).toEqual(
     others
       .toReversed()
       .slice(0, 25)
       .map((person) => person.fullName),
   );
 
+  // Sorted by joined date the oldest first, Jane leads; the sort stays while paging.
+  await page.getByRole("columnheader", { name: "Joined" }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&sort=joined&dir=desc$`));
+  await page.getByRole("columnheader", { name: "Joined" }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&sort=joined&dir=asc$`));
+  await expect(page.getByRole("columnheader", { name: "Joined" })).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(() => rowNames(page)).toEqual([jane.fullName, ...others.slice(0, 24).map((person) => person.fullName)]);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&sort=joined&dir=asc&page=2$`));
+  await expect.poll(() => rowNames(page)).toEqual(others.slice(24).map((person) => person.fullName));
+
+  // Back to the newest first, on the second page.
+  await page.goto(`/admin/users?q=${tag}`);
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2$`));
   await expect(page.getByText("Showing 26–27 of 27")).toBeVisible();
-  expect(await cardNames(page)).toEqual([others[0]!.fullName, jane.fullName]);
-  const janeCard = card(page, jane.fullName);
-  await expect(janeCard.getByText(jane.email)).toBeVisible();
-  await expect(janeCard.getByText("(404) 555-0177")).toBeVisible();
-  await expect(janeCard.getByText("12 Oak St, Atlanta, GA")).toBeVisible();
-  await expect(janeCard.getByText("Moving to Decatur in June.")).toBeVisible();
-  await expect(janeCard.getByRole("list", { name: `Roles of ${jane.fullName}` }).getByRole("listitem")).toHaveText(["user"]);
+  expect(await rowNames(page)).toEqual([others[0]!.fullName, jane.fullName]);
+  const janeRow = row(page, jane.fullName);
+  await expect(janeRow.getByText(jane.email)).toBeVisible();
+  await expect(janeRow.getByText("(404) 555-0177")).toBeVisible();
+  await expect(janeRow.getByText("12 Oak St, Atlanta, GA")).toBeVisible();
+  const janeRoles = janeRow.getByRole("list", { name: `Roles of ${jane.fullName}` }).getByRole("listitem");
+  await expect(janeRoles).toHaveText(["user"]);
+  // One line an account at 1280px, with its role changes in it.
+  expect(await janeRow.evaluate((line) => line.getBoundingClientRect().height)).toBeLessThan(64);
 
-  await janeCard.getByRole("button", { name: "Make moderator" }).click();
+  await janeRow.getByRole("link", { name: "Make moderator" }).click();
+  const grant = confirmation(page, `Make ${jane.fullName} a moderator?`);
+  await expect(grant).toBeVisible();
+  expect(await rolesOf(jane.id)).toEqual(["user"]);
+  await grant.getByRole("button", { name: "Confirm: make moderator" }).click();
   await expect(page.getByText(`${jane.fullName} is now a moderator.`).first()).toBeVisible();
   await expect(page.getByText("Role Updated").first()).toBeVisible();
   // Back on the same search and page.
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2$`));
-  await expect(janeCard.getByRole("list", { name: `Roles of ${jane.fullName}` }).getByRole("listitem")).toHaveText(["moderator", "user"]);
+  await expect(janeRoles).toHaveText(["moderator", "user"]);
   expect(await rolesOf(jane.id)).toEqual(["moderator", "user"]);
   expect(await roleHistoryOf(jane.id)).toEqual([{ changed_by: admin.id, user_id: jane.id, role: "moderator", granted: true }]);
 
-  await janeCard.getByRole("button", { name: "Remove moderator" }).click();
+  await janeRow.getByRole("link", { name: "Remove moderator" }).click();
+  await confirmation(page, `Remove ${jane.fullName}'s moderator role?`).getByRole("button", { name: "Confirm: remove moderator" }).click();
   await expect(page.getByText(`${jane.fullName} is no longer a moderator.`).first()).toBeVisible();
-  await expect(janeCard.getByRole("list", { name: `Roles of ${jane.fullName}` }).getByRole("listitem")).toHaveText(["user"]);
-  await expect(janeCard.getByRole("button", { name: "Make moderator" })).toBeVisible();
+  await expect(janeRoles).toHaveText(["user"]);
+  await expect(janeRow.getByRole("link", { name: "Make moderator" })).toBeVisible();
   expect(await rolesOf(jane.id)).toEqual(["user"]);
   expect(await roleHistoryOf(jane.id)).toEqual([
     { changed_by: admin.id, user_id: jane.id, role: "moderator", granted: true },
     { changed_by: admin.id, user_id: jane.id, role: "moderator", granted: false },
   ]);
+
+  // Below 768px each account is a card, with all its profile holds.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const janeCard = page.getByRole("listitem", { name: jane.fullName, exact: true });
+  await expect(janeCard.getByText("Moving to Decatur in June.")).toBeVisible();
+  await expect(janeCard.getByText("12 Oak St, Atlanta, GA")).toBeVisible();
+  await expect(janeCard.getByRole("link", { name: "Make moderator" })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByLabel("Search").fill(`${tag}-nobody`);
   await page.getByRole("button", { name: "Search" }).click();
@@ -105,20 +136,21 @@ test("making someone an admin asks for confirmation first; Cancel changes nothin
   const candidate = await createTestUser({ fullName: "Candidate Customer" });
   const search = `/admin/users?q=${encodeURIComponent(candidate.email)}`;
   await signInDirectly(page, admin, search);
-  const candidateCard = card(page, candidate.fullName);
-  const roles = candidateCard.getByRole("list", { name: `Roles of ${candidate.fullName}` }).getByRole("listitem");
+  const candidateRow = row(page, candidate.fullName);
+  const roles = candidateRow.getByRole("list", { name: `Roles of ${candidate.fullName}` }).getByRole("listitem");
+  const question = confirmation(page, `Make ${candidate.fullName} an admin?`);
 
-  await candidateCard.getByRole("link", { name: "Make admin" }).click();
-  await expect(candidateCard.getByText(`Make ${candidate.fullName} an admin?`)).toBeVisible();
+  await candidateRow.getByRole("link", { name: "Make admin" }).click();
+  await expect(question).toBeVisible();
   await expect(roles).toHaveText(["user"]);
   expect(await rolesOf(candidate.id)).toEqual(["user"]);
-  await candidateCard.getByRole("link", { name: "Cancel" }).click();
+  await question.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(search);
-  await expect(candidateCard.getByText(`Make ${candidate.fullName} an admin?`)).toHaveCount(0);
+  await expect(question).toHaveCount(0);
   expect(await rolesOf(candidate.id)).toEqual(["user"]);
 
-  await candidateCard.getByRole("link", { name: "Make admin" }).click();
-  await candidateCard.getByRole("button", { name: "Confirm: make admin" }).click();
+  await candidateRow.getByRole("link", { name: "Make admin" }).click();
+  await question.getByRole("button", { name: "Confirm: make admin" }).click();
   await expect(page.getByText(`${candidate.fullName} is now an admin.`).first()).toBeVisible();
   await expect(page).toHaveURL(search);
   await expect(roles).toHaveText(["admin", "user"]);
@@ -129,9 +161,10 @@ test("making someone an admin asks for confirmation first; Cancel changes nothin
 test("revoking one's own admin role is refused with its message, and the role stays", async ({ page }) => {
   const admin = await createTestUser({ fullName: "Lonely Admin", admin: true });
   await signInDirectly(page, admin, `/admin/users?q=${encodeURIComponent(admin.email)}`);
-  const own = card(page, admin.fullName);
+  const own = row(page, admin.fullName);
   await expect(own.getByRole("list", { name: `Roles of ${admin.fullName}` }).getByRole("listitem")).toHaveText(["admin", "user"]);
-  await own.getByRole("button", { name: "Remove admin" }).click();
+  await own.getByRole("link", { name: "Remove admin" }).click();
+  await confirmation(page, `Remove ${admin.fullName}'s admin role?`).getByRole("button", { name: "Confirm: remove admin" }).click();
   await expect(page.getByText("You cannot revoke your own admin role.").first()).toBeVisible();
   await expect(page).toHaveURL(`/admin/users?q=${encodeURIComponent(admin.email)}`);
   await expect(own.getByRole("list", { name: `Roles of ${admin.fullName}` }).getByRole("listitem")).toHaveText(["admin", "user"]);
@@ -151,9 +184,9 @@ test("a customer gets the 403 page; a moderator reads the users without the role
   if (granted.error) throw granted.error;
   await page.context().clearCookies();
   await signInDirectly(page, moderator, `/admin/users?q=${encodeURIComponent(customer.email)}`);
-  await expect(card(page, customer.fullName)).toBeVisible();
-  await expect(page.getByRole("button", { name: /^(Make|Remove) (admin|moderator)$/ })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Make admin" })).toHaveCount(0);
+  await expect(row(page, customer.fullName)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^(Make|Remove) (admin|moderator)$/ })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Change a role" })).toHaveCount(0);
 });
 
 test("role posts from a customer or a moderator are refused with 403 and change nothing", async ({ page }) => {
@@ -185,7 +218,7 @@ test("with JavaScript, a skeleton stands in for the list while a search loads", 
   test.skip(!javaScriptEnabled(), "without JavaScript the browser shows its own progress");
   const admin = await createTestUser({ fullName: "Patient Admin", admin: true });
   await signInDirectly(page, admin, "/admin/users");
-  await expect(page.getByTestId("user-card").first()).toBeVisible();
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
 
   // The search's data is held back until the skeleton has been seen.
   let release!: () => void;
@@ -197,9 +230,9 @@ test("with JavaScript, a skeleton stands in for the list while a search loads", 
   await page.getByLabel("Search").fill(admin.email);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("users-skeleton")).toBeVisible();
-  await expect(page.getByTestId("user-card")).toHaveCount(0);
+  await expect(page.getByTestId("user-row")).toHaveCount(0);
   release();
   await expect(page.getByTestId("users-skeleton")).toHaveCount(0);
-  await expect(card(page, admin.fullName)).toBeVisible();
+  await expect(row(page, admin.fullName)).toBeVisible();
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
 });

@@ -178,6 +178,32 @@ describe("the list of users", () => {
     expect((await page("q=nobody+like+this")).users).toEqual([]);
   });
 
+  it("sorts by name (the unnamed last), email and joined date, both ways, paging within the order", async () => {
+    const every = await everyAccount();
+    const byId = (a: AdminUser, b: AdminUser) => (a.id < b.id ? -1 : 1);
+    const named = (user: AdminUser) => user.fullName?.trim().toLowerCase() ?? null;
+    const orders: Record<string, (a: AdminUser, b: AdminUser) => number> = {
+      name: (a, b) => {
+        const [x, y] = [named(a), named(b)];
+        if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+        return x < y ? -1 : x > y ? 1 : 0;
+      },
+      email: (a, b) => (a.email!.toLowerCase() < b.email!.toLowerCase() ? -1 : a.email!.toLowerCase() > b.email!.toLowerCase() ? 1 : 0),
+      joined: (a, b) => Date.parse(a.joinedAt) - Date.parse(b.joinedAt),
+    };
+    const sansAvatar = (users: AdminUser[]) => users.map((user) => ({ ...user, avatarUrl: null }));
+    for (const [sort, compare] of Object.entries(orders)) {
+      for (const dir of ["asc", "desc"] as const) {
+        const wanted = [...every].sort((a, b) => (dir === "asc" ? 1 : -1) * (compare(a, b) || byId(a, b)));
+        const listed = [...(await page(`sort=${sort}&dir=${dir}`)).users, ...(await page(`sort=${sort}&dir=${dir}&page=2`)).users];
+        expect(sansAvatar(listed), `${sort} ${dir}`).toEqual(wanted);
+      }
+    }
+    // The joined column's first click is the newest first; a sort the database does not know is refused.
+    expect((await page("sort=joined")).users[0]!.id).toBe(every[0]!.id);
+    expect((await admin.client.rpc("admin_users_page", { _sort: "p.created_at; select 1" })).error?.code).toBe("22023");
+  });
+
   it("shows an avatar only when it is a file in the account's own folder of the avatars bucket", async () => {
     const [own, foreign] = [seeded[0]!, seeded[1]!];
     const ownUrl = service.storage.from("avatars").getPublicUrl(`${own.id}/avatar-1.webp`).data.publicUrl;
@@ -407,7 +433,7 @@ describe("/admin/users", () => {
 
   it("grants a role from the page's form and goes back to the same search and page with a toast", async () => {
     const target = seeded[11]!;
-    const granted = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "moderator" });
+    const granted = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "moderator", confirm: "1" });
     expect(granted).toMatchObject({ status: 302, location: "/admin/users?q=jordan&page=2" });
     expect(await toastAfter(admin, granted)).toMatchObject({
       type: "success",
@@ -417,7 +443,7 @@ describe("/admin/users", () => {
     expect(await rolesOf(target.id)).toEqual(["moderator", "user"]);
     expect(await historyOf(target.id)).toHaveLength(1);
 
-    const revoked = await run(admin, "/admin/users?index&q=jordan", { intent: "revoke-role", userId: target.id, role: "moderator" });
+    const revoked = await run(admin, "/admin/users?index&q=jordan", { intent: "revoke-role", userId: target.id, role: "moderator", confirm: "1" });
     expect(revoked).toMatchObject({ status: 302, location: "/admin/users?q=jordan" });
     expect(await toastAfter(admin, revoked)).toMatchObject({
       type: "success",
@@ -426,30 +452,40 @@ describe("/admin/users", () => {
     });
     expect(await rolesOf(target.id)).toEqual(["user"]);
 
-    const unchanged = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "moderator" });
+    const unchanged = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "moderator", confirm: "1" });
     expect(await toastAfter(admin, unchanged)).toMatchObject({ title: "Role Unchanged", description: `${target.fullName} is not a moderator.` });
     expect(await historyOf(target.id)).toHaveLength(2);
 
     const unnamed = seeded[3]!;
     const grantedUnnamed = await run(admin, "/admin/users", { intent: "grant-role", userId: unnamed.id, role: "admin", confirm: "1" });
     expect(await toastAfter(admin, grantedUnnamed)).toMatchObject({ description: `${unnamed.email} is now an admin.` });
-    const revokedUnnamed = await run(admin, "/admin/users", { intent: "revoke-role", userId: unnamed.id, role: "admin" });
+    const revokedUnnamed = await run(admin, "/admin/users", { intent: "revoke-role", userId: unnamed.id, role: "admin", confirm: "1" });
     expect(await toastAfter(admin, revokedUnnamed)).toMatchObject({ description: `${unnamed.email} is no longer an admin.` });
     expect(await rolesOf(unnamed.id)).toEqual(["user"]);
   });
 
-  it("grants the admin role only once confirmed: an unconfirmed post leads to the confirmation, changing nothing", async () => {
+  it("changes a role only once confirmed: an unconfirmed post leads to the confirmation, changing nothing", async () => {
     const target = seeded[12]!;
-    const asked = await run(admin, "/admin/users?q=jordan&page=2", { intent: "grant-role", userId: target.id, role: "admin" });
-    expect(asked).toMatchObject({ status: 302, location: `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin` });
+    const asked = await run(admin, "/admin/users?q=jordan&sort=name&dir=desc&page=2", { intent: "grant-role", userId: target.id, role: "admin" });
+    expect(asked).toMatchObject({ status: 302, location: `/admin/users?q=jordan&sort=name&dir=desc&page=2&confirm=${target.id}&role=admin` });
     expect(await toastAfter(admin, asked)).toBeNull();
+    // Every change is asked twice, granting a moderator and taking a role back too.
+    const askedModerator = await run(admin, "/admin/users", { intent: "grant-role", userId: target.id, role: "moderator" });
+    expect(askedModerator).toMatchObject({ status: 302, location: `/admin/users?confirm=${target.id}&role=moderator` });
+    const askedRevoke = await run(admin, "/admin/users", { intent: "revoke-role", userId: admin.user.id, role: "admin" });
+    expect(askedRevoke).toMatchObject({ status: 302, location: `/admin/users?confirm=${admin.user.id}&role=admin` });
     expect(await rolesOf(target.id)).toEqual(["user"]);
+    expect(await rolesOf(admin.user.id)).toEqual(["admin", "user"]);
     expect(await historyOf(target.id)).toHaveLength(0);
 
     const view = await run(admin, `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin`);
-    expect(view.value).toMatchObject({ confirmAdminFor: target.id });
+    expect(view.value).toMatchObject({ toConfirm: { userId: target.id, role: "admin" } });
+    expect((await run(admin, `/admin/users?confirm=${target.id}&role=owner`)).value).toMatchObject({ toConfirm: null });
     // Only admins are asked: a moderator's page offers no confirmation.
-    expect((await run(moderator, `/admin/users?confirm=${target.id}&role=admin`)).value).toMatchObject({ confirmAdminFor: null });
+    expect((await run(moderator, `/admin/users?confirm=${target.id}&role=admin`)).value).toMatchObject({ toConfirm: null });
+    const page = await admin.visitor.get(`/admin/users?q=${encodeURIComponent(target.email)}&confirm=${target.id}&role=moderator`);
+    expect(page.text).toContain(`Make ${target.fullName} a moderator?`);
+    expect(page.html).toMatch(/<input type="hidden" name="confirm" value="1"\/>/);
 
     const confirmed = await run(admin, `/admin/users?q=jordan&page=2&confirm=${target.id}&role=admin`, {
       intent: "grant-role",
@@ -460,13 +496,13 @@ describe("/admin/users", () => {
     expect(confirmed).toMatchObject({ status: 302, location: "/admin/users?q=jordan&page=2" });
     expect(await toastAfter(admin, confirmed)).toMatchObject({ type: "success", description: `${target.fullName} is now an admin.` });
     expect(await rolesOf(target.id)).toEqual(["admin", "user"]);
-    const revokedAgain = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "admin" });
+    const revokedAgain = await run(admin, "/admin/users", { intent: "revoke-role", userId: target.id, role: "admin", confirm: "1" });
     expect(await toastAfter(admin, revokedAgain)).toMatchObject({ description: `${target.fullName} is no longer an admin.` });
     expect(await rolesOf(target.id)).toEqual(["user"]);
   });
 
   it("says why a change was refused: one's own admin role", async () => {
-    const refused = await run(admin, "/admin/users?page=2", { intent: "revoke-role", userId: admin.user.id, role: "admin" });
+    const refused = await run(admin, "/admin/users?page=2", { intent: "revoke-role", userId: admin.user.id, role: "admin", confirm: "1" });
     expect(refused).toMatchObject({ status: 302, location: "/admin/users?page=2" });
     expect(await toastAfter(admin, refused)).toMatchObject({ type: "error", title: "You cannot revoke your own admin role." });
     expect(await rolesOf(admin.user.id)).toEqual(["admin", "user"]);

@@ -1,5 +1,4 @@
-import { ChevronDown, ChevronsUpDown, ChevronUp, Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { Download } from "lucide-react";
 import { Form, Link, href, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
@@ -12,8 +11,6 @@ import {
   ADMIN_MOVE_DATE_FILTERS,
   ADMIN_MOVE_DATE_LABELS,
   adminBookingsSearch,
-  sortChange,
-  sortDirection,
   type AdminBookingScope,
   type AdminBookingSort,
   type AdminBookingsQuery,
@@ -27,6 +24,8 @@ import { formatShortDay, type OverviewDay } from "~/domain/schedule";
 import { StatusBadge } from "../dashboard/status-badge";
 import { BULK_STATUS_FORM_ID } from "~/domain/admin-bulk-status";
 import { BookingRowActions } from "./bookings-table-actions";
+import { OneLine, SortHeader, SortLinks, type SortableColumn } from "./sortable-columns";
+import { sortChange, sortDirection } from "~/domain/list-sort";
 import { BulkStatusForm, SelectAllRows } from "./bookings-table-bulk";
 import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
 import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
@@ -174,14 +173,14 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
                   <th scope="col" className="px-2 py-2">
                     <SelectAllRows />
                   </th>
-                  <SortHeader column="customer" query={query} linkTo={linkTo} />
-                  <SortHeader column="date" query={query} linkTo={linkTo} />
+                  <SortHeader column={sortableColumn(query, "customer", linkTo)} />
+                  <SortHeader column={sortableColumn(query, "date", linkTo)} />
                   <th scope="col" className="px-3 py-2 font-semibold">
                     Route
                   </th>
-                  <SortHeader column="service" query={query} linkTo={linkTo} />
-                  <SortHeader column="status" query={query} linkTo={linkTo} />
-                  <SortHeader column="amount" query={query} linkTo={linkTo} />
+                  <SortHeader column={sortableColumn(query, "service", linkTo)} />
+                  <SortHeader column={sortableColumn(query, "status", linkTo)} />
+                  <SortHeader column={sortableColumn(query, "amount", linkTo)} />
                   <th scope="col" className="px-3 py-2 font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -199,7 +198,7 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
               </tbody>
             </table>
           </div>
-          <SortLinks query={query} linkTo={linkTo} />
+          <SortLinks label="Sort bookings" columns={ADMIN_BOOKING_SORTS.map((column) => sortableColumn(query, column, linkTo))} />
           <ul className="flex flex-col gap-3 md:hidden" aria-label="Bookings">
             {rows.map((booking) => (
               <BookingCard key={booking.id} booking={booking} crews={crewsByDay[booking.moving_date]} />
@@ -271,38 +270,13 @@ function DayCrews({ date, crews }: { date: string; crews: OverviewDay | undefine
   );
 }
 
-function SortHeader({ column, query, linkTo }: { column: AdminBookingSort; query: AdminBookingsQuery; linkTo: LinkTo }) {
-  const active = query.sort === column;
-  const direction = sortDirection(query);
-  const Icon = !active ? ChevronsUpDown : direction === "asc" ? ChevronUp : ChevronDown;
-  return (
-    <th scope="col" className="px-3 py-2 font-semibold" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={linkTo(sortChange(query, column))} className="inline-flex items-center gap-1 hover:text-brand-700">
-        {ADMIN_BOOKING_SORT_LABELS[column]}
-        <Icon aria-hidden className="size-4" />
-      </Link>
-    </th>
-  );
-}
-
-/** Below 768px the header is gone, so the sorts are links above the cards. */
-function SortLinks({ query, linkTo }: { query: AdminBookingsQuery; linkTo: LinkTo }) {
-  return (
-    <nav aria-label="Sort bookings" className="flex flex-wrap items-center gap-2 text-sm md:hidden">
-      <span className="font-medium">Sort by</span>
-      {ADMIN_BOOKING_SORTS.map((column) => (
-        <Link
-          key={column}
-          to={linkTo(sortChange(query, column))}
-          className="rounded-full border border-slate-300 bg-white px-3 py-1"
-          aria-current={query.sort === column ? "true" : undefined}
-        >
-          {ADMIN_BOOKING_SORT_LABELS[column]}
-          {query.sort === column ? (sortDirection(query) === "asc" ? " ↑" : " ↓") : ""}
-        </Link>
-      ))}
-    </nav>
-  );
+/** A column of the table as its header and the small screen's sort links show it. */
+function sortableColumn(query: AdminBookingsQuery, column: AdminBookingSort, linkTo: LinkTo): SortableColumn {
+  return {
+    label: ADMIN_BOOKING_SORT_LABELS[column],
+    direction: query.sort === column ? sortDirection(query) : null,
+    to: linkTo(sortChange(query, column)),
+  };
 }
 
 function amountLabel(booking: AdminBookingRow): string {
@@ -316,15 +290,6 @@ function moveWhen(booking: AdminBookingRow): string {
 
 /** How many rows a row's open menu (five items) covers: on the last ones it opens upward, where there is room. */
 const MENU_ROWS_BELOW = 4;
-
-/** A line that never wraps: cut with an ellipsis, the whole text on hover (and on the booking's page). */
-function OneLine({ text, className = "", children }: { text: string; className?: string; children?: ReactNode }) {
-  return (
-    <span className={`block truncate ${className}`} title={text}>
-      {children ?? text}
-    </span>
-  );
-}
 
 /**
  * One line a booking at 1280px: the customer with their email and phone under the name, the move

@@ -14,6 +14,8 @@ const variants = {
 } as const;
 
 const sizes = {
+  // The office's dense tables: still a 32px target.
+  xs: "h-8 px-2 text-xs",
   sm: "h-9 px-3 text-sm",
   md: "h-11 px-5 text-base",
   lg: "h-12 px-6 text-lg",

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminPageHeading title="Customer Database" description="Everyone who booked, grouped by email, most recent booking first." />
+      <AdminPageHeading title="Customer Database" description="Everyone who booked, grouped by email, the most recent booking first unless sorted." />
       <CustomerList {...loaderData} />
     </>
   );

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionContext, settingsContext } from "~/context";
 import type { DashboardStats } from "~/domain/admin-dashboard";
-import { USERS_PREVIEW_SIZE, type UsersPreview } from "~/domain/admin-users";
+import { USERS_PREVIEW_SIZE, usersList, type UsersPreview } from "~/domain/admin-users";
 import { WEBSITE_ANALYTICS_MESSAGES, type WebsiteAnalyticsState } from "~/domain/website-analytics";
 import { readDashboardStats } from "~/services/admin-dashboard.server";
 import { listUsers } from "~/services/admin-users.server";
@@ -22,7 +22,7 @@ export async function loadStatCards(context: Readonly<RouterContextProvider>): P
 
 /** The Users tab (the caller checked `users:read`): the first accounts of /admin/users, or null when they could not be read. */
 export async function loadUsersPreview(context: Readonly<RouterContextProvider>): Promise<UsersPreview | null> {
-  const listed = await listUsers(context.get(sessionContext).supabase, { q: "", page: 1 }, USERS_PREVIEW_SIZE);
+  const listed = await listUsers(context.get(sessionContext).supabase, usersList.unfiltered, USERS_PREVIEW_SIZE);
   if (listed.kind === "listed") return { users: listed.users, total: listed.total };
   context.get(requestContext).logger.error({ err: listed.cause }, "could not read the users for the dashboard");
   return null;

@@ -6,12 +6,12 @@ import {
   GRANT_ROLE_INTENT,
   ROLE_MESSAGES,
   accountName,
-  adminGrantConfirmationSearch,
-  adminGrantToConfirm,
   adminUsersSearch,
   needsConfirmation,
   parseAdminUsersQuery,
+  roleChangeConfirmationSearch,
   roleChangeSchema,
+  roleChangeToConfirm,
   usersLoadFailedMessage,
   type AdminUser,
 } from "~/domain/admin-users";
@@ -46,16 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failure = usersLoadFailedMessage(listed.databaseMessage);
   }
   const canManage = hasPermission(roles, "users:manage");
-  // The account whose card asks to confirm making it an admin (admins only).
-  const confirmAdminFor = canManage ? adminGrantToConfirm(params) : null;
-  return { query, users, matching, total, failure, canManage, confirmAdminFor, currentUserId: user.id };
+  // The role change the list asks to confirm (admins only).
+  const toConfirm = canManage ? roleChangeToConfirm(params) : null;
+  return { query, users, matching, total, failure, canManage, toConfirm, currentUserId: user.id };
 }
 
 /**
  * A user's role form: only admins (users:manage), through the database's set_user_role, which checks
- * again, keeps at least one admin and writes the history row. Granting the admin role needs
- * `confirm=1`; without it the post leads to the list asking to confirm. Back to the same search and page with
- * a message saying what happened or why nothing did.
+ * again, keeps at least one admin and writes the history row. Every change needs `confirm=1`; without
+ * it the post leads to the list asking to confirm. Back to the same search, sort and page with a
+ * message saying what happened or why nothing did.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await ensurePermission(request, context, "users:manage");
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const granted = intent === GRANT_ROLE_INTENT;
   const query = parseAdminUsersQuery(new URL(request.url).searchParams);
   // Not yet confirmed: to the page that asks, nothing changed.
-  if (needsConfirmation(parsed.data)) return redirect(`/admin/users${adminGrantConfirmationSearch(query, userId)}`);
+  if (needsConfirmation(parsed.data)) return redirect(`/admin/users${roleChangeConfirmationSearch(query, { userId, role })}`);
 
   const result = await changeUserRole(context.get(sessionContext).supabase, { userId, role, granted });
   switch (result.kind) {
@@ -111,8 +111,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         title="Users"
         description={
           loaderData.canManage
-            ? "Every account, newest first, with its roles. Make someone an admin or a moderator, or take the role back."
-            : "Every account, newest first, with its roles."
+            ? "Every account with its roles, newest first unless sorted. Make someone an admin or a moderator, or take the role back: each change is confirmed first."
+            : "Every account with its roles, newest first unless sorted."
         }
       />
       <UserList {...loaderData} loading={loading} />
