@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { formatCents } from "../../app/domain/money.ts";
 import type { Tables } from "../../supabase/types.ts";
 import { seriousViolations } from "./support/accessibility.ts";
+import { chartWords } from "./support/chart-text.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 
@@ -125,11 +126,13 @@ test("the analytics page shows the value of all bookings and its charts, drawn w
   await expect(figures.getByRole("term").filter({ hasText: "Value of Booked Moves" })).toBeVisible();
   await expect(page.getByText("final cost, else estimate, of every booking whatever its status")).toBeVisible();
 
-  const charts = page.locator("svg[role=img]");
+  const charts = page.getByTestId("bar-chart");
   await expect(charts).toHaveCount(2);
   await expect(page.getByRole("img", { name: /Top services by bookings/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /last six months/ })).toBeVisible();
-  await expect(charts.first().locator("rect")).not.toHaveCount(0);
+  await expect(charts.first().locator("[data-bar]")).not.toHaveCount(0);
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(7);
   await expectAccessibleAndNarrow(page);
+  // At 360px the charts' words are still at least 12px.
+  for (const chart of await charts.all()) expect((await chartWords(chart)).filter((word) => word.px < 12)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { chartWords } from "./support/chart-text.ts";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser } from "./support/backend.ts";
@@ -161,12 +162,28 @@ test("the Website Analytics tab shows the figures of a known set of events, and 
   );
   // One column per hour with views (an hour boundary passing during the test may move one event).
   expect(Math.abs((await chart.locator("rect").count()) - hoursWithViews.size)).toBeLessThanOrEqual(1);
-  // The same figures as a table, behind a disclosure that opens without JavaScript too.
-  await page.getByText("Page views per hour as a table").click();
+  // The same figures as a table beside the chart.
   const hourly = page.getByRole("table", { name: "Page views in each hour of the last 48 hours" });
   await expect(hourly.locator("tbody tr")).toHaveCount(49);
   const total = await hourly.locator("tbody td").evaluateAll((cells) => cells.reduce((sum, cell) => sum + Number(cell.textContent), 0));
   expect(total).toBe(18);
+
+  // On a 390px phone the chart's words stay at least 12px, none over another.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const plot = page.getByRole("region", { name: "Page Views per Hour" });
+  const words = await chartWords(plot.locator("div:has(> [data-testid=column-chart])"));
+  expect(words.length).toBeGreaterThanOrEqual(4);
+  expect(words.filter((word) => word.px < 12)).toEqual([]);
+  const labelBoxes = await plot.locator("[data-testid=column-chart] ~ div > span").evaluateAll((spans) =>
+    spans.flatMap((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      const box = range.getBoundingClientRect();
+      return box.width > 0 ? [[box.left, box.right]] : [];
+    }),
+  );
+  expect(labelBoxes.length).toBeGreaterThanOrEqual(3);
+  for (let index = 1; index < labelBoxes.length; index++) expect(labelBoxes[index]![0]).toBeGreaterThanOrEqual(labelBoxes[index - 1]![1]);
 });
 
 test("a visitor who books and pays the deposit is counted at every step of the funnel", async ({ page, browser, baseURL }) => {

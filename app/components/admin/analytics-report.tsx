@@ -51,7 +51,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         {services.length === 0 ? (
           <p className="text-slate-600">No bookings yet.</p>
         ) : (
-          <>
+          <div className="grid gap-4 lg:grid-cols-2">
             <BarChart
               title="Top services by bookings"
               description={services.map((service) => `${serviceTypeLabel(service.serviceType)}: ${bookingsWord(service.bookings)}`).join("; ")}
@@ -61,14 +61,14 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                 shown: bookingsWord(service.bookings),
               }))}
             />
-            <ol className="mt-3 grid gap-1 text-sm">
+            <ol className="grid content-start gap-1 text-sm">
               {services.map((service) => (
                 <li key={service.serviceType}>
                   {`${serviceTypeLabel(service.serviceType)}: ${bookingsWord(service.bookings)}, ${formatCents(service.collectedCents)} collected (${formatCents(service.valueCents)} booked)`}
                 </li>
               ))}
             </ol>
-          </>
+          </div>
         )}
       </section>
 

@@ -124,40 +124,45 @@ function HourlyViews({ hourly, total }: { hourly: WebsiteAnalyticsReport["hourly
       : `${pageViews(total)} in the last 48 hours; the busiest hour was ${busiest.label} with ${pageViews(busiest.views)}.`;
   return (
     <Panel id="hourly-views" title="Page Views per Hour" note="Each hour from 48 hours ago to now, in the company’s time zone.">
-      <ColumnChart
-        title="Page views per hour, last 48 hours"
-        description={description}
-        labelEvery={8}
-        columns={hourly.map((hour) => ({ label: hour.label, value: hour.views, shown: pageViews(hour.views) }))}
-      />
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">Page views per hour as a table</summary>
-        <div className="mt-2">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ColumnChart
+          title="Page views per hour, last 48 hours"
+          description={description}
+          labelEvery={8}
+          columns={hourly.map((hour) => ({ label: hour.label, value: hour.views, shown: pageViews(hour.views) }))}
+        />
+        {/* The same figures beside the chart, in a box that scrolls: focusable, so a keyboard scrolls it too. */}
+        <div
+          role="region"
+          aria-label="Page views per hour as a table"
+          tabIndex={0}
+          className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 text-sm"
+        >
           <table className="w-full">
             <caption className="sr-only">Page views in each hour of the last 48 hours</caption>
             <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="py-1 pr-3">
+              <tr className="text-left [&>th]:sticky [&>th]:top-0 [&>th]:border-b [&>th]:border-slate-200 [&>th]:bg-slate-50">
+                <th scope="col" className="px-3 py-1">
                   Hour
                 </th>
-                <th scope="col" className="py-1 text-right">
+                <th scope="col" className="px-3 py-1 text-right">
                   Page views
                 </th>
               </tr>
             </thead>
             <tbody>
               {hourly.map((hour) => (
-                <tr key={hour.hour} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal">
+                <tr key={hour.hour} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="px-3 py-1 text-left font-normal">
                     <time dateTime={hour.hour}>{hour.label}</time>
                   </th>
-                  <td className="py-1 text-right tabular-nums">{count().format(hour.views)}</td>
+                  <td className="px-3 py-1 text-right tabular-nums">{count().format(hour.views)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-      </details>
+      </div>
     </Panel>
   );
 }
