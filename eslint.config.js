@@ -112,6 +112,8 @@ export default tseslint.config(
   { files: ["**/*.{ts,tsx}"], ...react.configs.flat["jsx-runtime"] },
   { files: ["**/*.{ts,tsx}"], ...reactHooks.configs.flat["recommended-latest"] },
   { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  // A region that scrolls takes focus, so a keyboard can scroll it (WCAG 2.1.1).
+  { files: ["app/**/*.tsx"], rules: { "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }] } },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     settings: {

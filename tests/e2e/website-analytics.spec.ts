@@ -179,11 +179,11 @@ test("the Website Analytics tab shows the figures of a known set of events, and 
       const range = document.createRange();
       range.selectNodeContents(span);
       const box = range.getBoundingClientRect();
-      return box.width > 0 ? [[box.left, box.right]] : [];
+      return box.width > 0 ? [{ left: box.left, right: box.right }] : [];
     }),
   );
   expect(labelBoxes.length).toBeGreaterThanOrEqual(3);
-  for (let index = 1; index < labelBoxes.length; index++) expect(labelBoxes[index]![0]).toBeGreaterThanOrEqual(labelBoxes[index - 1]![1]);
+  for (let index = 1; index < labelBoxes.length; index++) expect(labelBoxes[index]!.left).toBeGreaterThanOrEqual(labelBoxes[index - 1]!.right);
 });
 
 test("a visitor who books and pays the deposit is counted at every step of the funnel", async ({ page, browser, baseURL }) => {
