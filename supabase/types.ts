@@ -1708,6 +1708,16 @@ export type Database = {
         Args: { _user_id: string }
         Returns: boolean
       }
+      booking_checkout_abandoned: {
+        Args: {
+          _at: string
+          _checkout_expires_at: string
+          _deposit_status: string
+          _hold_expires_at: string
+          _status: string
+        }
+        Returns: boolean
+      }
       booking_crew_minutes: {
         Args: {
           _closes: string

@@ -1,5 +1,5 @@
-import { bookingAmountCents, type AdminBookingRow } from "./admin-booking-row";
-import { bookingStatusLabel, depositStateLabel } from "./booking-status";
+import { bookingAmountCents, officeBookingState, officeStateLabel, type AdminBookingRow } from "./admin-booking-row";
+import { depositStateLabel } from "./booking-status";
 import { csvLine } from "./csv";
 import { serviceTypeLabel, TEAM_LABELS } from "./booking-labels";
 import type { TeamType } from "./pricing";
@@ -26,8 +26,11 @@ export function adminBookingsCsvFileName(now: Date): string {
   return `bookings-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** One booking as a CSV record; amounts in dollars with cents, as spreadsheets sum them. */
-export function adminBookingCsvLine(booking: AdminBookingRow): string {
+/**
+ * One booking as a CSV record, its status in the table's words as of `now` ('Checkout abandoned'
+ * included); amounts in dollars with cents, as spreadsheets sum them.
+ */
+export function adminBookingCsvLine(booking: AdminBookingRow, now: Date): string {
   const amount = bookingAmountCents(booking);
   return csvLine([
     booking.id,
@@ -41,7 +44,7 @@ export function adminBookingCsvLine(booking: AdminBookingRow): string {
     booking.moving_to,
     serviceTypeLabel(booking.service_type),
     TEAM_LABELS[booking.team_type as TeamType] ?? booking.team_type,
-    bookingStatusLabel(booking.status),
+    officeStateLabel(officeBookingState(booking, now)),
     amount === null ? "" : (amount / 100).toFixed(2),
     depositStateLabel(booking),
   ]);

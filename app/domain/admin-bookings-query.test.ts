@@ -82,6 +82,15 @@ describe("bookingsFilter", () => {
     expect(bookingsFilter("all", parse("balance=owing")).balance).toBeNull();
   });
 
+  it("keeps abandoned checkouts apart from the pending work, on the pending page too", () => {
+    expect(parse("status=abandoned").status).toBe("abandoned");
+    expect(bookingsFilter("all", parse("status=abandoned")).statuses).toEqual(["abandoned"]);
+    expect(bookingsFilter("all", parse("status=pending")).statuses).toEqual(["pending"]);
+    expect(bookingsFilter("all", parse("")).statuses).toEqual(["pending", "abandoned", "confirmed", "in_progress", "completed", "cancelled"]);
+    expect(bookingsFilter("pending", parse("")).statuses).toEqual(["pending"]);
+    expect(bookingsFilter("pending", parse("status=abandoned")).statuses).toEqual([]);
+  });
+
   it("takes the Move date quick filter's dates from the company's today, in place of from and to", () => {
     expect(bookingsFilter("all", parse("move=tomorrow&from=2027-01-01&to=2027-01-31"), { today: "2026-12-02" })).toMatchObject({
       from: "2026-12-03",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays } from "./company-time";
-import { BOOKING_STATUSES, type BookingStatus } from "./booking-status";
+import { OFFICE_BOOKING_STATES, type OfficeBookingState } from "./admin-booking-row";
 import { calendarDateSchema } from "./calendar-date";
 import { SORT_DIRECTIONS } from "./list-sort";
 import { weekOf } from "./schedule";
@@ -20,7 +20,8 @@ export const ADMIN_BOOKING_SORT_LABELS: Record<AdminBookingSort, string> = {
   amount: "Amount",
 };
 
-export const ADMIN_BOOKING_STATUS_FILTERS = ["all", ...BOOKING_STATUSES] as const;
+/** The Status filter: the office's states, so "pending" is the pending work and "abandoned" the checkouts left unpaid. */
+export const ADMIN_BOOKING_STATUS_FILTERS = ["all", ...OFFICE_BOOKING_STATES] as const;
 export type AdminBookingStatusFilter = (typeof ADMIN_BOOKING_STATUS_FILTERS)[number];
 
 /** Where a move's money stands after it, as the table filters by it (the database's admin_bookings_where says each). */
@@ -35,13 +36,16 @@ export const ADMIN_BALANCE_LABELS: Record<AdminBalanceFilter, string> = {
   overdue: "Overdue: due over 2 weeks",
 };
 
-/** Which bookings a page lists before any filter: active moves are confirmed or under way, done ones completed. */
+/**
+ * Which bookings a page lists before any filter: pending ones are the office's pending work (an
+ * abandoned checkout is not), active moves are confirmed or under way, done ones completed.
+ */
 export const ADMIN_BOOKING_SCOPES = {
-  all: BOOKING_STATUSES,
+  all: OFFICE_BOOKING_STATES,
   pending: ["pending"],
   active: ["confirmed", "in_progress"],
   done: ["completed"],
-} as const satisfies Record<string, readonly BookingStatus[]>;
+} as const satisfies Record<string, readonly OfficeBookingState[]>;
 export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
 
 const adminBookingScopeSchema = z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]).catch("all");
@@ -118,16 +122,17 @@ export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQ
   });
 }
 
-/** The statuses a page lists: its scope, narrowed by the status filter (nothing when they do not meet). */
-export function statusesToList(scope: AdminBookingScope, status: AdminBookingStatusFilter): readonly BookingStatus[] {
-  const inScope: readonly BookingStatus[] = ADMIN_BOOKING_SCOPES[scope];
+/** The states a page lists: its scope, narrowed by the status filter (nothing when they do not meet). */
+export function statusesToList(scope: AdminBookingScope, status: AdminBookingStatusFilter): readonly OfficeBookingState[] {
+  const inScope: readonly OfficeBookingState[] = ADMIN_BOOKING_SCOPES[scope];
   return status === "all" ? inScope : inScope.filter((candidate) => candidate === status);
 }
 
-/** What the database filters by: the search, the statuses, the move-date range (both ends inclusive) and the balance state. */
+/** What the database filters by: the search, the states, the move-date range (both ends inclusive) and the balance state. */
 export interface AdminBookingsFilter {
   search: string;
-  statuses: readonly BookingStatus[];
+  /** The office's states (the database's admin_bookings_where tells "pending" from "abandoned" as booking_checkout_abandoned says). */
+  statuses: readonly OfficeBookingState[];
   from: string | null;
   to: string | null;
   balance: Exclude<AdminBalanceFilter, "all"> | null;

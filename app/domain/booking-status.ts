@@ -10,8 +10,11 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
 export const DEPOSIT_STATUSES = ["unpaid", "paid", "failed", "expired", "refunded"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-/** How a status badge looks on the customer's pages: confirmed green, completed in the brand colour, pending amber, the rest grey. */
-export type StatusTone = "success" | "primary" | "warning" | "secondary";
+/**
+ * How a status badge looks: confirmed green, completed in the brand colour, pending amber, the rest
+ * grey; the office's 'Checkout abandoned' is an outline, set apart from the statuses that ask for work.
+ */
+export type StatusTone = "success" | "primary" | "warning" | "secondary" | "outline";
 
 export function bookingStatusTone(status: string): StatusTone {
   if (status === "confirmed") return "success";
@@ -65,4 +68,30 @@ export function canPayDeposit(booking: { status: string; deposit_status: string 
  */
 export function isBookingFinished(booking: { status: string; deposit_status: string }): boolean {
   return booking.deposit_status === "paid" || booking.status !== "pending";
+}
+
+/** What the abandoned-checkout rule reads of a booking: instants as the database gives them (ISO 8601). */
+export interface BookingCheckoutState {
+  status: string;
+  deposit_status: string;
+  hold_expires_at: string | null;
+  checkout_expires_at: string | null;
+}
+
+/**
+ * A pending booking whose customer left the deposit's Stripe Checkout without paying, as of `now`:
+ * Stripe reported the checkout expired or its payment failed, or the deposit is still unpaid while
+ * neither a hold on a crew nor the checkout is running any more (the checkout's expiry passed before
+ * Stripe's word arrived). A hold or a checkout still running means the customer may yet pay; a
+ * booking that never had a checkout, a paid deposit and any other status are not abandoned. The
+ * database's booking_checkout_abandoned states the same rule for its filters.
+ */
+export function isCheckoutAbandoned(booking: BookingCheckoutState, now: Date): boolean {
+  if (booking.status !== "pending") return false;
+  if (booking.deposit_status === "expired" || booking.deposit_status === "failed") return true;
+  if (booking.deposit_status !== "unpaid") return false;
+  const at = now.getTime();
+  const holdRunning = booking.hold_expires_at !== null && Date.parse(booking.hold_expires_at) > at;
+  const checkoutClosed = booking.checkout_expires_at !== null && Date.parse(booking.checkout_expires_at) <= at;
+  return !holdRunning && checkoutClosed;
 }

@@ -1,21 +1,22 @@
-import type { AdminBookingRow } from "~/domain/admin-booking-row";
+import { OFFICE_BOOKING_STATES, type AdminBookingRow } from "~/domain/admin-booking-row";
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
 import { sortDirection } from "~/domain/list-sort";
-import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking-status";
+import type { BookingStatus } from "~/domain/booking-status";
 import { capacityRefusalOf } from "~/domain/capacity";
 import type { AppSupabaseClient } from "./supabase.server";
 
-/** How many bookings wait for confirmation (the sidebar's badge); `failed` when it cannot be read or the
- *  caller may not list bookings. The database keeps the count by status, so this reads no bookings. */
+/** How many bookings are pending work for the office (the sidebar's badge): pending, abandoned checkouts
+ *  left out, as the pending page lists them; `failed` when it cannot be read or the caller may not list
+ *  bookings. The database counts them in an index of the pending bookings alone. */
 export async function countPendingBookings(supabase: AppSupabaseClient): Promise<{ kind: "counted"; count: number } | { kind: "failed"; cause: unknown }> {
   const { data, error } = await supabase.rpc("admin_bookings_count", { _statuses: ["pending"] });
   return error ? { kind: "failed", cause: error } : { kind: "counted", count: data };
 }
 
-/** Every status at once is sent as no status filter: the database can then find a page in the sort's
+/** Every state at once is sent as no status filter: the database can then find a page in the sort's
  *  index alone instead of reading each row to check its status. */
 function filterArguments(filter: AdminBookingsFilter) {
-  const everyStatus = BOOKING_STATUSES.every((status) => filter.statuses.includes(status));
+  const everyStatus = OFFICE_BOOKING_STATES.every((state) => filter.statuses.includes(state));
   return {
     _search: filter.search || undefined,
     _statuses: everyStatus ? undefined : [...filter.statuses],

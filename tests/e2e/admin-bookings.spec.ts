@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import type { Tables } from "../../supabase/types.ts";
 import { seedAdminBookings } from "../integration/support/admin-bookings-seed.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
-import { createTestUser, getServiceClient } from "./support/backend.ts";
+import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 import { runOnceAcrossProjects } from "./support/projects.ts";
 
 // Staff work through the bookings table by its forms and links, with and without JavaScript; each
@@ -102,6 +102,60 @@ test("a status change from the table: the toast, and the history row with the ad
   const service = await getServiceClient();
   const history = await service.from("booking_status_events").select("status, changed_by").eq("booking_id", booking!.id).eq("status", "confirmed");
   expect(history.data).toEqual([{ status: "confirmed", changed_by: admin.id }]);
+});
+
+test("staff filter abandoned checkouts apart from the pending work, and can still set any status on one", async ({ page }) => {
+  const tag = `ab${Date.now().toString(36)}`;
+  const customer = await createTestUser({ fullName: `Abandon ${tag}` });
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const abandoned = [
+    await createBooking(customer, { deposit_status: "expired", checkout_expires_at: at(-60) }),
+    await createBooking(customer, { hold_expires_at: at(-30), checkout_expires_at: at(-30) }),
+  ].map((row) => row.id);
+  const pending = [await createBooking(customer), await createBooking(customer, { hold_expires_at: at(25), checkout_expires_at: at(25) })].map((row) => row.id);
+  await createBooking(customer, { status: "confirmed", deposit_status: "paid", deposit_paid_at: at(-90), checkout_expires_at: at(-60) });
+  const admin = await createTestUser({ fullName: "Abandon Admin", admin: true });
+  await signInDirectly(page, admin, `/admin/bookings?q=${tag}`);
+  await expect(page.getByText("Showing 1–5 of 5")).toBeVisible();
+
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Checkout abandoned" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=abandoned/);
+  await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
+  expect((await shownIds(page)).sort()).toEqual([...abandoned].sort());
+  for (const id of abandoned) {
+    const status = page.locator(`tbody tr[data-booking-id="${id}"]`).getByRole("combobox");
+    await expect(status).toHaveValue("pending");
+    await expect(status.locator("option:checked")).toHaveText("Checkout abandoned");
+  }
+
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Pending" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  // As many as before: the rows themselves tell the new list from the old.
+  await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...pending].sort());
+  await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
+  await expect(page.locator("tbody option:checked", { hasText: "Checkout abandoned" })).toHaveCount(0);
+
+  // The pending page lists the pending work alone.
+  await page.goto(`/admin/pending?q=${tag}`);
+  await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
+  expect((await shownIds(page)).sort()).toEqual([...pending].sort());
+  // It leads to the abandoned checkouts, listed apart.
+  await page.getByRole("link", { name: "Abandoned checkouts" }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings\?status=abandoned$/);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("abandoned");
+
+  // Every status is still on offer for an abandoned checkout's booking: cancelled, it leaves the filter.
+  await page.goto(`/admin/bookings?q=${tag}&status=abandoned`);
+  const row = page.locator(`tbody tr[data-booking-id="${abandoned[0]}"]`);
+  await row.getByRole("combobox").selectOption("cancelled");
+  if (!javaScriptEnabled()) await row.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText(/Booking status changed to Cancelled\b/)).toBeVisible();
+  await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
+  expect(await shownIds(page)).toEqual([abandoned[1]]);
+  const service = await getServiceClient();
+  expect((await service.from("bookings").select("status").eq("id", abandoned[0]!).single()).data?.status).toBe("cancelled");
 });
 
 test("a customer's crafted status post is refused and changes nothing", async ({ page }) => {

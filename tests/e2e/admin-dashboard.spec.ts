@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { isCheckoutAbandoned } from "../../app/domain/booking-status.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient } from "./support/backend.ts";
 
 // The /admin stat cards show what the bookings hold: counted and summed here from every booking (and
-// refund) in the database, after seeding bookings made this month and last month, pending and
-// completed, with deposits paid in each month.
+// refund) in the database, after seeding bookings made this month and last month, pending (one with
+// its checkout abandoned, which is no pending work) and completed, with deposits paid in each month.
 
 const COMPANY_TIME_ZONE = "America/New_York";
 
@@ -13,6 +14,9 @@ interface StoredBooking {
   created_at: string;
   deposit_amount_cents: number;
   deposit_paid_at: string | null;
+  deposit_status: string;
+  hold_expires_at: string | null;
+  checkout_expires_at: string | null;
 }
 
 interface StoredRefund {
@@ -44,7 +48,7 @@ async function allBookings(): Promise<StoredBooking[]> {
   for (let from = 0; ; from += 1000) {
     const { data, error } = await service
       .from("bookings")
-      .select("status, created_at, deposit_amount_cents, deposit_paid_at")
+      .select("status, created_at, deposit_amount_cents, deposit_paid_at, deposit_status, hold_expires_at, checkout_expires_at")
       .order("id")
       .range(from, from + 999);
     if (error) throw new Error(`could not read the bookings: ${error.message}`);
@@ -78,6 +82,7 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   const midLastMonth = `${lastMonth}-15T16:00:00Z`;
   await createBooking(customer, { status: "pending", created_at: now.toISOString() });
   await createBooking(customer, { status: "pending", created_at: midLastMonth });
+  await createBooking(customer, { status: "pending", deposit_status: "expired", checkout_expires_at: now.toISOString(), created_at: now.toISOString() });
   const paid = (at: string, cents: number) => ({ deposit_status: "paid", deposit_paid_at: at, deposit_amount_cents: cents });
   await createBooking(customer, {
     status: "completed",
@@ -118,7 +123,9 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   await expect(total).toContainText("% from last month");
 
   const pending = card(page, "Pending Bookings");
-  await expect(pending.getByRole("definition").first()).toHaveText(rows.filter((row) => row.status === "pending").length.toLocaleString("en-US"));
+  const pendingWork = rows.filter((row) => row.status === "pending" && !isCheckoutAbandoned(row, new Date()));
+  expect(pendingWork.length).toBeLessThan(rows.filter((row) => row.status === "pending").length);
+  await expect(pending.getByRole("definition").first()).toHaveText(pendingWork.length.toLocaleString("en-US"));
   await expect(pending).toContainText("awaiting confirmation");
 
   await expect(card(page, "Completed Moves").getByRole("definition").first()).toHaveText(completed.length.toLocaleString("en-US"));

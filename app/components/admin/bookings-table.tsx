@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link, href, useLocation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { bookingAmountCents, type AdminBookingRow } from "~/domain/admin-booking-row";
+import { bookingAmountCents, officeStateLabel, type AdminBookingRow } from "~/domain/admin-booking-row";
 import {
   ADMIN_BALANCE_FILTERS,
   ADMIN_BALANCE_LABELS,
@@ -17,19 +17,19 @@ import {
 } from "~/domain/admin-bookings-query";
 import { formatMoveDate, formatMoveDateShort, formatTimeSlot, serviceTypeLabel } from "~/domain/booking-labels";
 import { newDateRequested } from "~/domain/booking-cancellation";
-import { bookingStatusLabel, depositStateLabel } from "~/domain/booking-status";
+import { depositStateLabel } from "~/domain/booking-status";
 import { crewsUsedLabel } from "~/domain/capacity";
 import { formatCents } from "~/domain/money";
 import { formatShortDay, type OverviewDay } from "~/domain/schedule";
-import { StatusBadge } from "../dashboard/status-badge";
 import { BULK_STATUS_FORM_ID } from "~/domain/admin-bulk-status";
 import { BookingRowActions } from "./bookings-table-actions";
 import { OneLine, SortHeader, SortLinks, type SortableColumn } from "./sortable-columns";
 import { sortChange, sortDirection } from "~/domain/list-sort";
 import { BulkStatusForm, SelectAllRows } from "./bookings-table-bulk";
-import { BookingStatusForm, useShownStatus } from "./bookings-table-status";
+import { BookingStatusForm, useShownState } from "./bookings-table-status";
 import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
 import { ListPages } from "./list-pages";
+import { OfficeStatusBadge } from "./office-status-badge";
 
 /** The params the table owns; any other param of the page (a tab) is carried through its forms and links. */
 const TABLE_PARAMS = new Set(["q", "status", "balance", "from", "to", "move", "sort", "dir", "page"]);
@@ -51,6 +51,8 @@ export interface BookingsTableProps {
   crewsByDay: Record<string, OverviewDay>;
   /** The days the Move date filter covers, when it is on. */
   moveDays: string[];
+  /** When the rows were read (ISO 8601): whether a checkout was abandoned is judged as of then, on the server and in the browser alike. */
+  listedAt: string;
 }
 
 /**
@@ -58,8 +60,9 @@ export interface BookingsTableProps {
  * form and an actions menu on each row; cards instead of rows below 768px. Everything is in the URL,
  * so it works without JavaScript and every view can be bookmarked.
  */
-export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, moveDays }: BookingsTableProps) {
+export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, moveDays, listedAt }: BookingsTableProps) {
   const [searchParams] = useSearchParams();
+  const now = new Date(listedAt);
   const { pathname } = useLocation();
   const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, change)}`;
   const exportParams = new URLSearchParams(adminBookingsSearch(new URLSearchParams(), { ...query, page: 1 }).slice(1));
@@ -90,9 +93,9 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
           <label htmlFor="bookings-status">Status</label>
           <select id="bookings-status" name="status" defaultValue={query.status} className="h-10 rounded-lg border border-slate-300 bg-white px-3 font-normal">
             <option value="all">All statuses</option>
-            {ADMIN_BOOKING_SCOPES[scope].map((status) => (
-              <option key={status} value={status}>
-                {bookingStatusLabel(status)}
+            {ADMIN_BOOKING_SCOPES[scope].map((state) => (
+              <option key={state} value={state}>
+                {officeStateLabel(state)}
               </option>
             ))}
           </select>
@@ -191,6 +194,7 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
                   <BookingTableRow
                     key={booking.id}
                     booking={booking}
+                    now={now}
                     crews={crewsByDay[booking.moving_date]}
                     menuOpensUp={rows.length > MENU_ROWS_BELOW && index >= rows.length - MENU_ROWS_BELOW}
                   />
@@ -201,7 +205,7 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
           <SortLinks label="Sort bookings" columns={ADMIN_BOOKING_SORTS.map((column) => sortableColumn(query, column, linkTo))} />
           <ul className="flex flex-col gap-3 md:hidden" aria-label="Bookings">
             {rows.map((booking) => (
-              <BookingCard key={booking.id} booking={booking} crews={crewsByDay[booking.moving_date]} />
+              <BookingCard key={booking.id} booking={booking} now={now} crews={crewsByDay[booking.moving_date]} />
             ))}
           </ul>
         </>
@@ -297,8 +301,8 @@ const MENU_ROWS_BELOW = 4;
  * status and changes it, the amount with the deposit's state, and the actions. Each cell is two
  * lines at most, cut short rather than wrapped.
  */
-function BookingTableRow({ booking, crews, menuOpensUp }: { booking: AdminBookingRow; crews: OverviewDay | undefined; menuOpensUp: boolean }) {
-  const status = useShownStatus(booking);
+function BookingTableRow({ booking, now, crews, menuOpensUp }: { booking: AdminBookingRow; now: Date; crews: OverviewDay | undefined; menuOpensUp: boolean }) {
+  const state = useShownState(booking, now);
   const contact = [booking.email, booking.phone].filter(Boolean).join(" · ");
   const route = `${booking.moving_from} → ${booking.moving_to}`;
   return (
@@ -338,7 +342,7 @@ function BookingTableRow({ booking, crews, menuOpensUp }: { booking: AdminBookin
         <OneLine text={serviceTypeLabel(booking.service_type)} />
       </td>
       <td className="px-3 py-2">
-        <BookingStatusForm booking={booking} shown={status} asBadge />
+        <BookingStatusForm booking={booking} shown={state} asBadge />
       </td>
       <td className="px-3 py-2">
         <OneLine text={amountLabel(booking)} className="font-semibold" />
@@ -351,8 +355,8 @@ function BookingTableRow({ booking, crews, menuOpensUp }: { booking: AdminBookin
   );
 }
 
-function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: OverviewDay | undefined }) {
-  const status = useShownStatus(booking);
+function BookingCard({ booking, now, crews }: { booking: AdminBookingRow; now: Date; crews: OverviewDay | undefined }) {
+  const state = useShownState(booking, now);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-booking-id={booking.id}>
       <div className="flex items-start justify-between gap-2">
@@ -361,7 +365,7 @@ function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: Over
           <p className="break-all text-slate-600">{booking.email}</p>
           <p className="text-slate-600">{booking.phone}</p>
         </div>
-        <StatusBadge status={status} />
+        <OfficeStatusBadge state={state} />
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-500">Move</dt>
@@ -383,7 +387,7 @@ function BookingCard({ booking, crews }: { booking: AdminBookingRow; crews: Over
         <dd>{depositStateLabel(booking)}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
-        <BookingStatusForm booking={booking} shown={status} />
+        <BookingStatusForm booking={booking} shown={state} />
         <BookingRowActions booking={booking} />
       </div>
     </li>

@@ -7,10 +7,11 @@ import { MessageList } from "~/components/admin/message-list";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { StatusBadge } from "~/components/dashboard/status-badge";
+import { OfficeStatusBadge } from "~/components/admin/office-status-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { requestContext, servicesContext, sessionContext, settingsContext } from "~/context";
 import { RESEND_MESSAGE_INTENT, messageView } from "~/domain/admin-messages";
+import { officeBookingState } from "~/domain/admin-booking-row";
 import { BOOKING_EDIT_FIELD_LABELS, NEW_DATE_NEEDED_MARK, bookingEditValueLabel, movedOnlineLabel } from "~/domain/admin-booking-edit";
 import { newDateRequested } from "~/domain/booking-cancellation";
 import { formatCompanyDateTime } from "~/domain/booking";
@@ -57,6 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   return {
     booking: bookingView(row, timeZone),
+    // In the table's words: a pending booking whose checkout was abandoned says so.
+    state: officeBookingState(row, new Date()),
     price: priceView(row),
     contact: { mailto: mailtoHref(row.email), tel: `tel:${row.phone.replace(/[^\d+]/g, "")}` },
     deposit: {
@@ -121,7 +124,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminBookingDetails({ loaderData }: Route.ComponentProps) {
-  const { booking, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, canBill, movedOnline, newDateAskedAt } = loaderData;
+  const { booking, state, price, contact, deposit, photos, statusHistory, edits, messages, canEdit, canCancel, canBill, movedOnline, newDateAskedAt } =
+    loaderData;
   const linkClasses = buttonClasses("outline", "sm");
   return (
     <div className="flex flex-col gap-6">
@@ -165,7 +169,7 @@ export default function AdminBookingDetails({ loaderData }: Route.ComponentProps
         <div className="flex items-center gap-2">
           <dt className="text-sm text-slate-600">Status</dt>
           <dd>
-            <StatusBadge status={booking.status} />
+            <OfficeStatusBadge state={state} />
           </dd>
         </div>
         <div className="flex items-center gap-2">

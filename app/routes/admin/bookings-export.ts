@@ -18,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today: (await companyDay(context)).today,
   });
   const chunks = bookingsForExport(context.get(sessionContext).supabase, filter);
+  // Every row's status judged as of one moment, the start of the export.
+  const now = new Date();
   const logger = context.get(requestContext).logger;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       try {
         const next = await chunks.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value.map(adminBookingCsvLine).join("")));
+        else controller.enqueue(encoder.encode(next.value.map((booking) => adminBookingCsvLine(booking, now)).join("")));
       } catch (error) {
         logger.error({ err: error }, "the bookings export stopped");
         controller.error(error);

@@ -29,6 +29,8 @@ export interface BookingsTableData {
   crewsByDay: Record<string, OverviewDay>;
   /** With the Move date filter on: its days, in order. */
   moveDays: string[];
+  /** When the rows were read (ISO 8601), the instant abandoned checkouts are judged at. */
+  listedAt: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function loadBookingsTable(request: Request, context: Readonly<Rout
   await ensurePermission(request, context, "bookings:read");
   const query = parseAdminBookingsQuery(new URL(request.url).searchParams);
   const { today } = await companyDay(context);
+  const listedAt = new Date().toISOString();
   const { supabase, roles } = context.get(sessionContext);
   const moveDays = query.move ? daysBetween(moveDateRange(query.move, today)) : [];
   const [listed, mayReadSchedule] = await Promise.all([
@@ -64,6 +67,7 @@ export async function loadBookingsTable(request: Request, context: Readonly<Rout
     failed: listed.kind === "failed",
     crewsByDay: Object.fromEntries(crews.map((day) => [day.date, day])),
     moveDays,
+    listedAt,
   };
 }
 

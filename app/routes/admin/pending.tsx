@@ -1,5 +1,8 @@
+import { Link, href } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingsTable } from "~/components/admin/bookings-table";
+import { buttonClasses } from "~/components/ui/button";
+import { adminBookingsSearch } from "~/domain/admin-bookings-query";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/pending";
 import { pageMeta } from "../frame-meta";
@@ -18,7 +21,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPending({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminPageHeading title="Pending Bookings" description="Bookings awaiting confirmation." />
+      {/* Abandoned checkouts are no pending work: they are listed apart, among all bookings. */}
+      <AdminPageHeading
+        title="Pending Bookings"
+        description="Bookings awaiting confirmation."
+        actions={
+          <Link
+            to={`${href("/admin/bookings")}${adminBookingsSearch(new URLSearchParams(), { status: "abandoned" })}`}
+            className={buttonClasses("outline", "sm")}
+          >
+            Abandoned checkouts
+          </Link>
+        }
+      />
       <BookingsTable {...loaderData} />
     </>
   );
