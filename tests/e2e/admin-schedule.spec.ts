@@ -89,7 +89,7 @@ test("the schedule shows a day's bookings in their crews' rows, under their hour
   await expect(earlyBlock).toContainText("Confirmed");
 
   // Columns: each block starts under its hour and the 8:00 move ends where noon begins.
-  const grid = page.getByRole("region", { name: /^Crews on / });
+  const grid = page.getByRole("region", { name: /^Crew timeline, / });
   const hour = (label: string) => grid.getByText(label, { exact: true });
   expect(Math.abs((await leftOf(earlyBlock)) - (await leftOf(hour("8 AM"))))).toBeLessThanOrEqual(1);
   expect(Math.abs((await leftOf(page.locator(`[data-booking-id="${long.id}"]`))) - (await leftOf(hour("10 AM"))))).toBeLessThanOrEqual(1);

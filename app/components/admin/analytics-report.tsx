@@ -4,6 +4,7 @@ import { serviceTypeLabel } from "~/domain/booking-labels";
 import { formatCents } from "~/domain/money";
 import { MONEY_COLLECTED_LABEL, TIPS_LABEL } from "~/domain/money-collected";
 import { BarChart } from "./chart-bars";
+import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
 import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
@@ -82,7 +83,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
             description={months.map((month) => `${monthLabel(month.month)}: ${formatCents(month.collectedCents)} collected`).join("; ")}
             bars={months.map((month) => ({ label: monthLabel(month.month), value: month.collectedCents, shown: formatCents(month.collectedCents) }))}
           />
-          <div className="overflow-x-auto">
+          <ScrollRegion label="The last six months as a table">
             <table className="w-full text-sm">
               <caption className="sr-only">The last six months: bookings made, their value and the average, money collected and tips</caption>
               <thead>
@@ -122,7 +123,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </div>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "./scroll-region";
 import { Link, href } from "react-router";
 import { StatusBadge } from "~/components/dashboard/status-badge";
 import { MovedByCustomerMark, NewDateNeededMark } from "./booking-marks";
@@ -39,9 +40,8 @@ export function ScheduleDayGrid({
   return (
     <>
       <CrewLists dayLabel={dayLabel} rows={rows} beyondLabel={beyondLabel} />
-      {/* Focusable, so a keyboard can scroll it sideways where it is wider than the page. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <section aria-label={`Crews on ${dayLabel}`} tabIndex={0} className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+      {/* Wider than the page, it scrolls sideways. */}
+      <ScrollRegion label={`Crew timeline, ${dayLabel}`} className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
         <div style={{ minWidth }}>
           <div
             aria-hidden
@@ -114,7 +114,7 @@ export function ScheduleDayGrid({
             ))}
           </ol>
         </div>
-      </section>
+      </ScrollRegion>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS, type WebsiteAnalyticsReport, type WebsiteAnalyticsState } from "~/domain/website-analytics";
 import { ColumnChart } from "./chart-columns";
+import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
 import { madeOnFirstUse } from "~/domain/made-on-first-use";
 
@@ -131,13 +132,8 @@ function HourlyViews({ hourly, total }: { hourly: WebsiteAnalyticsReport["hourly
           labelEvery={8}
           columns={hourly.map((hour) => ({ label: hour.label, value: hour.views, shown: pageViews(hour.views) }))}
         />
-        {/* The same figures beside the chart, in a box that scrolls: focusable, so a keyboard scrolls it too. */}
-        <div
-          role="region"
-          aria-label="Page views per hour as a table"
-          tabIndex={0}
-          className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 text-sm"
-        >
+        {/* The same figures beside the chart, in a box that scrolls. */}
+        <ScrollRegion label="Page views per hour as a table" className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 text-sm">
           <table className="w-full">
             <caption className="sr-only">Page views in each hour of the last 48 hours</caption>
             <thead>
@@ -161,7 +157,7 @@ function HourlyViews({ hourly, total }: { hourly: WebsiteAnalyticsReport["hourly
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </Panel>
   );
@@ -174,7 +170,7 @@ function Funnel({ report }: { report: WebsiteAnalyticsReport }) {
       title="Booking Funnel"
       note="Visitors who reached each page in the last 48 hours, however they got there (customers who book from their dashboard skip the landing page, so a step can pass 100%). Paid means the visitor came back from Stripe Checkout to the payment page with a deposit Stripe confirmed paid; a customer who paid and closed the tab before coming back is not counted."
     >
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Booking funnel as a table">
         <table className="w-full text-sm">
           <caption className="sr-only">Visitors at each step of booking, and the share of the landing page’s visitors</caption>
           <thead>
@@ -202,7 +198,7 @@ function Funnel({ report }: { report: WebsiteAnalyticsReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <PaidVisitorsList
           heading="Where paying visitors came from"

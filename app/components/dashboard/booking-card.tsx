@@ -8,13 +8,24 @@ import { StatusBadge } from "./status-badge";
 /**
  * The customer's bookings as a list of cards (the overview's next moves and every page of 'All bookings').
  * `attempt` names this page's Pay deposit presses, so pressing twice starts one checkout, not two.
+ * Each card's heading is one level below the heading the list sits under (`headingLevel`).
  */
-export function CustomerBookingList({ bookings, attempt, label }: { bookings: CustomerBookingView[]; attempt: string; label: string }) {
+export function CustomerBookingList({
+  bookings,
+  attempt,
+  label,
+  headingLevel,
+}: {
+  bookings: CustomerBookingView[];
+  attempt: string;
+  label: string;
+  headingLevel: 2 | 3 | 4;
+}) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {bookings.map((booking) => (
         <li key={booking.id}>
-          <CustomerBookingCard booking={booking} attempt={attempt} />
+          <CustomerBookingCard booking={booking} attempt={attempt} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
@@ -22,15 +33,16 @@ export function CustomerBookingList({ bookings, attempt, label }: { bookings: Cu
 }
 
 /** One booking: what, when, where, how much, the deposit, and what the customer can do next. */
-export function CustomerBookingCard({ booking, attempt }: { booking: CustomerBookingView; attempt: string }) {
+export function CustomerBookingCard({ booking, attempt, headingLevel }: { booking: CustomerBookingView; attempt: string; headingLevel: 2 | 3 | 4 }) {
   const headingId = `booking-${booking.id}-heading`;
+  const Heading = `h${headingLevel}` as const;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={headingId} className="font-semibold tracking-wide text-slate-900">
+          <Heading id={headingId} className="font-semibold tracking-wide text-slate-900">
             {booking.serviceType}
-          </h3>
+          </Heading>
           <StatusBadge status={booking.status} depositStatus={booking.depositStatus} />
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-700">

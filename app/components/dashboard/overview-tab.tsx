@@ -82,7 +82,7 @@ function RecentBookings({ recent, attempt }: { recent: CustomerBookingView[]; at
           </Link>
         ) : null}
       </div>
-      {recent.length > 0 ? <CustomerBookingList bookings={recent} attempt={attempt} label="Your recent bookings" /> : <NoBookingsYet />}
+      {recent.length > 0 ? <CustomerBookingList bookings={recent} attempt={attempt} label="Your recent bookings" headingLevel={4} /> : <NoBookingsYet />}
     </section>
   );
 }

@@ -62,7 +62,7 @@ export default function AdminMailMessage({ loaderData }: Route.ComponentProps) {
             Text version
           </h2>
           {message.text ? (
-            <pre className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap">{message.text}</pre>
+            <pre className="rounded-lg border border-slate-200 bg-white p-4 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">{message.text}</pre>
           ) : (
             <p className="text-slate-600">This message has no text version.</p>
           )}

@@ -58,7 +58,7 @@ export default function DashboardBookings({ loaderData }: Route.ComponentProps) 
         <NoBookingsYet />
       ) : (
         <>
-          <CustomerBookingList bookings={loaderData.bookings} attempt={loaderData.attempt} label={`Your bookings, page ${loaderData.page}`} />
+          <CustomerBookingList bookings={loaderData.bookings} attempt={loaderData.attempt} label={`Your bookings, page ${loaderData.page}`} headingLevel={2} />
           <BookingPagination page={loaderData.page} pageCount={loaderData.pageCount} />
         </>
       )}
