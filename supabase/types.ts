@@ -2660,15 +2660,30 @@ export type Database = {
       update_booking_details: {
         Args: {
           _booking_id: string
+          _cleaning_service: boolean
+          _deep_cleaning_bedrooms: number
+          _email: string
+          _estimated_cost_cents?: number
+          _estimated_hours?: number
+          _extra_movers: number
           _final_cost_cents: number
+          _full_name: string
           _moving_date: string
           _moving_from: string
           _moving_time: string
           _moving_to: string
           _over_capacity?: boolean
+          _packing_service: boolean
+          _phone: string
+          _property_size: string
+          _quote?: Json
+          _service_type: string
           _special_instructions: string
+          _storage_service: boolean
+          _team_type: string
+          _tv_mounting: number
         }
-        Returns: number
+        Returns: string[]
       }
     }
     Enums: {

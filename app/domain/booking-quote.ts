@@ -1,5 +1,6 @@
 // The quote kept with a booking: the priced lines the customer saw in the wizard when the booking was
-// saved, and what is left to pay against them. Never priced again from today's pricing module.
+// saved, and what is left to pay against them. Never priced again from today's pricing module, unless
+// the office changes what the booking is priced by (booking-repricing.ts): then the new lines replace them.
 
 import type { Estimate } from "./pricing";
 

@@ -51,7 +51,7 @@ export function bookingView(row: BookingRow, timeZone: string) {
 
 /**
  * The price as the customer was quoted it when booking (the lines kept with the booking, never priced
- * again with today's rates), and the balance: the final cost, else that estimate, minus the deposit
+ * again with today's rates unless the office changed what it is priced by), and the balance: the final cost, else that estimate, minus the deposit
  * paid. Bookings saved before quotes were kept show their stored estimate without lines.
  */
 export function priceView(row: BookingRow) {

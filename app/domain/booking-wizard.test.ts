@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   WIZARD_STEPS,
   adjustCounter,
+  counterAdjustment,
   draftValuesFromForm,
   firstIncompleteStep,
   nextStep,
@@ -92,6 +93,14 @@ describe("drafts", () => {
     expect(adjustCounter({}, "extraMovers", 1).extraMovers).toBe(1);
     expect(adjustCounter({ extraMovers: 6 }, "extraMovers", 1).extraMovers).toBe(6);
     expect(adjustCounter({ deepCleaningBedrooms: 0 }, "deepCleaningBedrooms", -1).deepCleaningBedrooms).toBe(0);
+  });
+
+  it("read a counter's − or + from its button's intent, and nothing else", () => {
+    expect(counterAdjustment("adjust:tvMounting:1")).toEqual({ counter: "tvMounting", delta: 1 });
+    expect(counterAdjustment("adjust:deepCleaningBedrooms:-1")).toEqual({ counter: "deepCleaningBedrooms", delta: -1 });
+    for (const other of ["adjust:tvMounting:2", "adjust:packingService:1", "adjust:extraMovers:1 ", "save-booking", ""]) {
+      expect(counterAdjustment(other), other).toBeNull();
+    }
   });
 
   it("take the choices a landing card pre-selects", () => {

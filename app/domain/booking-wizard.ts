@@ -132,6 +132,12 @@ export function reachableStep(wanted: WizardStep, draft: BookingDraft, today: st
   return WIZARD_STEPS.indexOf(missing) < WIZARD_STEPS.indexOf(wanted) ? missing : wanted;
 }
 
+/** A counter's − or + pressed without JavaScript (its button's intent `adjust:<counter>:<-1|1>`), or null for any other intent. */
+export function counterAdjustment(intent: string): { counter: AddonCounter; delta: -1 | 1 } | null {
+  const match = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/.exec(intent);
+  return match ? { counter: match[1] as AddonCounter, delta: match[2] === "1" ? 1 : -1 } : null;
+}
+
 /** A counter moved by a stepper button, kept within its limits. */
 export function adjustCounter(draft: BookingDraft, counter: AddonCounter, delta: number): BookingDraft {
   const { min, max } = COUNTER_LIMITS[counter];

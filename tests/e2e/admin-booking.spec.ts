@@ -2,19 +2,34 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/accessibility.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, failedMessage, getServiceClient, stripeRefundsFor, type TestUser } from "./support/backend.ts";
+import { hydrated } from "./support/hydration.ts";
 import { payOnCheckout } from "./support/wizard.ts";
 
 // One booking in the admin area, with JavaScript on and off: opened from its URL, edited (a message
-// beside the wrong field, then saved into the edit history), and cancelled with its paid deposit
-// refunded through the embedded Stripe.
+// beside the wrong field, then saved into the edit history; a bigger home and an add-on priced again,
+// the difference shown before saving), and cancelled with its paid deposit refunded through the
+// embedded Stripe.
 
 const detailsPath = (id: string) => `/admin/bookings/${id}`;
 
 async function storedBooking(id: string) {
   const client = await getServiceClient();
-  const { data, error } = await client.from("bookings").select("status, deposit_status, final_cost_cents, stripe_payment_intent_id").eq("id", id).single();
+  const { data, error } = await client
+    .from("bookings")
+    .select("status, deposit_status, final_cost_cents, stripe_payment_intent_id, estimated_cost_cents, estimated_hours, property_size, extra_movers")
+    .eq("id", id)
+    .single();
   if (error) throw error;
-  return data as { status: string; deposit_status: string; final_cost_cents: number | null; stripe_payment_intent_id: string | null };
+  return data as {
+    status: string;
+    deposit_status: string;
+    final_cost_cents: number | null;
+    stripe_payment_intent_id: string | null;
+    estimated_cost_cents: number | null;
+    estimated_hours: number | null;
+    property_size: string | null;
+    extra_movers: number;
+  };
 }
 
 async function openAsAdmin(page: Page, admin: TestUser, path: string) {
@@ -68,6 +83,50 @@ test("an admin edits a booking: a wrong final cost is refused beside its field, 
   await expect(edits.filter({ hasText: "Final cost" })).toContainText("Eda Editor");
   await expect(edits.filter({ hasText: "Moving to:" })).toContainText("77 New Home Rd, Marietta, GA");
   expect((await storedBooking(booking.id)).final_cost_cents).toBe(125_050);
+});
+
+test("an admin makes the home bigger and adds packing and a mover: the new estimate and the difference show before saving, then on the booking", async ({
+  page,
+}) => {
+  const withScripts = test.info().project.use.javaScriptEnabled !== false;
+  const admin = await createTestUser({ fullName: "Pia Pricer", admin: true });
+  const customer = await createTestUser({ fullName: "Rick Repriced" });
+  // An elite local two-bedroom move quoted $1,000 for 6 hours.
+  const booking = await createBooking(customer, { full_name: "Rick Repriced" });
+  await openAsAdmin(page, admin, `${detailsPath(booking.id)}/edit`);
+  if (withScripts) await hydrated(page);
+
+  const price = page.getByRole("region", { name: "Price" });
+  await expect(price).toContainText("Current estimate: $1,000, 6 hours");
+  await expect(price.getByRole("status")).toHaveText("No change to the price.");
+  await page.getByLabel("Property size").selectOption("3_bedroom");
+  await page.getByRole("checkbox", { name: /^Packing service/ }).check();
+  if (!withScripts) await page.getByRole("button", { name: "Show the new price" }).click();
+  // 8 hours × $150, packing $120 and the $100 truck fee.
+  await expect(price.getByRole("status")).toContainText("New estimate $1,420, +$420 from $1,000");
+  await expect(price).toContainText("8 estimated hours, 6 before");
+  // Without JavaScript the + sends the form too: the count moves and the page prices it, everything kept.
+  await page.getByRole("button", { name: "More: Extra movers" }).click();
+  await expect(price.getByRole("status")).toContainText("New estimate $1,455, +$455 from $1,000");
+  await expect(page.getByLabel("Property size")).toHaveValue("3_bedroom");
+  await expect(page.getByRole("checkbox", { name: /^Packing service/ })).toBeChecked();
+  await expect(page.getByRole("spinbutton", { name: "Extra movers" })).toHaveValue("1");
+  expect(await storedBooking(booking.id)).toMatchObject({ estimated_cost_cents: 100_000, property_size: "2_bedroom", extra_movers: 0 });
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`${detailsPath(booking.id)}$`));
+  await expect(page.getByText("New estimate $1,455, +$455 from $1,000").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Price" })
+      .locator("div")
+      .filter({ hasText: /^Estimated total/ }),
+  ).toContainText("$1,455");
+  const edits = page.getByRole("region", { name: "Edit history" }).getByRole("listitem");
+  await expect(edits.filter({ hasText: "Property size:" })).toContainText("3 bedrooms");
+  await expect(edits.filter({ hasText: "Estimate:" })).toContainText("$1,455");
+  await expect(edits.filter({ hasText: "Packing service:" })).toContainText("Pia Pricer");
+  expect(await storedBooking(booking.id)).toMatchObject({ estimated_cost_cents: 145_500, estimated_hours: 8, property_size: "3_bedroom", extra_movers: 1 });
 });
 
 test("an admin cancels a booking whose deposit was paid and refunds it: the embedded Stripe holds one refund", async ({ page }) => {

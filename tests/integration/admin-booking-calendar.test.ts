@@ -12,6 +12,8 @@ import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { crewsToSpare } from "./support/crews.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { editFormOf } from "./support/booking-edit-form.ts";
+import type { BookingRow } from "../../app/domain/booking.ts";
 
 // The office moving a booking: the edit page's calendar of free days and times for this move (its own
 // crew left out), with JavaScript (the staff-only availability route) and without (the month and
@@ -56,15 +58,8 @@ async function askAvailability(who: SignedInVisitor, path: string) {
   return { status: response.status, body, cacheControl: response.headers.get("Cache-Control") };
 }
 
-const editForm = (day: string, time: string) => ({
-  intent: "save-booking",
-  date: day,
-  time,
-  fromAddress: "1 Peachtree St, Atlanta",
-  toAddress: "2 Ponce de Leon Ave, Atlanta",
-  specialInstructions: "",
-  finalCost: "",
-});
+/** The booking's edit form, as its page fills it in, with another day and time chosen. */
+const editForm = (booking: BookingRow, day: string, time: string) => editFormOf(booking, { date: day, time });
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -110,6 +105,22 @@ describe.skipIf(usingHostedBackend)("GET /admin/bookings/:id/availability", () =
     expect(slots).toContainEqual(expect.objectContaining({ time: "14:00", fits: true }));
   });
 
+  it("judges the move for the home size the form now has: its own hours while the size stays", async () => {
+    const day = freshDay();
+    await setCrews(day, 1);
+    await confirmedMove({ moving_date: day, moving_time: "14:00" });
+    const moving = await confirmedMove({ moving_date: day, moving_time: "08:00", property_size: "2_bedroom", estimated_hours: 4 });
+    const ask = async (size: string) =>
+      (await askAvailability(admin, availabilityPath(moving.id, `month=${day.slice(0, 7)}&date=${day}&size=${size}`))).body as WizardAvailability;
+    const same = await ask("2_bedroom");
+    expect(same.hours).toBe(4);
+    expect(same.day!.slots).toContainEqual(expect.objectContaining({ time: "08:00", fits: true }));
+    // Four bedrooms take 10 hours: from 08:00 they run into the other move's crew at 14:00.
+    const bigger = await ask("4_bedroom");
+    expect(bigger.hours).toBe(10);
+    expect(bigger.day!.slots).toContainEqual(expect.objectContaining({ time: "08:00", fits: false }));
+  });
+
   it("is refused to a customer and a moderator, and to a guest; another id is a 404", async () => {
     const booking = await confirmedMove({ moving_date: freshDay() });
     const query = `month=${booking.moving_date.slice(0, 7)}`;
@@ -125,12 +136,15 @@ describe.skipIf(usingHostedBackend)("GET /admin/bookings/:id/availability", () =
     expect((await askAvailability(admin, availabilityPath("not-a-uuid", query))).status).toBe(404);
   });
 
-  it.each([["month=2026-13"], ["month=tomorrow"], [""], ["month=2027-01&date=2027-02-30"]])("answers a malformed query %j with a 400", async (query) => {
-    const booking = await confirmedMove({ moving_date: freshDay() });
-    const { status, body } = await askAvailability(admin, availabilityPath(booking.id, query));
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: "Choose a month, and a real date and home size." });
-  });
+  it.each([["month=2026-13"], ["month=tomorrow"], [""], ["month=2027-01&date=2027-02-30"], ["month=2027-01&size=castle"]])(
+    "answers a malformed query %j with a 400",
+    async (query) => {
+      const booking = await confirmedMove({ moving_date: freshDay() });
+      const { status, body } = await askAvailability(admin, availabilityPath(booking.id, query));
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: "Choose a month, and a real date and home size." });
+    },
+  );
 });
 
 describe.skipIf(usingHostedBackend)("the edit page's calendar", () => {
@@ -148,7 +162,7 @@ describe.skipIf(usingHostedBackend)("the edit page's calendar", () => {
     const day = freshDay();
     const booking = await confirmedMove({ moving_date: day });
     const next = addDays(day, 40).slice(0, 7);
-    const typed = { ...editForm(day, "12:00"), intent: `month:${next}`, toAddress: "9 Typed Rd, Decatur", finalCost: "oops" };
+    const typed = { ...editForm(booking, day, "12:00"), intent: `month:${next}`, toAddress: "9 Typed Rd, Decatur", finalCost: "oops" };
     const { status, value } = await admin.visitor.act<{ initialValue: Record<string, string>; availability: WizardAvailability; error?: unknown }>(
       editPath(booking.id),
       typed,
@@ -168,7 +182,7 @@ describe.skipIf(usingHostedBackend)("the edit page's calendar", () => {
     await confirmedMove({ moving_date: other, moving_time: "08:00" });
     const booking = await confirmedMove({ moving_date: day });
     const { status, value } = await admin.visitor.act<{ availability: WizardAvailability }>(editPath(booking.id), {
-      ...editForm(other, ""),
+      ...editForm(booking, other, ""),
       intent: "times",
     });
     expect(status).toBe(200);
@@ -185,7 +199,7 @@ describe.skipIf(usingHostedBackend)("the edit page's calendar", () => {
   ])("refuses %s = %j with its message, the booking unchanged", async (field, input, message) => {
     const booking = await confirmedMove({ moving_date: freshDay() });
     const { status, value } = await admin.visitor.act<{ error: Record<string, string[]> }>(editPath(booking.id), {
-      ...editForm(addDays(booking.moving_date, 1), "12:00"),
+      ...editForm(booking, addDays(booking.moving_date, 1), "12:00"),
       [field]: input,
     });
     expect(status).toBe(400);
@@ -201,14 +215,17 @@ describe.skipIf(usingHostedBackend)("booking it anyway", () => {
     await confirmedMove({ moving_date: day, moving_time: "08:00" });
     const moving = await confirmedMove({ moving_date: day, moving_time: "14:00" });
 
-    const refused = await admin.visitor.act<{ error: Record<string, string[]>; availability: WizardAvailability }>(editPath(moving.id), editForm(day, "10:00"));
+    const refused = await admin.visitor.act<{ error: Record<string, string[]>; availability: WizardAvailability }>(
+      editPath(moving.id),
+      editForm(moving, day, "10:00"),
+    );
     expect(refused.status).toBe(409);
     expect(refused.value.error[""]![0]).toContain("No crew is free");
     // The answer's calendar shows the date asked for, the time refused marked full.
     expect(refused.value.availability.day!.slots).toContainEqual(expect.objectContaining({ time: "10:00", fits: false }));
     expect((await stored(moving.id)).moving_time).toBe("14:00:00");
 
-    const saved = await admin.visitor.act(editPath(moving.id), { ...editForm(day, "10:00"), overCapacity: "confirm" });
+    const saved = await admin.visitor.act(editPath(moving.id), { ...editForm(moving, day, "10:00"), overCapacity: "confirm" });
     expect(saved).toMatchObject({ status: 302, location: `/admin/bookings/${moving.id}` });
     expect((await stored(moving.id)).moving_time).toBe("10:00:00");
     const overrides = await backend.sql<{ changed_by: string; changed_at: Date }>(
@@ -228,12 +245,12 @@ describe.skipIf(usingHostedBackend)("booking it anyway, too soon", () => {
     if (error) throw error;
     try {
       const soon = addDays(today, 1);
-      const refused = await admin.visitor.act<{ error: Record<string, string[]> }>(editPath(booking.id), editForm(soon, "12:00"));
+      const refused = await admin.visitor.act<{ error: Record<string, string[]> }>(editPath(booking.id), editForm(booking, soon, "12:00"));
       expect(refused.status).toBe(409);
       expect(refused.value.error[""]![0]).toBe(BOOKING_EDIT_MESSAGES.startTooSoon);
       expect(await stored(booking.id)).toEqual(booking);
 
-      const saved = await admin.visitor.act(editPath(booking.id), { ...editForm(soon, "12:00"), overCapacity: "confirm" });
+      const saved = await admin.visitor.act(editPath(booking.id), { ...editForm(booking, soon, "12:00"), overCapacity: "confirm" });
       expect(saved.status).toBe(302);
       expect(await stored(booking.id)).toMatchObject({ moving_date: soon, moving_time: "12:00:00" });
       const overrides = await backend.sql<{ after: string; changed_by: string }>(

@@ -21,6 +21,9 @@ import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { sampleBookingRequest } from "./support/booking-request.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { editFormOf } from "./support/booking-edit-form.ts";
+import { quoteFromEstimate } from "../../app/domain/booking-quote.ts";
+import { estimateBooking } from "../../app/domain/pricing.ts";
 import { crewsToSpare } from "./support/crews.ts";
 
 // One booking in the admin area, through the app's request handler with each person signed in through
@@ -77,8 +80,8 @@ function load<T = unknown>(who: SignedInVisitor, path: string) {
 }
 
 /** The page's action answer to a form, as the page's router posts it. */
-function act(who: SignedInVisitor, path: string, form: Record<string, string>) {
-  return who.visitor.act(path, form);
+function act<T = unknown>(who: SignedInVisitor, path: string, form: Record<string, string>) {
+  return who.visitor.act<T>(path, form);
 }
 
 async function stored(bookingId: string): Promise<BookingRow> {
@@ -182,17 +185,30 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("GET /admin/bookings/:i
 
 describe.skipIf(usingHostedBackend)("editing a booking", () => {
   const today = todayIn(COMPANY.timeZone);
-  const validForm = () => ({
-    intent: "save-booking",
-    date: addDays(today, 30),
-    time: "10:00",
-    fromAddress: "5 New St, Atlanta",
-    toAddress: "6 Other Ave, Decatur",
-    specialInstructions: "Ring twice",
-    finalCost: "1,250.50",
-  });
+  /** The booking's edit form with a new date, time, addresses, instructions and final cost typed in. */
+  const validForm = (booking: BookingRow, changes: Record<string, string | undefined> = {}) =>
+    editFormOf(booking, {
+      date: addDays(today, 30),
+      time: "10:00",
+      fromAddress: "5 New St, Atlanta",
+      toAddress: "6 Other Ave, Decatur",
+      specialInstructions: "Ring twice",
+      finalCost: "1,250.50",
+      ...changes,
+    });
+  const historyOf = async (bookingId: string) =>
+    backend.sql<{ field: string; before: string | null; after: string | null; changed_by: string }>(
+      "select field, before, after, changed_by from public.booking_edits where booking_id = $1 order by field",
+      [bookingId],
+    );
 
   it.each([
+    ["fullName", "", BOOKING_MESSAGES.fullNameRequired],
+    ["fullName", "n".repeat(201), BOOKING_MESSAGES.tooLong(200)],
+    ["email", "", BOOKING_MESSAGES.emailRequired],
+    ["email", "someone@nowhere", BOOKING_MESSAGES.emailInvalid],
+    ["phone", "", BOOKING_MESSAGES.phoneRequired],
+    ["phone", "call me", BOOKING_MESSAGES.phoneInvalid],
     ["date", "", BOOKING_MESSAGES.dateRequired],
     ["date", "2020-01-01", BOOKING_MESSAGES.dateInPast],
     ["date", addDays(todayIn(COMPANY.timeZone), 400), BOOKING_MESSAGES.dateTooFar],
@@ -201,6 +217,15 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     ["toAddress", "", BOOKING_MESSAGES.toRequired],
     ["toAddress", "x".repeat(501), BOOKING_MESSAGES.tooLong(500)],
     ["fromAddress", "1 Main\u0007 St", BOOKING_MESSAGES.controlCharacters],
+    ["propertySize", "", BOOKING_MESSAGES.sizeRequired],
+    ["propertySize", "mansion", BOOKING_MESSAGES.sizeRequired],
+    ["teamType", "", BOOKING_MESSAGES.teamRequired],
+    ["teamType", "platinum", BOOKING_MESSAGES.teamRequired],
+    ["serviceType", "", BOOKING_MESSAGES.serviceRequired],
+    ["serviceType", "international", BOOKING_MESSAGES.serviceRequired],
+    ["extraMovers", "7", BOOKING_MESSAGES.counter(0, 6)],
+    ["tvMounting", "-1", BOOKING_MESSAGES.counter(0, 6)],
+    ["deepCleaningBedrooms", "6", BOOKING_MESSAGES.counter(0, 5)],
     ["specialInstructions", "y".repeat(2001), BOOKING_MESSAGES.tooLong(2000)],
     ["finalCost", "12.345", BOOKING_EDIT_MESSAGES.finalCostInvalid],
     ["finalCost", "-5", BOOKING_EDIT_MESSAGES.finalCostInvalid],
@@ -208,25 +233,30 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     ["finalCost", "1000000.01", BOOKING_EDIT_MESSAGES.finalCostTooLarge],
   ])("refuses %s = %j with its message beside the field, keeps what was typed, and changes nothing", async (field, value, message) => {
     const booking = await insertStoredBooking(serviceRole, customer);
-    const form = { ...validForm(), [field]: value };
+    // Something priced changes too: a refused form prices and saves nothing.
+    const form = { ...validForm(booking, { propertySize: "4_bedroom", packingService: "on" }), [field]: value };
     const { status, value: reply } = await act(admin, editPath(booking.id), form);
     expect(status).toBe(400);
     const result = reply as { error: Record<string, string[]>; initialValue: Record<string, string> };
-    expect(result.error[field]).toEqual([message]);
+    expect(result.error).toEqual({ [field]: [message] });
     // Everything typed comes back to the form (an emptied field stays empty).
     const typed = Object.fromEntries(Object.entries(form).filter(([, entry]) => entry !== ""));
     expect(result.initialValue).toEqual(typed);
     expect(await stored(booking.id)).toEqual(booking);
-    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [booking.id])).toHaveLength(0);
+    expect(await historyOf(booking.id)).toHaveLength(0);
   });
 
   it("saves the changes, one history row per changed field with before, after, who and when, and says so", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "08:00", special_instructions: "Ring twice" });
-    const form = validForm();
+    const form = validForm(booking);
     const { status, location } = await act(admin, editPath(booking.id), form);
     expect(status).toBe(302);
     expect(location).toBe(detailsPath(booking.id));
-    expect(await admin.visitor.toast(location!)).toMatchObject({ type: "success", title: BOOKING_EDIT_MESSAGES.saved, description: "5 changes were saved." });
+    expect(await admin.visitor.toast(location!)).toMatchObject({
+      type: "success",
+      title: BOOKING_EDIT_MESSAGES.saved,
+      description: "Changed: Move date, Time, Moving from, Moving to and Final cost.",
+    });
 
     expect(await stored(booking.id)).toMatchObject({
       moving_date: form.date,
@@ -235,6 +265,10 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
       moving_to: "6 Other Ave, Decatur",
       special_instructions: "Ring twice",
       final_cost_cents: 125_050,
+      // Nothing it is priced by changed: it keeps the estimate it was quoted.
+      estimated_cost_cents: booking.estimated_cost_cents,
+      estimated_hours: booking.estimated_hours,
+      quote: booking.quote,
     });
     const rows = await backend.sql<{ field: string; before: string | null; after: string | null; changed_by: string; changed_at: Date }>(
       "select field, before, after, changed_by, changed_at from public.booking_edits where booking_id = $1 order by field",
@@ -247,6 +281,7 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
       { field: "moving_time", before: "08:00:00", after: "10:00:00", changed_by: admin.user.id },
       { field: "moving_to", before: "2 Ponce de Leon Ave, Atlanta", after: "6 Other Ave, Decatur", changed_by: admin.user.id },
     ]);
+    expect(rows.every((row) => row.changed_at instanceof Date)).toBe(true);
 
     // The page lists the edits, with who made them.
     const page = (await load<Details>(admin, detailsPath(booking.id))).value;
@@ -255,13 +290,159 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     // Saving the same values again changes nothing and records nothing.
     const again = await act(admin, editPath(booking.id), form);
     expect(await admin.visitor.toast(again.location!)).toMatchObject({ title: BOOKING_EDIT_MESSAGES.unchanged });
-    expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [booking.id])).toHaveLength(5);
+    expect(await historyOf(booking.id)).toHaveLength(5);
+  });
+
+  it("prices the booking again by the wizard's pricing when its size, add-ons and team change, records each change, and keeps the deposit paid", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, {
+      estimated_hours: 6,
+      deposit_status: "paid",
+      deposit_paid_at: new Date().toISOString(),
+    });
+    const form = editFormOf(booking, { propertySize: "3_bedroom", teamType: "luxury", packingService: "on", extraMovers: "2", tvMounting: "1" });
+    const { status, location } = await act(admin, editPath(booking.id), form);
+    expect(status).toBe(302);
+
+    const expected = estimateBooking({
+      teamType: "luxury",
+      serviceType: "local",
+      propertySize: "3_bedroom",
+      packingService: true,
+      storageService: false,
+      cleaningService: false,
+      extraMovers: 2,
+      tvMounting: 1,
+      deepCleaningBedrooms: 0,
+    });
+    // 8 hours × $175, packing $120, 2 extra movers × $35, one TV $120, the $100 truck fee.
+    expect(expected.totalCents).toBe(181_000);
+    const after = await stored(booking.id);
+    expect(after).toMatchObject({
+      property_size: "3_bedroom",
+      team_type: "luxury",
+      packing_service: true,
+      extra_movers: 2,
+      tv_mounting: 1,
+      estimated_cost_cents: expected.totalCents,
+      estimated_hours: 8,
+      quote: quoteFromEstimate(expected),
+      // The deposit already paid is as it was.
+      deposit_status: "paid",
+      deposit_amount_cents: booking.deposit_amount_cents,
+      deposit_paid_at: booking.deposit_paid_at,
+    });
+    expect(await historyOf(booking.id)).toEqual(
+      [
+        { field: "estimated_cost_cents", before: "100000", after: "181000" },
+        { field: "estimated_hours", before: "6", after: "8" },
+        { field: "extra_movers", before: "0", after: "2" },
+        { field: "packing_service", before: "false", after: "true" },
+        { field: "property_size", before: "2_bedroom", after: "3_bedroom" },
+        { field: "team_type", before: "elite", after: "luxury" },
+        { field: "tv_mounting", before: "0", after: "1" },
+      ].map((row) => ({ ...row, changed_by: admin.user.id })),
+    );
+    expect(await admin.visitor.toast(location!)).toMatchObject({
+      type: "success",
+      title: BOOKING_EDIT_MESSAGES.saved,
+      description: "Changed: Property size, Team, Packing service, Extra movers and TV mounting. New estimate $1,810, +$810 from $1,000.",
+    });
+
+    // The booking's page shows the new estimate, what is left to pay against it, and each change in plain words.
+    const page = (await load<Details>(admin, detailsPath(booking.id))).value;
+    expect(page.price).toMatchObject({ totalLabel: "Estimated total", total: "$1,810", depositPaid: "$50", balance: "$1,760", hours: 8, hourlyRate: "$175" });
+    expect(page.price.lines).toContainEqual({ label: "Moving team, 8 hours", amount: "$1,400" });
+    expect(page.edits).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: "Property size", before: "2 bedrooms", after: "3 bedrooms", changedBy: "Ada Admin" }),
+        expect.objectContaining({ field: "Team", before: "Elite Team", after: "Luxury Team" }),
+        expect.objectContaining({ field: "Packing service", before: "No", after: "Yes" }),
+        expect.objectContaining({ field: "Extra movers", before: "0", after: "2" }),
+        expect.objectContaining({ field: "TV mounting", before: "0", after: "1" }),
+        expect.objectContaining({ field: "Estimated hours", before: "6", after: "8" }),
+        expect.objectContaining({ field: "Estimate", before: "$1,000", after: "$1,810" }),
+      ]),
+    );
+  });
+
+  it("changes the customer's contact details with the wizard's rules, without pricing the booking again", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { estimated_hours: 6 });
+    const form = editFormOf(booking, {
+      fullName: "Dana Newname",
+      email: " Dana.Newname@Example.com ",
+      phone: "(404) 555-0199",
+      serviceType: booking.service_type,
+    });
+    expect((await act(admin, editPath(booking.id), form)).status).toBe(302);
+    expect(await stored(booking.id)).toMatchObject({
+      full_name: "Dana Newname",
+      email: "dana.newname@example.com",
+      phone: "(404) 555-0199",
+      estimated_cost_cents: booking.estimated_cost_cents,
+    });
+    expect((await historyOf(booking.id)).map((row) => row.field)).toEqual(["email", "full_name", "phone"]);
+    const page = (await load<Details>(admin, detailsPath(booking.id))).value;
+    expect(page.edits).toContainEqual(expect.objectContaining({ field: "Customer name", before: "Test Customer", after: "Dana Newname" }));
+  });
+
+  it("shows the new price and the difference without JavaScript ('Show the new price'), everything typed kept and nothing saved", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { estimated_hours: 6 });
+    const form = editFormOf(booking, { intent: "show-price", propertySize: "3_bedroom", toAddress: "9 Typed Rd, Decatur", finalCost: "oops" });
+    const page = await admin.visitor.post(editPath(booking.id), form);
+    expect(page.status).toBe(200);
+    // 8 hours × $150 and the $100 truck fee, against the $1,000 quoted.
+    expect(page.text).toContain("New estimate $1,300, +$300 from $1,000");
+    expect(page.text).toContain("8 estimated hours, 6 before");
+    expect(page.html).toContain('value="9 Typed Rd, Decatur"');
+    expect(page.html).toMatch(/<option value="3_bedroom" selected/);
+    // Nothing is checked or saved: no message for the final cost typed, the booking as it was.
+    expect(page.text).not.toContain(BOOKING_EDIT_MESSAGES.finalCostInvalid);
+    expect(await stored(booking.id)).toEqual(booking);
+    expect(await historyOf(booking.id)).toHaveLength(0);
+
+    // A counter's + without JavaScript moves the count and prices it, saving nothing either.
+    const more = await act<{ initialValue: Record<string, string> }>(admin, editPath(booking.id), { ...form, intent: "adjust:extraMovers:1" });
+    expect(more.status).toBe(200);
+    expect(more.value.initialValue).toMatchObject({ extraMovers: "1", propertySize: "3_bedroom", toAddress: "9 Typed Rd, Decatur" });
+    const counted = await admin.visitor.post(editPath(booking.id), { ...form, extraMovers: "1", intent: "show-price" });
+    expect(counted.text).toContain("New estimate $1,335, +$335 from $1,000");
+    expect(await stored(booking.id)).toEqual(booking);
+  });
+
+  it("judges a bigger home by the free-time check for its new hours, unless booked anyway", async () => {
+    const day = addDays(today, 45);
+    await serviceRole.from("schedule_days").upsert({ day, crews: 1, closed: false, reason: null });
+    const held = { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString(), moving_date: day } as const;
+    await insertStoredBooking(serviceRole, customer, { ...held, moving_time: "12:00", property_size: "1_bedroom", estimated_hours: 4 });
+    const booking = await insertStoredBooking(serviceRole, customer, { ...held, moving_time: "08:00", property_size: "1_bedroom", estimated_hours: 4 });
+
+    // 6 hours from 08:00 runs into the other move's crew at 12:00: the only crew is out.
+    const bigger = editFormOf(booking, { propertySize: "2_bedroom" });
+    const refused = await act<{ error: Record<string, string[]> }>(admin, editPath(booking.id), bigger);
+    expect(refused.status).toBe(409);
+    expect(refused.value.error[""]![0]).toContain("No crew is free");
+    expect(await stored(booking.id)).toEqual(booking);
+    expect(await historyOf(booking.id)).toHaveLength(0);
+    // 12 hours from 08:00 would run past closing.
+    const huge = await act<{ error: Record<string, string[]> }>(admin, editPath(booking.id), editFormOf(booking, { propertySize: "5_plus_bedroom" }));
+    expect(huge.status).toBe(409);
+    expect(huge.value.error[""]).toEqual([BOOKING_EDIT_MESSAGES.startPastClosing]);
+
+    const saved = await act(admin, editPath(booking.id), { ...bigger, overCapacity: "confirm" });
+    expect(saved.status).toBe(302);
+    expect(await stored(booking.id)).toMatchObject({ property_size: "2_bedroom", estimated_hours: 6 });
+    expect(await historyOf(booking.id)).toContainEqual({
+      field: "over_capacity",
+      before: null,
+      after: expect.stringContaining("No crew is free"),
+      changed_by: admin.user.id,
+    });
   });
 
   it("keeps a move date now past when it is not changed, and empties the time, instructions and final cost", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_date: "2024-05-01", moving_time: "08:00", final_cost_cents: 90_000 });
     const { status } = await act(admin, editPath(booking.id), {
-      ...validForm(),
+      ...validForm(booking),
       date: "2024-05-01",
       time: "",
       specialInstructions: "",
@@ -275,35 +456,82 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     const booking = await insertStoredBooking(serviceRole, customer, { moving_time: "09:30" });
     const page = (await load<Edit>(admin, editPath(booking.id))).value;
     expect(page.timeOptions).toContainEqual({ value: "09:30", label: "9:30 AM" });
-    const { status } = await act(admin, editPath(booking.id), { ...validForm(), time: "09:30" });
+    const { status } = await act(admin, editPath(booking.id), { ...validForm(booking), time: "09:30" });
     expect(status).toBe(302);
     expect((await stored(booking.id)).moving_time).toBe("09:30:00");
     expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1 and field = 'moving_time'", [booking.id])).toHaveLength(0);
     // Another time outside the slots is still refused.
-    expect((await act(admin, editPath(booking.id), { ...validForm(), time: "09:45" })).status).toBe(400);
+    expect((await act(admin, editPath(booking.id), { ...validForm(booking), time: "09:45" })).status).toBe(400);
+  });
+
+  it("keeps an email and phone written before the wizard's rules when they are not changed", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { email: "Old.Style@Example.com", phone: "555-0100" });
+    expect((await act(admin, editPath(booking.id), editFormOf(booking, { fullName: "Kept Details" }))).status).toBe(302);
+    expect(await stored(booking.id)).toMatchObject({ email: "Old.Style@Example.com", phone: "555-0100", full_name: "Kept Details" });
+    const changed = await act<{ error: Record<string, string[]> }>(admin, editPath(booking.id), editFormOf(booking, { phone: "555-0101" }));
+    expect(changed.status).toBe(400);
+    expect(changed.value.error).toEqual({ phone: [BOOKING_MESSAGES.phoneInvalid] });
   });
 
   it("refuses a moderator and a customer, in the action and in the database", async () => {
     const booking = await insertStoredBooking(serviceRole, customer);
     for (const who of [moderator, customer]) {
       expect((await load(who, editPath(booking.id))).status).toBe(403);
-      expect((await act(who, editPath(booking.id), validForm())).status).toBe(403);
-      const crafted = await who.client.rpc("update_booking_details", {
-        _booking_id: booking.id,
-        _moving_date: "2027-06-01",
-        _moving_time: "10:00",
-        _moving_from: "Elsewhere",
-        _moving_to: "Nowhere",
-        _special_instructions: "",
-        _final_cost_cents: 1,
-      });
+      expect((await act(who, editPath(booking.id), validForm(booking, { propertySize: "5_plus_bedroom" }))).status).toBe(403);
+      expect((await act(who, editPath(booking.id), { ...validForm(booking), intent: "show-price" })).status).toBe(403);
+      const crafted = await who.client.rpc("update_booking_details", craftedEdit(booking, { _moving_from: "Elsewhere", _final_cost_cents: 1 }));
       expect(crafted.error?.code).toBe("42501");
       const read = await who.client.from("booking_edits").select("id").eq("booking_id", booking.id);
       if (who === customer) expect(read.data).toEqual([]);
     }
     expect(await stored(booking.id)).toEqual(booking);
   });
+
+  it("refuses, in the database, a change of what a booking is priced by without its new estimate", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer);
+    const crafted = await admin.client.rpc("update_booking_details", craftedEdit(booking, { _property_size: "5_plus_bedroom" }));
+    expect(crafted.error?.code).toBe("22023");
+    // A quote that does not add up to its total is refused as well.
+    const wrong = await admin.client.rpc(
+      "update_booking_details",
+      craftedEdit(booking, {
+        _property_size: "5_plus_bedroom",
+        _estimated_hours: 12,
+        _estimated_cost_cents: 1,
+        _quote: { lines: [{ label: "Moving team, 12 hours", cents: 180_000 }], total_cents: 180_000, hourly_rate_cents: 15_000 },
+      }),
+    );
+    expect(wrong.error).not.toBeNull();
+    expect(await stored(booking.id)).toEqual(booking);
+    expect(await historyOf(booking.id)).toHaveLength(0);
+  });
 });
+
+/** The arguments of update_booking_details for `booking` as it is, with `changes`. */
+function craftedEdit(booking: BookingRow, changes: Record<string, unknown> = {}) {
+  return {
+    _booking_id: booking.id,
+    _full_name: booking.full_name,
+    _email: booking.email,
+    _phone: booking.phone,
+    _moving_date: booking.moving_date,
+    _moving_time: booking.moving_time as string,
+    _moving_from: booking.moving_from,
+    _moving_to: booking.moving_to,
+    _property_size: booking.property_size as string,
+    _team_type: booking.team_type,
+    _service_type: booking.service_type,
+    _packing_service: booking.packing_service,
+    _storage_service: booking.storage_service,
+    _cleaning_service: booking.cleaning_service,
+    _extra_movers: booking.extra_movers,
+    _tv_mounting: booking.tv_mounting,
+    _deep_cleaning_bedrooms: booking.deep_cleaning_bedrooms,
+    _special_instructions: booking.special_instructions as string,
+    _final_cost_cents: booking.final_cost_cents as number,
+    ...changes,
+  };
+}
 
 describe.skipIf(usingHostedBackend || usingHostedStripe)("cancelling a booking", () => {
   it("without a refund: cancelled, the history names who, the deposit stays paid", async () => {

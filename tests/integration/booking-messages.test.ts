@@ -18,6 +18,7 @@ import { signIn, type SignedInVisitor, type TestApp } from "./support/app-client
 import { TEST_PUBLIC_URL } from "./support/app-harness.ts";
 import { startAppWithStripe } from "./support/app-with-stripe.ts";
 import { crewsToSpare } from "./support/crews.ts";
+import { editFormOf } from "./support/booking-edit-form.ts";
 import { paidBooking as paidOnStripe, payOnStripe as payOnEmbeddedStripe } from "./support/paid-booking.ts";
 
 // What a booking's customer and the office hear, through the app's request handler (the webhook route
@@ -132,15 +133,7 @@ describe.skipIf(usingHostedBackend || usingHostedStripe)("messages caused by a c
     expect(confirmed.status).toBeLessThan(400);
     // The same form sent twice (a double click) confirms once.
     await admin.visitor.act("/admin/bookings", { intent: "set-status", bookingId: booking.id, status: "confirmed" });
-    const edited = await admin.visitor.act(`/admin/bookings/${booking.id}/edit`, {
-      intent: "save-booking",
-      date: movedTo,
-      time: "14:00",
-      fromAddress: booking.moving_from,
-      toAddress: booking.moving_to,
-      specialInstructions: "",
-      finalCost: "",
-    });
+    const edited = await admin.visitor.act(`/admin/bookings/${booking.id}/edit`, editFormOf(booking, { date: movedTo, time: "14:00" }));
     expect(edited.status).toBe(302);
     const cancelled = await admin.visitor.act(`/admin/bookings/${booking.id}/cancel`, { intent: "cancel-booking", refund: "yes" });
     expect(cancelled.status).toBe(302);

@@ -12,6 +12,8 @@ import { startTestBackend, usingHostedBackend, type TestBackend } from "../../em
 import { expectStaffOnly } from "./support/admin-access.ts";
 import { signIn, startTestApp, withOwnClient, type SignedInVisitor, type TestApp } from "./support/app-client.ts";
 import { insertStoredBooking } from "./support/stored-booking.ts";
+import { editFormOf } from "./support/booking-edit-form.ts";
+import type { BookingRow } from "../../app/domain/booking.ts";
 
 // The office's side of crews and capacity, through the app's request handler (the production build)
 // with each person signed in through the login form (so the admin layout's guard, row level security
@@ -241,15 +243,8 @@ describe.skipIf(usingHostedBackend)("/admin/schedule", () => {
 });
 
 describe.skipIf(usingHostedBackend)("booking over capacity from the admin side", () => {
-  const editForm = (day: string, time: string) => ({
-    intent: "save-booking",
-    date: day,
-    time,
-    fromAddress: "1 Peachtree St, Atlanta",
-    toAddress: "2 Ponce de Leon Ave, Atlanta",
-    specialInstructions: "",
-    finalCost: "",
-  });
+  /** The booking's edit form, as its page fills it in, with another day and time chosen. */
+  const editForm = (booking: BookingRow, day: string, time: string) => editFormOf(booking, { date: day, time });
 
   it("is refused by accident, with what was full, and saved on purpose with a warning in the booking's history", async () => {
     const day = freshDay();
@@ -258,7 +253,7 @@ describe.skipIf(usingHostedBackend)("booking over capacity from the admin side",
     const moving = await confirmedMove(day, "14:00", { moving_from: "1 Peachtree St, Atlanta", moving_to: "2 Ponce de Leon Ave, Atlanta" });
     const path = `/admin/bookings/${moving.id}/edit`;
 
-    const refused = await submit(admin, path, editForm(day, "10:00"));
+    const refused = await submit(admin, path, editForm(moving, day, "10:00"));
     expect(refused.status).toBe(409);
     const reply = refused.value as { overCapacity: boolean; error: Record<string, string[]>; initialValue: Record<string, string> };
     expect(reply.overCapacity).toBe(true);
@@ -267,7 +262,7 @@ describe.skipIf(usingHostedBackend)("booking over capacity from the admin side",
     expect((await backend.sql<{ moving_time: string }>("select moving_time from public.bookings where id = $1", [moving.id]))[0]!.moving_time).toBe("14:00:00");
     expect(await backend.sql("select 1 from public.booking_edits where booking_id = $1", [moving.id])).toEqual([]);
 
-    const confirmed = await submit(admin, path, { ...editForm(day, "10:00"), overCapacity: "confirm" });
+    const confirmed = await submit(admin, path, { ...editForm(moving, day, "10:00"), overCapacity: "confirm" });
     expect(confirmed).toMatchObject({ status: 302, location: `/admin/bookings/${moving.id}` });
     expect(await admin.visitor.toast(confirmed.location!)).toMatchObject({ title: BOOKING_EDIT_MESSAGES.saved });
     expect((await backend.sql<{ moving_time: string }>("select moving_time from public.bookings where id = $1", [moving.id]))[0]!.moving_time).toBe("10:00:00");

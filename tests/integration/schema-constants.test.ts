@@ -13,6 +13,7 @@ import {
   BILL_MARGIN_PERCENTS,
 } from "../../app/domain/company-settings-form.ts";
 import { APP_ROLES } from "../../app/domain/roles.ts";
+import { BOOKING_EDIT_FIELD_LABELS } from "../../app/domain/admin-booking-edit.ts";
 import { MESSAGE_KINDS } from "../../app/domain/booking-messages.ts";
 import { MAX_ATTEMPTS } from "../../app/services/message-sender.server.ts";
 
@@ -93,6 +94,10 @@ describe("lists of values", () => {
 
   it("statuses in a booking's history are BOOKING_STATUSES", () => {
     expect(allowedValues("booking_status_events", "status")).toEqual(sorted(BOOKING_STATUSES));
+  });
+
+  it("every field a booking's edit history may record has its words in BOOKING_EDIT_FIELD_LABELS", () => {
+    expect(allowedValues("booking_edits", "field")).toEqual(sorted(Object.keys(BOOKING_EDIT_FIELD_LABELS)));
   });
 
   it("deposit statuses are DEPOSIT_STATUSES", () => {

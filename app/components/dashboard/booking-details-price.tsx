@@ -14,7 +14,7 @@ export interface BookingPriceView {
   balance: string | null;
 }
 
-/** The price as quoted when the customer booked, line by line, with the deposit paid and the balance left to pay. */
+/** The price as quoted (when the customer booked, or when the office changed what it is priced by), line by line, with the deposit paid and the balance left to pay. */
 export function BookingDetailsPrice({ price }: { price: BookingPriceView }) {
   return (
     <section aria-labelledby="booking-price-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -45,8 +45,8 @@ export function BookingDetailsPrice({ price }: { price: BookingPriceView }) {
       </dl>
       {price.hours !== null ? (
         <p className="mt-2 text-xs text-slate-500">
-          {price.hourlyRate ? `${price.hours} estimated hours at ${price.hourlyRate}/hr, as quoted when you booked.` : `${price.hours} estimated hours.`} The
-          final bill follows the actual time.
+          {price.hourlyRate ? `${price.hours} estimated hours at ${price.hourlyRate}/hr, as quoted.` : `${price.hours} estimated hours.`} The final bill follows
+          the actual time.
         </p>
       ) : null}
     </section>

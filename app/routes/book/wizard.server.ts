@@ -14,6 +14,7 @@ import type { BookingRequest } from "~/domain/booking";
 import {
   UPDATE_ESTIMATE_INTENT,
   adjustCounter,
+  counterAdjustment,
   withFormAnswers,
   withStepAnswers,
   firstIncompleteStep,
@@ -29,7 +30,7 @@ import {
 import { cancellationTerms } from "~/domain/booking-review";
 import { KEEP_DETAILS, detailsToKeep } from "~/domain/profile";
 import { SAVE_CARD_FIELD } from "~/domain/saved-card";
-import { estimatedHours, type AddonCounter } from "~/domain/pricing";
+import { estimatedHours } from "~/domain/pricing";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
 import { slotsOfDay, wizardAvailability } from "~/services/capacity.server";
@@ -153,8 +154,6 @@ function bookingRequestOf(valid: ValidBookingRequest): BookingRequest {
   return { ...valid, time: valid.time ?? null, specialInstructions: valid.specialInstructions || null };
 }
 
-const ADJUST = /^adjust:(extraMovers|tvMounting|deepCleaningBedrooms):(-1|1)$/;
-
 /**
  * The step shown again with what was wrong: its form's answer (the messages, with everything typed)
  * and, for the details step, the month and slots of the date posted.
@@ -181,16 +180,16 @@ export async function wizardAction(step: WizardStep, { request, context }: Actio
   const here = wizardPath(step, returnTo);
 
   // Back, a counter moved, the estimate, a month or a date's times asked for without JavaScript: keep what was typed, unchecked, and move.
-  const adjust = ADJUST.exec(intent);
+  const adjust = counterAdjustment(intent);
   const month = monthOfIntent(intent);
   if (intent === "previous" || intent === UPDATE_ESTIMATE_INTENT || intent === SHOW_TIMES_INTENT || adjust || month) {
     let draft = withFormAnswers({ ...stored.draft, ...fromLink }, step, formData);
-    if (adjust) draft = adjustCounter(draft, adjust[1] as AddonCounter, Number(adjust[2]));
+    if (adjust) draft = adjustCounter(draft, adjust.counter, adjust.delta);
     const saved = await saveDraft(context, stored, draft);
     if (saved.kind === "rate-limited") return tooManyAttempts(step, formData, saved.retryAfterSeconds);
     return redirect(
       adjust
-        ? `${here}#${adjust[1]}-field`
+        ? `${here}#${adjust.counter}-field`
         : month
           ? `${withSearch(here, MONTH_PARAM, month)}#move-date`
           : intent === SHOW_TIMES_INTENT
