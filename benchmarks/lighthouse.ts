@@ -1,5 +1,5 @@
-// Lighthouse (mobile: a mid-range phone on a slow 4G connection, simulated) for the pages customers and
-// staff use most: three runs each, the median and the worst score of each category.
+// Lighthouse (mobile: a mid-range phone on a slow 4G connection, simulated) for the pages customers use
+// most and every page of the office's area: three runs each, the median and the worst score of each category.
 // Usage: npm run build && npm run bench:lighthouse   (starts its own server on a free port and data directory)
 // PAGES=/,/book RUNS=1 narrows it down.
 import { readFileSync } from "node:fs";
@@ -66,9 +66,20 @@ async function signedIn(base: string, email: string, password: string) {
   return cookieHeader(browser);
 }
 
-async function createCustomer(base: string, dataDir: string) {
+async function serviceClient(base: string, dataDir: string) {
   const { serviceRoleKey } = await createApiKeys(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim());
-  const service = createClient(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+/** The newest booking's id: the paid guest's, whose pages the office opens. */
+async function newestBookingId(base: string, dataDir: string) {
+  const { data, error } = await (await serviceClient(base, dataDir)).from("bookings").select("id").order("created_at", { ascending: false }).limit(1).single();
+  if (error) throw new Error(`could not read the newest booking: ${error.message}`);
+  return data.id as string;
+}
+
+async function createCustomer(base: string, dataDir: string) {
+  const service = await serviceClient(base, dataDir);
   const email = `lighthouse-${Date.now()}@example.com`;
   const { data, error } = await service.auth.admin.createUser({
     email,
@@ -90,18 +101,34 @@ try {
   const payment = await guestWhoPaid(base);
   const customer = await signedIn(base, await createCustomer(base, server.dataDir), CUSTOMER_PASSWORD);
   const admin = await signedIn(base, ADMIN.email, ADMIN.password);
-  const pages: Array<{ path: string; cookie?: string }> = [
+  const booking = await newestBookingId(base, server.dataDir);
+  const pages: Array<{ path: string; label?: string; cookie?: string }> = [
     { path: "/" },
     ...WIZARD.map(([path]) => ({ path, cookie: wizardCookie })),
     { path: "/book/review", cookie: wizardCookie },
     { path: payment.path, cookie: payment.cookie },
     { path: "/dashboard", cookie: customer },
-    { path: "/admin/bookings", cookie: admin },
+    // Every page of the office's area, and a booking's.
+    ...[
+      "/admin",
+      "/admin/bookings",
+      "/admin/pending",
+      "/admin/active",
+      "/admin/schedule",
+      "/admin/customers",
+      "/admin/users",
+      "/admin/analytics",
+      "/admin/crews",
+      "/admin/messages",
+      "/admin/settings",
+      "/admin/mail",
+    ].map((path) => ({ path, cookie: admin })),
+    ...["", "/edit", "/cancel", "/bill"].map((page) => ({ path: `/admin/bookings/${booking}${page}`, label: `/admin/bookings/:id${page}`, cookie: admin })),
   ];
   const wanted = process.env.PAGES?.split(",");
   console.log(`Lighthouse ${RUNS} run(s) per page, mobile (median / worst):`);
   for (const page of pages) {
-    const label = page.path.split("?")[0]!;
+    const label = page.label ?? page.path.split("?")[0]!;
     if (wanted && !wanted.includes(label)) continue;
     const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
     const failed: string[] = [];
