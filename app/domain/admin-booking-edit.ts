@@ -14,7 +14,14 @@ import { formatCents } from "./money";
 /** The submit that shows the new price of what was typed, without JavaScript: nothing checked or saved. */
 export const SHOW_PRICE_INTENT = "show-price";
 
+/**
+ * The estimate (cents) the form showed when it was sent: a new price is saved only once it was seen,
+ * so a save whose price differs from the one shown comes back showing it.
+ */
+export const SHOWN_ESTIMATE_FIELD = "shownEstimate";
+
 export const BOOKING_EDIT_MESSAGES = {
+  priceNotSeen: "The price changes: check the new estimate below, then save again.",
   finalCostInvalid: "Enter an amount in dollars, like 1250 or 1250.50",
   finalCostTooLarge: "Final cost can be at most $1,000,000",
   saved: "Booking updated",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  estimateShown,
   hoursChangeText,
   hoursForSize,
   priceChangeText,
@@ -27,6 +28,16 @@ const booked: PricedBooking = {
 };
 
 const choices = (changes: Partial<PricedChoices> = {}): PricedChoices => ({ ...pricedChoicesOf(booked), ...changes });
+
+describe("the estimate the edit form shows", () => {
+  it("is the quoted one while nothing priced changes, else the new one (never what a date or address would cost today)", () => {
+    expect(estimateShown({ ...booked, estimated_cost_cents: 90_000 }, choices())).toBe(90_000);
+    expect(estimateShown(booked, choices({ propertySize: "3_bedroom" }))).toBe(
+      estimateBooking({ ...choices({ propertySize: "3_bedroom" }), propertySize: "3_bedroom" }).totalCents,
+    );
+    expect(estimateShown({ ...booked, estimated_cost_cents: null }, choices())).toBeNull();
+  });
+});
 
 describe("repricing", () => {
   it("keeps the quoted estimate while nothing the booking is priced by changes", () => {

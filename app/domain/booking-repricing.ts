@@ -111,6 +111,11 @@ export function repricing(current: PricedBooking, next: PricedChoices): Repricin
   };
 }
 
+/** The estimate the booking would hold with `next` (cents): the new one, else the one it holds; null for none. */
+export function estimateShown(current: PricedBooking, next: PricedChoices): number | null {
+  return repricing(current, next)?.estimate.totalCents ?? current.estimated_cost_cents;
+}
+
 /** "+$234", "-$50", "$0". */
 function signedCents(cents: number): string {
   return cents > 0 ? `+${formatCents(cents)}` : formatCents(cents);

@@ -4,7 +4,7 @@ import { postSignIn, signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser } from "./support/backend.ts";
 import { hydrated } from "./support/hydration.ts";
 import { focusedControlCovered, undersizedTargets } from "./support/wcag-measures.ts";
-import { answerStepsToAddons, continueButton, expectStep, fillContact, fillDetails } from "./support/wizard.ts";
+import { answerStepsToAddons, continueButton, expectStep, fillContact, fillDetails, moveDateInAWeek } from "./support/wizard.ts";
 
 // WCAG 2.2's new AA criteria that a script can check, each as a person meets it: targets measured
 // (2.5.8), the focused control never hidden by what stays on screen (2.4.11), photos added without
@@ -18,7 +18,8 @@ const WIDE = { width: 1280, height: 800 };
 test("every target on the wizard, the dashboard and the admin tables is at least 24×24 px, or spaced as the criterion allows", async ({ page }) => {
   test.setTimeout(90_000);
   const customer = await createTestUser({ fullName: "Tara Targets" });
-  await createBooking(customer, { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+  // A move next week: the bookings table shows its day's crews (a link) beside it.
+  await createBooking(customer, { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString(), moving_date: moveDateInAWeek() });
   const found: string[] = [];
   const measure = async (label: string) => {
     await hydrated(page);

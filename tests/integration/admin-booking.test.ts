@@ -293,6 +293,23 @@ describe.skipIf(usingHostedBackend)("editing a booking", () => {
     expect(await historyOf(booking.id)).toHaveLength(5);
   });
 
+  it("saves a new price only once it was shown: a save straight after a change comes back with the difference, nothing saved", async () => {
+    const booking = await insertStoredBooking(serviceRole, customer, { estimated_hours: 6 });
+    const unseen = editFormOf(booking, { propertySize: "3_bedroom", shownEstimate: String(booking.estimated_cost_cents) });
+    const asked = await act<{ error: Record<string, string[]> }>(admin, editPath(booking.id), unseen);
+    expect(asked.status).toBe(409);
+    expect(asked.value?.error?.[""]).toEqual(["The price changes: check the new estimate below, then save again."]);
+    expect(await stored(booking.id)).toMatchObject({ property_size: booking.property_size, estimated_cost_cents: booking.estimated_cost_cents });
+    // The page that came back shows the new estimate, and sends it with the next Save.
+    const page = await admin.visitor.post(editPath(booking.id), unseen);
+    const shown = /name="shownEstimate" value="(\d+)"/.exec(page.html)?.[1];
+    expect(shown).toBe(editFormOf(booking, { propertySize: "3_bedroom" }).shownEstimate);
+    expect(page.text).toContain("New estimate");
+    const saved = await act(admin, editPath(booking.id), { ...unseen, shownEstimate: shown! });
+    expect(saved.status).toBe(302);
+    expect((await stored(booking.id)).estimated_cost_cents).toBe(Number(shown));
+  });
+
   it("prices the booking again by the wizard's pricing when its size, add-ons and team change, records each change, and keeps the deposit paid", async () => {
     const booking = await insertStoredBooking(serviceRole, customer, {
       estimated_hours: 6,

@@ -11,10 +11,11 @@ import { SelectField } from "~/components/ui/select-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
 import { buttonClasses } from "~/components/ui/button";
-import { BOOKING_EDIT_MESSAGES, SHOW_PRICE_INTENT, bookingEditSchema, type KeptDetails } from "~/domain/admin-booking-edit";
+import { BOOKING_EDIT_MESSAGES, SHOWN_ESTIMATE_FIELD, SHOW_PRICE_INTENT, bookingEditSchema, type KeptDetails } from "~/domain/admin-booking-edit";
 import { COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, TEAM_LABELS } from "~/domain/booking-labels";
 import {
   hoursChangeText,
+  estimateShown,
   priceChangeText,
   pricedChoicesFromForm,
   pricedChoicesOf,
@@ -301,8 +302,10 @@ function AddonBox({ field, label, price }: { field: FieldMetadata<boolean>; labe
 function PriceChange({ booked, choices, offerPreview }: { booked: PricedBooking; choices: PricedChoices; offerPreview: boolean }) {
   const price = repricing(booked, choices);
   const hours = price ? hoursChangeText(price) : null;
+  const shown = estimateShown(booked, choices);
   return (
     <section aria-labelledby="edit-price-heading" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <input type="hidden" name={SHOWN_ESTIMATE_FIELD} value={shown === null ? "" : String(shown)} />
       <h2 id="edit-price-heading" className="text-lg font-semibold">
         Price
       </h2>

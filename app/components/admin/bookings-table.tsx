@@ -264,11 +264,18 @@ function MoveDaysSummary({ days, crewsByDay }: { days: string[]; crewsByDay: Rec
   );
 }
 
-/** Under a move date: the crews used and available that day, linking to its schedule. */
-function DayCrews({ date, crews }: { date: string; crews: OverviewDay | undefined }) {
+/**
+ * Under a move date: the crews used and available that day, linking to its schedule. On a card, among
+ * other links, it is a 24px target; in the table's line, with no other link near, a line of small text.
+ */
+function DayCrews({ date, crews, target = false }: { date: string; crews: OverviewDay | undefined; target?: boolean }) {
   if (!crews) return null;
   return (
-    <Link to={`${href("/admin/schedule")}?day=${date}`} className="block text-xs text-slate-500 hover:text-brand-700 hover:underline" data-crews-used>
+    <Link
+      to={`${href("/admin/schedule")}?day=${date}`}
+      className={`${target ? "flex min-h-6 items-center" : "block"} text-xs text-slate-500 hover:text-brand-700 hover:underline`}
+      data-crews-used
+    >
       {crewsUsedLabel(crews)}
     </Link>
   );
@@ -373,7 +380,7 @@ function BookingCard({ booking, now, crews }: { booking: AdminBookingRow; now: D
           {moveWhen(booking)}
           <MovedByCustomerMark times={booking.online_reschedules} />
           <NewDateNeededMark needed={newDateRequested(booking)} />
-          <DayCrews date={booking.moving_date} crews={crews} />
+          <DayCrews date={booking.moving_date} crews={crews} target />
         </dd>
         <dt className="text-slate-500">Route</dt>
         <dd className="break-words">

@@ -9,6 +9,7 @@ import type { WizardAvailability } from "~/domain/capacity";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, parseMonth } from "~/domain/date-picker-month";
 import {
   BOOKING_EDIT_MESSAGES,
+  SHOWN_ESTIMATE_FIELD,
   SHOW_PRICE_INTENT,
   bookingEditSchema,
   overCapacityMessage,
@@ -160,6 +161,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const edit = submission.value;
   const price = repricing(row, edit);
+  // A new price is saved only once it was shown: without JavaScript, a save straight after a change
+  // comes back with the new estimate and the difference, for a second Save.
+  if (price && form.get(SHOWN_ESTIMATE_FIELD) !== String(price.estimate.totalCents)) {
+    const reply: BookingEditResult = {
+      ...submission.reply({ formErrors: [BOOKING_EDIT_MESSAGES.priceNotSeen] }),
+      availability: await bookingCalendar(context, row, { today, month: null, date: edit.date, size: edit.propertySize }),
+    };
+    return data(reply, { status: 409 });
+  }
 
   const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";
   const result = await updateBookingDetails(supabase, bookingId, edit, { overCapacity, repriced: price?.estimate ?? null });

@@ -1,3 +1,4 @@
+import { estimateShown, pricedChoicesFromForm, pricedChoicesOf } from "../../../app/domain/booking-repricing.ts";
 import type { BookingRow } from "../../../app/domain/booking.ts";
 import { centsToDollarsInput } from "../../../app/domain/money.ts";
 
@@ -29,5 +30,11 @@ export function editFormOf(booking: BookingRow, changes: Record<string, string |
     finalCost: centsToDollarsInput(booking.final_cost_cents),
     ...changes,
   };
+  // The estimate the page shows for what is typed, as it sends it (the new one once seen): a test of a
+  // price not yet seen says so with its own `shownEstimate`.
+  if (!("shownEstimate" in changes)) {
+    const shown = estimateShown(booking, pricedChoicesFromForm(form, pricedChoicesOf(booking)));
+    form.shownEstimate = shown === null ? "" : String(shown);
+  }
   return Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
