@@ -8,6 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../emulators/supabase/index.ts";
+import { ADMIN_PAGES } from "../tests/e2e/support/admin-pages.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer } from "./support/server.ts";
 
@@ -109,20 +110,7 @@ try {
     { path: payment.path, cookie: payment.cookie },
     { path: "/dashboard", cookie: customer },
     // Every page of the office's area, and a booking's.
-    ...[
-      "/admin",
-      "/admin/bookings",
-      "/admin/pending",
-      "/admin/active",
-      "/admin/schedule",
-      "/admin/customers",
-      "/admin/users",
-      "/admin/analytics",
-      "/admin/crews",
-      "/admin/messages",
-      "/admin/settings",
-      "/admin/mail",
-    ].map((path) => ({ path, cookie: admin })),
+    ...["/admin", ...ADMIN_PAGES].map((path) => ({ path, cookie: admin })),
     ...["", "/edit", "/cancel", "/bill"].map((page) => ({ path: `/admin/bookings/${booking}${page}`, label: `/admin/bookings/:id${page}`, cookie: admin })),
   ];
   const wanted = process.env.PAGES?.split(",");

@@ -108,3 +108,32 @@ test("a status change for three ticked rows, each recorded with the admin who ma
   const untouched = await service.from("bookings").select("status").in("id", others);
   expect(new Set(untouched.data?.map((row) => row.status))).toEqual(new Set(["pending"]));
 });
+
+test("with JavaScript, the header's box ticks every row, shows a part ticked as mixed, and every tick clears once the change is made", async ({ page }) => {
+  test.skip(!javaScriptEnabled(), "the header's box is drawn with JavaScript only");
+  const tag = `bx${Date.now().toString(36)}`;
+  await seedLongBookings(tag);
+  const admin = await createTestUser({ fullName: "Tick Admin", admin: true });
+  await signInDirectly(page, admin, `/admin/bookings?q=${tag}`);
+  const all = page.getByRole("checkbox", { name: "Select every booking on this page" });
+  const rows = page.locator("tbody").getByRole("checkbox");
+  const count = await rows.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+
+  await all.check();
+  await expect(page.getByText(`${count} ticked`)).toBeVisible();
+  await rows.first().uncheck();
+  // Some ticked, not all: the header's box is mixed.
+  await expect(all).not.toBeChecked();
+  expect(await all.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+  await rows.first().check();
+  await expect(all).toBeChecked();
+
+  await page.getByLabel("Change the ticked bookings to").selectOption("cancelled");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText(`${count} bookings changed to Cancelled`)).toBeVisible();
+  // The rows stay listed, unticked, and so does the header's box.
+  await expect(page.getByText("No booking ticked")).toBeVisible();
+  await expect(all).not.toBeChecked();
+  for (const box of await rows.all()) await expect(box).not.toBeChecked();
+});

@@ -1,4 +1,5 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { COUNTER_OFFERS, FLAT_ADDON_OFFERS } from "~/domain/addon-offers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -25,7 +26,7 @@ import {
 } from "~/domain/booking-repricing";
 import type { WizardAvailability } from "~/domain/capacity";
 import { formatCents } from "~/domain/money";
-import { ADDON_PRICES_CENTS, COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, bookingHours, hourlyRateCents } from "~/domain/pricing";
+import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, bookingHours, hourlyRateCents } from "~/domain/pricing";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 
@@ -61,24 +62,6 @@ export interface BookingEditDefaults {
   specialInstructions: string;
   finalCost: string;
 }
-
-const FLAT_ADDONS = [
-  { name: "packingService", price: ADDON_PRICES_CENTS.packing },
-  { name: "storageService", price: ADDON_PRICES_CENTS.storage },
-  { name: "cleaningService", price: ADDON_PRICES_CENTS.cleaning },
-] as const;
-
-const COUNTERS = [
-  { name: "extraMovers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} per mover, for the whole move` },
-  {
-    name: "tvMounting",
-    hint: `${formatCents(ADDON_PRICES_CENTS.tvMountingFirst)} first TV, ${formatCents(ADDON_PRICES_CENTS.tvMountingAdditional)} each after`,
-  },
-  {
-    name: "deepCleaningBedrooms",
-    hint: `${formatCents(ADDON_PRICES_CENTS.deepCleaningFirstBedroom)} first bedroom, ${formatCents(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom)} each after`,
-  },
-] as const;
 
 /**
  * The whole booking: the customer's contact details, the date and time, the addresses, the size of the
@@ -140,7 +123,7 @@ export function BookingEditForm({
   );
   // The booking's own times that are none of the wizard's slots.
   const keptTimes = timeOptions.filter((option) => !(TIME_SLOTS as readonly string[]).includes(option.value));
-  const counterValue = (name: (typeof COUNTERS)[number]["name"]) => {
+  const counterValue = (name: (typeof COUNTER_OFFERS)[number]["name"]) => {
     const value = Number(fields[name].initialValue);
     return Number.isInteger(value) ? value : booked[COUNTER_COLUMNS[name]];
   };
@@ -229,10 +212,10 @@ export function BookingEditForm({
         />
       </Section>
       <Section legend="Add-ons">
-        {FLAT_ADDONS.map((addon) => (
+        {FLAT_ADDON_OFFERS.map((addon) => (
           <AddonBox key={addon.name} field={fields[addon.name]} label={FLAT_ADDON_LABELS[addon.name]} price={formatCents(addon.price)} />
         ))}
-        {COUNTERS.map((counter) => (
+        {COUNTER_OFFERS.map((counter) => (
           <CounterField
             key={counter.name}
             name={counter.name}

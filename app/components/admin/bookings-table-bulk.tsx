@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { BULK_STATUS_FORM_ID, SET_BOOKING_STATUSES_INTENT } from "~/domain/admin-bulk-status";
@@ -12,12 +12,15 @@ const ROW_BOXES = `input[type="checkbox"][data-bulk-row][form="${BULK_STATUS_FOR
 
 const rowBoxes = () => [...document.querySelectorAll<HTMLInputElement>(ROW_BOXES)];
 
-/** How many rows are ticked, kept as boxes change and after the page reloads from the database. */
-function useTickedCount(): number {
-  const [count, setCount] = useState(0);
+/** How many rows are ticked, and of how many, kept as boxes change and after the page reloads from the database. */
+function useTickedRows(): { ticked: number; rows: number } {
+  const [count, setCount] = useState({ ticked: 0, rows: 0 });
   const navigation = useNavigation();
   useEffect(() => {
-    const recount = () => setCount(rowBoxes().filter((box) => box.checked).length);
+    const recount = () => {
+      const boxes = rowBoxes();
+      setCount({ ticked: boxes.filter((box) => box.checked).length, rows: boxes.length });
+    };
     recount();
     document.addEventListener("change", recount);
     return () => document.removeEventListener("change", recount);
@@ -25,9 +28,24 @@ function useTickedCount(): number {
   return count;
 }
 
+/** Once a bulk change has been made and the page reloaded, its ticks are done with: every row is unticked. */
+function useUntickAfterChange() {
+  const navigation = useNavigation();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.formData?.get("intent") === SET_BOOKING_STATUSES_INTENT) sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      for (const box of rowBoxes()) box.checked = false;
+      document.dispatchEvent(new Event("change"));
+    }
+  }, [navigation.state, navigation.formData]);
+}
+
 export function BulkStatusForm() {
   const hydrated = useHydrated();
-  const ticked = useTickedCount();
+  const { ticked } = useTickedRows();
+  useUntickAfterChange();
   return (
     <Form
       method="post"
@@ -59,18 +77,28 @@ export function BulkStatusForm() {
   );
 }
 
-/** The header's box ticks or unticks every row of the page; it needs JavaScript, so it is drawn only with it. */
+/**
+ * The header's box ticks or unticks every row of the page, and shows whether all (ticked), some
+ * (mixed) or none are; it needs JavaScript, so it is drawn only with it.
+ */
 export function SelectAllRows() {
   const hydrated = useHydrated();
+  const { ticked, rows } = useTickedRows();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = ticked > 0 && ticked < rows;
+  }, [ticked, rows]);
   if (!hydrated) return <span className="sr-only">Select</span>;
   return (
     <label className="inline-flex size-7 cursor-pointer items-center justify-center">
       <input
+        ref={box}
         type="checkbox"
         className="size-4"
+        checked={rows > 0 && ticked === rows}
         onChange={(event) => {
           const checked = event.currentTarget.checked;
-          for (const box of rowBoxes()) box.checked = checked;
+          for (const row of rowBoxes()) row.checked = checked;
         }}
       />
       <span className="sr-only">Select every booking on this page</span>

@@ -1,4 +1,5 @@
 import { useForm } from "@conform-to/react";
+import { COUNTER_OFFERS, FLAT_ADDON_OFFERS } from "~/domain/addon-offers";
 import { Info } from "lucide-react";
 import { COUNTER_LABELS, FLAT_ADDON_LABELS } from "~/domain/booking-labels";
 import { priceInBrief } from "~/domain/booking-review";
@@ -6,7 +7,7 @@ import { addonsSchema } from "~/domain/booking-schemas";
 import { estimateFromDraft } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
 import type { PhotoView } from "~/domain/photo-rules";
-import { ADDON_PRICES_CENTS, COUNTER_LIMITS } from "~/domain/pricing";
+import { COUNTER_LIMITS } from "~/domain/pricing";
 import { ADDON_CARD_CLASSES } from "./addon-card";
 import { CounterField } from "./counter-field";
 import { PhotoPicker, PhotoPickerForms } from "./photo-picker";
@@ -14,24 +15,6 @@ import { PriceSummary } from "./price-summary";
 import { WizardAccountLink } from "./wizard-account-link";
 import { WizardForm } from "./wizard-form";
 import { CONTINUE, STEP_VALIDATION, validateStep, type StepProps } from "./wizard-step-form";
-
-const FLAT_ADDONS = [
-  { name: "packingService", price: ADDON_PRICES_CENTS.packing },
-  { name: "storageService", price: ADDON_PRICES_CENTS.storage },
-  { name: "cleaningService", price: ADDON_PRICES_CENTS.cleaning },
-] as const;
-
-const COUNTERS = [
-  { name: "extraMovers", hint: `${formatCents(ADDON_PRICES_CENTS.extraMover)} per mover, for the whole move` },
-  {
-    name: "tvMounting",
-    hint: `${formatCents(ADDON_PRICES_CENTS.tvMountingFirst)} first TV, ${formatCents(ADDON_PRICES_CENTS.tvMountingAdditional)} each after`,
-  },
-  {
-    name: "deepCleaningBedrooms",
-    hint: `${formatCents(ADDON_PRICES_CENTS.deepCleaningFirstBedroom)} first bedroom, ${formatCents(ADDON_PRICES_CENTS.deepCleaningAdditionalBedroom)} each after`,
-  },
-] as const;
 
 export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, photos }: StepProps & { signedIn: boolean; photos: PhotoView[] }) {
   const [form, fields] = useForm({
@@ -54,7 +37,7 @@ export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, ph
       <WizardForm form={form} isFirst={false} primary={CONTINUE} price={priceInBrief(live)}>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-3 text-sm font-medium text-slate-800">Services</legend>
-          {FLAT_ADDONS.map((addon) => (
+          {FLAT_ADDON_OFFERS.map((addon) => (
             <label key={addon.name} className={`${ADDON_CARD_CLASSES} flex cursor-pointer items-start gap-3`}>
               <input
                 type="checkbox"
@@ -79,7 +62,7 @@ export function AddonsStep({ draft, live, onLiveChange, lastResult, signedIn, ph
         </fieldset>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-3 text-sm font-medium text-slate-800">Extras, by the number</legend>
-          {COUNTERS.map((counter) => (
+          {COUNTER_OFFERS.map((counter) => (
             <CounterField
               key={counter.name}
               name={counter.name}
