@@ -27,19 +27,28 @@ describe("modulePreloadsAfterPaint", () => {
     expect(html.slice(html.indexOf("</head>"))).toBe(page.slice(page.indexOf("</head>")));
   });
 
-  it("adds links that carry the page's nonce, as its policy on scripts asks", async () => {
-    const added: Array<Record<string, string>> = [];
+  it("adds links that carry the page's nonce, as its policy on scripts asks, to the head in one insertion", async () => {
+    const insertions: Array<Array<Record<string, string>>> = [];
     const html = await rewritten(page, 64, "abc+/=");
     const script = /<script nonce="abc\+\/=">(.*?)<\/script>/.exec(html)?.[1] ?? "";
-    const fakeDocument = { createElement: () => ({}), head: { appendChild: (link: Record<string, string>) => added.push(link) } };
+    const fakeDocument = {
+      createElement: () => ({}),
+      createDocumentFragment: () => {
+        const children: Array<Record<string, string>> = [];
+        return { children, appendChild: (link: Record<string, string>) => children.push(link) };
+      },
+      head: { appendChild: (fragment: { children: Array<Record<string, string>> }) => insertions.push(fragment.children) },
+    };
     new Function("requestAnimationFrame", "setTimeout", "document", script)(
       (run: () => void) => run(),
       (run: () => void) => run(),
       fakeDocument,
     );
-    expect(added).toEqual([
-      { rel: "modulepreload", href: "/assets/entry.client-1.js", nonce: "abc+/=" },
-      { rel: "modulepreload", href: "/assets/chunk-2.js", nonce: "abc+/=" },
+    expect(insertions).toEqual([
+      [
+        { rel: "modulepreload", href: "/assets/entry.client-1.js", nonce: "abc+/=" },
+        { rel: "modulepreload", href: "/assets/chunk-2.js", nonce: "abc+/=" },
+      ],
     ]);
   });
 

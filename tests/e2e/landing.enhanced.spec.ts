@@ -169,12 +169,16 @@ test.describe("landing page with JavaScript", () => {
     // Every module preload that enters the document, parsed or added, and when; React adopts the added
     // ones as its own while hydrating and removes them once hydrated, so they are recorded as they come.
     await page.addInitScript(() => {
-      const added: Array<{ href: string; at: number }> = [];
+      const added: Array<{ href: string; at: number; insertion: number }> = [];
       Object.assign(window, { preloadsAdded: added });
+      let insertions = 0;
       new MutationObserver((records) => {
-        for (const record of records)
+        for (const record of records) {
+          insertions++;
           for (const node of record.addedNodes)
-            if (node instanceof HTMLLinkElement && node.rel === "modulepreload") added.push({ href: new URL(node.href).pathname, at: performance.now() });
+            if (node instanceof HTMLLinkElement && node.rel === "modulepreload")
+              added.push({ href: new URL(node.href).pathname, at: performance.now(), insertion: insertions });
+        }
       }).observe(document, { childList: true, subtree: true });
     });
     const scripts: string[] = [];
@@ -184,7 +188,7 @@ test.describe("landing page with JavaScript", () => {
     await page.goto("/");
     await hydrated(page);
     const { added, stylesheetLoaded } = await page.evaluate(() => ({
-      added: (window as unknown as { preloadsAdded: Array<{ href: string; at: number }> }).preloadsAdded,
+      added: (window as unknown as { preloadsAdded: Array<{ href: string; at: number; insertion: number }> }).preloadsAdded,
       stylesheetLoaded:
         performance
           .getEntriesByType("resource")
@@ -193,6 +197,8 @@ test.describe("landing page with JavaScript", () => {
     }));
     expect(added.filter(({ href }) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toHaveLength(1);
     expect(added.length).toBeGreaterThan(5);
+    // All of them in one insertion into the head, not one change to the document a module.
+    expect(new Set(added.map(({ insertion }) => insertion)).size).toBe(1);
     // None is in the page as sent: they are added once a frame can be painted, which the stylesheet holds back.
     expect(Math.min(...added.map(({ at }) => at))).toBeGreaterThanOrEqual(stylesheetLoaded);
     // The preload and the page's own imports share the browser's module map: no script twice.
