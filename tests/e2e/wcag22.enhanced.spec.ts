@@ -16,12 +16,9 @@ const PHONE = { width: 390, height: 844 };
 
 /** The page at `path` (or the one already open, when null) audited at both widths. */
 async function audit(page: Page, path: string | null, label = path ?? page.url()): Promise<string[]> {
-  if (path !== null) {
-    await page.setViewportSize(WIDE);
-    await page.goto(path);
-  }
-  await hydrated(page);
   await page.setViewportSize(WIDE);
+  if (path !== null) await page.goto(path);
+  await hydrated(page);
   const wide = await wcagViolations(page, `${label} @1280`);
   await page.setViewportSize(PHONE);
   const phone = await wcagViolations(page, `${label} @390`);

@@ -161,28 +161,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const edit = submission.value;
   const price = repricing(row, edit);
-  // A new price is saved only once it was shown: without JavaScript, a save straight after a change
-  // comes back with the new estimate and the difference, for a second Save.
-  if (price && form.get(SHOWN_ESTIMATE_FIELD) !== String(price.estimate.totalCents)) {
+  /** Nothing saved: the form again with everything typed, why, and the calendar at the date asked for (409). */
+  const sentBack = async (message: string, more: Partial<BookingEditResult> = {}) => {
     const reply: BookingEditResult = {
-      ...submission.reply({ formErrors: [BOOKING_EDIT_MESSAGES.priceNotSeen] }),
+      ...submission.reply({ formErrors: [message] }),
+      ...more,
       availability: await bookingCalendar(context, row, { today, month: null, date: edit.date, size: edit.propertySize }),
     };
     return data(reply, { status: 409 });
-  }
+  };
+  // A new price is saved only once it was shown: without JavaScript, a save straight after a change
+  // comes back with the new estimate and the difference, for a second Save.
+  if (price && form.get(SHOWN_ESTIMATE_FIELD) !== String(price.estimate.totalCents)) return sentBack(BOOKING_EDIT_MESSAGES.priceNotSeen);
 
   const overCapacity = form.get(OVER_CAPACITY_FIELD) === "confirm";
   const result = await updateBookingDetails(supabase, bookingId, edit, { overCapacity, repriced: price?.estimate ?? null });
   switch (result.kind) {
-    case "over-capacity": {
+    case "over-capacity":
       // The calendar shows the date asked for, with what was full, for another choice or 'Book it anyway'.
-      const reply: BookingEditResult = {
-        ...submission.reply({ formErrors: [overCapacityMessage(result.refusal)] }),
-        overCapacity: true,
-        availability: await bookingCalendar(context, row, { today, month: null, date: edit.date, size: edit.propertySize }),
-      };
-      return data(reply, { status: 409 });
-    }
+      return sentBack(overCapacityMessage(result.refusal), { overCapacity: true });
     case "not-found":
       throw bookingNotFound();
     case "forbidden":
