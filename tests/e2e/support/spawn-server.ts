@@ -18,6 +18,9 @@ export interface SpawnedServer {
   serviceClient(): Promise<SupabaseClient>;
 }
 
+/** How often a server is started again when the port chosen for it was taken before it could listen. */
+const PORT_ATTEMPTS = 5;
+
 /** Another production server on its own port and data directory, healthy when returned. */
 export async function spawnServer(options: {
   dataDir: string;
@@ -25,7 +28,17 @@ export async function spawnServer(options: {
   env?: Record<string, string>;
   command?: (node: string) => [string, string[]];
 }): Promise<SpawnedServer> {
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    const started = await startServer(options, options.port ?? (await freePort()));
+    if ("base" in started) return started;
+    // Another process may take a free port between choosing it and listening on it; only a port
+    // this function chose itself can be chosen again.
+    const portTaken = started.output.includes("EADDRINUSE");
+    if (!portTaken || options.port !== undefined || attempt === PORT_ATTEMPTS) throw new Error(`server did not start:\n${started.output}`);
+  }
+}
+
+async function startServer(options: Parameters<typeof spawnServer>[0], port: number): Promise<SpawnedServer | { output: string }> {
   const base = `http://localhost:${port}`;
   const [command, args] = options.command?.(process.execPath) ?? [process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"]];
   let output = "";
@@ -35,6 +48,8 @@ export async function spawnServer(options: {
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // Its output is whole once its pipes close, after it exits.
+  const closed = new Promise((resolve) => child.on("close", resolve));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -42,7 +57,14 @@ export async function spawnServer(options: {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (child.exitCode !== null) {
+      await closed;
+      return { output };
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${output}`);
+    }
     // The poll's interval between health checks, not a wait for the condition itself.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
