@@ -1,6 +1,7 @@
 import { createCookie, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type RequestFacts } from "~/context";
-import { toastSchema, type Toast, type ToastInput } from "~/domain/toast";
+import type { Toast, ToastInput } from "~/domain/toast";
+import { toastSchema } from "~/domain/toast-schema";
 
 /** A short-lived signed cookie carries one message across a redirect (with or without JavaScript). */
 export function createToastCookie(options: { secret: string; secure: boolean }) {

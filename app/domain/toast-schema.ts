@@ -1,0 +1,13 @@
+import { z } from "zod";
+import type { Toast } from "./toast";
+
+// Apart from the toast's type and text, which every page's script draws: reading a toast from a
+// cookie or an answer is work for the server and the uploaders, and Zod would weigh on every page.
+
+/** A toast as it comes back from its cookie or an upload's answer: anything else is not one of ours. */
+export const toastSchema = z.object({
+  id: z.string().max(100),
+  type: z.enum(["success", "error", "info"]),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+}) satisfies z.ZodType<Toast>;

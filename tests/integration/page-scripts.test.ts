@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { signIn, startTestApp, type TestApp } from "./support/app-client.ts";
+
+// What a page's HTML makes the phone download: the entry, the route modules and their imports, all
+// named in the page. The landing is the page most visitors see first, on any phone: no form of its
+// own needs Zod (the sign-in dialog's script, with its schemas, loads when the dialog opens), so the
+// 20-odd KiB of Zod stay off it.
+
+/** A mark only Zod's own code carries. */
+const ZOD = "$ZodType";
+
+let backend: TestBackend;
+let app: TestApp;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  app = await startTestApp(backend);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+/** The script files `html` names, as paths under /assets. */
+function scriptsOf(html: string): string[] {
+  return [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+}
+
+const assetSource = (asset: string) => readFileSync(path.join("build/client", asset), "utf8");
+
+describe("the scripts a page loads", () => {
+  it("the landing loads its route's scripts, and none of them is Zod", async () => {
+    const { visitor } = await signIn(app, "guest");
+    const page = await visitor.get("/");
+    expect(page.status).toBe(200);
+    const scripts = scriptsOf(page.html);
+    expect(scripts.some((script) => /\/landing-[^/]+\.js$/.test(script))).toBe(true);
+    expect(scripts.filter((script) => assetSource(script).includes(ZOD))).toEqual([]);
+  });
+
+  it("a form's page does load Zod, for its instant messages", async () => {
+    const { visitor } = await signIn(app, "guest");
+    const page = await visitor.get("/book");
+    expect(page.status).toBe(200);
+    expect(scriptsOf(page.html).some((script) => assetSource(script).includes(ZOD))).toBe(true);
+  });
+});
