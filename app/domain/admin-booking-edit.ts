@@ -100,8 +100,8 @@ function keptOr<Rule extends z.ZodType<string, string>>(kept: string, rule: Rule
  */
 export function bookingEditSchema(today: string, current: KeptDetails) {
   const details = detailsSchema(today).shape;
-  const contact = contactSchema.shape;
-  const addons = addonsSchema.shape;
+  const contact = contactSchema().shape;
+  const addons = addonsSchema().shape;
   return z.object({
     fullName: contact.fullName,
     email: keptOr(current.email, contact.email, BOOKING_MESSAGES.emailRequired),
@@ -130,8 +130,8 @@ export function bookingEditSchema(today: string, current: KeptDetails) {
         context.addIssue({ code: "custom", message: BOOKING_MESSAGES.sizeRequired });
         return z.NEVER;
       }),
-    teamType: teamSchema.shape.teamType,
-    serviceType: serviceSchema.shape.serviceType,
+    teamType: teamSchema().shape.teamType,
+    serviceType: serviceSchema().shape.serviceType,
     packingService: addons.packingService,
     storageService: addons.storageService,
     cleaningService: addons.cleaningService,

@@ -33,24 +33,28 @@ function valueOf<T>(schema: z.ZodType<T>, values: Record<string, string>): T {
 
 describe("contact step", () => {
   it("needs a name, a valid email and a phone number, with the gating messages", () => {
-    expect(errorsOf(contactSchema, {})).toEqual({
+    expect(errorsOf(contactSchema(), {})).toEqual({
       fullName: BOOKING_MESSAGES.fullNameRequired,
       email: BOOKING_MESSAGES.emailRequired,
       phone: BOOKING_MESSAGES.phoneRequired,
     });
-    expect(errorsOf(contactSchema, { fullName: "Ada", email: "ada@example", phone: "404 555 0182" }).email).toBe("Valid email address is required");
+    expect(errorsOf(contactSchema(), { fullName: "Ada", email: "ada@example", phone: "404 555 0182" }).email).toBe("Valid email address is required");
   });
 
   it("accepts common US phone forms and refuses others", () => {
     for (const phone of ["(404) 555-0182", "404-555-0182", "+1 404 555 0182", "4045550182", "404.555.0182"]) {
-      expect(errorsOf(contactSchema, { fullName: "Ada", email: "ada@example.com", phone }), phone).toEqual({});
+      expect(errorsOf(contactSchema(), { fullName: "Ada", email: "ada@example.com", phone }), phone).toEqual({});
     }
-    expect(errorsOf(contactSchema, { fullName: "Ada", email: "ada@example.com", phone: "555-01" }).phone).toBe(BOOKING_MESSAGES.phoneInvalid);
+    expect(errorsOf(contactSchema(), { fullName: "Ada", email: "ada@example.com", phone: "555-01" }).phone).toBe(BOOKING_MESSAGES.phoneInvalid);
   });
 
   it("refuses control characters and overlong values", () => {
-    expect(errorsOf(contactSchema, { fullName: "Ada\u0000", email: "ada@example.com", phone: "4045550182" }).fullName).toBe(BOOKING_MESSAGES.controlCharacters);
-    expect(errorsOf(contactSchema, { fullName: "A".repeat(201), email: "ada@example.com", phone: "4045550182" }).fullName).toBe(BOOKING_MESSAGES.tooLong(200));
+    expect(errorsOf(contactSchema(), { fullName: "Ada\u0000", email: "ada@example.com", phone: "4045550182" }).fullName).toBe(
+      BOOKING_MESSAGES.controlCharacters,
+    );
+    expect(errorsOf(contactSchema(), { fullName: "A".repeat(201), email: "ada@example.com", phone: "4045550182" }).fullName).toBe(
+      BOOKING_MESSAGES.tooLong(200),
+    );
   });
 });
 
@@ -82,16 +86,16 @@ describe("details step", () => {
 
 describe("team and service steps", () => {
   it("ask for a choice with the gating messages", () => {
-    expect(errorsOf(teamSchema, {}).teamType).toBe("Please select a team type to continue");
-    expect(errorsOf(teamSchema, { teamType: "platinum" }).teamType).toBe("Please select a team type to continue");
-    expect(errorsOf(serviceSchema, {}).serviceType).toBe("Please select a service type to continue");
-    expect(valueOf(serviceSchema, { serviceType: "long_distance" }).serviceType).toBe("long_distance");
+    expect(errorsOf(teamSchema(), {}).teamType).toBe("Please select a team type to continue");
+    expect(errorsOf(teamSchema(), { teamType: "platinum" }).teamType).toBe("Please select a team type to continue");
+    expect(errorsOf(serviceSchema(), {}).serviceType).toBe("Please select a service type to continue");
+    expect(valueOf(serviceSchema(), { serviceType: "long_distance" }).serviceType).toBe("long_distance");
   });
 });
 
 describe("add-ons step", () => {
   it("reads checkboxes and counters, defaulting to none", () => {
-    expect(valueOf(addonsSchema, {})).toEqual({
+    expect(valueOf(addonsSchema(), {})).toEqual({
       packingService: false,
       storageService: false,
       cleaningService: false,
@@ -99,7 +103,7 @@ describe("add-ons step", () => {
       tvMounting: 0,
       deepCleaningBedrooms: 0,
     });
-    expect(valueOf(addonsSchema, { packingService: "on", extraMovers: "6", tvMounting: "2", deepCleaningBedrooms: "5" })).toMatchObject({
+    expect(valueOf(addonsSchema(), { packingService: "on", extraMovers: "6", tvMounting: "2", deepCleaningBedrooms: "5" })).toMatchObject({
       packingService: true,
       extraMovers: 6,
       tvMounting: 2,
@@ -108,10 +112,10 @@ describe("add-ons step", () => {
   });
 
   it("enforces each counter's bounds", () => {
-    expect(errorsOf(addonsSchema, { extraMovers: "7" }).extraMovers).toBe(BOOKING_MESSAGES.counter(0, 6));
-    expect(errorsOf(addonsSchema, { tvMounting: "-1" }).tvMounting).toBe(BOOKING_MESSAGES.counter(0, 6));
-    expect(errorsOf(addonsSchema, { deepCleaningBedrooms: "6" }).deepCleaningBedrooms).toBe(BOOKING_MESSAGES.counter(0, 5));
-    expect(errorsOf(addonsSchema, { extraMovers: "1.5" }).extraMovers).toBeDefined();
+    expect(errorsOf(addonsSchema(), { extraMovers: "7" }).extraMovers).toBe(BOOKING_MESSAGES.counter(0, 6));
+    expect(errorsOf(addonsSchema(), { tvMounting: "-1" }).tvMounting).toBe(BOOKING_MESSAGES.counter(0, 6));
+    expect(errorsOf(addonsSchema(), { deepCleaningBedrooms: "6" }).deepCleaningBedrooms).toBe(BOOKING_MESSAGES.counter(0, 5));
+    expect(errorsOf(addonsSchema(), { extraMovers: "1.5" }).extraMovers).toBeDefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtForKey, builtOnce } from "./built-once";
 import { calendarDateSchema } from "./calendar-date";
 import { addDays, wallClockAt } from "./company-time";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
@@ -32,44 +33,46 @@ const text = (required: string, max: number) =>
 /** US numbers as people write them: (404) 555-0182, 404-555-0182, +1 404 555 0182, 4045550182. */
 const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
-export const contactSchema = z.object({
-  fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
-  email: z
-    .string({ error: BOOKING_MESSAGES.emailRequired })
-    .trim()
-    .min(1, BOOKING_MESSAGES.emailRequired)
-    .max(320, BOOKING_MESSAGES.emailInvalid)
-    .regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid)
-    .refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid)
-    .transform((value) => value.toLowerCase()),
-  phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
-});
+export const contactSchema = builtOnce(() =>
+  z.object({
+    fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
+    email: z
+      .string({ error: BOOKING_MESSAGES.emailRequired })
+      .trim()
+      .min(1, BOOKING_MESSAGES.emailRequired)
+      .max(320, BOOKING_MESSAGES.emailInvalid)
+      .regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid)
+      .refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid)
+      .transform((value) => value.toLowerCase()),
+    phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
+  }),
+);
 
 /**
  * When a move starts, judged against today's date where the company works: a date from today to a year
  * ahead, and one of the time slots or none (the first free one).
  */
-export function moveTimeSchema(today: string) {
-  return z.object({
+export const moveTimeSchema = builtForKey((today: string) =>
+  z.object({
     date: calendarDateSchema(BOOKING_MESSAGES.dateRequired)
       .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
       .refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
     time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),
-  });
-}
+  }),
+);
 
 /** The details step, judged against today's date where the company works (a move date in the past is refused). */
-export function detailsSchema(today: string) {
-  return moveTimeSchema(today).extend({
+export const detailsSchema = builtForKey((today: string) =>
+  moveTimeSchema(today).extend({
     fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
     toAddress: text(BOOKING_MESSAGES.toRequired, 500),
     propertySize: z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired }),
-  });
-}
+  }),
+);
 
-export const teamSchema = z.object({ teamType: z.enum(TEAM_TYPES, { error: BOOKING_MESSAGES.teamRequired }) });
+export const teamSchema = builtOnce(() => z.object({ teamType: z.enum(TEAM_TYPES, { error: BOOKING_MESSAGES.teamRequired }) }));
 
-export const serviceSchema = z.object({ serviceType: z.enum(SERVICE_TYPES, { error: BOOKING_MESSAGES.serviceRequired }) });
+export const serviceSchema = builtOnce(() => z.object({ serviceType: z.enum(SERVICE_TYPES, { error: BOOKING_MESSAGES.serviceRequired }) }));
 
 const counter = (name: keyof typeof COUNTER_LIMITS) => {
   const { min, max } = COUNTER_LIMITS[name];
@@ -77,25 +80,27 @@ const counter = (name: keyof typeof COUNTER_LIMITS) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message).default(0);
 };
 
-export const addonsSchema = z.object({
-  packingService: z.boolean().default(false),
-  storageService: z.boolean().default(false),
-  cleaningService: z.boolean().default(false),
-  extraMovers: counter("extraMovers"),
-  tvMounting: counter("tvMounting"),
-  deepCleaningBedrooms: counter("deepCleaningBedrooms"),
-  specialInstructions: z
-    .string()
-    .trim()
-    .max(2000, BOOKING_MESSAGES.tooLong(2000))
-    .refine(noControlCharactersButNewlines, BOOKING_MESSAGES.controlCharacters)
-    .optional(),
-});
+export const addonsSchema = builtOnce(() =>
+  z.object({
+    packingService: z.boolean().default(false),
+    storageService: z.boolean().default(false),
+    cleaningService: z.boolean().default(false),
+    extraMovers: counter("extraMovers"),
+    tvMounting: counter("tvMounting"),
+    deepCleaningBedrooms: counter("deepCleaningBedrooms"),
+    specialInstructions: z
+      .string()
+      .trim()
+      .max(2000, BOOKING_MESSAGES.tooLong(2000))
+      .refine(noControlCharactersButNewlines, BOOKING_MESSAGES.controlCharacters)
+      .optional(),
+  }),
+);
 
 /** Every step at once: what must hold before anything is charged. */
-export function bookingRequestSchema(today: string) {
-  return contactSchema.extend(detailsSchema(today).shape).extend(teamSchema.shape).extend(serviceSchema.shape).extend(addonsSchema.shape);
-}
+export const bookingRequestSchema = builtForKey((today: string) =>
+  contactSchema().extend(detailsSchema(today).shape).extend(teamSchema().shape).extend(serviceSchema().shape).extend(addonsSchema().shape),
+);
 
 export type ValidBookingRequest = z.infer<ReturnType<typeof bookingRequestSchema>>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnce } from "./built-once";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
 import { MAX_BOOKING_PHOTOS, draftPhotoSchema } from "./photo-rules";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS, estimateBooking, type AddonCounter, type Estimate } from "./pricing";
@@ -61,55 +62,57 @@ export function stepAfter(step: WizardStep, returnTo: ReturnTo | null): WizardSt
  * What the customer has entered so far, as kept between steps. Read back leniently: a field that no
  * longer parses is dropped (and asked for again), never an error.
  */
-export const draftSchema = z.object({
-  fullName: z.string().max(200).optional().catch(undefined),
-  email: z.string().max(320).optional().catch(undefined),
-  phone: z.string().max(40).optional().catch(undefined),
-  date: z.string().max(10).optional().catch(undefined),
-  time: z.enum(TIME_SLOTS).optional().catch(undefined),
-  fromAddress: z.string().max(500).optional().catch(undefined),
-  toAddress: z.string().max(500).optional().catch(undefined),
-  propertySize: z.enum(PROPERTY_SIZES).optional().catch(undefined),
-  teamType: z.enum(TEAM_TYPES).optional().catch(undefined),
-  serviceType: z.enum(SERVICE_TYPES).optional().catch(undefined),
-  packingService: z.boolean().optional().catch(undefined),
-  storageService: z.boolean().optional().catch(undefined),
-  cleaningService: z.boolean().optional().catch(undefined),
-  extraMovers: z.number().int().min(0).max(COUNTER_LIMITS.extraMovers.max).optional().catch(undefined),
-  tvMounting: z.number().int().min(0).max(COUNTER_LIMITS.tvMounting.max).optional().catch(undefined),
-  deepCleaningBedrooms: z.number().int().min(0).max(COUNTER_LIMITS.deepCleaningBedrooms.max).optional().catch(undefined),
-  specialInstructions: z.string().max(2000).optional().catch(undefined),
-  /** How the customer came: from the dashboard (offer the way back) or to book a finished move again. */
-  entry: z.enum(["dashboard", "again"]).optional().catch(undefined),
-  /** Photos of the customer's belongings, uploaded before paying (signed-in customers only). */
-  photos: z.array(draftPhotoSchema).max(MAX_BOOKING_PHOTOS).optional().catch(undefined),
-});
+export const draftSchema = builtOnce(() =>
+  z.object({
+    fullName: z.string().max(200).optional().catch(undefined),
+    email: z.string().max(320).optional().catch(undefined),
+    phone: z.string().max(40).optional().catch(undefined),
+    date: z.string().max(10).optional().catch(undefined),
+    time: z.enum(TIME_SLOTS).optional().catch(undefined),
+    fromAddress: z.string().max(500).optional().catch(undefined),
+    toAddress: z.string().max(500).optional().catch(undefined),
+    propertySize: z.enum(PROPERTY_SIZES).optional().catch(undefined),
+    teamType: z.enum(TEAM_TYPES).optional().catch(undefined),
+    serviceType: z.enum(SERVICE_TYPES).optional().catch(undefined),
+    packingService: z.boolean().optional().catch(undefined),
+    storageService: z.boolean().optional().catch(undefined),
+    cleaningService: z.boolean().optional().catch(undefined),
+    extraMovers: z.number().int().min(0).max(COUNTER_LIMITS.extraMovers.max).optional().catch(undefined),
+    tvMounting: z.number().int().min(0).max(COUNTER_LIMITS.tvMounting.max).optional().catch(undefined),
+    deepCleaningBedrooms: z.number().int().min(0).max(COUNTER_LIMITS.deepCleaningBedrooms.max).optional().catch(undefined),
+    specialInstructions: z.string().max(2000).optional().catch(undefined),
+    /** How the customer came: from the dashboard (offer the way back) or to book a finished move again. */
+    entry: z.enum(["dashboard", "again"]).optional().catch(undefined),
+    /** Photos of the customer's belongings, uploaded before paying (signed-in customers only). */
+    photos: z.array(draftPhotoSchema()).max(MAX_BOOKING_PHOTOS).optional().catch(undefined),
+  }),
+);
 
-export type BookingDraft = z.infer<typeof draftSchema>;
+export type BookingDraft = z.infer<ReturnType<typeof draftSchema>>;
 
 export function readDraft(value: unknown): BookingDraft {
-  const parsed = draftSchema.safeParse(value);
+  const parsed = draftSchema().safeParse(value);
   return parsed.success ? parsed.data : {};
 }
 
 /** The review asks nothing: it shows the answers, and its one button pays. */
-const reviewSchema = z.object({});
+const reviewSchema = builtOnce(() => z.object({}));
 
 /** The schema that checks one step (the details step against today's date). */
 export function stepSchema(step: WizardStep, today: string) {
   switch (step) {
     case "contact":
-      return contactSchema;
+      return contactSchema();
     case "details":
       return detailsSchema(today);
     case "team":
-      return teamSchema;
+      return teamSchema();
     case "service":
-      return serviceSchema;
+      return serviceSchema();
     case "addons":
-      return addonsSchema;
+      return addonsSchema();
     case "review":
-      return reviewSchema;
+      return reviewSchema();
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnce } from "./built-once";
 
 /** A booking holds at most this many photos of the customer's belongings. */
 export const MAX_BOOKING_PHOTOS = 10;
@@ -82,13 +83,15 @@ export function photoFileName(raw: string): string {
 }
 
 /** A photo attached to the wizard's draft: the stored image, its thumbnail, and the name the customer gave it. */
-export const draftPhotoSchema = z.object({
-  path: z.string().min(1).max(300),
-  thumbPath: z.string().min(1).max(300),
-  fileName: z.string().min(1).max(PHOTO_FILE_NAME_MAX_LENGTH),
-});
+export const draftPhotoSchema = builtOnce(() =>
+  z.object({
+    path: z.string().min(1).max(300),
+    thumbPath: z.string().min(1).max(300),
+    fileName: z.string().min(1).max(PHOTO_FILE_NAME_MAX_LENGTH),
+  }),
+);
 
-export type DraftPhoto = z.infer<typeof draftPhotoSchema>;
+export type DraftPhoto = z.infer<ReturnType<typeof draftPhotoSchema>>;
 
 /** A draft photo as the picker shows it: the thumbnail's address is null when it cannot be shown. */
 export interface PhotoView {

@@ -26,7 +26,7 @@ export function DetailsStep({
     id: "wizard-details",
     lastResult,
     defaultValue: { date: draft.date, time: draft.time, fromAddress: draft.fromAddress, toAddress: draft.toAddress, propertySize: draft.propertySize },
-    onValidate: validateStep(detailsSchema(today)),
+    onValidate: validateStep(() => detailsSchema(today)),
     ...STEP_VALIDATION,
   });
   const initialDate = typeof fields.date.initialValue === "string" ? fields.date.initialValue : undefined;

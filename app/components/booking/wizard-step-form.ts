@@ -20,11 +20,12 @@ export const STEP_VALIDATION = { shouldValidate: "onBlur", shouldRevalidate: "on
 
 /**
  * Checks a step in the browser, except when the button pressed skips checks (Previous, a counter
- * moved without JavaScript): those keep what was typed, whatever it is.
+ * moved without JavaScript): those keep what was typed, whatever it is. The step's schema is asked
+ * for at the first check, not when the page starts.
  */
-export function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema: Schema) {
+export function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema: () => Schema) {
   return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) => {
-    const checked = () => parseWithZod(formData, { schema });
+    const checked = () => parseWithZod(formData, { schema: schema() });
     return submitter?.formNoValidate ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof checked>) : checked();
   };
 }
