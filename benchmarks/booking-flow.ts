@@ -3,7 +3,9 @@
 // a company's history in the database: BOOKINGS (100,000 unless set; 0 for an empty one) made by the
 // demo script, whose crews and busy days the details step's capacity questions read. Then the time of
 // those questions alone, as the details step asks them: the slots of a busy day and 31 days of dates.
-// Last, a customer's reschedule of a paid booking: its page and its post, signed in and by the emailed link.
+// Then a customer's reschedule of a paid booking: its page and its post, signed in and by the emailed
+// link. Last, the office's actions: a move completed with its bill, the customer's page of the billed
+// move, and a failed message sent again from the messages page. Each action against a 50 ms p95 target.
 // Usage: npm run build && npm run bench:booking   (starts its own server on a free port and data directory)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -14,11 +16,13 @@ import { createApiKeys } from "../emulators/supabase/index.ts";
 import type { Database } from "../supabase/types.ts";
 import { untilMessageSenderIdle } from "./support/background-work.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
+import { benchOfficeActions } from "./support/office-actions.ts";
 import { benchReschedules } from "./support/reschedule.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin2026" };
 const BOOKINGS = Number(process.env.BOOKINGS ?? 100_000);
 const DAY_MS = 86_400_000;
 const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -87,7 +91,10 @@ if (BOOKINGS > 0) {
 }
 
 // Twenty customers from one address in a minute: the limit on new drafts and Pay presses would stop them.
-const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000", BOOKING_ACTIONS_PER_MINUTE: "1000" }, { dataDir });
+const server = await startBenchServer(
+  { AUTH_ATTEMPTS_PER_MINUTE: "1000", BOOKING_ACTIONS_PER_MINUTE: "1000", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  { dataDir },
+);
 const base = server.origin;
 try {
   if (BOOKINGS > 0) {
@@ -175,6 +182,8 @@ try {
 
   // A customer moving a paid booking, signed in and with the emailed link, on the same database.
   await benchReschedules(server, ROUNDS);
+  // The office completing moves with their bills and sending failed messages again, on the same database.
+  await benchOfficeActions(server, ROUNDS, ADMIN);
 } finally {
   await server.stop();
 }
