@@ -1,15 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { PhoneLink } from "~/components/phone-link";
 import { useCompany } from "~/components/company-context";
-import { AddressDialog } from "~/components/ui/address-dialog";
 import { buttonClasses } from "~/components/ui/button";
-import { StatusButton } from "~/components/ui/status-button";
 import type { CancellationView } from "~/domain/booking-cancellation";
-
-/** The confirmation step has its own address (`?cancel=confirm`), so it works without JavaScript. */
-export const CANCEL_CONFIRM_PARAM = "cancel";
-export const CANCEL_CONFIRM_VALUE = "confirm";
+import { CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE, CancelConfirmationOnDemand } from "./cancel-confirmation-on-demand";
 
 /** The page's address with the confirmation step open (the address may carry a query of its own). */
 const withConfirmation = (address: string) => `${address}${address.includes("?") ? "&" : "?"}${CANCEL_CONFIRM_PARAM}=${CANCEL_CONFIRM_VALUE}`;
@@ -82,7 +76,7 @@ export function BookingDetailsCancellation({
           <Link to={withConfirmation(action)} preventScrollReset className={buttonClasses("outline", "md", "mt-4 w-full")}>
             Cancel booking
           </Link>
-          {confirming ? <ConfirmCancellation action={action} depositOutcome={depositOutcome(cancellation.onCancel, depositAmount)} /> : null}
+          {confirming ? <CancelConfirmationOnDemand action={action} depositOutcome={depositOutcome(cancellation.onCancel, depositAmount)} /> : null}
         </>
       )}
     </section>
@@ -99,33 +93,4 @@ function depositOutcome(onCancel: Extract<CancellationView, { kind: "allowed" | 
     case "nothing-paid":
       return "No deposit has been paid, so nothing is charged or refunded.";
   }
-}
-
-/** "Are you sure…": a form that cancels, and 'Keep booking', a link back; opened by `?cancel=confirm`. */
-function ConfirmCancellation({ action, depositOutcome }: { action: string; depositOutcome: string }) {
-  const navigation = useNavigation();
-  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
-  return (
-    <AddressDialog closeTo={action} replace labelledBy="cancel-dialog-title" describedBy="cancel-dialog-description">
-      <Dialog.Title id="cancel-dialog-title" className="text-xl font-bold">
-        Cancel this booking?
-      </Dialog.Title>
-      <Dialog.Description id="cancel-dialog-description" className="mt-2 text-slate-700">
-        Are you sure you want to cancel this booking? {depositOutcome} This cannot be undone online.
-      </Dialog.Description>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Link to={action} replace preventScrollReset className={buttonClasses("outline", "md")}>
-            Keep booking
-          </Link>
-        </Dialog.Close>
-        <Form method="post" action={action}>
-          <input type="hidden" name="intent" value="cancel" />
-          <StatusButton type="submit" pending={cancelling} className="w-full">
-            Yes, cancel booking
-          </StatusButton>
-        </Form>
-      </div>
-    </AddressDialog>
-  );
 }

@@ -3,7 +3,8 @@ import { Link, data, href, redirect, useActionData, useSearchParams, type Should
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
 import { SavedCardSection } from "~/components/booking/saved-card-section";
 import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
-import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
+import { BookingDetailsCancellation } from "~/components/dashboard/booking-details-cancellation";
+import { CANCEL_CONFIRM_PARAM, cancelConfirmationOpen } from "~/components/dashboard/cancel-confirmation-on-demand";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsHistory } from "~/components/dashboard/booking-details-history";
@@ -155,7 +156,7 @@ export default function BookingDetails({ loaderData }: Route.ComponentProps) {
   const { booking, price, payment, photos, history, reschedule, cancellation, bill, balance, balanceAttempt, receipts, savedCard } = loaderData;
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const confirming = searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE;
+  const confirming = cancelConfirmationOpen(searchParams);
   return (
     <div className="flex flex-col gap-6">
       <Link to={href("/dashboard")} className="inline-flex items-center gap-1 self-start font-medium text-brand-700 hover:text-brand-900">

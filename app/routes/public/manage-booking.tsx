@@ -3,7 +3,8 @@ import { data, href, redirect, useActionData, useSearchParams, type ShouldRevali
 import { BalancePaymentSection } from "~/components/booking/balance-payment-section";
 import { SavedCardSection } from "~/components/booking/saved-card-section";
 import { BookingPaymentsSection } from "~/components/booking/booking-payments-section";
-import { BookingDetailsCancellation, CANCEL_CONFIRM_PARAM, CANCEL_CONFIRM_VALUE } from "~/components/dashboard/booking-details-cancellation";
+import { BookingDetailsCancellation } from "~/components/dashboard/booking-details-cancellation";
+import { cancelConfirmationOpen } from "~/components/dashboard/cancel-confirmation-on-demand";
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
@@ -174,7 +175,7 @@ export default function ManageBooking({ loaderData }: Route.ComponentProps) {
           <BookingDetailsCancellation
             action={path}
             cancellation={cancellation}
-            confirming={searchParams.get(CANCEL_CONFIRM_PARAM) === CANCEL_CONFIRM_VALUE}
+            confirming={cancelConfirmationOpen(searchParams)}
             depositAmount={deposit.amount}
           />
         </div>
