@@ -17,6 +17,10 @@ describe("normalisePagePath", () => {
   it("records the customer dashboard's home as /user-dashboard", () => {
     expect(normalisePagePath("/dashboard")).toBe("/user-dashboard");
     expect(normalisePagePath("/dashboard/?tab=profile")).toBe("/user-dashboard");
+    // Its tabs are pages of their own, counted as the dashboard as they were when they were not.
+    expect(normalisePagePath("/dashboard/profile")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/gallery/?preview=1")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/gallery/upload")).toBe("/dashboard/gallery/upload");
     expect(normalisePagePath("/dashboard/bookings")).toBe("/dashboard/bookings");
   });
 
