@@ -163,8 +163,8 @@ try {
 
   const pages: Array<[string, string, boolean]> = [
     ["/dashboard (overview: counters and the 5 newest)", "/dashboard", true],
-    ["/dashboard?tab=profile", "/dashboard?tab=profile", true],
-    ["/dashboard?tab=gallery (20 thumbnails)", "/dashboard?tab=gallery", true],
+    ["/dashboard/profile", "/dashboard/profile", true],
+    ["/dashboard/gallery (20 thumbnails)", "/dashboard/gallery", true],
     ["/dashboard/bookings (page 1 of the list)", "/dashboard/bookings", true],
     ["/dashboard/bookings?page=20 (the last page)", "/dashboard/bookings?page=20", false],
     [`/dashboard/bookings/:id (a booking's details)`, `/dashboard/bookings/${newest?.id}`, false],
