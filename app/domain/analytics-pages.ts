@@ -1,5 +1,4 @@
 // Which pages are counted, and under which name: shared by the server and the page script.
-import { DASHBOARD_TABS, dashboardTabPath } from "./dashboard-tabs";
 
 /** A path segment that names one record: a UUID, a number, or a long token. */
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_-]{24,})$/i;
@@ -7,8 +6,11 @@ const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** The customer dashboard's home, as the reports name it. */
 export const CUSTOMER_DASHBOARD_PAGE = "/user-dashboard";
 
-/** The dashboard's tab pages: the reports count them all as its home, as when the tabs shared one address. */
-const DASHBOARD_TAB_PAGES = new Set<string>(DASHBOARD_TABS.map(dashboardTabPath));
+/**
+ * The dashboard's tab pages (`dashboardTabPath`, written out here so that every page's script does not
+ * load the tabs' module): the reports count them all as its home, as when the tabs shared one address.
+ */
+const DASHBOARD_TAB_PAGES = new Set<string>(["/dashboard", "/dashboard/profile", "/dashboard/gallery"]);
 
 /** The landing page, where the booking funnel starts. */
 export const LANDING_PAGE = "/";
