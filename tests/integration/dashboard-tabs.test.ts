@@ -118,6 +118,11 @@ describe("the tabs' earlier addresses", () => {
     expect(stored.data?.full_name).toBe("Rita Resent");
   });
 
+  it("tells a page's script that posts to the earlier address to send it again there (308)", async () => {
+    const answer = await customer.visitor.act("/dashboard?index&tab=gallery", { intent: "delete", imageId: "1f0c8c2e-6b1a-4a57-9a43-0c3f4a6b9d21" });
+    expect(answer).toMatchObject({ status: 308, location: "/dashboard/gallery" });
+  });
+
   it("sends a gallery form posted to the earlier address on with 308", async () => {
     const moved = await customer.visitor.post("/dashboard?index&tab=gallery", { intent: "delete", imageId: "1f0c8c2e-6b1a-4a57-9a43-0c3f4a6b9d21" });
     expect(moved).toMatchObject({ status: 308, location: "/dashboard/gallery" });
