@@ -48,8 +48,12 @@ export default [
   ]),
   layout("routes/dashboard/layout.tsx", [
     ...prefix("dashboard", [
-      // The tabs (overview, profile, gallery) are one page chosen by `?tab=`.
-      index("routes/dashboard/home.tsx"),
+      // The tabs share a header and their links; each is a page of its own, so that each loads its own code alone.
+      layout("routes/dashboard/tabs-layout.tsx", [
+        index("routes/dashboard/overview.tsx"),
+        route("profile", "routes/dashboard/profile.tsx"),
+        route("gallery", "routes/dashboard/gallery.tsx"),
+      ]),
       route("bookings", "routes/dashboard/bookings.tsx"),
       route("bookings/:bookingId", "routes/dashboard/booking-details.tsx"),
       // A new day and start time for the booking: the calendar, and without JavaScript its month pages and free times.

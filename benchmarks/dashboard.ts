@@ -1,12 +1,15 @@
 // The server time of the customer dashboard for a customer with 200 bookings and 20 gallery photos,
 // side by side with a new customer who has none: each page and tab, p50 and p95 over many loads.
+// First, the JavaScript each tab's HTML loads (entry, route modules, module preloads), next to the landing's.
 // Usage: npm run build && npm run bench:dashboard   (starts its own server on a free port and data directory)
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { createApiKeys } from "../emulators/supabase/index.ts";
+import { pageScripts } from "../tests/integration/support/page-scripts.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
@@ -108,6 +111,23 @@ async function time(browser: PlainBrowser, target: string): Promise<number[]> {
   return times;
 }
 
+/** The JavaScript a page's HTML makes the browser fetch, each module once, as sent without encoding and as gzip -9 would send it. */
+async function scriptWeight(browser: PlainBrowser, origin: string, target: string) {
+  const answer = await browser.send("GET", target);
+  if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
+  const files = pageScripts(answer.body);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const body = Buffer.from(await (await fetch(`${origin}${file}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: files.length, raw, gzip };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
 const format = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
 
 const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000" });
@@ -125,10 +145,26 @@ try {
 
   const busyBrowser = await signIn(server.origin, busy.email);
   const freshBrowser = await signIn(server.origin, fresh.email);
+
+  console.log("JavaScript the HTML loads (entry, route modules, module preloads), the busy customer's pages:");
+  const landing = await scriptWeight(new PlainBrowser(server.origin), server.origin, "/");
+  for (const [label, target] of [
+    ["/ (signed out)", "/"],
+    ["/dashboard", "/dashboard"],
+    ["/dashboard/profile", "/dashboard/profile"],
+    ["/dashboard/gallery", "/dashboard/gallery"],
+  ] as const) {
+    const weight = target === "/" ? landing : await scriptWeight(busyBrowser, server.origin, target);
+    const over = target === "/" ? "" : `, ${kib(weight.raw - landing.raw)} raw over the landing`;
+    console.log(
+      `  ${label.padEnd(20)} ${String(weight.files).padStart(3)} files, ${kib(weight.raw).padStart(10)} raw, ${kib(weight.gzip).padStart(9)} gzip -9${over}`,
+    );
+  }
+
   const pages: Array<[string, string, boolean]> = [
     ["/dashboard (overview: counters and the 5 newest)", "/dashboard", true],
-    ["/dashboard?tab=profile", "/dashboard?tab=profile", true],
-    ["/dashboard?tab=gallery (20 thumbnails)", "/dashboard?tab=gallery", true],
+    ["/dashboard/profile", "/dashboard/profile", true],
+    ["/dashboard/gallery (20 thumbnails)", "/dashboard/gallery", true],
     ["/dashboard/bookings (page 1 of the list)", "/dashboard/bookings", true],
     ["/dashboard/bookings?page=20 (the last page)", "/dashboard/bookings?page=20", false],
     [`/dashboard/bookings/:id (a booking's details)`, `/dashboard/bookings/${newest?.id}`, false],

@@ -7,7 +7,7 @@ export function accountLinks(account: Account) {
   return [
     { href: href("/dashboard"), label: "My Bookings" },
     ...(account.staff ? [{ href: href("/admin"), label: "Admin Dashboard" }] : []),
-    { href: `${href("/dashboard")}?tab=profile`, label: "Profile" },
+    { href: href("/dashboard/profile"), label: "Profile" },
   ];
 }
 

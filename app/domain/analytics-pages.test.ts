@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WIZARD_STEPS } from "./booking-wizard";
+import { DASHBOARD_TABS, dashboardTabPath } from "./dashboard-tabs";
 import { PAID_PAGE, isServerCountedPage, isTrackedPage, normalisePagePath, referrerOrigin, wizardStepPage } from "./analytics-pages";
 
 describe("normalisePagePath", () => {
@@ -17,6 +18,11 @@ describe("normalisePagePath", () => {
   it("records the customer dashboard's home as /user-dashboard", () => {
     expect(normalisePagePath("/dashboard")).toBe("/user-dashboard");
     expect(normalisePagePath("/dashboard/?tab=profile")).toBe("/user-dashboard");
+    // Its tabs are pages of their own, counted as the dashboard as they were when they were not.
+    for (const tab of DASHBOARD_TABS) expect(normalisePagePath(dashboardTabPath(tab))).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/profile")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/gallery/?preview=1")).toBe("/user-dashboard");
+    expect(normalisePagePath("/dashboard/gallery/upload")).toBe("/dashboard/gallery/upload");
     expect(normalisePagePath("/dashboard/bookings")).toBe("/dashboard/bookings");
   });
 

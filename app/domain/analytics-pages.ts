@@ -6,6 +6,12 @@ const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** The customer dashboard's home, as the reports name it. */
 export const CUSTOMER_DASHBOARD_PAGE = "/user-dashboard";
 
+/**
+ * The dashboard's tab pages (`dashboardTabPath`, written out here so that every page's script does not
+ * load the tabs' module): the reports count them all as its home, as when the tabs shared one address.
+ */
+const DASHBOARD_TAB_PAGES = new Set<string>(["/dashboard", "/dashboard/profile", "/dashboard/gallery"]);
+
 /** The landing page, where the booking funnel starts. */
 export const LANDING_PAGE = "/";
 
@@ -28,7 +34,7 @@ export function isServerCountedPage(page: string): boolean {
 
 /**
  * The page a path counts as: query and fragment dropped, trailing slashes removed, ids collapsed
- * (`/dashboard/bookings/:id`), the customer dashboard's home as `/user-dashboard`, the wizard's first
+ * (`/dashboard/bookings/:id`), the customer dashboard's home and tabs as `/user-dashboard`, the wizard's first
  * step as `/book` whichever of its two addresses it was shown at. Null for
  * something that is not a path of this site.
  */
@@ -40,7 +46,7 @@ export function normalisePagePath(raw: string): string | null {
     .filter((segment) => segment.length > 0)
     .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment));
   const normalised = `/${segments.join("/")}`.slice(0, 512);
-  if (normalised === "/dashboard") return CUSTOMER_DASHBOARD_PAGE;
+  if (DASHBOARD_TAB_PAGES.has(normalised)) return CUSTOMER_DASHBOARD_PAGE;
   return normalised === "/book/contact" ? wizardStepPage("contact") : normalised;
 }
 

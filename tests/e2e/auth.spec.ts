@@ -174,7 +174,7 @@ test.describe("roles", () => {
     // Each link leads where it says: Profile to the profile, My Bookings back to the dashboard.
     const menuLink = (name: string) => page.getByRole("menuitem", { name }).or(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name }));
     await menuLink("Profile").click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
     await expect(page.getByLabel("Full name")).toHaveValue("Mia Wallace");
     await openAccountMenu(page, "Mia Wallace");
     await menuLink("My Bookings").click();

@@ -14,7 +14,7 @@ import { runOnceAcrossProjects } from "./support/projects.ts";
 // the limit of 20, controls on touch screens, and crafted requests for someone else's photos (the
 // app's routes and the storage API).
 
-const GALLERY = "/dashboard?tab=gallery";
+const GALLERY = "/dashboard/gallery";
 /** Where the uploader's form posts. */
 const UPLOAD = "/dashboard/gallery/upload";
 
@@ -110,12 +110,12 @@ test("an empty gallery says so and offers the uploader", async ({ page }) => {
   await expect(page.getByLabel("Choose photos")).toBeVisible();
   if (javaScriptOn()) {
     // A toggle in place, with JavaScript: the page is not loaded again.
-    await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+    await expect(page).toHaveURL(/\/dashboard\/gallery$/);
     await expect(page.getByRole("button", { name: "Upload Your First Photo" })).toHaveAttribute("aria-expanded", "true");
     await page.getByRole("button", { name: "Add Photos" }).click();
     await expect(page.getByRole("heading", { name: "Upload photos" })).toHaveCount(0);
   } else {
-    await expect(page).toHaveURL(/\/dashboard\?tab=gallery&upload=1#upload$/);
+    await expect(page).toHaveURL(/\/dashboard\/gallery\?upload=1#upload$/);
   }
 });
 
@@ -126,7 +126,7 @@ test("several photos in one upload appear as thumbnails, newest first; preview s
   await page.getByLabel("Choose photos").setInputFiles([await photo("sofa.jpg"), await photo("piano.jpg", "#68a"), await photo("lamp.jpg", "#a68")]);
   if (!javaScriptOn()) await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("3 photos added")).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+  await expect(page).toHaveURL(/\/dashboard\/gallery$/);
 
   const images = photoList(page).getByRole("img");
   await expect(images).toHaveCount(3);
@@ -296,11 +296,11 @@ test("another customer's photos: no image, no preview, no delete, nothing throug
   expect((await page.request.get(`/dashboard/gallery/not-a-uuid/thumb`)).status()).toBe(404);
   expect((await page.request.get(`/dashboard/gallery/${theirs!.id}/original`)).status()).toBe(404);
 
-  await page.goto(`${GALLERY}&preview=${theirs!.id}`);
+  await page.goto(`${GALLERY}?preview=${theirs!.id}`);
   await expect(page.getByText("No photos yet")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  const crafted = await page.request.post(`/dashboard?index&tab=gallery`, { form: { intent: "delete", imageId: theirs!.id }, maxRedirects: 0 });
+  const crafted = await page.request.post(GALLERY, { form: { intent: "delete", imageId: theirs!.id }, maxRedirects: 0 });
   expect(crafted.status()).toBe(302);
   expect(await rowsOf(owner)).toHaveLength(1);
   expect(await filesOf(owner)).toHaveLength(2);

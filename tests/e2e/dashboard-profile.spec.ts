@@ -7,13 +7,13 @@ import { createTestUser, getServiceClient, type TestUser } from "./support/backe
 // The dashboard's Profile tab, with JavaScript on and off: saved values shown, messages next to the
 // fields, a save that the header shows at once, avatars (checked by their bytes, replaced, at most 5 MB).
 
-const PROFILE_TAB = "/dashboard?tab=profile";
+const PROFILE_TAB = "/dashboard/profile";
 const javaScriptEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function signedInOnProfileTab(page: Page, fullName = "Casey Customer"): Promise<TestUser> {
   const user = await createTestUser({ fullName });
   await signInDirectly(page, user, PROFILE_TAB);
-  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
   return user;
 }
@@ -49,7 +49,7 @@ test("the tab shows the saved profile", async ({ page }) => {
     .eq("user_id", user.id);
   expect(error).toBeNull();
   await signInDirectly(page, user, PROFILE_TAB);
-  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Saved");
   await expect(page.getByLabel("Phone")).toHaveValue("404-555-0188");
@@ -89,7 +89,7 @@ test("saving shows a message, keeps the values and the header greets the new nam
 
   await expect(page.getByText("Profile updated")).toBeVisible();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Hi, Robin!" })).toBeVisible();
 
@@ -180,7 +180,7 @@ test("an avatar over 5 MB is refused with 413 and a clear message", async ({ pag
   form.set("intent", "save-profile");
   form.set("fullName", "Casey Customer");
   form.set("avatar", new File([new Uint8Array(big.buffer)], big.name, { type: big.mimeType }));
-  const response = await page.request.post("/dashboard?index&tab=profile", { multipart: form, maxRedirects: 0 });
+  const response = await page.request.post(PROFILE_TAB, { multipart: form, maxRedirects: 0 });
   expect(response.status()).toBe(413);
   expect(await response.text()).toContain("Avatar must be at most 5 MB.");
   expect(await avatarFiles(user)).toEqual([]);

@@ -30,13 +30,13 @@ test("the tabs are links: each opens its own address, marked as the current one"
   // A marker on the window survives only if the tab opens without loading a new page.
   if (javaScriptEnabled()) await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
   await tabs(page).getByRole("link", { name: "Profile" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(tabs(page).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   await expect(tabs(page).getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   await expect(page).toHaveTitle("Profile · Metro Movers");
 
   await tabs(page).getByRole("link", { name: "Gallery" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+  await expect(page).toHaveURL(/\/dashboard\/gallery$/);
   await expect(tabs(page).getByRole("link", { name: "Gallery" })).toHaveAttribute("aria-current", "page");
   await expect(page).toHaveTitle("Photo Gallery · Metro Movers");
   if (javaScriptEnabled()) expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
@@ -46,24 +46,25 @@ test("the tabs are links: each opens its own address, marked as the current one"
   await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 });
 
-test("a bookmarked tab opens as it was, also through the sign-in it needs first", async ({ page }) => {
+test("a tab bookmarked at its earlier address opens at its own, also through the sign-in it needs first", async ({ page }) => {
   const user = await createTestUser({ fullName: "Book Marker" });
   await page.goto("/dashboard?tab=gallery");
-  await expect(page).toHaveURL(/\/\?auth=login&redirectTo=%2Fdashboard%3Ftab%3Dgallery$/);
+  await expect(page).toHaveURL(/\/\?auth=login&redirectTo=%2Fdashboard%2Fgallery$/);
   const dialog = authDialog(page);
   await dialog.getByLabel("Email").fill(user.email);
   await dialog.getByLabel("Password").fill(user.password);
   await dialog.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=gallery$/);
+  await expect(page).toHaveURL(/\/dashboard\/gallery$/);
   await expect(tabs(page).getByRole("link", { name: "Gallery" })).toHaveAttribute("aria-current", "page");
 });
 
-test("an unknown tab shows the overview", async ({ page }) => {
+test("an unknown tab shows the overview at its own address", async ({ page }) => {
   const user = await createTestUser({ fullName: "Typo Tom" });
   await signInDirectly(page, user);
   await expectSignedInDashboard(page, "Typo");
   const response = await page.goto("/dashboard?tab=<script>");
   expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 });
 

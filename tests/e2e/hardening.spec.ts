@@ -108,8 +108,8 @@ test.describe("sign-up", () => {
 
   test("keeps where the visitor was going, and takes the new customer there signed in", async ({ page }) => {
     const email = `returning-${Date.now().toString(36)}@example.com`;
-    await page.goto("/dashboard?tab=profile");
-    await expect(page).toHaveURL(/redirectTo=%2Fdashboard%3Ftab%3Dprofile/);
+    await page.goto("/dashboard/profile");
+    await expect(page).toHaveURL(/redirectTo=%2Fdashboard%2Fprofile$/);
     await authDialog(page).getByRole("link", { name: "Create an account" }).click();
     const dialog = authDialog(page);
     await dialog.getByLabel("Full name").fill("Dana Scully");
@@ -118,7 +118,7 @@ test.describe("sign-up", () => {
     await dialog.getByLabel("Confirm password").fill("Trust1993No");
     await dialog.getByRole("button", { name: "Sign Up" }).click();
 
-    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
     await expect(page.getByRole("heading", { name: "Hi, Dana!" })).toBeVisible();
     await expect(page.getByLabel("Full name")).toHaveValue("Dana Scully");
   });

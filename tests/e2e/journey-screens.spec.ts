@@ -65,9 +65,9 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole("listitem").filter({ hasText: "5 Screenshot Sq" }).first()).toBeVisible();
       await capture("Dashboard");
-      await page.goto("/dashboard?tab=profile");
+      await page.goto("/dashboard/profile");
       await capture("Profile");
-      await page.goto("/dashboard?tab=gallery");
+      await page.goto("/dashboard/gallery");
       await capture("Gallery");
 
       const repeated = [...titles].filter(([, title], index, all) => all.findIndex(([, other]) => other === title) !== index);

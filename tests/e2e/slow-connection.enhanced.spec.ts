@@ -69,7 +69,7 @@ test("the profile typed while the scripts load keeps what was typed through hydr
   test.setTimeout(90_000);
   const user = await createTestUser({ fullName: "Slow Sam" });
   const scriptsArrived = await slowScripts(page);
-  await signInDirectly(page, user, "/dashboard?tab=profile", { waitUntil: "domcontentloaded" });
+  await signInDirectly(page, user, "/dashboard/profile", { waitUntil: "domcontentloaded" });
   await expect(page.getByLabel("Full name")).toHaveValue("Slow Sam");
 
   await page.getByLabel("Full name").fill("Samantha Slow");
@@ -141,7 +141,7 @@ test("the account menu opened while the scripts load stays open when they arrive
   await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("summary", { hasText: "Account menu for Early Opener" })).toHaveCount(0);
   await page.getByRole("menuitem", { name: "Profile" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
 });
 
 test.describe("on a phone", () => {

@@ -31,7 +31,7 @@ test("a customer uploads 3 photos, deletes one, then chooses 18 at once, and all
     maxRedirects: 0,
   });
   expect(signIn.status()).toBe(302);
-  const uploader = `${base}/dashboard?tab=gallery&upload=1`;
+  const uploader = `${base}/dashboard/gallery?upload=1`;
   const photos = await Promise.all(Array.from({ length: 21 }, (_, n) => photo(n + 1)));
   const grid = page.getByRole("list", { name: "Your photos" }).getByRole("img");
 

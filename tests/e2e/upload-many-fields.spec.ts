@@ -93,7 +93,7 @@ async function withDraft(cookie: string): Promise<string> {
 
 for (const [address, intent] of [
   ["/dashboard/gallery/upload", "upload"],
-  ["/dashboard?tab=profile", "save"],
+  ["/dashboard/profile", "save"],
   ["/book/photos", "upload"],
 ] as const) {
   test(`2,000 small fields posted to ${address} are refused and the server keeps serving`, async () => {

@@ -37,7 +37,7 @@ test("every target on the wizard, the dashboard and the admin tables is at least
   await continueButton(page).click();
   await expectStep(page, "Review and pay");
   await measure("/book/review");
-  for (const path of ["/dashboard", "/dashboard?tab=profile", "/dashboard?tab=gallery", "/"]) {
+  for (const path of ["/dashboard", "/dashboard/profile", "/dashboard/gallery", "/"]) {
     await page.goto(path);
     await measure(path);
   }
@@ -124,7 +124,7 @@ test("help is in the same place on every customer page: the phone, the email and
   const customer = await createTestUser({ fullName: "Hana Help" });
   await postSignIn(page, customer);
   const orders: Record<string, string[]> = {};
-  for (const path of ["/", "/book", "/dashboard", "/dashboard?tab=profile", "/accessibility", "/no-such-page"]) {
+  for (const path of ["/", "/book", "/dashboard", "/dashboard/profile", "/accessibility", "/no-such-page"]) {
     await page.goto(path);
     orders[path] = await page.locator("footer").getByRole("link").allTextContents();
   }

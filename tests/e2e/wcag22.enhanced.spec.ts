@@ -87,8 +87,8 @@ test("a signed-in customer's pages meet WCAG 2.2 AA", async ({ page }) => {
   const found: string[] = [];
   for (const path of [
     "/dashboard",
-    "/dashboard?tab=profile",
-    "/dashboard?tab=gallery",
+    "/dashboard/profile",
+    "/dashboard/gallery",
     "/dashboard/bookings",
     `/dashboard/bookings/${booking.id}`,
     `/dashboard/bookings/${booking.id}/reschedule`,

@@ -4,7 +4,7 @@ import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { BOOKINGS_PAGE_SIZE } from "../../app/domain/customer-bookings.ts";
 import type { loader as bookingsLoader } from "../../app/routes/dashboard/bookings.tsx";
-import type { loader as homeLoader } from "../../app/routes/dashboard/home.tsx";
+import type { loader as overviewLoader } from "../../app/routes/dashboard/overview.tsx";
 import { bookingsPage, myBookingCounts, ownBooking, recentBookings } from "../../app/services/customer-bookings.server.ts";
 import { PAYMENT_MESSAGES } from "../../app/services/payments.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
@@ -178,9 +178,9 @@ describe("ownBooking", () => {
   });
 });
 
-/** The dashboard's overview tab as `who` gets it: its loader's data. */
+/** The dashboard's overview as `who` gets it: its loader's data. */
 const overview = async (who: Customer) =>
-  (await who.visitor.loaderData<Awaited<ReturnType<typeof homeLoader>>>("/dashboard", "routes/dashboard/home")).overview;
+  (await who.visitor.loaderData<Awaited<ReturnType<typeof overviewLoader>>>("/dashboard", "routes/dashboard/overview")).overview;
 
 /** Runs `read` while the app cannot reach the bookings in the database; gives what it read and what was logged meanwhile. */
 async function withBookingsUnreachable<T>(read: () => Promise<T>): Promise<{ value: T; logged: Array<Record<string, unknown>> }> {

@@ -14,7 +14,7 @@ import { heldUploadBody, largeTextFieldsBody } from "./support/upload-probes.ts"
 
 // The gallery against the embedded Supabase, through the app's request handler: the gallery's upload
 // route (uploads streamed, counted against the limit of 20, all or nothing; answers in JSON to the
-// page's script) and the dashboard's gallery action (deletes of the customer's own photos only), the
+// page's script) and the gallery page's action (deletes of the customer's own photos only), the
 // image route serving a photo to its owner only, the database's limit, row level security on
 // user_images, and the storage policies of the private user-images bucket.
 
@@ -65,14 +65,14 @@ function uploadForm(...files: File[]): FormData {
   return form;
 }
 
-const GALLERY = "/dashboard?tab=gallery";
-/** Where the gallery tab's delete form posts: the dashboard's action. */
-const GALLERY_FORM = "/dashboard?index&tab=gallery";
+const GALLERY = "/dashboard/gallery";
+/** Where the gallery's delete forms post: the gallery page's own action. */
+const GALLERY_FORM = GALLERY;
 const UPLOAD = "/dashboard/gallery/upload";
 
 /**
  * Posts as the browser would (a plain form post; the page's script posts the same form, asking for
- * JSON): a url-encoded form (a delete) to the dashboard's gallery action, anything else to the
+ * JSON): a url-encoded form (a delete) to the gallery page's action, anything else to the
  * gallery's upload route; a body of the test's own making goes as it is. Refusals come back as plain
  * text; `toast` is the message the next page shows (where the answer redirects, else the gallery).
  */
@@ -208,7 +208,7 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
       uploadForm(file(await jpeg(), "first.jpg"), file(await jpeg("#68a"), "second.jpg"), file(await jpeg("#6a8"), "third.jpg")),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/dashboard?tab=gallery");
+    expect(response.headers.get("Location")).toBe("/dashboard/gallery");
     expect(toast).toMatchObject({ type: "success", title: "3 photos added" });
 
     const rows = await rowsOf(gala.user.id);
@@ -221,7 +221,7 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
     expect(await filesOf(gala.user.id)).toEqual(rows.flatMap((row) => [row.path, row.thumbnail_path!]).sort());
 
     // The tab lists them in that order, with the app's addresses of the thumbnails.
-    const { gallery: tab } = await gala.visitor.loaderData<{ gallery: GalleryTabData }>(`${GALLERY}&preview=${rows[1]!.id}`, "routes/dashboard/home");
+    const { gallery: tab } = await gala.visitor.loaderData<{ gallery: GalleryTabData }>(`${GALLERY}?preview=${rows[1]!.id}`, "routes/dashboard/gallery");
     expect(tab.photos.map((photo) => photo.fileName)).toEqual(["third.jpg", "second.jpg", "first.jpg"]);
     expect(tab.photos[0]!.thumbUrl).toBe(`/dashboard/gallery/${rows[0]!.id}/thumb`);
     expect(tab.previewId).toBe(rows[1]!.id);
@@ -313,7 +313,7 @@ describe.skipIf(usingHostedBackend)("uploading to the gallery", () => {
     form.append("photos", new File([], ""), "");
     const { toast, response } = await post(gala, form);
     expect(toast).toMatchObject({ type: "info", title: GALLERY_MESSAGES.noneChosen });
-    expect(response.headers.get("Location")).toBe("/dashboard?tab=gallery&upload=1#upload");
+    expect(response.headers.get("Location")).toBe("/dashboard/gallery?upload=1#upload");
   });
 });
 
@@ -356,7 +356,7 @@ describe.skipIf(usingHostedBackend)("answering the page's script", () => {
   });
 });
 
-describe.skipIf(usingHostedBackend)("the dashboard's gallery action", () => {
+describe.skipIf(usingHostedBackend)("the gallery page's action", () => {
   it("adds no photos: those go to the gallery's upload route", async () => {
     const gala = await customer();
     const page = await gala.visitor.post(GALLERY_FORM, { intent: "upload" });
@@ -372,7 +372,7 @@ describe.skipIf(usingHostedBackend)("deleting from the gallery", () => {
     const gala = await customer();
     const row = await uploadOne(gala);
     const { response, toast } = await post(gala, deleteForm(row.id));
-    expect(response.headers.get("Location")).toBe("/dashboard?tab=gallery");
+    expect(response.headers.get("Location")).toBe("/dashboard/gallery");
     expect(toast).toMatchObject({ type: "success", title: "Image deleted", description: "The image has been removed from your gallery." });
     expect(await rowsOf(gala.user.id)).toEqual([]);
     expect(await filesOf(gala.user.id)).toEqual([]);

@@ -22,7 +22,16 @@ describe("each page's meta", () => {
   const pages = pageModules();
 
   it("finds the pages", () => {
-    expect(pages).toEqual(expect.arrayContaining(["public/landing.tsx", "book/details.tsx", "admin/bookings.tsx", "dashboard/home.tsx"]));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        "public/landing.tsx",
+        "book/details.tsx",
+        "admin/bookings.tsx",
+        "dashboard/overview.tsx",
+        "dashboard/profile.tsx",
+        "dashboard/gallery.tsx",
+      ]),
+    );
   });
 
   it.each(pages)("%s has a title and a description", async (file) => {

@@ -193,7 +193,7 @@ interface FormResult {
 
 type ActionAnswer = { kind: "redirect"; status: number; location: string | null } | { kind: "data"; status: number; result: FormResult };
 
-const PROFILE_FORM = "/dashboard?index&tab=profile";
+const PROFILE_FORM = "/dashboard/profile";
 
 /** Posts the profile form as the page's script does (its answer decoded); the message the next page shows. */
 async function post(who: SignedInVisitor, form: FormData) {
@@ -236,7 +236,7 @@ describe.skipIf(usingHostedBackend)("the profile form's action", () => {
         new File([new Uint8Array(await png(600, 300))], "me.png", { type: "image/png" }),
       ),
     );
-    expect(answer).toEqual({ kind: "redirect", status: 302, location: "/dashboard?tab=profile" });
+    expect(answer).toEqual({ kind: "redirect", status: 302, location: "/dashboard/profile" });
     expect(toast).toMatchObject({ type: "success", title: "Profile updated", description: "Your profile has been saved." });
 
     const row = await profileRow(erin.user.id);

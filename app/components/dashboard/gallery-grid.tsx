@@ -5,8 +5,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
 import type { GalleryPhotoView } from "~/domain/gallery-rules";
 
-/** The gallery tab's own address: the dashboard's action hands its delete form to the gallery's handler. */
-const GALLERY_FORM_ACTION = "/dashboard?index&tab=gallery";
+/** The gallery page's own address, without the photo previewed: its action deletes the photo. */
+const GALLERY_FORM_ACTION = dashboardTabPath("gallery");
 
 const controlClasses =
   "inline-flex h-9 items-center gap-1.5 rounded-lg bg-white/95 px-3 text-sm font-semibold text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -37,7 +37,7 @@ export function GalleryGrid({ photos }: { photos: GalleryPhotoView[] }) {
             className={`absolute inset-x-0 bottom-0 flex flex-wrap justify-center gap-2 bg-gradient-to-t from-slate-900/60 to-transparent p-2 ${hydrated ? HOVER_ONLY : ""}`}
           >
             <Link
-              to={`${dashboardTabPath("gallery")}&preview=${photo.id}`}
+              to={`${dashboardTabPath("gallery")}?preview=${photo.id}`}
               preventScrollReset
               aria-label={`Preview ${photo.fileName}`}
               className={controlClasses}

@@ -9,7 +9,7 @@ import type { GalleryPhotoView } from "~/domain/gallery-rules";
 
 const GALLERY = dashboardTabPath("gallery");
 
-/** A photo at full size, when it was uploaded, and 'Delete Photo'; opened by `?tab=gallery&preview=<id>`. */
+/** A photo at full size, when it was uploaded, and 'Delete Photo'; opened by `/dashboard/gallery?preview=<id>`. */
 export function GalleryPreview({ photo }: { photo: GalleryPhotoView }) {
   return (
     <AddressDialog

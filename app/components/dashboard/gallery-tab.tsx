@@ -30,7 +30,7 @@ const UPLOADER_ID = "upload";
  * without JavaScript, a toggle with it), a grid of thumbnails with preview and delete on each, and
  * the preview dialog, opened by its address so it works without JavaScript too.
  */
-export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknown }) {
+export function GalleryTab({ data }: { data: GalleryTabData }) {
   const hydrated = useHydrated();
   const [uploaderOpen, setUploaderOpen] = useState(data.uploaderOpen);
   // The address decides again when it changes (the link, a form sent without a photo); new photos
@@ -62,7 +62,7 @@ export function GalleryTab({ data }: { data: GalleryTabData; lastResult?: unknow
         {content}
       </button>
     ) : (
-      <Link to={`${GALLERY}&upload=1#${UPLOADER_ID}`} className={buttonClasses(variant, "md")}>
+      <Link to={`${GALLERY}?upload=1#${UPLOADER_ID}`} className={buttonClasses(variant, "md")}>
         {content}
       </Link>
     );

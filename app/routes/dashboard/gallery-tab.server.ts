@@ -7,12 +7,12 @@ import type { ToastInput } from "~/domain/toast";
 import { readFormBody } from "~/services/form-body.server";
 import { deleteGalleryRow, findGalleryPhoto, listGalleryPhotos, removeGalleryFiles } from "~/services/gallery.server";
 import { setToast } from "~/services/toast.server";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/gallery";
 
 const GALLERY = dashboardTabPath("gallery");
 
 /**
- * The gallery tab's data: the customer's photos, newest first (read with their own client, naming
+ * The gallery page's data: the customer's photos, newest first (read with their own client, naming
  * them: an admin's client could read everyone's), the photo previewed (`?preview=<id>`, a dialog the server
  * renders, so it opens without JavaScript) and whether the uploader is open (`?upload=1`).
  */
@@ -45,7 +45,7 @@ export async function loadGalleryTab({ request, context }: Route.LoaderArgs): Pr
 }
 
 /**
- * The gallery tab's form: deletes one of the customer's photos (`intent=delete`, `imageId`) and
+ * The gallery page's form: deletes one of the customer's photos (`intent=delete`, `imageId`) and
  * answers with a redirect to the gallery and a message, with or without JavaScript. (Photos are
  * added through the gallery's upload route.)
  */
@@ -90,5 +90,5 @@ async function deletePhoto(context: Readonly<RouterContextProvider>, imageId: Fo
 /** Back to the gallery with a message (the uploader left open when asked). */
 export async function backToGallery(context: Readonly<RouterContextProvider>, toast: ToastInput, options: { upload?: boolean } = {}) {
   await setToast(context, toast);
-  return redirect(options.upload ? `${GALLERY}&upload=1#upload` : GALLERY);
+  return redirect(options.upload ? `${GALLERY}?upload=1#upload` : GALLERY);
 }

@@ -5,7 +5,7 @@ import { customerBookingView } from "~/domain/customer-bookings";
 import { nextMoveView } from "~/domain/next-move";
 import { companyDay } from "~/services/company-day.server";
 import { myBookingCounts, recentBookings } from "~/services/customer-bookings.server";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/overview";
 
 /**
  * The overview tab's data: the counters and the next moves first, read as the customer (row level

@@ -11,7 +11,7 @@ import { ProfileStoreError, loadProfile, ownAvatarFile, removeAvatarFiles, saveP
 import { tooManyAttemptsMessage } from "~/services/rate-limit.server";
 import { setToast } from "~/services/toast.server";
 import { uploadLimitCheck } from "~/services/upload-limit.server";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/profile";
 
 /** One avatar and the form's text fields (a few kilobytes) with the multipart framing. */
 const PROFILE_BODY_LIMIT_BYTES = MAX_AVATAR_BYTES + UPLOAD_OVERHEAD_BYTES;
