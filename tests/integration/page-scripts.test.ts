@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type TestApp } from "./support/app-client.ts";
+import { pageScripts } from "./support/page-scripts.ts";
 
 // What a page's HTML makes the phone download: the entry, the route modules and their imports, all
 // named in the page. The landing is the page most visitors see first, on any phone: no form of its
@@ -24,11 +25,6 @@ afterAll(async () => {
   await backend?.close();
 });
 
-/** The script files `html` names, as paths under /assets. */
-function scriptsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
-}
-
 const assetSource = (asset: string) => readFileSync(path.join("build/client", asset), "utf8");
 
 describe("the scripts a page loads", () => {
@@ -36,7 +32,7 @@ describe("the scripts a page loads", () => {
     const { visitor } = await signIn(app, "guest");
     const page = await visitor.get("/");
     expect(page.status).toBe(200);
-    const scripts = scriptsOf(page.html);
+    const scripts = pageScripts(page.html);
     expect(scripts.some((script) => /\/landing-[^/]+\.js$/.test(script))).toBe(true);
     expect(scripts.filter((script) => assetSource(script).includes(ZOD))).toEqual([]);
   });
@@ -45,6 +41,6 @@ describe("the scripts a page loads", () => {
     const { visitor } = await signIn(app, "guest");
     const page = await visitor.get("/book");
     expect(page.status).toBe(200);
-    expect(scriptsOf(page.html).some((script) => assetSource(script).includes(ZOD))).toBe(true);
+    expect(pageScripts(page.html).some((script) => assetSource(script).includes(ZOD))).toBe(true);
   });
 });
