@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { href } from "react-router";
 import type { Account } from "~/domain/account";
 
-/** The account menu's links, the same in the <details> menu, the dropdown and the mobile menu. */
+/** The account menu's links, the same in the disclosure menu and the mobile menu. */
 export function accountLinks(account: Account) {
   return [
     { href: href("/dashboard"), label: "My Bookings" },

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createTestUser } from "./support/backend.ts";
-import { authDialog, signInThroughDialog } from "./support/auth-ui.ts";
+import { authDialog } from "./support/auth-ui.ts";
 import { hydrated } from "./support/hydration.ts";
 
 // What JavaScript adds to the auth dialog; the plain-HTML behaviour is covered in auth.spec.ts.
@@ -41,22 +40,6 @@ test.describe("auth dialog with JavaScript", () => {
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Password", { exact: true }).focus();
     await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
-  });
-
-  test("the account menu works from the keyboard", async ({ page }) => {
-    const user = await createTestUser({ fullName: "Kim Keyboard" });
-    await signInThroughDialog(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const trigger = page.getByRole("button", { name: "Account menu for Kim Keyboard" });
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("menu")).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "My Bookings" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("menu")).toBeHidden();
-    await expect(trigger).toBeFocused();
   });
 
   test("a link in the dialog clicked while the dialog's code is still arriving still opens its view", async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { seriousViolations } from "./support/accessibility.ts";
-import { signInDirectly } from "./support/auth-ui.ts";
+import { accountMenuTrigger, signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser, getServiceClient, type TestUser } from "./support/backend.ts";
 
 // The dashboard's Profile tab, with JavaScript on and off: saved values shown, messages next to the
@@ -16,12 +16,6 @@ async function signedInOnProfileTab(page: Page, fullName = "Casey Customer"): Pr
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
   return user;
-}
-
-/** The account menu's trigger in the header: the Radix button with JavaScript, the <summary> without. */
-function accountTrigger(page: Page, name: string): Locator {
-  const label = `Account menu for ${name}`;
-  return javaScriptEnabled() ? page.getByRole("button", { name: label }) : page.locator("summary", { hasText: label });
 }
 
 async function saveProfile(page: Page) {
@@ -80,7 +74,7 @@ test("invalid fields get their messages next to them, and what was typed is kept
 
 test("saving shows a message, keeps the values and the header greets the new name at once", async ({ page }) => {
   await signedInOnProfileTab(page, "Casey Customer");
-  await expect(accountTrigger(page, "Casey Customer")).toBeVisible();
+  await expect(accountMenuTrigger(page, "Casey Customer")).toBeVisible();
   await page.getByLabel("Full name").fill("Robin Renamed");
   await page.getByLabel("Phone").fill("(404) 555-0123");
   await page.getByLabel("Address").fill("98 Pine Ave, Decatur, GA");
@@ -90,7 +84,7 @@ test("saving shows a message, keeps the values and the header greets the new nam
   await expect(page.getByText("Profile updated")).toBeVisible();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
-  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+  await expect(accountMenuTrigger(page, "Robin Renamed")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Hi, Robin!" })).toBeVisible();
 
   await page.reload();
@@ -98,7 +92,7 @@ test("saving shows a message, keeps the values and the header greets the new nam
   await expect(page.getByLabel("Phone")).toHaveValue("(404) 555-0123");
   await expect(page.getByLabel("Address")).toHaveValue("98 Pine Ave, Decatur, GA");
   await expect(page.getByLabel("Bio")).toHaveValue("Moving across town in spring.\nFragile: grandma's china.");
-  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+  await expect(accountMenuTrigger(page, "Robin Renamed")).toBeVisible();
 });
 
 test("the header and the account menu greet the profile's name, not the one the account signed up with", async ({ page }) => {
@@ -114,23 +108,23 @@ test("the header and the account menu greet the profile's name, not the one the 
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Hi, Robin!" })).toBeVisible();
-  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+  await expect(accountMenuTrigger(page, "Robin Renamed")).toBeVisible();
   await page.goto("/book");
-  await expect(accountTrigger(page, "Robin Renamed")).toBeVisible();
+  await expect(accountMenuTrigger(page, "Robin Renamed")).toBeVisible();
 });
 
 test("a new avatar shows in the account menu at once, and replacing it removes the old file", async ({ page }) => {
   const user = await signedInOnProfileTab(page, "Ava Avatar");
   const avatarUrl = new RegExp(`/storage/v1/object/public/avatars/${user.id}/avatar-[0-9a-f-]{36}\\.webp$`);
   // No picture yet: the trigger shows initials.
-  await expect(accountTrigger(page, "Ava Avatar").locator("img")).toHaveCount(0);
+  await expect(accountMenuTrigger(page, "Ava Avatar").locator("img")).toHaveCount(0);
 
   await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture("#3366aa") });
   const firstLoad = page.waitForResponse((response) => avatarUrl.test(new URL(response.url()).pathname));
   await saveProfile(page);
   await expect(page.getByText("Profile updated")).toBeVisible();
 
-  const trigger = accountTrigger(page, "Ava Avatar").locator("img");
+  const trigger = accountMenuTrigger(page, "Ava Avatar").locator("img");
   await expect(trigger).toHaveAttribute("src", avatarUrl);
   const first = (await trigger.getAttribute("src"))!;
   // The browser loaded it: a WebP picture.
@@ -194,7 +188,7 @@ test("the tab, with an avatar and with messages, has no serious or critical acce
   };
   await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture("#228855") });
   await saveProfile(page);
-  await expect(accountTrigger(page, "Ally Access").locator("img")).toHaveCount(1);
+  await expect(accountMenuTrigger(page, "Ally Access").locator("img")).toHaveCount(1);
   // Audited without the toast, which is still fading in (its own check belongs to the toaster).
   await page.reload();
   await expect(page.getByRole("img", { name: "Your avatar" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { TestUser } from "./backend.ts";
 
 /** The auth dialog (rendered in place, so it exists with and without JavaScript). */
@@ -32,11 +32,19 @@ export async function expectSignedInDashboard(page: Page, firstName: string) {
   await expect(page.getByRole("heading", { name: `Hi, ${firstName}!` })).toBeVisible();
 }
 
-/** With JavaScript, the Radix trigger (it replaces the <details> summary once its code has loaded). */
+/** The header's account menu's trigger: the summary of its <details> disclosure, with or without JavaScript. */
+export function accountMenuTrigger(page: Page, name: string): Locator {
+  return page.getByRole("banner").locator("summary", { hasText: `Account menu for ${name}` });
+}
+
 export async function openAccountMenu(page: Page, name: string) {
-  const label = `Account menu for ${name}`;
-  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
-  await (javaScriptEnabled ? page.getByRole("button", { name: label }) : page.locator("summary", { hasText: label })).click();
+  await accountMenuTrigger(page, name).click();
+}
+
+/** The open account menu's links and its Sign out. */
+export function accountMenuItem(page: Page, name: string): Locator {
+  const menu = page.getByRole("banner").locator("details[open]");
+  return name === "Sign out" ? menu.getByRole("button", { name, exact: true }) : menu.getByRole("navigation", { name: "Account" }).getByRole("link", { name });
 }
 
 /**
