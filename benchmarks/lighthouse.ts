@@ -11,6 +11,7 @@ import lighthouse from "lighthouse";
 import { createClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../emulators/supabase/index.ts";
 import { manageBookingToken } from "../app/services/manage-links.server.ts";
+import { billForm } from "../server/testing/bill-form.ts";
 import { ADMIN_PAGES } from "../tests/e2e/support/admin-pages.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer } from "./support/server.ts";
@@ -73,18 +74,7 @@ async function signedIn(base: string, email: string, password: string) {
 
 /** The office completes the move at 12:00 with its bill (work until 18:20), so its customer has a balance to pay. */
 async function billTheMove(office: PlainBrowser, bookingId: string) {
-  const answer = await office.send("POST", `/admin/bookings/${bookingId}/bill`, {
-    intent: "complete-move",
-    startedAt: "12:00",
-    endedAt: "18:20",
-    totalHours: "",
-    totalMinutes: "",
-    extraMovers: "0",
-    tvMounting: "0",
-    deepCleaningBedrooms: "0",
-    discount: "",
-    discountReason: "",
-  });
+  const answer = await office.send("POST", `/admin/bookings/${bookingId}/bill`, billForm("complete-move", { startedAt: "12:00", endedAt: "18:20" }));
   if (answer.status !== 302) throw new Error(`billing the move answered ${answer.status}`);
 }
 

@@ -10,6 +10,7 @@ import { RESEND_MESSAGE_INTENT } from "../../app/domain/admin-messages.ts";
 import { manageLinkPath } from "../../app/domain/manage-link.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
 import { createApiKeys } from "../../emulators/supabase/index.ts";
+import { billForm } from "../../server/testing/bill-form.ts";
 import { failedMessageAbout } from "../../server/testing/failed-message.ts";
 import type { Database } from "../../supabase/types.ts";
 import { untilMessageSenderIdle } from "./background-work.ts";
@@ -21,20 +22,6 @@ import type { BenchServer } from "./server.ts";
 const WARM_UP = 3;
 /** Each page is asked for this many times a round (it changes nothing), so its p95 comes from more answers than the rounds'. */
 const PAGE_LOADS_PER_ROUND = 5;
-/** The bill of a move booked at 10:00 that ended at 16:20. */
-const BILL_FORM = {
-  intent: "complete-move",
-  startedAt: FROM_TIME,
-  endedAt: "16:20",
-  totalHours: "",
-  totalMinutes: "",
-  extraMovers: "0",
-  tvMounting: "0",
-  deepCleaningBedrooms: "0",
-  discount: "",
-  discountReason: "",
-};
-
 function expect(answer: Answer, status: number, what: string) {
   if (answer.status !== status) throw new Error(`${what} answered ${answer.status}, not ${status}`);
 }
@@ -84,7 +71,7 @@ export async function benchOfficeActions(server: BenchServer, rounds: number, ad
       expect(page, 200, billPath);
       record("billPage", page);
     }
-    const billed = await office.send("POST", billPath, BILL_FORM);
+    const billed = await office.send("POST", billPath, billForm("complete-move", { startedAt: FROM_TIME }));
     expect(billed, 302, `${billPath} (complete-move)`);
     record("bill", billed);
 
