@@ -13,7 +13,7 @@
  *
  * `--max-old-space-size=384`: a smaller limit makes V8 grow its heap by smaller steps and give the
  * growth back after a burst of requests (with the default limit of a big machine, several GiB, it
- * kept 150 to 300 MiB of empty heap after a minute of load). The server uses 50 to 100 MiB of it;
+ * kept 100 to 250 MiB of heap it no longer used 10 s after a short load). The server uses 50 to 100 MiB of it;
  * exports and uploads stream or live outside this heap.
  *
  * V8 reads these flags only on the command line: they cannot be set once the process runs.
