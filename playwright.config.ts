@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN, E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from "./tests/e2e/support/environment.ts";
-import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 import { freePort } from "./server/testing/free-port.ts";
 
 function e2eTrace(): "off" | "on" | "retain-on-failure" {
@@ -61,6 +61,7 @@ export default defineConfig({
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: "test",
       PORT: e2ePort(index),
       HOST: "127.0.0.1",

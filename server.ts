@@ -7,6 +7,7 @@ import { ConfigError, readConfig } from "./server/config.ts";
 import { refuseCrossSiteWrites } from "./server/csrf.ts";
 import { assignCspNonce, securityHeaders } from "./server/http-security.ts";
 import { createLogger } from "./server/logger.ts";
+import { createMemoryReporter } from "./server/memory-report.ts";
 import { secretInDataDir } from "./server/secrets.ts";
 import { ensureAdminAccount } from "./server/seed-admin.ts";
 import { requestLogger } from "./server/request-log.ts";
@@ -28,6 +29,8 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config.logLevel);
+// Off unless MEMORY_REPORT_FILE is set (`npm run bench:memory` sets it).
+const memory = createMemoryReporter(config.memoryReportFile);
 if (config.embeddedDemo) {
   logger.warn(
     { dataDir: config.dataDir },
@@ -46,7 +49,9 @@ let loadApp: () => Promise<AppServer>;
 let closeDevServer = async () => {};
 let viteMiddleware: express.RequestHandler | undefined;
 if (!config.usesViteDevServer) {
-  const appServer = await importAppServer("build").catch((error: unknown) => exitOnStartupError(error, "could not load the build"));
+  const appServer = await memory
+    .measure("app build (React, routes)", () => importAppServer("build"))
+    .catch((error: unknown) => exitOnStartupError(error, "could not load the build"));
   loadApp = async () => appServer;
 } else {
   const vite = await import("vite");
@@ -65,12 +70,14 @@ const {
   startHousekeeping,
   startMessageSending,
   createMailer,
+  imageLibraryMemory,
 } = await loadApp();
 
-const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName, createMailer }).catch((error: unknown) =>
-  exitOnStartupError(error, "could not start the backends"),
+const backends = await startBackends(config, logger, { businessName: DEFAULT_COMPANY_SETTINGS.companyName, createMailer, measure: memory.measure }).catch(
+  (error: unknown) => exitOnStartupError(error, "could not start the backends"),
 );
 const { supabase } = backends;
+memory.reportOnSignal(() => ({ databaseWasmMemory: supabase.databaseWasmMemory?.() ?? null, imageLibrary: imageLibraryMemory() }));
 const startupClient = startupServiceClient(supabase);
 await ensureAppSettings(startupClient, DEFAULT_COMPANY_SETTINGS, logger).catch((error: unknown) =>
   exitOnStartupError(error, "could not prepare the company settings (is Supabase reachable and migrated?)"),

@@ -7,4 +7,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // The server build starts at server/app.ts: the app's build and the server's parts that run app code.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  // Bundled into the server build rather than loaded whole from node_modules: only the icons and email
+  // parts the app uses are kept, about 14 MiB of heap (40 MiB resident) less for every server.
+  ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render$)/] },
 });

@@ -4,14 +4,18 @@
 //   embedded, restart       the same DATA_DIR started again: the database is already there
 //   hosted backends         Supabase in a separate process (the emulator over HTTP, standing in for a
 //                           hosted project) and hosted-Stripe mode: only the app is measured
+// At each idle reading the server also reports its parts (MEMORY_REPORT_FILE, read on SIGUSR2): V8's heap,
+// memory outside it, the embedded database's WebAssembly memory, libvips' cache and threads, and what
+// the app's build and each backend added to the process while it started.
 // Usage: npm run build && npm run bench:memory
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import type { MemoryReport } from "../server/memory-report.ts";
 import { memoryOf, resetPeak } from "./support/process-memory.ts";
 import { freePort, startBenchServer, type BenchServer } from "./support/server.ts";
 
@@ -28,6 +32,24 @@ interface Reading {
   idle: number;
   afterLoad: number;
   loadPeak: number;
+  idleParts: MemoryReport;
+  afterLoadParts: MemoryReport;
+}
+
+/** The report file each server is started with. */
+const reportFile = (server: BenchServer) => path.join(server.dataDir, "memory-report.json");
+const withReport = (dataDir: string) => ({ MEMORY_REPORT_FILE: path.join(dataDir, "memory-report.json") });
+
+/** Asks the server for its memory report (SIGUSR2) and waits for the file it writes. */
+async function partsOf(server: BenchServer): Promise<MemoryReport> {
+  const file = reportFile(server);
+  rmSync(file, { force: true });
+  server.process.kill("SIGUSR2");
+  for (let attempt = 0; !existsSync(file); attempt++) {
+    if (attempt > 100) throw new Error("the server wrote no memory report");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return JSON.parse(readFileSync(file, "utf8")) as MemoryReport;
 }
 
 async function measure(server: BenchServer): Promise<Reading> {
@@ -35,13 +57,30 @@ async function measure(server: BenchServer): Promise<Reading> {
   const startPeak = memoryOf(pid).peakMiB;
   await settle();
   const idle = memoryOf(pid).rssMiB;
+  const idleParts = await partsOf(server);
   resetPeak(pid);
   for (const pathname of LOAD_PATHS) {
     await autocannon({ url: `${server.origin}${pathname}`, connections: 10, duration: 5, headers: { "accept-encoding": "br, gzip" } });
   }
   const loadPeak = memoryOf(pid).peakMiB;
   await settle();
-  return { startPeak, idle, afterLoad: memoryOf(pid).rssMiB, loadPeak };
+  const afterLoad = memoryOf(pid).rssMiB;
+  return { startPeak, idle, afterLoad, loadPeak, idleParts, afterLoadParts: await partsOf(server) };
+}
+
+const bytesInMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+function partsLine(label: string, report: MemoryReport): string {
+  const { heapUsed, heapTotal, external, arrayBuffers } = report.process;
+  const database = report.databaseWasmMemory === null ? "none" : bytesInMiB(report.databaseWasmMemory);
+  const sharp = report.imageLibrary
+    ? `cache ${bytesInMiB(report.imageLibrary.cache.memory.current)} of ${bytesInMiB(report.imageLibrary.cache.memory.max)}, ` +
+      `${report.imageLibrary.cache.items.current} of ${report.imageLibrary.cache.items.max} operations, concurrency ${report.imageLibrary.concurrency}`
+    : "not loaded";
+  return (
+    `    ${label.padEnd(16)} V8 heap ${bytesInMiB(heapUsed)} used of ${bytesInMiB(heapTotal)}, external ${bytesInMiB(external)} ` +
+    `(array buffers ${bytesInMiB(arrayBuffers)}); database WASM memory ${database}; sharp ${sharp}`
+  );
 }
 
 function print(label: string, reading: Reading) {
@@ -49,6 +88,10 @@ function print(label: string, reading: Reading) {
     `  ${label.padEnd(22)} start-up peak ${mib(reading.startPeak)}   idle ${mib(reading.idle)}   ` +
       `peak under load ${mib(reading.loadPeak)}   idle after load ${mib(reading.afterLoad)}`,
   );
+  console.log(partsLine("idle:", reading.idleParts));
+  console.log(partsLine("after load:", reading.afterLoadParts));
+  const added = reading.idleParts.startup.map(({ part, rss, heapUsed }) => `${part} ${bytesInMiB(rss)} (V8 heap ${bytesInMiB(heapUsed)})`);
+  console.log(`    ${"started:".padEnd(16)} ${added.join(", ")}`);
 }
 
 /** The Supabase emulator in its own process, over HTTP; resolves once it prints its keys. */
@@ -76,13 +119,13 @@ console.log(`server RSS (idle = ${SETTLE_MS / 1000} s after start-up; load = ${L
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "movers-memory-"));
 try {
-  const first = await startBenchServer({}, { dataDir });
+  const first = await startBenchServer(withReport(dataDir), { dataDir });
   // Stopped by hand: stop() would remove the data directory the restart is measured on.
   const firstReading = await measure(first).finally(() => first.process.kill("SIGTERM"));
   await once(first.process, "exit");
   print("embedded, first start", firstReading);
 
-  const again = await startBenchServer({}, { dataDir });
+  const again = await startBenchServer(withReport(dataDir), { dataDir });
   try {
     print("embedded, restart", await measure(again));
   } finally {
@@ -95,7 +138,8 @@ try {
 const supabaseDir = mkdtempSync(path.join(tmpdir(), "movers-memory-supabase-"));
 const supabase = await startStandaloneSupabase(supabaseDir);
 try {
-  const hosted = await startBenchServer(supabase.env);
+  const hostedDir = mkdtempSync(path.join(tmpdir(), "movers-memory-hosted-"));
+  const hosted = await startBenchServer({ ...supabase.env, ...withReport(hostedDir) }, { dataDir: hostedDir });
   try {
     print("hosted backends", await measure(hosted));
   } finally {

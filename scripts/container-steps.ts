@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { freePort } from "../server/testing/free-port.ts";
 
 const PROJECT = path.resolve(import.meta.dirname, "..");
@@ -266,6 +266,9 @@ async function main() {
     const expectedCmd = ["node", ...SERVER_NODE_FLAGS, "build/server.js"];
     if (JSON.stringify(image.cmd) !== JSON.stringify(expectedCmd))
       fail(`CMD is ${JSON.stringify(image.cmd)}; server/node-flags.ts says ${JSON.stringify(expectedCmd)}`);
+    for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) {
+      if (image.env.get(name) !== value) fail(`the image's ${name} is ${image.env.get(name)}; server/node-flags.ts says ${value}`);
+    }
     if (image.stopSignal !== "SIGTERM") fail(`STOPSIGNAL is ${image.stopSignal}; the server drains and stops on SIGTERM`);
     if (image.user === "root") fail("the image runs as root: add USER");
     if (image.env.get("EMBEDDED") !== "0") fail(`the image's EMBEDDED is ${image.env.get("EMBEDDED")}; production is 0`);

@@ -24,6 +24,7 @@ const EXPORTS: Record<keyof AppServer, "function" | "object"> = {
   startHousekeeping: "function",
   startMessageSending: "function",
   createMailer: "function",
+  imageLibraryMemory: "function",
 };
 
 /** A loaded module as the server build, once it has every export the server uses. */

@@ -22,6 +22,8 @@ export { createBeaconRateLimit } from "../app/services/rate-limit.server.ts";
 export { analyticsBeacon, documentViewRecorder } from "./analytics-http.ts";
 /** The one way mail is sent, made once per process: the app's messages and the embedded auth emails. */
 export { createMailer } from "../app/services/mailer.server.ts";
+/** libvips' memory, for the server's memory report. */
+export { imageLibraryMemory } from "../app/services/image-processing.server.ts";
 /** The daily housekeeping, once across instances. */
 export { startHousekeeping } from "./housekeeping.ts";
 /** Each instance's sender of due messages from the outbox. */

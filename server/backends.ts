@@ -7,6 +7,7 @@ import { mailDestination, type ServerConfig } from "./config.ts";
 import { EMBEDDED_DATABASE_TEMPLATES_DIR } from "./embedded-database-templates.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.ts";
 import type { Logger } from "./logger.ts";
+import type { MemoryReporter } from "./memory-report.ts";
 
 export interface SupabaseBackend {
   mode: "embedded" | "hosted";
@@ -24,6 +25,8 @@ export interface SupabaseBackend {
    * Undefined when hosted.
    */
   httpApi?: { paths: string[]; handler: RequestHandler };
+  /** The size of the embedded database's WebAssembly memory, in bytes; undefined when hosted. */
+  databaseWasmMemory?: () => number;
   close(): Promise<void>;
 }
 
@@ -68,14 +71,21 @@ export interface Backends {
 export async function startBackends(
   config: ServerConfig,
   logger: Logger,
-  options: { businessName: string; createMailer: AppServer["createMailer"] },
+  options: { businessName: string; createMailer: AppServer["createMailer"]; measure?: MemoryReporter["measure"] },
 ): Promise<Backends> {
-  const mail = await startMailBackend(config, logger, options.createMailer);
-  const supabase = await startSupabaseBackend(config, logger, mail.mailer).catch(async (error: unknown) => {
+  const measure = options.measure ?? ((_part, start) => start());
+  const mail = await measure(config.mail.mode === "smtp" ? "SMTP mailer" : "embedded mail catcher", () =>
+    startMailBackend(config, logger, options.createMailer),
+  );
+  const supabase = await measure(config.supabase.mode === "hosted" ? "hosted Supabase" : "embedded Supabase", () =>
+    startSupabaseBackend(config, logger, mail.mailer),
+  ).catch(async (error: unknown) => {
     await mail.close();
     throw error;
   });
-  const stripe = await startStripeBackend(config, logger, options.businessName).catch(async (error: unknown) => {
+  const stripe = await measure(config.stripe.mode === "hosted" ? "hosted Stripe" : "embedded Stripe", () =>
+    startStripeBackend(config, logger, options.businessName),
+  ).catch(async (error: unknown) => {
     await supabase.close();
     await mail.close();
     throw error;
@@ -237,6 +247,7 @@ async function startSupabaseBackend(config: ServerConfig, logger: Logger, mailer
     serviceRoleKey: emulator.serviceRoleKey,
     accessTokenKey: { secret: emulator.config.jwtSecret },
     httpApi: { paths: ["/auth/v1", "/rest/v1", "/storage/v1"], handler: mountFetchHandler(config.publicUrl, (request) => emulator.handle(request)) },
+    databaseWasmMemory: () => emulator.db.pg.Module.wasmMemory.buffer.byteLength,
     close: () => emulator.close(),
   };
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, mailDestination, readConfig } from "./config.ts";
 
@@ -10,6 +11,13 @@ describe("readConfig", () => {
     expect(config.stripe).toEqual({ mode: "embedded" });
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.admin.email).toBe("admin@example.com");
+  });
+
+  it("writes no memory report unless MEMORY_REPORT_FILE names a file, resolved from the working directory", () => {
+    expect(readConfig({}).memoryReportFile).toBeUndefined();
+    expect(readConfig({ MEMORY_REPORT_FILE: "" }).memoryReportFile).toBeUndefined();
+    expect(readConfig({ MEMORY_REPORT_FILE: "/tmp/memory.json" }).memoryReportFile).toBe("/tmp/memory.json");
+    expect(readConfig({ MEMORY_REPORT_FILE: "memory.json" }).memoryReportFile).toBe(path.resolve("memory.json"));
   });
 
   it("treats an empty value as unset", () => {

@@ -69,6 +69,7 @@ const environmentSchema = z
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(["0", "1"]).optional(),
     SMTP_URL: z.string().refine(isSmtpUrl, "must be an smtp:// or smtps:// URL: smtp://user:password@host:port").optional(),
     MAIL_FROM: z.string().refine(isMailbox, "must be an address (office@example.com) or Name <office@example.com>").optional(),
+    MEMORY_REPORT_FILE: z.string().min(1).optional(),
     SHUTDOWN_DRAIN_SECONDS: z.coerce
       .number()
       .min(0)
@@ -181,6 +182,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env) {
      * None in development: `npm run dev` restarts the server with SIGTERM on every change.
      */
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? (env.NODE_ENV === "development" ? 0 : 5),
+    /** Where a memory report is written on SIGUSR2 (a diagnostic for benchmarks); unset: none. */
+    memoryReportFile: env.MEMORY_REPORT_FILE === undefined ? undefined : path.resolve(env.MEMORY_REPORT_FILE),
     /** Cookies get Secure when browsers reach us over https. */
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
   };

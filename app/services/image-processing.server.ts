@@ -21,8 +21,15 @@ function loadSharp(): Promise<SharpFactory> {
   return (sharpLoading ??= import("sharp").then(({ default: sharp }) => {
     // Each upload is decoded once: libvips' operation cache would only keep its pixels in memory.
     sharp.cache(false);
+    loadedSharp = sharp;
     return sharp;
   }));
+}
+let loadedSharp: SharpFactory | undefined;
+
+/** libvips' cache and thread count, for a memory report; null while no image has been processed. */
+export function imageLibraryMemory() {
+  return loadedSharp ? { cache: loadedSharp.cache(), concurrency: loadedSharp.concurrency() } : null;
 }
 
 let decoding: Promise<unknown> = Promise.resolve();

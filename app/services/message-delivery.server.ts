@@ -9,7 +9,6 @@ import {
 } from "~/domain/booking-messages";
 import { isQuietHour, nextSendableInstant } from "~/domain/reminders";
 import { bookingCalendarFile, type CalendarCompany } from "./calendar-file.server";
-import { renderMessage } from "./email-render.server";
 import type { Mailer, OutgoingMail } from "./mailer.server";
 import { manageBookingUrl } from "./manage-links.server";
 import type { Deliver, DeliveryOutcome, OutboxMessage } from "./message-sender.server";
@@ -75,6 +74,9 @@ export function messageDelivery(options: MessageDeliveryOptions): Deliver {
     if (!message.send_at_night && isQuietHour(at, company.timeZone)) {
       return { kind: "deferred", until: nextSendableInstant(at, company.timeZone) };
     }
+    // The templates and their renderer are loaded with the first message, not with every server
+    // that sends none; failing to load them is tried again, like a server not reached.
+    const { renderMessage } = await import("./email-render.server");
     let mail: OutgoingMail;
     try {
       if (!isMessageKind(message.kind)) throw new Error(`no template for the kind ${message.kind}`);

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { freePort } from "../../server/testing/free-port.ts";
 
 export { freePort };
@@ -28,7 +28,17 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "movers-bench-"));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: "inherit",
   });
   const stop = async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createApiKeys } from "../../../emulators/supabase/index.ts";
-import { SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../../server/node-flags.ts";
 import { freePort } from "../../../server/testing/free-port.ts";
 
 export { freePort };
@@ -43,7 +43,16 @@ async function startServer(options: Parameters<typeof spawnServer>[0], port: num
   const [command, args] = options.command?.(process.execPath) ?? [process.execPath, [...SERVER_NODE_FLAGS, "build/server.js"]];
   let output = "";
   const child = spawn(command, args, {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: options.dataDir, LOG_LEVEL: "warn", ...options.env },
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
