@@ -27,7 +27,7 @@ test("ctrl+b and cmd+b collapse and open the sidebar, and the choice outlives a 
 // on that page, the shell (sidebar and header): collapsing changes nothing else. Every page is audited
 // before the findings are compared, so a failure names each page that has one.
 test("every admin page has no serious or critical accessibility violations, the sidebar open and collapsed", async ({ page }) => {
-  // Twenty-two audits in one test, each taking a second or more on two busy cores.
+  // Two audits for each page in one test, each taking a second or more on two busy cores.
   test.setTimeout(120_000);
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   // The messages page with a row on it: its booking link and 'Send again'.
