@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { toast as showToast } from "sonner";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { titleAsSentence, type Toast } from "~/domain/toast";
+import type { Toast } from "~/domain/toast";
+import { titleAsSentence } from "~/domain/toast-text";
 
 /**
  * Shows the message a redirect carried: in the page as the server renders it, replaced by a sonner

@@ -1,4 +1,5 @@
-import { toastSchema, toastText } from "./toast";
+import { toastSchema } from "./toast";
+import { toastText } from "./toast-text";
 
 /**
  * What the page's script asks the photo upload routes for (its Accept header): the outcome of the

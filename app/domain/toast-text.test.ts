@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toastText } from "./toast";
+import { toastText } from "./toast-text";
 
 describe("toastText", () => {
   it("ends a title that is no sentence with a full stop before its description", () => {
