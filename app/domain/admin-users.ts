@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
 import type { AppRole } from "./roles";
 import { searchedList, type SearchedListQuery } from "./searched-list-query";
 
