@@ -72,7 +72,13 @@ export default [
   ]),
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
-      index("routes/admin/overview.tsx"),
+      // The dashboard: its heading, stat cards and tabs, each tab a page that loads its own data and code.
+      layout("routes/admin/overview-layout.tsx", [
+        index("routes/admin/overview.tsx"),
+        // Not /admin/users or /admin/analytics: those are the full pages these tabs preview.
+        route("overview/users", "routes/admin/overview-users.tsx"),
+        route("overview/analytics", "routes/admin/overview-analytics.tsx"),
+      ]),
       route("bookings", "routes/admin/bookings.tsx"),
       // Resource route: the bookings table's filtered list as a CSV download.
       route("bookings/export", "routes/admin/bookings-export.ts"),

@@ -24,8 +24,8 @@ const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 
 
 const PAGES: Array<[label: string, target: string]> = [
   ["/admin (stat cards)", "/admin"],
-  ["/admin?tab=users (users preview)", "/admin?tab=users"],
-  ["/admin?tab=analytics (website analytics, last 48 hours)", "/admin?tab=analytics"],
+  ["/admin/overview/users (users preview)", "/admin/overview/users"],
+  ["/admin/overview/analytics (website analytics, last 48 hours)", "/admin/overview/analytics"],
   ["/admin/bookings (first page)", "/admin/bookings"],
   ["/admin/bookings?q=peachtree (search)", "/admin/bookings?q=peachtree"],
   ["/admin/bookings?status=pending (filter)", "/admin/bookings?status=pending"],

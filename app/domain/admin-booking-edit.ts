@@ -209,12 +209,6 @@ export function movedOnlineLabel({ times, limit }: { times: number; limit: numbe
   return `Moved online ${times} of ${limit} ${limit === 1 ? "time" : "times"}`;
 }
 
-/** The mark of a booking the customer moved online, in the office's lists. */
-export const MOVED_BY_CUSTOMER_MARK = "Moved by customer";
-
-/** The office's lists mark a booking whose closed day's customer was asked to pick another, until they do. */
-export const NEW_DATE_NEEDED_MARK = "Needs a new date";
-
 const BOOLEAN_FIELDS = new Set(["packing_service", "storage_service", "cleaning_service"]);
 
 /** A value kept in the edit history, shown as the page shows that field ("—" for none). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminBookingsSearch, bookingsFilter, DEFAULT_ADMIN_BOOKINGS_QUERY, moveDateRange, pageWindow, parseAdminBookingsQuery } from "./admin-bookings-query";
+import { adminBookingsSearch, bookingsFilter, DEFAULT_ADMIN_BOOKINGS_QUERY, moveDateRange, parseAdminBookingsQuery } from "./admin-bookings-query";
 
 const parse = (search: string) => parseAdminBookingsQuery(new URLSearchParams(search));
 
@@ -97,14 +97,5 @@ describe("bookingsFilter", () => {
       to: "2026-12-03",
     });
     expect(bookingsFilter("all", parse("move=week"), { today: "2026-12-02" })).toMatchObject({ from: "2026-11-30", to: "2026-12-06" });
-  });
-});
-
-describe("pageWindow", () => {
-  it("says which rows a page shows", () => {
-    expect(pageWindow(1, 60)).toEqual({ first: 1, last: 25, pageCount: 3 });
-    expect(pageWindow(3, 60)).toEqual({ first: 51, last: 60, pageCount: 3 });
-    expect(pageWindow(1, 0)).toEqual({ first: 0, last: 0, pageCount: 1 });
-    expect(pageWindow(9, 60)).toEqual({ first: 0, last: 0, pageCount: 3 });
   });
 });

@@ -5,9 +5,6 @@ import { calendarDateSchema } from "./calendar-date";
 import { SORT_DIRECTIONS } from "./list-sort";
 import { weekOf } from "./schedule";
 
-/** Rows on one page of the admin bookings table. */
-export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
-
 /** The table's columns that sort; no sort means upcoming moves first (the soonest first), then past ones (the latest first). */
 export const ADMIN_BOOKING_SORTS = ["customer", "date", "service", "status", "amount"] as const;
 export type AdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
@@ -146,15 +143,6 @@ export interface AdminBookingsFilter {
 export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQuery, { today }: { today?: string } = {}): AdminBookingsFilter {
   const range = query.move && today ? moveDateRange(query.move, today) : { from: query.from, to: query.to };
   return { search: query.q, statuses: statusesToList(scope, query.status), ...range, balance: query.balance === "all" ? null : query.balance };
-}
-
-/** The first and last row shown and how many pages there are: "Showing 26–50 of 60". */
-export function pageWindow(page: number, total: number): { first: number; last: number; pageCount: number } {
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
-  const offset = (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
-  if (offset >= total) return { first: 0, last: 0, pageCount };
-  const last = Math.min(offset + ADMIN_BOOKINGS_PAGE_SIZE, total);
-  return { first: offset + 1, last, pageCount };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
 import { searchedList, type SearchedListQuery } from "./searched-list-query";
 
 /** Customers on one page of the customer database, as many as the bookings table shows. */

@@ -2,7 +2,7 @@
 // goes or went (on the company's clock), and the list of recent messages with its filter and pages.
 
 import { z } from "zod";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
 import { formatCompanyDateTime, shortBookingId } from "./booking";
 import type { MessageKind } from "./booking-messages";
 
@@ -100,11 +100,17 @@ export interface MessagesQuery {
   failedOnly: boolean;
 }
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-
 /** The list's search parameters: page 1 and every status when missing or not understood. */
 export function messagesQuery(params: URLSearchParams): MessagesQuery {
-  return { page: pageSchema.parse(params.get("page") ?? undefined), failedOnly: params.get("status") === "failed" };
+  // The schema made here, not on loading: the list's browser code uses this module's words and links alone.
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .catch(1)
+    .parse(params.get("page") ?? undefined);
+  return { page, failedOnly: params.get("status") === "failed" };
 }
 
 export function messagesHref({ page, failedOnly }: MessagesQuery): string {
@@ -117,11 +123,6 @@ export function messagesHref({ page, failedOnly }: MessagesQuery): string {
 
 /** The 'Send again' form: its intent and the message it names. */
 export const RESEND_MESSAGE_INTENT = "resend-message";
-
-export const resendMessageSchema = z.object({
-  intent: z.literal(RESEND_MESSAGE_INTENT),
-  messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
 
 export const RESEND_MESSAGES = {
   queued: "Message queued",

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ROLE_MESSAGES,
-  accountName,
-  adminUsersSearch,
-  parseAdminUsersQuery,
-  roleActionLabel,
-  roleChangeSchema,
-  userDisplayName,
-  usersList,
-  usersLoadFailedMessage,
-} from "./admin-users";
+import { ROLE_MESSAGES, adminUsersSearch, parseAdminUsersQuery, roleActionLabel, roleChangeSchema, usersList } from "./admin-users";
+import { accountName, userDisplayName, usersLoadFailedMessage } from "./admin-accounts";
 
 describe("the name a user is shown by", () => {
   it("is their name, or 'Unnamed User' when they have none", () => {

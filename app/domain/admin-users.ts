@@ -1,43 +1,10 @@
 import { z } from "zod";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
 import type { AppRole } from "./roles";
 import { searchedList, type SearchedListQuery } from "./searched-list-query";
 
 /** Accounts on one page of /admin/users, as many as the other admin lists show. */
 export const ADMIN_USERS_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
-
-/** How many accounts the Users tab of /admin shows: the first page of /admin/users, shorter. */
-export const USERS_PREVIEW_SIZE = 10;
-
-/** One account as the admin area shows it: its profile, its email and its roles. */
-export interface AdminUser {
-  id: string;
-  fullName: string | null;
-  email: string | null;
-  /** The avatar stored in the account's own folder of the avatars bucket; null for anything else. */
-  avatarUrl: string | null;
-  phone: string | null;
-  address: string | null;
-  bio: string | null;
-  joinedAt: string;
-  roles: AppRole[];
-}
-
-/** The newest accounts (the Users tab), and how many there are in all. */
-export interface UsersPreview {
-  users: AdminUser[];
-  total: number;
-}
-
-/** The name a person is shown by; accounts without one are "Unnamed User". */
-export function userDisplayName(fullName: string | null): string {
-  return fullName?.trim() || "Unnamed User";
-}
-
-/** Who a message about an account names: its name, else its email, else "Unnamed User". */
-export function accountName(fullName: string | null, email: string | null): string {
-  return fullName?.trim() || email || "Unnamed User";
-}
 
 /** The page's state in the URL: `q` (name, email or phone), the sorted column and `page`. Without a sort, the newest account first. */
 export const usersList = searchedList({ name: "asc", email: "asc", joined: "desc" });
@@ -150,11 +117,4 @@ export const ROLE_MESSAGES = {
 /** The button of a role form: what pressing it does to the account. */
 export function roleActionLabel(role: ManagedRole, held: boolean): string {
   return `${held ? "Remove" : "Make"} ${role}`;
-}
-
-// Failures -------------------------------------------------------------------------------------------
-
-/** Why a list of users could not be shown: the database's own message, or something else went wrong (null). */
-export function usersLoadFailedMessage(databaseMessage: string | null): string {
-  return databaseMessage === null ? "An unexpected error occurred while loading users." : `Failed to fetch users: ${databaseMessage}`;
 }

@@ -5,11 +5,11 @@ import {
   conversionPercent,
   exitRatePercent,
   exitRateTone,
-  formatPercent,
   formatTimeOnSite,
   shapeWebsiteAnalytics,
   type WebsiteAnalyticsRows,
 } from "./website-analytics";
+import { formatPercent } from "./website-analytics-figures";
 
 describe("formatTimeOnSite", () => {
   it("gives whole minutes and the seconds left over as 'Xm Ys'", () => {

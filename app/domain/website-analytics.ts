@@ -6,8 +6,6 @@ import { relativeTime } from "./relative-time";
 // The Website Analytics tab of /admin: the last 48 hours of events, as the database counts them
 // (admin_website_* functions), shaped for the page here.
 
-/** How far back the reports look. */
-export const WEBSITE_ANALYTICS_WINDOW_HOURS = 48;
 /** How many pages Popular Pages and Exit Points list, and how many referrers and entry pages of paying visitors. */
 export const TOP_WEBSITE_PAGES = 5;
 /** How many events Recent Activity lists. */
@@ -46,11 +44,6 @@ export function exitRateTone(percent: number | null): ExitRateTone {
 /** A funnel step's visitors per landing page visitor, in percent to one decimal; null when nobody reached the landing page. */
 export function conversionPercent(visitors: number, landingVisitors: number): number | null {
   return landingVisitors > 0 ? Math.round((visitors / landingVisitors) * 1000) / 10 : null;
-}
-
-/** "25%", "33.3%", or a dash for none. */
-export function formatPercent(percent: number | null): string {
-  return percent === null ? "—" : `${percent}%`;
 }
 
 const EVENT_LABELS: Record<string, string> = {

@@ -6,13 +6,13 @@ import { z } from "zod";
 /** No booking with this id, or not one the visitor may see: the layout's 404 page. */
 export const bookingNotFound = () => data(null, { status: 404 });
 
-const bookingParamsSchema = z.object({ bookingId: z.uuid() });
-
 /** The booking id of the URL; anything but a UUID is thrown as the 404 page before a query is made. */
 export function bookingIdParam(params: { bookingId?: string }): string {
-  const parsed = bookingParamsSchema.safeParse(params);
+  // Its schema made here, not at the module's top: the pages' browser code imports this module for
+  // its paths alone, and a schema made on loading would bring Zod along.
+  const parsed = z.uuid().safeParse(params.bookingId);
   if (!parsed.success) throw bookingNotFound();
-  return parsed.data.bookingId;
+  return parsed.data;
 }
 
 /** The office's page of one booking. */

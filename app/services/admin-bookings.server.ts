@@ -1,5 +1,6 @@
 import { OFFICE_BOOKING_STATES, type AdminBookingRow } from "~/domain/admin-booking-row";
-import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsFilter, type AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import type { AdminBookingsFilter, AdminBookingsQuery } from "~/domain/admin-bookings-query";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-list-pages";
 import { sortDirection } from "~/domain/list-sort";
 import type { BookingStatus } from "~/domain/booking-status";
 import { capacityRefusalOf } from "~/domain/capacity";

@@ -1,5 +1,6 @@
 import type { PostgrestError } from "@supabase/supabase-js";
-import { ADMIN_USERS_PAGE_SIZE, usersList, type AdminUser, type AdminUsersQuery, type ManagedRole } from "~/domain/admin-users";
+import type { AdminUser } from "~/domain/admin-accounts";
+import { ADMIN_USERS_PAGE_SIZE, usersList, type AdminUsersQuery, type ManagedRole } from "~/domain/admin-users";
 import { APP_ROLES, type AppRole } from "~/domain/roles";
 import { profileAvatarUrl } from "./profiles.server";
 import type { AppSupabaseClient } from "./supabase.server";

@@ -45,7 +45,7 @@ test("the users pages, with accounts of every role and full profiles on them, ha
   if (granted.error) throw granted.error;
   const admin = await createTestUser({ fullName: `Ada ${tag} Admin`, admin: true });
   await signInDirectly(page, admin, "/admin/users");
-  for (const path of ["/admin/users", `/admin/users?q=${tag}`, "/admin/users?q=nobody-at-all", "/admin?tab=users"]) {
+  for (const path of ["/admin/users", `/admin/users?q=${tag}`, "/admin/users?q=nobody-at-all", "/admin/overview/users"]) {
     await page.goto(path);
     if (path.endsWith(tag)) await expect(page.getByText("Showing 1–3 of 3")).toBeVisible();
     expect(await seriousViolations(page, path)).toEqual([]);
@@ -57,7 +57,7 @@ test("the Website Analytics tab, with data, has no serious or critical accessibi
   const admin = await createTestUser({ fullName: "Ally Analytics", admin: true });
   await signInDirectly(page, admin, "/admin");
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto("/admin?tab=analytics");
+  await page.goto("/admin/overview/analytics");
   await expect(page.getByRole("img", { name: /Page views per hour/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Exit Points", exact: true }).getByRole("listitem")).not.toHaveCount(0);
   // The hourly table beside the chart, in its scrolling box.

@@ -137,3 +137,36 @@ test("the stat cards count every booking, the pending ones, completed moves and 
   );
   await expect(totalRevenue).toContainText("% from last month");
 });
+
+test("the dashboard's tabs are pages of their own under the same stat cards, and the old tab addresses lead to them", async ({ page }) => {
+  const admin = await createTestUser({ fullName: "Tabitha Tabs", admin: true });
+  await signInDirectly(page, admin, "/admin");
+  const tabs = page.getByRole("navigation", { name: "Dashboard sections" });
+  const dashboardLink = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" });
+  await expect(tabs.getByRole("link", { name: "Bookings" })).toHaveAttribute("aria-current", "page");
+
+  await tabs.getByRole("link", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\/admin\/overview\/users$/);
+  await expect(tabs.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText("Total Bookings")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Users" }).getByText(admin.email)).toBeVisible();
+  // Still the dashboard in the sidebar, though not its address.
+  await expect(dashboardLink).toHaveClass(/bg-slate-700/);
+
+  await tabs.getByRole("link", { name: "Website Analytics" }).click();
+  await expect(page).toHaveURL(/\/admin\/overview\/analytics$/);
+  await expect(tabs.getByRole("link", { name: "Website Analytics" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("region", { name: "Website Analytics" }).getByText("Last 48 hours", { exact: true })).toBeVisible();
+
+  await tabs.getByRole("link", { name: "Bookings" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("navigation", { name: "Bookings by status" }).getByRole("link", { name: "Pending" }).click();
+  await expect(page).toHaveURL(/\/admin\?view=pending$/);
+  await expect(page.getByRole("navigation", { name: "Bookings by status" }).getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
+
+  await page.goto("/admin?tab=users");
+  await expect(page).toHaveURL(/\/admin\/overview\/users$/);
+  await page.goto("/admin?tab=analytics");
+  await expect(page).toHaveURL(/\/admin\/overview\/analytics$/);
+});

@@ -27,7 +27,7 @@ test("ctrl+b and cmd+b collapse and open the sidebar, and the choice outlives a 
 // on that page, the shell (sidebar and header): collapsing changes nothing else. Every page is audited
 // before the findings are compared, so a failure names each page that has one.
 test("every admin page has no serious or critical accessibility violations, the sidebar open and collapsed", async ({ page }) => {
-  // Twenty-two audits in one test, each taking a second or more on two busy cores.
+  // Two audits for each page in one test, each taking a second or more on two busy cores.
   test.setTimeout(120_000);
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   // The messages page with a row on it: its booking link and 'Send again'.
@@ -48,4 +48,38 @@ test("every admin page has no serious or critical accessibility violations, the 
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
   }
   expect(violations).toEqual([]);
+});
+
+test.describe("on a 375px phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("the drawer's dialog code arrives on the first press, then it traps focus and Escape gives it back", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+    await signInDirectly(page, admin, "/admin");
+    await hydrated(page);
+    const trigger = page.getByRole("button", { name: "Open admin menu" });
+    await expect(trigger).toBeVisible();
+    // The page drew no dialog: none of its code came with it.
+    expect(requested.filter((path) => path.includes("admin-drawer-dialog"))).toEqual([]);
+
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Admin menu" });
+    await expect(dialog).toBeVisible();
+    expect(requested.filter((path) => path.includes("admin-drawer-dialog"))).not.toEqual([]);
+    await expect(dialog.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open admin menu" })).toBeFocused();
+
+    // Open again at once, and a link in it closes it as it leads on.
+    await page.getByRole("button", { name: "Open admin menu" }).tap();
+    await dialog.getByRole("link", { name: /^Schedule/ }).tap();
+    await expect(page).toHaveURL(/\/admin\/schedule$/);
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -107,8 +107,6 @@ test("every admin page, a booking's pages and its bill, and the billed booking's
   const found: string[] = [];
   for (const path of [
     "/admin",
-    "/admin?tab=users",
-    "/admin?tab=analytics",
     ...ADMIN_PAGES,
     "/admin/messages?status=failed",
     `/admin/users?q=${encodeURIComponent(admin.email)}&confirm=${admin.id}&role=moderator`,

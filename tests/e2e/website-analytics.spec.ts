@@ -137,7 +137,7 @@ test("the Website Analytics tab shows the figures of a known set of events, and 
   await keepOnlyEventsOf(SEEDED);
   await insertWebsiteEvents(KNOWN_EVENTS);
   const admin = await createTestUser({ fullName: "Web Admin", admin: true });
-  await signInDirectly(page, admin, "/admin?tab=analytics");
+  await signInDirectly(page, admin, "/admin/overview/analytics");
   await expect(page.getByRole("link", { name: "Website Analytics" })).toHaveAttribute("aria-current", "page");
 
   await expect
@@ -202,7 +202,7 @@ test("a visitor who books and pays the deposit is counted at every step of the f
   await visit.close();
 
   const admin = await createTestUser({ fullName: "Funnel Admin", admin: true });
-  await signInDirectly(page, admin, "/admin?tab=analytics");
+  await signInDirectly(page, admin, "/admin/overview/analytics");
   const funnel = page.getByRole("region", { name: "Booking Funnel", exact: true });
   await expect
     .poll(

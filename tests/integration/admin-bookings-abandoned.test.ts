@@ -100,10 +100,7 @@ describe("abandoned checkouts in the bookings table", () => {
     const pendingPage = await table("/admin/pending", "", "routes/admin/pending");
     expect(listedIds(pendingPage)).toEqual(sorted(seeded.pending));
     expect(pendingPage.total).toBe(seeded.pending.length);
-    const subTab = await admin.visitor.loaderData<{ bookings: BookingsTableData }>(
-      "/admin?tab=bookings&view=pending&q=Abandon+Filter",
-      "routes/admin/overview",
-    );
+    const subTab = await admin.visitor.loaderData<{ bookings: BookingsTableData }>("/admin?view=pending&q=Abandon+Filter", "routes/admin/overview");
     expect(listedIds(subTab.bookings)).toEqual(sorted(seeded.pending));
   });
 
@@ -112,7 +109,7 @@ describe("abandoned checkouts in the bookings table", () => {
     expect(expected).toBe(seeded.pending.length);
     const layout = await admin.visitor.loaderData<{ pendingCount: number }>("/admin/bookings", "routes/admin/layout");
     expect(layout.pendingCount).toBe(expected);
-    const overview = await admin.visitor.loaderData<{ stats: DashboardStats }>("/admin", "routes/admin/overview");
+    const overview = await admin.visitor.loaderData<{ stats: DashboardStats }>("/admin", "routes/admin/overview-layout");
     expect(overview.stats.pendingBookings).toBe(expected);
   });
 

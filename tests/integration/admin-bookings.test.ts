@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingAmountCents } from "../../app/domain/admin-booking-row.ts";
-import {
-  ADMIN_BOOKING_SORTS,
-  ADMIN_BOOKINGS_PAGE_SIZE,
-  bookingsFilter,
-  parseAdminBookingsQuery,
-  type AdminBookingSort,
-} from "../../app/domain/admin-bookings-query.ts";
+import { ADMIN_BOOKING_SORTS, bookingsFilter, parseAdminBookingsQuery, type AdminBookingSort } from "../../app/domain/admin-bookings-query.ts";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "../../app/domain/admin-list-pages.ts";
 import { listBookings } from "../../app/services/admin-bookings.server.ts";
 import type { AppSupabaseClient } from "../../app/services/supabase.server.ts";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";

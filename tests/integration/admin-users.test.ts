@@ -1,7 +1,8 @@
 import { createClient, type PostgrestError } from "@supabase/supabase-js";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_USERS_PAGE_SIZE, parseAdminUsersQuery, type AdminUser } from "../../app/domain/admin-users.ts";
+import type { AdminUser } from "../../app/domain/admin-accounts.ts";
+import { ADMIN_USERS_PAGE_SIZE, parseAdminUsersQuery } from "../../app/domain/admin-users.ts";
 import type { AppRole } from "../../app/domain/roles.ts";
 import type { Route } from "../../app/routes/admin/+types/users.ts";
 import { listUsers } from "../../app/services/admin-users.server.ts";

@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_PAGE } from "../../app/domain/analytics-pages.ts";
 import { FUNNEL_PAGES, WEBSITE_ANALYTICS_MESSAGES } from "../../app/domain/website-analytics.ts";
-import type { loader } from "../../app/routes/admin/overview.tsx";
+import type { loader } from "../../app/routes/admin/overview-analytics.tsx";
 import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import type { TablesInsert } from "../../supabase/types.ts";
 import { signInCustomer, signInStaff, type SignedInCustomer } from "./support/app-harness.ts";
@@ -250,14 +250,21 @@ describe("the website analytics functions", () => {
   });
 });
 
+const TAB = "/admin/overview/analytics";
+
 /** The Website Analytics tab as `who` opens it, through the app's request handler: the page's status, and its loader's data when it has some. */
-async function load(who: SignedInVisitor): Promise<{ status: number; value: Awaited<ReturnType<typeof loader>> | null }> {
-  const page = await who.visitor.get("/admin?tab=analytics");
+async function load(who: SignedInVisitor): Promise<{ status: number; value: (Awaited<ReturnType<typeof loader>> & { stats: unknown }) | null }> {
+  const page = await who.visitor.get(TAB);
   if (page.status !== 200) return { status: page.status, value: null };
-  return { status: 200, value: await who.visitor.loaderData<Awaited<ReturnType<typeof loader>>>("/admin?tab=analytics", "routes/admin/overview") };
+  const [tab, frame] = await Promise.all([
+    who.visitor.loaderData<Awaited<ReturnType<typeof loader>>>(TAB, "routes/admin/overview-analytics"),
+    // The stat cards above the tabs.
+    who.visitor.loaderData<{ stats: unknown }>(TAB, "routes/admin/overview-layout"),
+  ]);
+  return { status: 200, value: { ...tab, stats: frame.stats } };
 }
 
-describe("the /admin?tab=analytics loader", () => {
+describe("the /admin/overview/analytics loader", () => {
   let app: TestApp;
   /** The database function the app's calls of which get `answer` instead of the database's (none unless set). */
   let broken: { rpc: string; answer: () => Response } | null = null;
@@ -284,7 +291,7 @@ describe("the /admin?tab=analytics loader", () => {
   it("gives a moderator the report, and a customer the 403 page", async () => {
     const read = await load(await signIn(app, "moderator", { label: "web-moderator" }));
     expect(read.status).toBe(200);
-    expect(read.value).toMatchObject({ tab: "analytics", websiteAnalytics: { kind: "ready", report: { totals: { pageViews: expect.any(Number) } } } });
+    expect(read.value).toMatchObject({ websiteAnalytics: { kind: "ready", report: { totals: { pageViews: expect.any(Number) } } } });
     expect((await load(await signIn(app, "customer", { label: "web-customer" }))).status).toBe(403);
   });
 

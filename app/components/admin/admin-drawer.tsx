@@ -1,52 +1,47 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
-import { buttonClasses } from "~/components/ui/button";
-import type { AdminPagePath } from "~/domain/admin-navigation";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { SIDEBAR_BUTTON_CLASSES, SidebarFooter, SidebarNavigation, SidebarTitle } from "./admin-sidebar-parts";
-
-interface AdminDrawerProps {
-  pendingCount: number;
-  pages: readonly AdminPagePath[];
-  email: string;
-  roleLabel: string;
-}
+import type { AdminDrawerDialog as AdminDrawerDialogType } from "./admin-drawer-dialog";
+import { DRAWER_CLOSE_CLASSES, DRAWER_PANEL_CLASSES, DRAWER_TRIGGER_CLASSES, DrawerContents, type AdminDrawerProps } from "./admin-drawer-parts";
 
 const DRAWER_ID = "admin-menu";
-const triggerClasses = buttonClasses("ghost", "sm", "size-11 px-0 md:hidden");
-const panelClasses = "flex h-full w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-100 shadow-xl";
-const closeClasses = `${SIDEBAR_BUTTON_CLASSES} absolute top-3 right-3 size-11`;
+
+type DialogDrawer = typeof AdminDrawerDialogType;
+let loaded: DialogDrawer | undefined;
+let loading: Promise<DialogDrawer> | undefined;
+
+/** Fetches the dialog's code once (again after a failure): few open the menu, and only on a phone. */
+function loadDialogDrawer(): Promise<DialogDrawer> {
+  loading ??= import("./admin-drawer-dialog").then(
+    (module) => (loaded = module.AdminDrawerDialog),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * The sidebar below 768px: an 18rem drawer. Before JavaScript it is a CSS :target drawer (the trigger
- * links to #admin-menu, and following a link inside leaves it); once hydrated it is a Radix dialog
- * (focus kept inside, Escape closes, a link closes it as it navigates).
+ * links to #admin-menu, and following a link inside leaves it); once hydrated it is a button whose
+ * first press fetches the Radix dialog's code (begun already as the pointer or focus reaches it) and
+ * opens it.
  */
 export function AdminDrawer(props: AdminDrawerProps) {
-  return useHydrated() ? <DialogDrawer {...props} /> : <TargetDrawer {...props} />;
-}
-
-function DrawerContents({ onNavigate, ...props }: AdminDrawerProps & { onNavigate?: () => void }) {
-  return (
-    <>
-      <SidebarTitle collapsed={false} />
-      <SidebarNavigation collapsed={false} pendingCount={props.pendingCount} pages={props.pages} label="Admin (menu)" onNavigate={onNavigate} />
-      <SidebarFooter collapsed={false} email={props.email} roleLabel={props.roleLabel} />
-    </>
-  );
+  return useHydrated() ? <ButtonDrawer {...props} /> : <TargetDrawer {...props} />;
 }
 
 function TargetDrawer(props: AdminDrawerProps) {
   return (
     <>
-      <a href={`#${DRAWER_ID}`} className={triggerClasses} aria-label="Open admin menu">
+      <a href={`#${DRAWER_ID}`} className={DRAWER_TRIGGER_CLASSES} aria-label="Open admin menu">
         <Menu aria-hidden className="size-6" />
       </a>
       <div id={DRAWER_ID} className="fixed inset-0 z-50 hidden target:flex md:target:hidden">
         <a href="#top" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
-        <div className={`relative ${panelClasses}`}>
-          <a href="#top" aria-label="Close menu" className={closeClasses}>
+        <div className={`relative ${DRAWER_PANEL_CLASSES}`}>
+          <a href="#top" aria-label="Close menu" className={DRAWER_CLOSE_CLASSES}>
             <X aria-hidden className="size-6" />
           </a>
           <DrawerContents {...props} />
@@ -56,23 +51,32 @@ function TargetDrawer(props: AdminDrawerProps) {
   );
 }
 
-function DialogDrawer(props: AdminDrawerProps) {
+function ButtonDrawer(props: AdminDrawerProps) {
+  const [Dialog, setDialog] = useState<DialogDrawer | undefined>(() => loaded);
   const [open, setOpen] = useState(false);
+  if (Dialog) return <Dialog {...props} open={open} onOpenChange={setOpen} />;
+  const preload = () => void loadDialogDrawer().catch(() => undefined);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={triggerClasses} aria-label="Open admin menu">
-        <Menu aria-hidden className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" />
-        <Dialog.Content className={`fixed inset-y-0 left-0 z-50 md:hidden ${panelClasses}`} aria-describedby={undefined}>
-          <Dialog.Title className="sr-only">Admin menu</Dialog.Title>
-          <Dialog.Close className={closeClasses} aria-label="Close menu">
-            <X aria-hidden className="size-6" />
-          </Dialog.Close>
-          <DrawerContents {...props} onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <button
+      type="button"
+      className={DRAWER_TRIGGER_CLASSES}
+      aria-label="Open admin menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => {
+        loadDialogDrawer().then(
+          (component) => {
+            setDialog(() => component);
+            setOpen(true);
+          },
+          // Nothing opens; the next press tries again.
+          () => undefined,
+        );
+      }}
+    >
+      <Menu aria-hidden className="size-6" />
+    </button>
   );
 }

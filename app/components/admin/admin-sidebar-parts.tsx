@@ -1,5 +1,5 @@
 import { BarChart3, CalendarDays, CalendarRange, Clock, HandCoins, LayoutDashboard, Mail, Send, Settings, Truck, UserCog, Users } from "lucide-react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { SignOutForm } from "~/components/sign-out-form";
 import type { AdminPagePath } from "~/domain/admin-navigation";
 
@@ -9,8 +9,9 @@ import type { AdminPagePath } from "~/domain/admin-navigation";
 export const SIDEBAR_BUTTON_CLASSES =
   "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold text-slate-100 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400";
 
-const NAVIGATION: readonly { to: AdminPagePath; label: string; icon: typeof Settings; end: boolean; pending?: true }[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+const NAVIGATION: readonly { to: AdminPagePath; label: string; icon: typeof Settings; end: boolean; pending?: true; tabsUnder?: string }[] = [
+  // Its other tabs are pages under /admin/overview/, still the dashboard.
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true, tabsUnder: "/admin/overview/" },
   { to: "/admin/bookings", label: "All Bookings", icon: CalendarDays, end: false },
   { to: "/admin/pending", label: "Pending", icon: Clock, end: false, pending: true },
   { to: "/admin/active", label: "Active Moves", icon: Truck, end: false },
@@ -52,10 +53,12 @@ export function SidebarNavigation({
   label?: string;
   onNavigate?: () => void;
 }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
       {NAVIGATION.filter((item) => pages.includes(item.to)).map((item) => {
         const Icon = item.icon;
+        const onItsTab = item.tabsUnder !== undefined && pathname.startsWith(item.tabsUnder);
         const badge = item.pending && pendingCount > 0 ? pendingCount : null;
         return (
           <NavLink
@@ -68,7 +71,7 @@ export function SidebarNavigation({
             aria-label={badge !== null ? `${item.label}, ${badge} pending` : undefined}
             className={({ isActive }) =>
               `relative flex h-10 items-center gap-3 rounded-md text-sm font-medium ${collapsed ? "justify-center px-0" : "px-3"} ${
-                isActive ? "bg-slate-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
+                isActive || onItsTab ? "bg-slate-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
               }`
             }
           >

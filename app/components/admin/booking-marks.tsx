@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MOVED_BY_CUSTOMER_MARK, NEW_DATE_NEEDED_MARK } from "~/domain/admin-booking-edit";
+import { MOVED_BY_CUSTOMER_MARK, NEW_DATE_NEEDED_MARK } from "~/domain/booking-marks";
 
 // Marks in words beside a booking's move in the office's lists (the bookings table, the schedule's day).
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { pageWindow } from "~/domain/admin-bookings-query";
+import { pageWindow } from "~/domain/admin-list-pages";
 
 /** 'Showing X–Y of Z' with Previous and Next links, below every paged admin list (25 a page). */
 export function ListPages({ page, total, pageHref }: { page: number; total: number; pageHref: (page: number) => string }) {

@@ -14,14 +14,13 @@ import {
   roleActionLabel,
   roleChangeConfirmationSearch,
   roleChangeQuestion,
-  userDisplayName,
   usersList,
-  type AdminUser,
   type AdminUserSort,
   type AdminUsersQuery,
   type ManagedRole,
   type RoleChangeToConfirm,
 } from "~/domain/admin-users";
+import { userDisplayName, type AdminUser } from "~/domain/admin-accounts";
 import { RoleBadge } from "./role-badge";
 import { ListPages } from "./list-pages";
 import { ListSearchForm } from "./list-search-form";

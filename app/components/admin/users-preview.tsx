@@ -2,7 +2,7 @@ import { useCompany } from "~/components/company-context";
 import { formatDateIn } from "~/domain/company-time";
 import { CircleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { userDisplayName, usersLoadFailedMessage, type UsersPreview as UsersPreviewData } from "~/domain/admin-users";
+import { userDisplayName, usersLoadFailedMessage, type UsersPreview as UsersPreviewData } from "~/domain/admin-accounts";
 import { RoleBadge } from "./role-badge";
 
 export const USERS_LOAD_FAILED = usersLoadFailedMessage(null);

@@ -1,7 +1,8 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS, type WebsiteAnalyticsReport, type WebsiteAnalyticsState } from "~/domain/website-analytics";
+import type { WebsiteAnalyticsReport, WebsiteAnalyticsState } from "~/domain/website-analytics";
+import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS } from "~/domain/website-analytics-figures";
 import { ColumnChart } from "./chart-columns";
 import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";

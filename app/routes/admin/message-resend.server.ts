@@ -1,11 +1,17 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
-import { RESEND_MESSAGES, resendMessageSchema } from "~/domain/admin-messages";
+import { z } from "zod";
+import { RESEND_MESSAGE_INTENT, RESEND_MESSAGES } from "~/domain/admin-messages";
 import { ensurePermission } from "~/middleware/guards.server";
 import { resendMessage } from "~/services/messages.server";
 import { currentAccount } from "~/services/session.server";
 import { setToast } from "~/services/toast.server";
 import { samePage } from "./bookings-table.server";
+
+const resendMessageSchema = z.object({
+  intent: z.literal(RESEND_MESSAGE_INTENT),
+  messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 /**
  * 'Send again' on a failed message, from any page that lists messages (`form` is its body): for staff

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionContext, settingsContext } from "~/context";
 import type { DashboardStats } from "~/domain/admin-dashboard";
-import { USERS_PREVIEW_SIZE, usersList, type UsersPreview } from "~/domain/admin-users";
+import { USERS_PREVIEW_SIZE, type UsersPreview } from "~/domain/admin-accounts";
+import { usersList } from "~/domain/admin-users";
 import { WEBSITE_ANALYTICS_MESSAGES, type WebsiteAnalyticsState } from "~/domain/website-analytics";
 import { readDashboardStats } from "~/services/admin-dashboard.server";
 import { listUsers } from "~/services/admin-users.server";

@@ -5,16 +5,14 @@ import { requestContext, sessionContext } from "~/context";
 import {
   GRANT_ROLE_INTENT,
   ROLE_MESSAGES,
-  accountName,
   adminUsersSearch,
   needsConfirmation,
   parseAdminUsersQuery,
   roleChangeConfirmationSearch,
   roleChangeSchema,
   roleChangeToConfirm,
-  usersLoadFailedMessage,
-  type AdminUser,
 } from "~/domain/admin-users";
+import { accountName, usersLoadFailedMessage, type AdminUser } from "~/domain/admin-accounts";
 import { hasPermission } from "~/domain/permissions";
 import { ensurePermission } from "~/middleware/guards.server";
 import { changeUserRole, listUsers } from "~/services/admin-users.server";

@@ -1,7 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 
-/** Every page of the admin area besides /admin itself, for checks that visit them all. */
+/** Every page of the admin area besides /admin itself (the dashboard's Bookings tab), for checks that visit them all. */
 export const ADMIN_PAGES = [
+  "/admin/overview/users",
+  "/admin/overview/analytics",
   "/admin/bookings",
   "/admin/pending",
   "/admin/active",

@@ -323,7 +323,7 @@ function isRouteResult(value: unknown): value is RouteResult {
   return typeof value === "object" && value !== null && ("data" in value || "error" in value);
 }
 
-/** Where the browser's router asks for a page's data: `/admin?tab=users` → `/admin.data?tab=users`, `/` → `/_root.data`. */
+/** Where the browser's router asks for a page's data: `/admin/users?q=ann` → `/admin/users.data?q=ann`, `/` → `/_root.data`. */
 function dataUrl(pagePath: string): string {
   const url = new URL(pagePath, TEST_PUBLIC_URL);
   const index = url.searchParams.has("index");
