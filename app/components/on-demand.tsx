@@ -33,5 +33,7 @@ export function onDemand<Props extends object>(load: () => Promise<ComponentType
     const [Component] = useState<ComponentType<Props>>(() => loaded ?? (Lazy as unknown as ComponentType<Props>));
     return createElement(Component, props);
   }
-  return { InBrowser, fetchCode };
+  /** The component, once its code is here. */
+  const current = (): ComponentType<Props> | undefined => loaded;
+  return { InBrowser, fetchCode, current };
 }

@@ -1,26 +1,16 @@
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ComponentProps, type ComponentType } from "react";
+import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { AdminDrawerDialog as AdminDrawerDialogType } from "./admin-drawer-dialog";
 import { DRAWER_CLOSE_CLASSES, DRAWER_PANEL_CLASSES, DRAWER_TRIGGER_CLASSES, DrawerContents, type AdminDrawerProps } from "./admin-drawer-parts";
 
 const DRAWER_ID = "admin-menu";
 
-type DialogDrawer = typeof AdminDrawerDialogType;
-let loaded: DialogDrawer | undefined;
-let loading: Promise<DialogDrawer> | undefined;
+type DialogDrawer = ComponentType<ComponentProps<typeof AdminDrawerDialogType>>;
 
-/** Fetches the dialog's code once (again after a failure): few open the menu, and only on a phone. */
-function loadDialogDrawer(): Promise<DialogDrawer> {
-  loading ??= import("./admin-drawer-dialog").then(
-    (module) => (loaded = module.AdminDrawerDialog),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** The dialog's code, fetched once (again after a failure): few open the menu, and only on a phone. */
+const dialogDrawer = onDemand(() => import("./admin-drawer-dialog").then((module) => module.AdminDrawerDialog));
 
 /**
  * The sidebar below 768px: an 18rem drawer. Before JavaScript it is a CSS :target drawer (the trigger
@@ -52,10 +42,10 @@ function TargetDrawer(props: AdminDrawerProps) {
 }
 
 function ButtonDrawer(props: AdminDrawerProps) {
-  const [Dialog, setDialog] = useState<DialogDrawer | undefined>(() => loaded);
+  const [Dialog, setDialog] = useState<DialogDrawer | undefined>(() => dialogDrawer.current());
   const [open, setOpen] = useState(false);
   if (Dialog) return <Dialog {...props} open={open} onOpenChange={setOpen} />;
-  const preload = () => void loadDialogDrawer().catch(() => undefined);
+  const preload = () => void dialogDrawer.fetchCode().catch(() => undefined);
   return (
     <button
       type="button"
@@ -66,7 +56,7 @@ function ButtonDrawer(props: AdminDrawerProps) {
       onPointerEnter={preload}
       onFocus={preload}
       onClick={() => {
-        loadDialogDrawer().then(
+        dialogDrawer.fetchCode().then(
           (component) => {
             setDialog(() => component);
             setOpen(true);
