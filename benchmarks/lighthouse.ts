@@ -147,7 +147,7 @@ try {
     ...WIZARD.map(([path]) => ({ path, cookie: wizardCookie })),
     { path: "/book/review", cookie: wizardCookie },
     { path: payment.path, cookie: payment.cookie },
-    { path: "/dashboard", cookie: customer },
+    ...["/dashboard", "/dashboard/profile", "/dashboard/gallery", "/dashboard/bookings"].map((path) => ({ path, cookie: customer })),
     // The pages the 'Manage your booking' link of the emails opens, for guests too: the booking, its
     // calendar for a new day, a receipt, and a completed move's bill with its balance to pay.
     { path: managed, label: "/manage" },
