@@ -11,3 +11,12 @@ export function pageWindow(page: number, total: number): { first: number; last: 
   const last = Math.min(offset + ADMIN_BOOKINGS_PAGE_SIZE, total);
   return { first: offset + 1, last, pageCount };
 }
+
+/** The deepest page a list's address may ask for. */
+const LAST_PAGE = 100_000;
+
+/** A list's `page` search parameter: 1 when missing or not a whole page number from 1 to 100,000. */
+export function listPageNumber(value: string | null): number {
+  const page = Number(value);
+  return value !== null && value.trim() !== "" && Number.isInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1;
+}

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
+import { ADMIN_BOOKINGS_PAGE_SIZE, listPageNumber } from "./admin-list-pages";
 import type { MailboxAddress } from "./mailbox";
 
 /** The mailbox lists as every admin list does: 25 a page. */
@@ -7,14 +6,7 @@ export const MAILBOX_PAGE_SIZE = ADMIN_BOOKINGS_PAGE_SIZE;
 
 /** The `page` search parameter: 1 when missing or not a page number. */
 export function mailboxPage(params: URLSearchParams): number {
-  // The schema made here, not on loading: the mailbox's browser code uses this module's words and links alone.
-  return z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .catch(1)
-    .parse(params.get("page") ?? undefined);
+  return listPageNumber(params.get("page"));
 }
 
 export function mailboxPageHref(page: number): string {

@@ -1,8 +1,7 @@
 // The messages the company sends, as the office reads them: each kind in words, each status, when it
 // goes or went (on the company's clock), and the list of recent messages with its filter and pages.
 
-import { z } from "zod";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
+import { ADMIN_BOOKINGS_PAGE_SIZE, listPageNumber } from "./admin-list-pages";
 import { formatCompanyDateTime, shortBookingId } from "./booking";
 import type { MessageKind } from "./booking-messages";
 
@@ -102,14 +101,7 @@ export interface MessagesQuery {
 
 /** The list's search parameters: page 1 and every status when missing or not understood. */
 export function messagesQuery(params: URLSearchParams): MessagesQuery {
-  // The schema made here, not on loading: the list's browser code uses this module's words and links alone.
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .catch(1)
-    .parse(params.get("page") ?? undefined);
+  const page = listPageNumber(params.get("page"));
   return { page, failedOnly: params.get("status") === "failed" };
 }
 
