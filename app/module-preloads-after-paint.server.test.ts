@@ -27,10 +27,16 @@ describe("modulePreloadsAfterPaint", () => {
     expect(html.slice(html.indexOf("</head>"))).toBe(page.slice(page.indexOf("</head>")));
   });
 
-  it("adds links that carry the page's nonce, as its policy on scripts asks, to the head in one insertion", async () => {
-    const insertions: Array<Array<Record<string, string>>> = [];
-    const html = await rewritten(page, 64, "abc+/=");
+  it("adds links that carry the page's nonce, as its policy on scripts asks, a few at a time, each batch in one insertion and a task of its own", async () => {
+    const hrefs = Array.from({ length: 12 }, (_, index) => `/assets/chunk-${index}.js`);
+    const manyPreloads = page.replace(
+      /<link rel="modulepreload"[^]*<\/head>/,
+      `${hrefs.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("")}</head>`,
+    );
+    const html = await rewritten(manyPreloads, 64, "abc+/=");
     const script = /<script nonce="abc\+\/=">(.*?)<\/script>/.exec(html)?.[1] ?? "";
+    const insertions: Array<Array<Record<string, string>>> = [];
+    const tasks: Array<() => void> = [];
     const fakeDocument = {
       createElement: () => ({}),
       createDocumentFragment: () => {
@@ -41,15 +47,20 @@ describe("modulePreloadsAfterPaint", () => {
     };
     new Function("requestAnimationFrame", "setTimeout", "document", script)(
       (run: () => void) => run(),
-      (run: () => void) => run(),
+      (run: (...args: unknown[]) => void, _delay: number, ...args: unknown[]) => tasks.push(() => run(...args)),
       fakeDocument,
     );
-    expect(insertions).toEqual([
-      [
-        { rel: "modulepreload", href: "/assets/entry.client-1.js", nonce: "abc+/=" },
-        { rel: "modulepreload", href: "/assets/chunk-2.js", nonce: "abc+/=" },
-      ],
-    ]);
+    // Nothing is added before the paint's own task has ended.
+    expect(insertions).toEqual([]);
+    let ran = 0;
+    while (tasks.length > 0) {
+      tasks.shift()!();
+      ran++;
+      // One insertion a task.
+      expect(insertions).toHaveLength(ran);
+    }
+    expect(insertions.map((batch) => batch.length)).toEqual([5, 5, 2]);
+    expect(insertions.flat()).toEqual(hrefs.map((href) => ({ rel: "modulepreload", href, nonce: "abc+/=" })));
   });
 
   it("leaves a head without module preloads, and a document without a head, as they were", async () => {

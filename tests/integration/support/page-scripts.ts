@@ -12,7 +12,7 @@ export function pageScripts(html: string): string[] {
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
     if (href) files.add(href);
   }
-  const deferred = /createDocumentFragment\(\);(\[[^\]]*\])/.exec(html)?.[1];
+  const deferred = /\bvar hrefs=(\[[^\]]*\])/.exec(html)?.[1];
   if (deferred) for (const href of JSON.parse(deferred) as string[]) files.add(href);
   for (const [tag, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
