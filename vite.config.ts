@@ -6,7 +6,28 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The server build starts at server/app.ts: the app's build and the server's parts that run app code.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // React, React DOM and React Router, which every page needs, in one file rather than five: each
+    // module a page loads costs a request and 2-3 ms of a slow phone's main thread to start.
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                  priority: 20,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   // Bundled into the server build rather than loaded whole from node_modules: only the icons and email
   // parts the app uses are kept, about 14 MiB of heap (40 MiB resident) less for every server.
   ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render$)/] },
