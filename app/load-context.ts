@@ -9,7 +9,7 @@ import { createKnownDeviceCookie } from "./services/known-device.server";
 import { createPayingBrowserCookie } from "./services/paying-browser.server";
 import { createAuthRateLimits, createBookingRateLimits, createUploadsInFlight } from "./services/rate-limit.server";
 import { createWorkingHoursCopy } from "./services/capacity.server";
-import { createStripeClient } from "./services/payments.server";
+import { createStripeClient } from "./services/stripe-client.server";
 import { createSettingsCache } from "./services/settings-cache.server";
 import { readCompanySettings } from "./services/settings.server";
 import { createServiceRoleClient, sessionCookieName, type SupabaseConnection } from "./services/supabase.server";

@@ -2,8 +2,9 @@
 // again after a short load, in three set-ups:
 //   embedded, first start   the embedded Supabase (PGlite) builds its database in an empty DATA_DIR
 //   embedded, restart       the same DATA_DIR started again: the database is already there
-//   hosted backends         Supabase in a separate process (the emulator over HTTP, standing in for a
-//                           hosted project) and hosted-Stripe mode: only the app is measured
+//   hosted backends         Supabase and an SMTP server in a separate process (the emulator over HTTP,
+//                           standing in for a hosted project, and the mail catcher) and hosted-Stripe
+//                           mode: only the app is measured, as in production
 // At each idle reading the server also reports its parts (MEMORY_REPORT_FILE, read on SIGUSR2): V8's heap,
 // memory outside it, the embedded database's WebAssembly memory, libvips' cache and threads, and what
 // the app's build and each backend added to the process while it started.
@@ -94,14 +95,14 @@ function print(label: string, reading: Reading) {
   console.log(`    ${"started:".padEnd(16)} ${added.join(", ")}`);
 }
 
-/** The Supabase emulator in its own process, over HTTP; resolves once it prints its keys. */
+/** The Supabase emulator in its own process, over HTTP, with an SMTP server; resolves once it prints its keys. */
 async function startStandaloneSupabase(dataDir: string): Promise<{ child: ChildProcess; env: Record<string, string> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "support/standalone-supabase.ts"), String(port), dataDir], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
-  const keys = JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string; jwtSecret: string };
+  const keys = JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string; jwtSecret: string; smtpUrl: string };
   return {
     child,
     env: {
@@ -111,6 +112,7 @@ async function startStandaloneSupabase(dataDir: string): Promise<{ child: ChildP
       SUPABASE_JWT_SECRET: keys.jwtSecret,
       STRIPE_SECRET_KEY: "sk_test_memory_benchmark",
       STRIPE_WEBHOOK_SECRET: "whsec_memory_benchmark",
+      SMTP_URL: keys.smtpUrl,
     },
   };
 }

@@ -1,12 +1,17 @@
 // Compiles server.ts (and what it imports outside app/) to build/server.js. Packages stay external:
-// node_modules is installed next to the build, in development and in the container alike.
+// node_modules is installed next to the build, in development and in the container alike. What
+// server.ts imports only when used (the embedded Supabase, Stripe and mail catcher) goes in chunks of
+// its own, build/server-*.js, with the packages they import: a server on hosted backends loads none of it.
 import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 import { newestMigrationVersion } from "../server/migration-version.ts";
 
 const result = await build({
   entryPoints: ["server.ts"],
-  outfile: "build/server.js",
+  outdir: "build",
+  entryNames: "[name]",
+  chunkNames: "server-[name]-[hash]",
+  splitting: true,
   bundle: true,
   packages: "external",
   platform: "node",
@@ -28,5 +33,5 @@ if (appModules.length > 0) {
   process.exit(1);
 }
 
-// The embedded Supabase reads its bootstrap SQL beside its own module, which is now build/server.js.
+// The embedded Supabase reads its bootstrap SQL beside its own module, which is now a chunk in build/.
 copyFileSync("emulators/supabase/bootstrap.sql", "build/bootstrap.sql");

@@ -1,9 +1,10 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { balanceDueCents, type BillPayment } from "~/domain/balance-payment";
 import type { KeptBill } from "~/domain/final-bill";
 import { BookingStoreError } from "./bookings.server";
 import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import type { AppSupabaseClient } from "./supabase.server";
+import { isStripeError } from "./stripe-client.server";
 
 // A move's balance, paid through Stripe Checkout after its bill, with an optional tip for the crew as
 // its own line. Each attempt is a row of bill_payments opened (by `open_bill_payment`, one open at a
@@ -180,7 +181,7 @@ async function heldAttempt(
     if (session.status === "open") await stripe.checkout.sessions.expire(session.id);
     return { kind: "replace" };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "replace" };
+    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "replace" };
     return { kind: "stripe-unavailable", cause: error };
   }
 }
@@ -224,7 +225,7 @@ export async function returnFromBalanceCheckout(stripe: Stripe, serviceRole: App
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "unknown" };
+    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "unknown" };
     return { kind: "stripe-unavailable", cause: error };
   }
   if (!isBalanceSession(session) || session.metadata?.booking_id !== bookingId) return { kind: "unknown" };

@@ -1,5 +1,3 @@
-import nodemailer from "nodemailer";
-
 /** One email to send. `to` may name several recipients; attachments travel whole. */
 export interface OutgoingMail {
   to: string | string[];
@@ -25,21 +23,26 @@ export interface Mailer {
   close(): void;
 }
 
-/** A mailer over one pooled SMTP transport to `smtpUrl` (smtp:// or smtps://, with user:password if any). */
+/**
+ * A mailer over one pooled SMTP transport to `smtpUrl` (smtp:// or smtps://, with user:password if
+ * any), made with the first message: nodemailer and its modules are loaded then, not at start.
+ */
 export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 5,
-    // A server that does not answer is a fault to retry later, not a request left waiting for minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const openTransport = async () =>
+    (await import("nodemailer")).default.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 5,
+      // A server that does not answer is a fault to retry later, not a request left waiting for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+  let transport: ReturnType<typeof openTransport> | undefined;
   return {
     async sendMail(mail) {
       try {
-        const info = await transport.sendMail({ ...mail, from });
+        const info = await (await (transport ??= openTransport())).sendMail({ ...mail, from });
         return { kind: "sent", messageId: info.messageId, response: info.response };
       } catch (error) {
         const { responseCode, response, message } = error as { responseCode?: number; response?: string; message?: string };
@@ -49,6 +52,6 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string 
         return { kind: "unreachable", error: message ?? String(error) };
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((made) => made.close()),
   };
 }

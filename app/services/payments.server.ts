@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { BookingRow } from "~/domain/booking";
 import { CHECKOUT_LIFETIME_SECONDS, capacityRefusalOf } from "~/domain/capacity";
 import { DEPOSIT_CENTS } from "~/domain/pricing";
@@ -8,6 +8,7 @@ import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./boo
 import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import { applyChargeRefunded } from "./refunds.server";
 import { SAVE_CARD_METADATA, applySavedCardEvent, isSavedCardEvent, keepCardOf, type SavedCardSettling } from "./saved-cards.server";
+import { isStripeError } from "./stripe-client.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
@@ -32,15 +33,6 @@ export const PAYMENT_MESSAGES = {
   processing: "The payment for this booking is still being processed.",
   slotGone: "No crew is free at this booking's time any more: please call us to choose another time.",
 } as const;
-
-/** One Stripe client per process; `fetch` routes its requests in-process (the embedded emulator). */
-export function createStripeClient(options: { secretKey: string; fetch?: typeof fetch }): Stripe {
-  return new Stripe(options.secretKey, {
-    httpClient: options.fetch ? Stripe.createFetchHttpClient(options.fetch) : undefined,
-    maxNetworkRetries: 2,
-    telemetry: false,
-  });
-}
 
 // Starting a payment -------------------------------------------------------------------------------
 
@@ -202,7 +194,7 @@ async function heldSession(stripe: Stripe, sessionId: string, saveCard: boolean 
     return { kind: "replace" };
   } catch (error) {
     // Unknown to Stripe (a session of another account or mode): nothing can be paid through it.
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "replace" };
+    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "replace" };
     return { kind: "stripe-unavailable", cause: error };
   }
 }
@@ -326,7 +318,7 @@ export async function returnFromCheckout(
     // The payment method comes with it: the card the customer asked to save is kept here too.
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "unknown-session" };
+    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "unknown-session" };
     return { kind: "stripe-unavailable", cause: error };
   }
   const fulfilled = await fulfilCheckout(serviceRole, session, { autoConfirm });
@@ -475,12 +467,12 @@ export async function expireCheckoutSession(stripe: Stripe, sessionId: string): 
     await stripe.checkout.sessions.expire(sessionId);
     return CHECKOUT_CLOSED;
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return { kind: "failed", cause: error };
+    if (!isStripeError(error, "StripeInvalidRequestError")) return { kind: "failed", cause: error };
     // Refused: only open sessions can be expired. Whether it is still open decides.
     try {
       return (await stripe.checkout.sessions.retrieve(sessionId)).status === "open" ? { kind: "still-open" } : CHECKOUT_CLOSED;
     } catch (retrieveError) {
-      const unknown = retrieveError instanceof Stripe.errors.StripeInvalidRequestError && retrieveError.statusCode === 404;
+      const unknown = isStripeError(retrieveError, "StripeInvalidRequestError") && retrieveError.statusCode === 404;
       return unknown ? CHECKOUT_CLOSED : { kind: "failed", cause: retrieveError };
     }
   }

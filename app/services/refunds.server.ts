@@ -1,6 +1,7 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
+import { isStripeError } from "./stripe-client.server";
 
 // Giving a paid deposit back through Stripe. The refund is keyed by the payment intent that paid the
 // deposit, so pressing Refund twice, or two staff members at once, makes one refund: Stripe answers a
@@ -66,7 +67,7 @@ async function refundInFull(
     return { kind: "refund", id: refund.id, amount: refund.amount };
   } catch (cause) {
     // Refunded already under an older key (Stripe keeps keys a day): Stripe's event records it.
-    if (cause instanceof Stripe.errors.StripeInvalidRequestError && cause.code === "charge_already_refunded") return { kind: "already-refunded" };
+    if (isStripeError(cause, "StripeInvalidRequestError") && cause.code === "charge_already_refunded") return { kind: "already-refunded" };
     return { kind: "stripe-failed", cause };
   }
 }

@@ -1,8 +1,9 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { SavedCard } from "~/domain/saved-card";
 import { BookingStoreError } from "./bookings.server";
 import { CHECKOUT_SESSION_ID } from "./checkout-session-ids.server";
 import type { AppSupabaseClient } from "./supabase.server";
+import { isStripeError } from "./stripe-client.server";
 
 // A card saved with the deposit, with the customer's consent, and the office's charge of a move's
 // balance to it. The deposit's Checkout Session asks Stripe to keep the card for later payments
@@ -38,7 +39,7 @@ export async function keepDepositCard(stripe: Stripe, serviceRole: AppSupabaseCl
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { kind: "none" };
+    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "none" };
     return { kind: "stripe-unavailable", cause: error };
   }
   return keepCardOf(serviceRole, session);
@@ -89,7 +90,7 @@ export async function forgetSavedCard(stripe: Stripe, serviceRole: AppSupabaseCl
   try {
     await stripe.paymentMethods.detach(card.data.stripe_payment_method_id);
   } catch (error) {
-    const gone = error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === "payment_method_unexpected_state");
+    const gone = isStripeError(error, "StripeInvalidRequestError") && (error.statusCode === 404 || error.code === "payment_method_unexpected_state");
     if (!gone) return { kind: "stripe-unavailable", cause: error };
   }
   const removed = await serviceRole.from("saved_cards").delete().eq("booking_id", bookingId);
@@ -160,7 +161,7 @@ export async function chargeSavedCard(
       { idempotencyKey: `bill-payment-${attempt.id}` },
     );
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) {
+    if (isStripeError(error, "StripeCardError")) {
       const failureCode = error.code ?? "card_declined";
       await settle(serviceRole, attempt.id, { outcome: "failed", paymentIntentId: error.payment_intent?.id ?? null, failureCode });
       return { kind: "customer-pays", amountCents: attempt.balance_cents, needsAuthentication: failureCode === "authentication_required" };

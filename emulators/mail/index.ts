@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { simpleParser, type AddressObject } from "mailparser";
+import type { AddressObject } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { newMessageId, openMailStore, type CaughtMessage, type CaughtMessageSummary, type MailAddress } from "./store.ts";
 
@@ -56,6 +56,8 @@ export async function createMailCatcher(options: MailCatcherOptions = {}): Promi
     const refusal = refusals.shift();
     if (refusal) throw smtpError(refusal.code, refusal.message);
     if (stream.sizeExceeded) throw smtpError(552, `message exceeds fixed maximum message size of ${maxBytes} bytes`);
+    // The parser and its dozens of modules are loaded with the first message, not at start.
+    const { simpleParser } = await import("mailparser");
     const parsed = await simpleParser(Buffer.concat(chunks));
     const receivedAt = new Date();
     const message: CaughtMessage = {
