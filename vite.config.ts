@@ -30,5 +30,7 @@ export default defineConfig({
   },
   // Bundled into the server build rather than loaded whole from node_modules: only the icons and email
   // parts the app uses are kept, about 14 MiB of heap (40 MiB resident) less for every server.
-  ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render$)/] },
+  // @supabase/ssr is published as CommonJS only: loaded from node_modules it brings a CommonJS copy of
+  // supabase-js beside the one the app imports; bundled, it shares the app's (2 MiB of heap less).
+  ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render$)/, "@supabase/ssr"] },
 });
