@@ -50,6 +50,11 @@ export async function listBookings(
 /** Rows read from the database per round trip of the export. */
 export const EXPORT_CHUNK_SIZE = 500;
 
+/** What the export reads of each booking: the fields of its row, about half the table's columns and
+ *  bytes, so the database and its REST layer encode half as much for a long export. */
+const EXPORT_COLUMNS =
+  "id, created_at, full_name, email, phone, moving_date, moving_time, moving_from, moving_to, service_type, team_type, status, estimated_cost_cents, final_cost_cents, deposit_status, refund_due_at, hold_expires_at, checkout_expires_at, online_reschedules, new_date_requested_at";
+
 /**
  * Every booking a filter matches, newest booked first, read in chunks after a cursor so memory stays
  * one chunk however many there are. Throws when a chunk cannot be read (the response is under way).
@@ -57,17 +62,20 @@ export const EXPORT_CHUNK_SIZE = 500;
 export async function* bookingsForExport(supabase: AppSupabaseClient, filter: AdminBookingsFilter): AsyncGenerator<AdminBookingRow[]> {
   let cursor: { created_at: string; id: string } | null = null;
   for (;;) {
-    const chunk: { data: AdminBookingRow[] | null; error: { message: string } | null } = await supabase.rpc("admin_bookings_after", {
-      ...filterArguments(filter),
-      _before_created_at: cursor?.created_at,
-      _before_id: cursor?.id,
-      _limit: EXPORT_CHUNK_SIZE,
-    });
-    const { data, error } = chunk;
+    const { data, error } = await supabase
+      .rpc("admin_bookings_after", {
+        ...filterArguments(filter),
+        _before_created_at: cursor?.created_at,
+        _before_id: cursor?.id,
+        _limit: EXPORT_CHUNK_SIZE,
+      })
+      .select(EXPORT_COLUMNS);
     if (error || !data) throw new Error(`could not read bookings for the export: ${error?.message ?? "no rows"}`);
-    if (data.length > 0) yield data;
-    if (data.length < EXPORT_CHUNK_SIZE) return;
-    const last: AdminBookingRow = data[data.length - 1]!;
+    // Typed from the columns read, so a row field missing from them fails to compile here.
+    const rows: AdminBookingRow[] = data;
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_CHUNK_SIZE) return;
+    const last = rows[rows.length - 1]!;
     cursor = { created_at: last.created_at, id: last.id };
   }
 }

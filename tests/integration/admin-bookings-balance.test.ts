@@ -63,6 +63,19 @@ describe("the bookings table's balance filter", () => {
     expect((await table("q=Balance+Filter")).total).toBe(8);
   });
 
+  it("lists the unbilled moves by the next move: one done ahead of its date first, then the latest past", async () => {
+    // Completed before its date and not billed: unbilled, and among the moves ahead.
+    const today = todayIn("America/New_York");
+    const ahead = await insertStoredBooking(service, admin, { full_name: "Balance Filter ahead", status: "completed", moving_date: addDays(today, 2) });
+    try {
+      const listed = await table("q=Balance+Filter&balance=unbilled");
+      expect(listed.rows.map((row) => row.id)).toEqual([ahead.id, seeded.unbilled![1], seeded.unbilled![0]]);
+      expect(listed.total).toBe(3);
+    } finally {
+      await service.from("bookings").delete().eq("id", ahead.id);
+    }
+  });
+
   it("narrows with the other filters, and ignores a state it does not know", async () => {
     expect((await table("q=Balance+Filter&balance=unbilled&status=completed")).rows.map((row) => row.id)).toEqual([seeded.unbilled![0]]);
     expect((await table("q=Balance+Filter&balance=owing")).total).toBe(8);
