@@ -4,7 +4,7 @@ import type { KeptBill } from "~/domain/final-bill";
 import { BookingStoreError } from "./bookings.server";
 import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import type { AppSupabaseClient } from "./supabase.server";
-import { isStripeError } from "./stripe-client.server";
+import { isStripeNotFound } from "./stripe-client.server";
 
 // A move's balance, paid through Stripe Checkout after its bill, with an optional tip for the crew as
 // its own line. Each attempt is a row of bill_payments opened (by `open_bill_payment`, one open at a
@@ -181,7 +181,7 @@ async function heldAttempt(
     if (session.status === "open") await stripe.checkout.sessions.expire(session.id);
     return { kind: "replace" };
   } catch (error) {
-    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "replace" };
+    if (isStripeNotFound(error)) return { kind: "replace" };
     return { kind: "stripe-unavailable", cause: error };
   }
 }
@@ -225,7 +225,7 @@ export async function returnFromBalanceCheckout(stripe: Stripe, serviceRole: App
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "unknown" };
+    if (isStripeNotFound(error)) return { kind: "unknown" };
     return { kind: "stripe-unavailable", cause: error };
   }
   if (!isBalanceSession(session) || session.metadata?.booking_id !== bookingId) return { kind: "unknown" };

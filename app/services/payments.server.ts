@@ -8,7 +8,7 @@ import { BookingStoreError, bookingById, bookingForCheckoutSession } from "./boo
 import { CHECKOUT_SESSION_ID, paymentIntentOf } from "./checkout-session-ids.server";
 import { applyChargeRefunded } from "./refunds.server";
 import { SAVE_CARD_METADATA, applySavedCardEvent, isSavedCardEvent, keepCardOf, type SavedCardSettling } from "./saved-cards.server";
-import { isStripeError } from "./stripe-client.server";
+import { isStripeError, isStripeNotFound } from "./stripe-client.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // The $50 deposit, paid through Stripe Checkout. The booking row exists before the customer goes to
@@ -194,7 +194,7 @@ async function heldSession(stripe: Stripe, sessionId: string, saveCard: boolean 
     return { kind: "replace" };
   } catch (error) {
     // Unknown to Stripe (a session of another account or mode): nothing can be paid through it.
-    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "replace" };
+    if (isStripeNotFound(error)) return { kind: "replace" };
     return { kind: "stripe-unavailable", cause: error };
   }
 }
@@ -318,7 +318,7 @@ export async function returnFromCheckout(
     // The payment method comes with it: the card the customer asked to save is kept here too.
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] });
   } catch (error) {
-    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "unknown-session" };
+    if (isStripeNotFound(error)) return { kind: "unknown-session" };
     return { kind: "stripe-unavailable", cause: error };
   }
   const fulfilled = await fulfilCheckout(serviceRole, session, { autoConfirm });
@@ -472,7 +472,7 @@ export async function expireCheckoutSession(stripe: Stripe, sessionId: string): 
     try {
       return (await stripe.checkout.sessions.retrieve(sessionId)).status === "open" ? { kind: "still-open" } : CHECKOUT_CLOSED;
     } catch (retrieveError) {
-      const unknown = isStripeError(retrieveError, "StripeInvalidRequestError") && retrieveError.statusCode === 404;
+      const unknown = isStripeNotFound(retrieveError);
       return unknown ? CHECKOUT_CLOSED : { kind: "failed", cause: retrieveError };
     }
   }

@@ -3,7 +3,7 @@ import type { SavedCard } from "~/domain/saved-card";
 import { BookingStoreError } from "./bookings.server";
 import { CHECKOUT_SESSION_ID } from "./checkout-session-ids.server";
 import type { AppSupabaseClient } from "./supabase.server";
-import { isStripeError } from "./stripe-client.server";
+import { isStripeError, isStripeNotFound } from "./stripe-client.server";
 
 // A card saved with the deposit, with the customer's consent, and the office's charge of a move's
 // balance to it. The deposit's Checkout Session asks Stripe to keep the card for later payments
@@ -39,7 +39,7 @@ export async function keepDepositCard(stripe: Stripe, serviceRole: AppSupabaseCl
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] });
   } catch (error) {
-    if (isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404) return { kind: "none" };
+    if (isStripeNotFound(error)) return { kind: "none" };
     return { kind: "stripe-unavailable", cause: error };
   }
   return keepCardOf(serviceRole, session);

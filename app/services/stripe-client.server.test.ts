@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeEmulator, type StripeEmulator } from "../../emulators/stripe/index.ts";
-import { createStripeClient, isStripeError } from "./stripe-client.server";
+import { createStripeClient, isStripeError, isStripeNotFound } from "./stripe-client.server";
 
 describe("the lazily made Stripe client", () => {
   let emulator: StripeEmulator;
@@ -25,6 +25,7 @@ describe("the lazily made Stripe client", () => {
     expect(isStripeError(refusal, "StripeInvalidRequestError")).toBe(true);
     expect(isStripeError(refusal, "StripeCardError")).toBe(false);
     expect((refusal as Stripe.errors.StripeError).statusCode).toBe(404);
+    expect(isStripeNotFound(refusal)).toBe(true);
   });
 
   it("checks a webhook's signature synchronously", () => {
@@ -47,5 +48,16 @@ describe("isStripeError", () => {
     expect(isStripeError(new Error("StripeCardError"), "StripeCardError")).toBe(false);
     expect(isStripeError({ type: "StripeCardError" }, "StripeCardError")).toBe(false);
     expect(isStripeError(undefined, "StripeInvalidRequestError")).toBe(false);
+  });
+});
+
+describe("isStripeNotFound", () => {
+  it("is Stripe's refusal of an object it does not know, not any other refusal", () => {
+    const notFound = new Stripe.errors.StripeInvalidRequestError({ message: "No such checkout.session", type: "invalid_request_error", statusCode: 404 });
+    expect(isStripeNotFound(notFound)).toBe(true);
+    const badParameter = new Stripe.errors.StripeInvalidRequestError({ message: "Invalid amount", type: "invalid_request_error", statusCode: 400 });
+    expect(isStripeNotFound(badParameter)).toBe(false);
+    expect(isStripeNotFound(new Stripe.errors.StripeCardError({ message: "Declined", type: "card_error", statusCode: 404 }))).toBe(false);
+    expect(isStripeNotFound(new Error("404"))).toBe(false);
   });
 });

@@ -38,3 +38,8 @@ type StripeErrorType = "StripeInvalidRequestError" | "StripeCardError";
 export function isStripeError(error: unknown, type: StripeErrorType): error is Stripe.errors.StripeError {
   return error instanceof Error && (error as { type?: unknown }).type === type;
 }
+
+/** Whether Stripe answered that it knows no such object (a session or a card of another account or mode, or gone). */
+export function isStripeNotFound(error: unknown): boolean {
+  return isStripeError(error, "StripeInvalidRequestError") && error.statusCode === 404;
+}
