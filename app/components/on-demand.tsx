@@ -7,8 +7,8 @@ import { createElement, lazy, useState, type ComponentType } from "react";
  * the server). No Suspense boundary of its own: React may send a boundary's content apart from the
  * page, to be moved into place by a script, which a browser without JavaScript never runs. In the
  * browser, opening it is a navigation (a transition), which waits for the code; a page that loads
- * with it open is hydrated only once the code is here (app/entry.client.tsx), so hydration runs in
- * one go and never stops to fetch it.
+ * with it open is hydrated only once the code is here (app/entry.client.tsx), so hydration never
+ * stops midway to fetch it.
  */
 export function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
