@@ -1,10 +1,10 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { ErrorPage, accountFromError, errorMessage, errorStatus, errorTitle } from "./components/error-page";
 import { FlashToast } from "./components/flash-toast";
+import { Toasts } from "./components/toasts";
 import { NavigationProgress } from "./components/navigation-progress";
 import { CompanyProvider } from "./components/company-context";
 import { DEFAULT_COMPANY_FACTS, companyFacts } from "./domain/company-settings";
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* At most 3 toasts visible, each for 4 s. */}
         {/* At the foot of the screen (bottom-right, across the bottom on phones): clear of the sticky
             header and of each page's heading, and raised above the wizard's button bar (app.css). */}
-        <Toaster
+        <Toasts
           visibleToasts={3}
           duration={4000}
           position="bottom-right"

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { toast as showToast } from "sonner";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { titleAsSentence, type Toast } from "~/domain/toast";
+import { showToast } from "./toasts";
 
 /**
  * Shows the message a redirect carried: in the page as the server renders it, replaced by a sonner
@@ -12,9 +12,8 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
   useEffect(() => {
     if (!toast) return;
-    const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
-    // Sonner defers the first toasts until its container mounts, so a toast right after hydration is not lost.
-    show(toast.title, { id: toast.id, description: toast.description });
+    // A toast asked for before its container mounts is shown once it does: one right after hydration is not lost.
+    showToast(toast.type, toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
 
   if (!toast || hydrated) return null;

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
-import { toast } from "sonner";
 import { useCompany } from "./company-context";
+import { showToast } from "./toasts";
 
 /** Phones and tablets: the main pointer is a finger, or nothing can hover. */
 const CAN_PLACE_CALLS = "(pointer: coarse), (any-hover: none)";
@@ -17,7 +17,7 @@ export function PhoneLink({ className, children }: { className: string; children
     event.preventDefault();
     try {
       await navigator.clipboard.writeText(company.phoneDisplay);
-      toast.success("Phone number copied!", { description: company.phoneDisplay });
+      showToast("success", "Phone number copied!", { description: company.phoneDisplay });
     } catch {
       window.location.href = `tel:${company.phoneE164}`;
     }
