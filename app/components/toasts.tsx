@@ -31,12 +31,11 @@ export function showToast(kind: Toast["type"], title: string, options?: External
 
 type ToasterProps = ComponentProps<typeof SonnerToaster>;
 
-const LazyToaster = lazy(
-  (): Promise<{ default: ComponentType<ToasterProps> }> =>
-    loadSonner().then(
-      ({ Toaster }) => ({ default: Toaster }),
-      () => ({ default: () => null }),
-    ),
+const LazyToaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
+  loadSonner().then(
+    ({ Toaster }) => ({ default: Toaster }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /** Where toasts appear: mounted once the first toast is asked for. */
