@@ -123,6 +123,10 @@ describe("stopping with SIGTERM under load", () => {
 
     // Load is on: the clients have been answered a few times each.
     await loadIsOn;
+    // A beacon begun before the signal whose body comes only once the listener has closed. (Begun
+    // during the drain instead, on a loaded machine it could reach the door after it closed.)
+    let releaseBody = () => {};
+    const held = send(base, new Agent(), "beacon", beaconAgent, new Promise<void>((resolve) => (releaseBody = resolve)));
     const signalledAt = Date.now();
     child.kill("SIGTERM");
 
@@ -131,9 +135,6 @@ describe("stopping with SIGTERM under load", () => {
     while ((await readiness()) !== 503);
     const pageDuringDrain = await send(base, new Agent(), "page", "probe");
     expect(pageDuringDrain).toMatchObject({ status: 200, complete: true });
-    // A beacon begun during the drain whose body comes only once the listener has closed.
-    let releaseBody = () => {};
-    const held = send(base, new Agent(), "beacon", beaconAgent, new Promise<void>((resolve) => (releaseBody = resolve)));
     while (!listenerClosed(server.output())) await new Promise((resolve) => setTimeout(resolve, 20));
     releaseBody();
     const heldOutcome = await held;
