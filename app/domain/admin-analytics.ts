@@ -1,4 +1,4 @@
-import { madeOnFirstUse } from "./made-on-first-use";
+import { builtOnce } from "./built-once";
 import type { MoneyCollected } from "./money-collected";
 
 /** The value of all bookings (final cost, else estimate, whatever the status): what was booked, not what was collected. */
@@ -42,7 +42,7 @@ export function averageCents(valueCents: number, bookings: number): number {
   return bookings > 0 ? Math.round(valueCents / bookings) : 0;
 }
 
-const monthFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
+const monthFormat = builtOnce(() => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** "2027-02-01" as "Feb 2027". */
 export function monthLabel(month: string): string {

@@ -1,6 +1,7 @@
-// Schemas cost time to build (Zod builds each check and method when a schema is made). A page that
-// builds every schema its modules define at start-up spends that time before it answers a tap; built
-// when first asked for, a schema costs nothing on the pages that never use it.
+// Schemas and Intl formatters cost time to make (Zod builds each check and method when a schema is
+// made; a page's first Intl formatter costs a slow phone some 45 ms, loading its locale data). A page
+// that makes every one its modules define at start-up spends that time before it answers a tap; made
+// when first asked for, one costs nothing on the pages that never use it.
 
 /** A value built the first time it is asked for, then kept. */
 export function builtOnce<T>(build: () => T): () => T {

@@ -1,5 +1,6 @@
 // The company settings form, in the browser and on the server: its messages, limits and schema.
 import { z } from "zod";
+import { builtOnce } from "./built-once";
 import type { CompanySettings } from "./company-settings";
 import { MAX_LEAD_DAYS } from "./move-start-rules";
 import { US_PHONE } from "./profile";
@@ -98,37 +99,43 @@ const wholeNumber = (limits: { min: number; max: number }, required: string, ran
 
 /**
  * The settings form, in the browser and on the server. An empty field arrives as undefined; an unchecked
- * checkbox is not sent at all, so a missing toggle means off.
+ * checkbox is not sent at all, so a missing toggle means off. Built when first asked for: the settings
+ * page's script would otherwise build it as it loads.
  */
-export const companySettingsSchema = z.object({
-  companyName: requiredText(SETTINGS_MESSAGES.companyNameRequired, SETTINGS_LIMITS.companyName),
-  adminEmail: requiredText(SETTINGS_MESSAGES.adminEmailRequired, SETTINGS_LIMITS.adminEmail).regex(SIMPLE_EMAIL, SETTINGS_MESSAGES.emailInvalid),
-  adminPhone: requiredText(SETTINGS_MESSAGES.adminPhoneRequired, SETTINGS_LIMITS.phone).refine(isPhoneNumber, SETTINGS_MESSAGES.phoneInvalid),
-  defaultServiceArea: requiredText(SETTINGS_MESSAGES.serviceAreaRequired, SETTINGS_LIMITS.text),
-  businessHours: requiredText(SETTINGS_MESSAGES.businessHoursRequired, SETTINGS_LIMITS.text),
-  // Optional: a phone number the crews call after hours.
-  emergencyContact: z
-    .string()
-    .trim()
-    .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.phone))
-    .refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid)
-    .optional()
-    .transform((value) => value ?? ""),
-  emailAlerts: z.boolean().default(false),
-  autoConfirmBookings: z.boolean().default(false),
-  executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
-  executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
-  analyticsRetentionDays: wholeNumber(ANALYTICS_RETENTION_DAYS, SETTINGS_MESSAGES.retentionRequired, SETTINGS_MESSAGES.retentionRange),
-  minimumLeadDays: wholeNumber({ min: 0, max: MAX_LEAD_DAYS }, SETTINGS_MESSAGES.leadDaysRequired, SETTINGS_MESSAGES.leadDaysRange),
-  longMovesRunOver: z.boolean().default(false),
-  dayBeforeReminderHour: z
-    .number({ error: SETTINGS_MESSAGES.reminderHourRange })
-    .int(SETTINGS_MESSAGES.reminderHourRange)
-    .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
-    .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
-  timeZone: z.string({ error: SETTINGS_MESSAGES.timeZoneInvalid }).refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid),
-  customerChangeNoticeHours: wholeNumber(CUSTOMER_CHANGE_NOTICE_HOURS, SETTINGS_MESSAGES.noticeHoursRequired, SETTINGS_MESSAGES.noticeHoursRange),
-  refundDepositOnCustomerCancel: z.boolean().default(false),
-  onlineRescheduleLimit: wholeNumber(ONLINE_RESCHEDULE_LIMITS, SETTINGS_MESSAGES.rescheduleLimitRequired, SETTINGS_MESSAGES.rescheduleLimitRange),
-  billMarginPercent: wholeNumber(BILL_MARGIN_PERCENTS, SETTINGS_MESSAGES.billMarginRequired, SETTINGS_MESSAGES.billMarginRange),
-}) satisfies z.ZodType<CompanySettings, unknown>;
+export const companySettingsSchema = builtOnce(
+  () =>
+    z.object({
+      companyName: requiredText(SETTINGS_MESSAGES.companyNameRequired, SETTINGS_LIMITS.companyName),
+      adminEmail: requiredText(SETTINGS_MESSAGES.adminEmailRequired, SETTINGS_LIMITS.adminEmail).regex(SIMPLE_EMAIL, SETTINGS_MESSAGES.emailInvalid),
+      adminPhone: requiredText(SETTINGS_MESSAGES.adminPhoneRequired, SETTINGS_LIMITS.phone).refine(isPhoneNumber, SETTINGS_MESSAGES.phoneInvalid),
+      defaultServiceArea: requiredText(SETTINGS_MESSAGES.serviceAreaRequired, SETTINGS_LIMITS.text),
+      businessHours: requiredText(SETTINGS_MESSAGES.businessHoursRequired, SETTINGS_LIMITS.text),
+      // Optional: a phone number the crews call after hours.
+      emergencyContact: z
+        .string()
+        .trim()
+        .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.phone))
+        .refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid)
+        .optional()
+        .transform((value) => value ?? ""),
+      emailAlerts: z.boolean().default(false),
+      autoConfirmBookings: z.boolean().default(false),
+      executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
+      executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
+      analyticsRetentionDays: wholeNumber(ANALYTICS_RETENTION_DAYS, SETTINGS_MESSAGES.retentionRequired, SETTINGS_MESSAGES.retentionRange),
+      minimumLeadDays: wholeNumber({ min: 0, max: MAX_LEAD_DAYS }, SETTINGS_MESSAGES.leadDaysRequired, SETTINGS_MESSAGES.leadDaysRange),
+      longMovesRunOver: z.boolean().default(false),
+      dayBeforeReminderHour: z
+        .number({ error: SETTINGS_MESSAGES.reminderHourRange })
+        .int(SETTINGS_MESSAGES.reminderHourRange)
+        .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
+        .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
+      timeZone: z
+        .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
+        .refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid),
+      customerChangeNoticeHours: wholeNumber(CUSTOMER_CHANGE_NOTICE_HOURS, SETTINGS_MESSAGES.noticeHoursRequired, SETTINGS_MESSAGES.noticeHoursRange),
+      refundDepositOnCustomerCancel: z.boolean().default(false),
+      onlineRescheduleLimit: wholeNumber(ONLINE_RESCHEDULE_LIMITS, SETTINGS_MESSAGES.rescheduleLimitRequired, SETTINGS_MESSAGES.rescheduleLimitRange),
+      billMarginPercent: wholeNumber(BILL_MARGIN_PERCENTS, SETTINGS_MESSAGES.billMarginRequired, SETTINGS_MESSAGES.billMarginRange),
+    }) satisfies z.ZodType<CompanySettings, unknown>,
+);

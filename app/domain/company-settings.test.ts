@@ -110,7 +110,7 @@ describe("the settings form", () => {
     for (const [name, value] of Object.entries(overrides)) form.set(name, value);
     return form;
   }
-  const parse = (form: FormData) => parseWithZod(form, { schema: companySettingsSchema });
+  const parse = (form: FormData) => parseWithZod(form, { schema: companySettingsSchema() });
   const errorsOf = (form: FormData) => {
     const submission = parse(form);
     expect(submission.status).toBe("error");

@@ -6,7 +6,7 @@ import { formatMoveDate } from "./booking-labels";
 import { isBookingStatus, type BookingStatus } from "./booking-status";
 import { newDateRequested } from "./booking-cancellation";
 import { crewsUsedLabel, type DayCapacity } from "./capacity";
-import { madeOnFirstUse } from "./made-on-first-use";
+import { builtOnce } from "./built-once";
 import { WEEKDAY_NAMES } from "./calendar-names";
 
 // The office's schedule (/admin/schedule): one day with its crews as rows and business hours as
@@ -48,7 +48,7 @@ export function weekOf(day: string): { from: string; to: string } {
   return { from: monday, to: addDays(monday, 6) };
 }
 
-const shortDateFormat = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }));
+const shortDateFormat = builtOnce(() => new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }));
 
 /** "Mon, Nov 30" */
 export function formatShortDay(date: string): string {
@@ -226,39 +226,48 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 // Conform turns the typed digits into a number; anything else is not one.
-const requiredCrews = z
-  .number({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
-  .int({ error: SCHEDULE_MESSAGES.crewsInvalid })
-  .min(0, { error: SCHEDULE_MESSAGES.crewsInvalid })
-  .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid });
+const requiredCrews = () =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
+    .int({ error: SCHEDULE_MESSAGES.crewsInvalid })
+    .min(0, { error: SCHEDULE_MESSAGES.crewsInvalid })
+    .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid });
 
-/** A day's crews (set them), closing it (with an optional reason customers are told), or giving it back to its weekday. */
-export const scheduleDaySchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(SCHEDULE_INTENTS.setCrews), crews: requiredCrews }),
-  z.object({
-    intent: z.literal(SCHEDULE_INTENTS.close),
-    reason: z
-      .string()
-      .trim()
-      .max(200, { error: SCHEDULE_MESSAGES.reasonTooLong })
-      .optional()
-      .transform((value) => value || null),
-    // Closing a day that has bookings is asked twice: the second post carries confirm=1.
-    confirm: z.literal(CLOSE_CONFIRMED).optional(),
-    askCustomers: z.enum([ASK_CUSTOMERS.yes, ASK_CUSTOMERS.no]).optional(),
-  }),
-  z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
-]);
-export type ScheduleDayChange = z.infer<typeof scheduleDaySchema>;
+/**
+ * A day's crews (set them), closing it (with an optional reason customers are told), or giving it back
+ * to its weekday. Built when first asked for, not as the schedule's script loads.
+ */
+export const scheduleDaySchema = builtOnce(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal(SCHEDULE_INTENTS.setCrews), crews: requiredCrews() }),
+    z.object({
+      intent: z.literal(SCHEDULE_INTENTS.close),
+      reason: z
+        .string()
+        .trim()
+        .max(200, { error: SCHEDULE_MESSAGES.reasonTooLong })
+        .optional()
+        .transform((value) => value || null),
+      // Closing a day that has bookings is asked twice: the second post carries confirm=1.
+      confirm: z.literal(CLOSE_CONFIRMED).optional(),
+      askCustomers: z.enum([ASK_CUSTOMERS.yes, ASK_CUSTOMERS.no]).optional(),
+    }),
+    z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
+  ]),
+);
+
+export type ScheduleDayChange = z.infer<ReturnType<typeof scheduleDaySchema>>;
 
 /** The crews of each weekday, one field a day (`weekday1` Monday … `weekday7` Sunday). */
-export const weekdayCrewsSchema = z.object({
-  intent: z.literal(SCHEDULE_INTENTS.weekdays),
-  weekday1: requiredCrews,
-  weekday2: requiredCrews,
-  weekday3: requiredCrews,
-  weekday4: requiredCrews,
-  weekday5: requiredCrews,
-  weekday6: requiredCrews,
-  weekday7: requiredCrews,
-});
+export const weekdayCrewsSchema = builtOnce(() =>
+  z.object({
+    intent: z.literal(SCHEDULE_INTENTS.weekdays),
+    weekday1: requiredCrews(),
+    weekday2: requiredCrews(),
+    weekday3: requiredCrews(),
+    weekday4: requiredCrews(),
+    weekday5: requiredCrews(),
+    weekday6: requiredCrews(),
+    weekday7: requiredCrews(),
+  }),
+);

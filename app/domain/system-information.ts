@@ -1,4 +1,4 @@
-import { madeOnFirstUse } from "./made-on-first-use";
+import { builtOnce } from "./built-once";
 // What the settings page's System Information block shows, and how its figures read.
 
 export interface BucketUsage {
@@ -48,7 +48,7 @@ export function migrationVersionTime(version: string): string | null {
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
-const utcTime = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
+const utcTime = builtOnce(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
 
 /** An ISO instant as "Nov 27, 2026, 12:00 PM UTC". */
 export const formatUtc = (iso: string) => `${utcTime().format(new Date(iso))} UTC`;

@@ -6,11 +6,11 @@ import { MONEY_COLLECTED_LABEL, TIPS_LABEL } from "~/domain/money-collected";
 import { BarChart } from "./chart-bars";
 import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
+import { builtOnce } from "~/domain/built-once";
 
 export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
 
-const count = madeOnFirstUse(() => new Intl.NumberFormat("en-US"));
+const count = builtOnce(() => new Intl.NumberFormat("en-US"));
 const bookingsWord = (bookings: number) => `${count().format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
 
 /** The analytics page: revenue (money collected), the value of all bookings, the top services and the last six months, or the failure. */

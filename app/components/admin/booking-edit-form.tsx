@@ -1,4 +1,5 @@
 import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { builtOnce } from "~/domain/built-once";
 import { COUNTER_OFFERS, FLAT_ADDON_OFFERS } from "~/domain/addon-offers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, type ReactNode } from "react";
@@ -101,12 +102,13 @@ export function BookingEditForm({
 }) {
   const pending = useIsSubmitting(EDIT_INTENT);
   const hydrated = useHydrated();
-  const schema = useMemo(() => bookingEditSchema(today, kept), [today, kept]);
+  // Built at the first check, not as the page comes alive: building it is most of the form's first render.
+  const schema = useMemo(() => builtOnce(() => bookingEditSchema(today, kept)), [today, kept]);
   const [form, fields] = useForm({
     id: "booking-edit",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -7,6 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
+import { builtOnce } from "~/domain/built-once";
 import { needsApproval, type FinalBill } from "~/domain/final-bill";
 import { billFormSchema } from "~/domain/final-bill-form";
 import { formatCents } from "~/domain/money";
@@ -59,12 +60,13 @@ interface BillFormProps {
  */
 export function FinalBillForm({ move, defaults, crews, lastResult, serverPreview, backTo }: BillFormProps) {
   const completing = useIsSubmitting(BILL_INTENTS.complete);
-  const schema = useMemo(() => billFormSchema(move), [move]);
+  // Built at the first check or typed value, not as the page comes alive.
+  const schema = useMemo(() => builtOnce(() => billFormSchema(move)), [move]);
   const [form, fields] = useForm({
     id: "final-bill",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -73,7 +75,7 @@ export function FinalBillForm({ move, defaults, crews, lastResult, serverPreview
     if (form.value === undefined) return null;
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(form.value)) if (typeof value === "string") params.set(name, value);
-    const reading = parseWithZod(params, { schema });
+    const reading = parseWithZod(params, { schema: schema() });
     return reading.status === "success" ? reading.value.bill : null;
   }, [form.value, schema]);
   const preview = typed ?? serverPreview;

@@ -72,14 +72,14 @@ export function ScheduleDayForms({
     id: "schedule-day-crews",
     lastResult: resultFor(actionData, "day-crews"),
     defaultValue: { crews: String(crews) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleDaySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleDaySchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const [closeForm, closeFields] = useForm({
     id: "schedule-close-day",
     lastResult: resultFor(actionData, "close-day"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleDaySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleDaySchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -224,7 +224,7 @@ export function WeekdayCrewsForm({ crews, actionData }: { crews: Record<IsoWeekd
     id: "schedule-weekday-crews",
     lastResult: resultFor(actionData, "weekday-crews"),
     defaultValue: Object.fromEntries(ISO_WEEKDAYS.map((weekday) => [`weekday${weekday}`, String(crews[weekday])])),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: weekdayCrewsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: weekdayCrewsSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -28,7 +28,7 @@ export function SettingsForm({ defaults, lastResult }: { defaults: CompanySettin
     id: "company-settings",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema() }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

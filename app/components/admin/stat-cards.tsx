@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import type { DashboardStats } from "~/domain/admin-dashboard";
 import { formatCents } from "~/domain/money";
 import { formatGrowth, monthOverMonthGrowth } from "~/domain/month-over-month";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
+import { builtOnce } from "~/domain/built-once";
 import { MONEY_COLLECTED_LABEL } from "~/domain/money-collected";
 
 export const DASHBOARD_STATS_LOAD_FAILED = "Failed to fetch dashboard figures";
 
-const count = madeOnFirstUse(() => new Intl.NumberFormat("en-US"));
+const count = builtOnce(() => new Intl.NumberFormat("en-US"));
 
 /** The dashboard's four figures; null when they could not be read. */
 export function StatCards({ stats }: { stats: DashboardStats | null }) {

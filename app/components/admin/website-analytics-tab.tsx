@@ -6,9 +6,9 @@ import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS } from "~/domain/website-
 import { ColumnChart } from "./chart-columns";
 import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
-import { madeOnFirstUse } from "~/domain/made-on-first-use";
+import { builtOnce } from "~/domain/built-once";
 
-const count = madeOnFirstUse(() => new Intl.NumberFormat("en-US"));
+const count = builtOnce(() => new Intl.NumberFormat("en-US"));
 const plural = (value: number, one: string, many: string) => `${count().format(value)} ${value === 1 ? one : many}`;
 const views = (value: number) => plural(value, "view", "views");
 const pageViews = (value: number) => plural(value, "page view", "page views");

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { TextField } from "~/components/ui/text-field";
+import { builtOnce } from "~/domain/built-once";
 import { PAY_BALANCE_INTENT, tipFormSchema, type BalanceView } from "~/domain/balance-payment";
 import { formatCents } from "~/domain/money";
 import { useIsSubmitting } from "~/hooks/use-is-submitting";
@@ -25,18 +26,19 @@ interface BalancePaymentProps {
 export function BalancePaymentSection({ balance, action, attempt, lastResult }: BalancePaymentProps) {
   const paying = useIsSubmitting(PAY_BALANCE_INTENT);
   const { billTotalCents, dueCents } = balance;
-  const schema = useMemo(() => tipFormSchema(billTotalCents), [billTotalCents]);
+  // Built at the first check or tip chosen, not as the page comes alive.
+  const schema = useMemo(() => builtOnce(() => tipFormSchema(billTotalCents)), [billTotalCents]);
   const [form, fields] = useForm({
     id: "pay-balance",
     lastResult,
     defaultValue: { tip: "none", tipAmount: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const chosenTip = useMemo(() => {
     if (form.value === undefined) return null;
-    const reading = schema.safeParse({ tip: form.value.tip, tipAmount: form.value.tipAmount });
+    const reading = schema().safeParse({ tip: form.value.tip, tipAmount: form.value.tipAmount });
     return reading.success ? reading.data.tipCents : null;
   }, [form.value, schema]);
   if (!balance.canPay) return null;

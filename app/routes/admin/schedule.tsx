@@ -100,13 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result: ScheduleChangeResult;
   let description: string;
   if (intent === SCHEDULE_INTENTS.weekdays) {
-    const submission = parseWithZod(form, { schema: weekdayCrewsSchema });
+    const submission = parseWithZod(form, { schema: weekdayCrewsSchema() });
     if (submission.status !== "success") return reply("weekday-crews", submission.reply(), 400);
     const crews = Object.fromEntries(ISO_WEEKDAYS.map((weekday) => [weekday, submission.value[`weekday${weekday}`]]));
     result = await changeWeekdayCrews(supabase, crews as Record<(typeof ISO_WEEKDAYS)[number], number>);
     description = SCHEDULE_MESSAGES.weekdaysSaved;
   } else if (intent === SCHEDULE_INTENTS.setCrews || intent === SCHEDULE_INTENTS.close || intent === SCHEDULE_INTENTS.reopen) {
-    const submission = parseWithZod(form, { schema: scheduleDaySchema });
+    const submission = parseWithZod(form, { schema: scheduleDaySchema() });
     if (submission.status !== "success") return reply(intent === SCHEDULE_INTENTS.close ? "close-day" : "day-crews", submission.reply(), 400);
     const change = submission.value;
     if (change.intent === SCHEDULE_INTENTS.close && change.confirm !== CLOSE_CONFIRMED) {

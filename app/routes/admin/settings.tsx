@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await ensurePermission(request, context, "settings:write");
   const form = await readFormBody(request);
   requireIntent(form, SAVE_SETTINGS_INTENT);
-  const submission = parseWithZod(form, { schema: companySettingsSchema });
+  const submission = parseWithZod(form, { schema: companySettingsSchema() });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const result = await saveCompanySettings(context.get(sessionContext).supabase, submission.value);
