@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnce } from "./built-once";
 import { addDays } from "./company-time";
 import { OFFICE_BOOKING_STATES, type OfficeBookingState } from "./admin-booking-row";
 import { calendarDateSchema } from "./calendar-date";
@@ -45,11 +46,13 @@ export const ADMIN_BOOKING_SCOPES = {
 } as const satisfies Record<string, readonly OfficeBookingState[]>;
 export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
 
-const adminBookingScopeSchema = z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]).catch("all");
+// The schemas here are built when first asked for: the bookings table's script would otherwise build
+// them as it loads, before the page answers a tap.
+const adminBookingScopeSchema = builtOnce(() => z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]).catch("all"));
 
 /** The scope a `view` param names (the dashboard's sub-tabs and the export); anything else is all bookings. */
 export function adminBookingScope(value: string | null | undefined): AdminBookingScope {
-  return adminBookingScopeSchema.parse(value);
+  return adminBookingScopeSchema().parse(value);
 }
 
 /** The Move date quick filter: moves today, tomorrow or this week (Monday to Sunday), in the company's time zone. */
@@ -72,26 +75,27 @@ export function moveDateRange(filter: AdminMoveDateFilter, today: string): { fro
 const MAX_SEARCH_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
-const isoDate = calendarDateSchema();
-
 /** Each search param on its own: a bad value falls back to its default and leaves the others alone. */
-const adminBookingsQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim())
-    .pipe(z.string().max(MAX_SEARCH_LENGTH))
-    .catch(""),
-  status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
-  balance: z.enum(ADMIN_BALANCE_FILTERS).catch("all"),
-  from: isoDate.nullable().catch(null),
-  to: isoDate.nullable().catch(null),
-  move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
-  sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
-  dir: z.enum(SORT_DIRECTIONS).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+const adminBookingsQuerySchema = builtOnce(() => {
+  const isoDate = calendarDateSchema();
+  return z.object({
+    q: z
+      .string()
+      .transform((value) => value.trim())
+      .pipe(z.string().max(MAX_SEARCH_LENGTH))
+      .catch(""),
+    status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
+    balance: z.enum(ADMIN_BALANCE_FILTERS).catch("all"),
+    from: isoDate.nullable().catch(null),
+    to: isoDate.nullable().catch(null),
+    move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
+    sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
+    dir: z.enum(SORT_DIRECTIONS).nullable().catch(null),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  });
 });
 
-export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+export type AdminBookingsQuery = z.infer<ReturnType<typeof adminBookingsQuerySchema>>;
 
 export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = {
   q: "",
@@ -108,7 +112,7 @@ export const DEFAULT_ADMIN_BOOKINGS_QUERY: AdminBookingsQuery = {
 /** The table's state from the URL; never throws: missing or malformed values are the defaults. */
 export function parseAdminBookingsQuery(params: URLSearchParams): AdminBookingsQuery {
   const raw = Object.fromEntries(Object.keys(DEFAULT_ADMIN_BOOKINGS_QUERY).map((key) => [key, params.get(key) ?? undefined]));
-  return adminBookingsQuerySchema.parse({
+  return adminBookingsQuerySchema().parse({
     ...raw,
     from: raw.from || null,
     to: raw.to || null,
