@@ -2153,6 +2153,34 @@ export type Database = {
         Args: { _moving_date: string; _moving_time: string }
         Returns: string
       }
+      move_to_bill: {
+        Args: { _booking_id: string }
+        Returns: {
+          billed: boolean
+          cleaning_service: boolean
+          crew_names: string[]
+          crew_numbers: number[]
+          day_crews: number
+          deep_cleaning_bedrooms: number
+          deposit_amount_cents: number
+          deposit_status: string
+          estimated_cost_cents: number
+          extra_movers: number
+          full_name: string
+          holding_booking_ids: string[]
+          holding_ends: number[]
+          holding_starts: number[]
+          id: string
+          moving_date: string
+          moving_time: string
+          packing_service: boolean
+          service_type: string
+          status: string
+          storage_service: boolean
+          team_type: string
+          tv_mounting: number
+        }[]
+      }
       my_booking_counts: {
         Args: never
         Returns: {

@@ -117,13 +117,16 @@ export function scheduleBookingFromRow(
   };
 }
 
+/** What places a move on a crew's row: which move, and the minutes it holds a crew (null: none). */
+export type CrewHolder = Pick<ScheduleBooking, "id" | "span">;
+
 /** One row of the day grid: a crew and the moves it makes, or a row beyond the day's crews. */
-export interface CrewRow {
+export interface CrewRow<T extends CrewHolder = ScheduleBooking> {
   /** 1-based. */
   crew: number;
   /** A row beyond the day's crews: moves booked over capacity (or left holding crews on a day closed since). */
   overCapacity: boolean;
-  bookings: Array<ScheduleBooking & { span: { starts: number; ends: number } }>;
+  bookings: Array<T & { span: { starts: number; ends: number } }>;
 }
 
 /**
@@ -132,11 +135,11 @@ export interface CrewRow {
  * day's `crews` rows are always there, empty or not; moves for which none is free go on further rows,
  * marked over capacity.
  */
-export function crewRows(bookings: readonly ScheduleBooking[], crews: number): CrewRow[] {
+export function crewRows<T extends CrewHolder>(bookings: readonly T[], crews: number): CrewRow<T>[] {
   const holding = bookings
-    .filter((booking): booking is ScheduleBooking & { span: { starts: number; ends: number } } => booking.span !== null)
+    .filter((booking): booking is T & { span: { starts: number; ends: number } } => booking.span !== null)
     .sort((a, b) => a.span.starts - b.span.starts || b.span.ends - a.span.ends || a.id.localeCompare(b.id));
-  const rows: CrewRow[] = Array.from({ length: crews }, (_, index) => ({ crew: index + 1, overCapacity: false, bookings: [] }));
+  const rows: CrewRow<T>[] = Array.from({ length: crews }, (_, index) => ({ crew: index + 1, overCapacity: false, bookings: [] }));
   const freeFrom: number[] = rows.map(() => 0);
   for (const booking of holding) {
     let row = freeFrom.findIndex((free) => free <= booking.span.starts);
@@ -149,6 +152,11 @@ export function crewRows(bookings: readonly ScheduleBooking[], crews: number): C
     freeFrom[row] = booking.span.ends;
   }
   return rows;
+}
+
+/** The crew (1-based) whose row the day grid puts move `bookingId` on, or null when it holds no crew that day. */
+export function crewOfMove(bookingId: string, bookings: readonly CrewHolder[], crews: number): number | null {
+  return crewRows(bookings, crews).find((row) => row.bookings.some((booking) => booking.id === bookingId))?.crew ?? null;
 }
 
 /** The whole hours from opening to closing, for the grid's column labels: [480, 540, …] for 8:00–18:00. */

@@ -1,6 +1,4 @@
 import type { Crew, CrewTips } from "~/domain/crews";
-import { crewRows } from "~/domain/schedule";
-import { scheduleOfDay, scheduleOverview } from "./schedule.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 /** The company's crews by number, read with the staff member's own client. Throws when they cannot be read. */
@@ -34,18 +32,4 @@ export async function readCrewTips(supabase: AppSupabaseClient, months = 12): Pr
     tipsCents: Number(row.tips_cents),
     tippedMoves: Number(row.tipped_moves),
   }));
-}
-
-/**
- * The crew the schedule gives booking `bookingId` on `day`: its row in the day's grid (1-based), or
- * null when it holds no crew that day, or the schedule cannot be read by this staff member.
- */
-export async function scheduledCrewOf(supabase: AppSupabaseClient, { bookingId, day, timeZone }: { bookingId: string; day: string; timeZone: string }) {
-  try {
-    const [bookings, [overview]] = await Promise.all([scheduleOfDay(supabase, day, timeZone), scheduleOverview(supabase, [day])]);
-    const row = crewRows(bookings, overview?.crews ?? 0).find((candidate) => candidate.bookings.some((booking) => booking.id === bookingId));
-    return row?.crew ?? null;
-  } catch {
-    return null;
-  }
 }

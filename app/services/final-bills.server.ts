@@ -1,20 +1,15 @@
 import type { BookingRow } from "~/domain/booking";
+import type { Crew } from "~/domain/crews";
 import type { BillProblem, FinalBill, KeptBill, MoveOutcome } from "~/domain/final-bill";
 import { finalBill } from "~/domain/final-bill";
 import { NOT_FOUND, type Lookup } from "~/domain/lookup";
+import { crewOfMove } from "~/domain/schedule";
 import { BookingStoreError } from "./bookings.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
 // Completing a move with its final bill, as the office does once the move is done: the bill is priced
 // here by the domain's rules and kept by the database (`bill_move`), which adds what it alone knows
 // (the deposit paid, the estimate the customer accepted, the company's margin) and checks the sums.
-
-/** A move's bill, read with `client` (a customer sees only their own moves'), or null when it has none. Throws BookingStoreError when the database fails. */
-export async function readMoveBill(client: AppSupabaseClient, bookingId: string): Promise<KeptBill | null> {
-  const { data, error } = await client.from("booking_bills").select("*").eq("booking_id", bookingId).maybeSingle();
-  if (error) throw new BookingStoreError("could not read a move's bill", error);
-  return data;
-}
 
 export type BillApproval = { kind: "approved"; bill: KeptBill } | { kind: "not-needed" } | { kind: "not-found" };
 
@@ -53,20 +48,41 @@ export type MoveToBill = Pick<
   | "estimated_cost_cents"
 >;
 
-/** A move and its bill, if it has one, read with the staff member's own client. Throws BookingStoreError when the database fails. */
-export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ move: MoveToBill; bill: KeptBill | null }>> {
-  const [moves, bills] = await Promise.all([
-    supabase
-      .from("bookings")
-      .select(
-        "id, full_name, status, moving_date, moving_time, team_type, service_type, packing_service, storage_service, cleaning_service, extra_movers, tv_mounting, deep_cleaning_bedrooms, deposit_status, deposit_amount_cents, estimated_cost_cents",
-      )
-      .eq("id", bookingId)
-      .maybeSingle(),
-    readMoveBill(supabase, bookingId),
-  ]);
-  if (moves.error) throw new BookingStoreError("could not read a move to bill", moves.error);
-  return moves.data ? { kind: "found", move: moves.data, bill: bills } : NOT_FOUND;
+const MOVE_TO_BILL_COLUMNS =
+  "id, full_name, status, moving_date, moving_time, team_type, service_type, packing_service, storage_service, cleaning_service, extra_movers, tv_mounting, deep_cleaning_bedrooms, deposit_status, deposit_amount_cents, estimated_cost_cents";
+
+/** A move to bill, read with the staff member's own client. Throws BookingStoreError when the database fails. */
+export async function loadMoveToBill(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<{ move: MoveToBill }>> {
+  const { data, error } = await supabase.from("bookings").select(MOVE_TO_BILL_COLUMNS).eq("id", bookingId).maybeSingle();
+  if (error) throw new BookingStoreError("could not read a move to bill", error);
+  return data ? { kind: "found", move: data } : NOT_FOUND;
+}
+
+/** What the bill page shows of a move: the move, whether it is billed, and while not, what its form offers. */
+export interface MoveToBillPage {
+  move: MoveToBill;
+  billed: boolean;
+  /** The company's crews by number; none once billed. */
+  crews: Crew[];
+  /** The crew the schedule gives the move on its day, or null: none, billed, or a schedule this staff member may not read. */
+  scheduledCrew: number | null;
+}
+
+/**
+ * The bill page's move in one call (`move_to_bill`: the database checks the staff member may bill),
+ * `forbidden` when they may not. Throws BookingStoreError when the database fails.
+ */
+export async function loadMoveToBillPage(supabase: AppSupabaseClient, bookingId: string): Promise<Lookup<MoveToBillPage> | { kind: "forbidden" }> {
+  const { data, error } = await supabase.rpc("move_to_bill", { _booking_id: bookingId }).maybeSingle();
+  if (error?.code === "42501") return { kind: "forbidden" };
+  if (error) throw new BookingStoreError("could not read a move to bill", error);
+  if (!data) return NOT_FOUND;
+  const { billed, crew_numbers, crew_names, day_crews, holding_booking_ids, holding_starts, holding_ends, ...move } = data;
+  const crews = (crew_numbers ?? []).map((number, index) => ({ number, name: crew_names[index] ?? "" }));
+  // The moves holding a crew that day, as the schedule places them: absent when billed or not readable.
+  const holding = (holding_booking_ids ?? []).map((id, index) => ({ id, span: { starts: holding_starts[index]!, ends: holding_ends[index]! } }));
+  const scheduledCrew = day_crews === null ? null : crewOfMove(move.id, holding, day_crews);
+  return { kind: "found", move, billed, crews, scheduledCrew };
 }
 
 export type BillMoveResult =

@@ -113,6 +113,18 @@ describe.skipIf(usingHostedBackend)("the final bill's page", () => {
     }
   });
 
+  it("offers the crew the schedule gives the move on its day, read for staff who may bill only", async () => {
+    const day = "2027-04-06";
+    const early = await paidMove({ moving_date: day, moving_time: "08:00", estimated_hours: 6 });
+    const late = await paidMove({ moving_date: day, moving_time: "10:00", estimated_hours: 6 });
+    // The early move holds the first crew past 10:00: the schedule puts the later one on the second.
+    expect((await moderator.visitor.get(billPath(late.id))).html).toMatch(/<option value="2" selected="">/);
+    expect((await admin.visitor.get(billPath(early.id))).html).toMatch(/<option value="1" selected="">/);
+    const refused = await (await customer.database()).rpc("move_to_bill", { _booking_id: late.id });
+    expect(refused.error?.code).toBe("42501");
+    expect(refused.data).toBeNull();
+  });
+
   it("keeps customers out, and answers an unknown booking with 404", async () => {
     const move = await paidMove();
     expect((await customer.visitor.get(billPath(move.id))).status).toBe(403);

@@ -13,8 +13,7 @@ import { isServiceType, isTeamType } from "~/domain/pricing";
 import { CHARGE_SAVED_CARD_INTENT, SAVED_CARD_MESSAGES, officeBalanceView } from "~/domain/saved-card";
 import { ensurePermission } from "~/middleware/guards.server";
 import { closeOpenCheckout, readBillWithPayments } from "~/services/balance-payments.server";
-import { readCrews, scheduledCrewOf } from "~/services/crews.server";
-import { billMove, loadMoveToBill, type MoveToBill } from "~/services/final-bills.server";
+import { billMove, loadMoveToBill, loadMoveToBillPage, type MoveToBill } from "~/services/final-bills.server";
 import { readFormBody } from "~/services/form-body.server";
 import { chargeSavedCard, readSavedCard, type SavedCardCharge } from "~/services/saved-cards.server";
 import { currentAccount } from "~/services/session.server";
@@ -47,17 +46,15 @@ function refusal(move: MoveToBill): string | null {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await ensurePermission(request, context, "bookings:bill");
   const { supabase } = context.get(sessionContext);
-  const found = await loadMoveToBill(supabase, bookingIdParam(params));
+  // One read for the move and, while it is not billed, the crews and the schedule's crew for it.
+  const [found, { billMarginPercent, timeZone }] = await Promise.all([loadMoveToBillPage(supabase, bookingIdParam(params)), context.get(settingsContext)()]);
   if (found.kind === "not-found") throw bookingNotFound();
-  const { move, bill } = found;
-  const { billMarginPercent, timeZone } = await context.get(settingsContext)();
+  if (found.kind === "forbidden") throw data({ account: await currentAccount(context) }, { status: 403 });
+  const { move, crews, scheduledCrew } = found;
   const priced = pricedFor(move);
-  // The crews to choose from, the schedule's for this move chosen first: only for a form still to fill.
-  const [crews, scheduledCrew] = bill
-    ? [[], null]
-    : await Promise.all([readCrews(supabase), scheduledCrewOf(supabase, { bookingId: move.id, day: move.moving_date, timeZone })]);
-  // A kept bill's balance: its payments, and the card the customer saved with the deposit.
-  const [paying, savedCard] = bill ? await Promise.all([readBillWithPayments(supabase, move.id), readSavedCard(supabase, move.id)]) : [null, null];
+  // A kept bill and its balance: its payments, and the card the customer saved with the deposit.
+  const [paying, savedCard] = found.billed ? await Promise.all([readBillWithPayments(supabase, move.id), readSavedCard(supabase, move.id)]) : [null, null];
+  const bill = paying?.bill ?? null;
   return {
     id: move.id,
     shortId: shortBookingId(move.id),
