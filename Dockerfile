@@ -27,8 +27,8 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
-# MALLOC_ARENA_MAX: see SERVER_ENVIRONMENT in server/node-flags.ts (the container-steps script checks it).
-ENV NODE_ENV=production EMBEDDED=0 DATA_DIR=/data MALLOC_ARENA_MAX=2
+# MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_: see SERVER_ENVIRONMENT in server/node-flags.ts (the container-steps script checks them).
+ENV NODE_ENV=production EMBEDDED=0 DATA_DIR=/data MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # Owned by root: the app's user reads its code and dependencies but cannot change them.
 COPY package.json ./
@@ -47,4 +47,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 # The flags of server/node-flags.ts (the container-steps script checks that they match).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "build/server.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "--no-sparkplug", "build/server.js"]

@@ -7,7 +7,8 @@
 //                           mode: only the app is measured, as in production
 // At each idle reading the server also reports its parts (MEMORY_REPORT_FILE, read on SIGUSR2): V8's heap,
 // memory outside it, the embedded database's WebAssembly memory, libvips' cache and threads, and what
-// the app's build and each backend added to the process while it started.
+// the app's build and each backend added to the process while it started. Each set-up's line of
+// targets says which of its readings meet them (TARGETS below) and which do not.
 // Usage: npm run build && npm run bench:memory
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -24,6 +25,12 @@ import { freePort, startBenchServer, type BenchServer } from "./support/server.t
 const SETTLE_MS = 10_000;
 /** The pages of the load: what anonymous visitors open most. */
 const LOAD_PATHS = ["/", "/book", "/?auth=login", "/payment-canceled"];
+
+/**
+ * The targets, in resident MiB: the embedded demo idle after its start and idle again after the load
+ * (what the load took given back), and the app alone on hosted backends idle.
+ */
+const TARGETS = { embeddedIdle: 150, embeddedAfterLoad: 200, hostedIdle: 120 };
 
 const mib = (value: number) => `${value.toFixed(0).padStart(5)} MiB`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -84,16 +91,25 @@ function partsLine(label: string, report: MemoryReport): string {
   );
 }
 
-function print(label: string, reading: Reading) {
+/** A figure against its target, met or not. */
+const against = (what: string, value: number, target: number) => `${what} ${value.toFixed(0)} MiB against <= ${target}: ${value <= target ? "met" : "MISSED"}`;
+
+function print(label: string, reading: Reading, targets: string[]) {
   console.log(
     `  ${label.padEnd(22)} start-up peak ${mib(reading.startPeak)}   idle ${mib(reading.idle)}   ` +
       `peak under load ${mib(reading.loadPeak)}   idle after load ${mib(reading.afterLoad)}`,
   );
+  console.log(`    ${"targets:".padEnd(16)} ${targets.join("; ")}`);
   console.log(partsLine("idle:", reading.idleParts));
   console.log(partsLine("after load:", reading.afterLoadParts));
   const added = reading.idleParts.startup.map(({ part, rss, heapUsed }) => `${part} ${bytesInMiB(rss)} (V8 heap ${bytesInMiB(heapUsed)})`);
   console.log(`    ${"started:".padEnd(16)} ${added.join(", ")}`);
 }
+
+const embeddedTargets = (reading: Reading) => [
+  against("idle", reading.idle, TARGETS.embeddedIdle),
+  against("idle after load", reading.afterLoad, TARGETS.embeddedAfterLoad),
+];
 
 /** The Supabase emulator in its own process, over HTTP, with an SMTP server; resolves once it prints its keys. */
 async function startStandaloneSupabase(dataDir: string): Promise<{ child: ChildProcess; env: Record<string, string> }> {
@@ -125,11 +141,12 @@ try {
   // Stopped by hand: stop() would remove the data directory the restart is measured on.
   const firstReading = await measure(first).finally(() => first.process.kill("SIGTERM"));
   await once(first.process, "exit");
-  print("embedded, first start", firstReading);
+  print("embedded, first start", firstReading, embeddedTargets(firstReading));
 
   const again = await startBenchServer(withReport(dataDir), { dataDir });
   try {
-    print("embedded, restart", await measure(again));
+    const reading = await measure(again);
+    print("embedded, restart", reading, embeddedTargets(reading));
   } finally {
     await again.stop();
   }
@@ -143,7 +160,8 @@ try {
   const hostedDir = mkdtempSync(path.join(tmpdir(), "movers-memory-hosted-"));
   const hosted = await startBenchServer({ ...supabase.env, ...withReport(hostedDir) }, { dataDir: hostedDir });
   try {
-    print("hosted backends", await measure(hosted));
+    const reading = await measure(hosted);
+    print("hosted backends", reading, [against("idle", reading.idle, TARGETS.hostedIdle)]);
   } finally {
     await hosted.stop();
   }
