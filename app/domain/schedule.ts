@@ -233,13 +233,14 @@ export const SCHEDULE_MESSAGES = {
   failed: "The schedule could not be changed. Please try again.",
 } as const;
 
-// Conform turns the typed digits into a number; anything else is not one.
-const requiredCrews = () =>
+// Conform turns the typed digits into a number; anything else is not one. One schema serves every field.
+const requiredCrews = builtOnce(() =>
   z
     .number({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
     .int({ error: SCHEDULE_MESSAGES.crewsInvalid })
     .min(0, { error: SCHEDULE_MESSAGES.crewsInvalid })
-    .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid });
+    .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid }),
+);
 
 /**
  * A day's crews (set them), closing it (with an optional reason customers are told), or giving it back
