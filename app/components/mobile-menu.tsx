@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useOpenedBeforeHydration } from "~/hooks/use-opened-before-hydration";
 import { buttonClasses } from "./ui/button";
 
 export interface MenuLink {
@@ -16,12 +17,13 @@ interface MobileMenuProps {
 const panelClasses = "flex h-full w-72 max-w-[85vw] flex-col gap-2 bg-white p-6 shadow-xl";
 const linkClasses = "rounded-lg px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-100";
 const triggerClasses = buttonClasses("ghost", "sm", "size-11 px-0 md:hidden");
+const MENU_ID = "mobile-menu";
 
 /**
  * The side menu below 768px. Before JavaScript it is a CSS :target drawer: the trigger links to
  * #mobile-menu and following any link inside closes it. Once hydrated it is the browser's own modal
  * dialog (the page behind it inert, Escape closes, focus back on the trigger, no history entries):
- * no dialog library in the first page's scripts.
+ * no dialog library in the first page's scripts. Opened before then, it comes up open.
  */
 export function MobileMenu(props: MobileMenuProps) {
   return useHydrated() ? <DialogMenu {...props} /> : <TargetMenu {...props} />;
@@ -42,10 +44,10 @@ function MenuLinks({ sectionLinks, accountLinks, onNavigate }: MobileMenuProps &
 function TargetMenu(props: MobileMenuProps) {
   return (
     <>
-      <a href="#mobile-menu" className={triggerClasses} aria-label="Open menu">
+      <a href={`#${MENU_ID}`} className={triggerClasses} aria-label="Open menu">
         <Menu aria-hidden className="size-6" />
       </a>
-      <div id="mobile-menu" className="fixed inset-0 z-50 hidden justify-end target:flex md:target:hidden">
+      <div id={MENU_ID} className="fixed inset-0 z-50 hidden justify-end target:flex md:target:hidden">
         <a href="#top" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
         <div className={`relative ${panelClasses}`}>
           <a href="#top" className={`${triggerClasses} self-end`} aria-label="Close menu">
@@ -61,6 +63,7 @@ function TargetMenu(props: MobileMenuProps) {
 function DialogMenu(props: MobileMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
+  useOpenedBeforeHydration(MENU_ID, () => dialog.current?.showModal());
   return (
     <>
       <button type="button" className={triggerClasses} aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>

@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useState, type ComponentProps, type ComponentType } from "react";
 import { onDemand } from "~/components/on-demand";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useOpenedBeforeHydration } from "~/hooks/use-opened-before-hydration";
 import type { AdminDrawerDialog as AdminDrawerDialogType } from "./admin-drawer-dialog";
 import { DRAWER_CLOSE_CLASSES, DRAWER_PANEL_CLASSES, DRAWER_TRIGGER_CLASSES, DrawerContents, type AdminDrawerProps } from "./admin-drawer-parts";
 
@@ -16,7 +17,7 @@ const dialogDrawer = onDemand(() => import("./admin-drawer-dialog").then((module
  * The sidebar below 768px: an 18rem drawer. Before JavaScript it is a CSS :target drawer (the trigger
  * links to #admin-menu, and following a link inside leaves it); once hydrated it is a button whose
  * first press fetches the Radix dialog's code (begun already as the pointer or focus reaches it) and
- * opens it.
+ * opens it. A drawer opened before then comes up open as the dialog.
  */
 export function AdminDrawer(props: AdminDrawerProps) {
   return useHydrated() ? <ButtonDrawer {...props} /> : <TargetDrawer {...props} />;
@@ -44,6 +45,17 @@ function TargetDrawer(props: AdminDrawerProps) {
 function ButtonDrawer(props: AdminDrawerProps) {
   const [Dialog, setDialog] = useState<DialogDrawer | undefined>(() => dialogDrawer.current());
   const [open, setOpen] = useState(false);
+  const openDialog = () => {
+    dialogDrawer.fetchCode().then(
+      (component) => {
+        setDialog(() => component);
+        setOpen(true);
+      },
+      // Nothing opens; the next press tries again.
+      () => undefined,
+    );
+  };
+  useOpenedBeforeHydration(DRAWER_ID, openDialog);
   if (Dialog) return <Dialog {...props} open={open} onOpenChange={setOpen} />;
   const preload = () => void dialogDrawer.fetchCode().catch(() => undefined);
   return (
@@ -55,16 +67,7 @@ function ButtonDrawer(props: AdminDrawerProps) {
       aria-expanded={false}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => {
-        dialogDrawer.fetchCode().then(
-          (component) => {
-            setDialog(() => component);
-            setOpen(true);
-          },
-          // Nothing opens; the next press tries again.
-          () => undefined,
-        );
-      }}
+      onClick={openDialog}
     >
       <Menu aria-hidden className="size-6" />
     </button>

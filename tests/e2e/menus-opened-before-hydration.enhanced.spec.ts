@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { signInDirectly } from "./support/auth-ui.ts";
+import { createTestUser } from "./support/backend.ts";
+import { hydrated } from "./support/hydration.ts";
+
+// Before its scripts run, a phone's menu is a link to the drawer's own address (#…) that CSS shows.
+// A tap on it while the page is still coming alive opens that drawer; the live page then draws the
+// menu as a dialog instead, and it must come up open, not shut under the finger.
+
+const MENUS = [
+  { what: "the site's side menu", path: "/", trigger: "Open menu", navigation: "Mobile", admin: false },
+  { what: "the admin drawer", path: "/admin", trigger: "Open admin menu", navigation: "Admin (menu)", admin: true },
+] as const;
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+for (const menu of MENUS) {
+  test(`${menu.what}, opened by a tap before the page came alive, stays open as it comes alive and then closes`, async ({ page }) => {
+    if (menu.admin) {
+      const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
+      await signInDirectly(page, admin, "/admin/settings");
+    }
+    let startEntry: () => void = () => {};
+    const entryHeld = new Promise<void>((resolve) => (startEntry = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto(menu.path, { waitUntil: "commit" });
+    const navigation = page.getByRole("navigation", { name: menu.navigation });
+    await page.getByRole("link", { name: menu.trigger }).tap();
+    await expect(navigation).toBeVisible();
+
+    startEntry();
+    await hydrated(page);
+    await page.unrouteAll();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("navigation", { name: menu.navigation })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Close menu" }).tap();
+    await expect(navigation).toBeHidden();
+    // The address no longer names the drawer: a reload does not open it again.
+    expect(new URL(page.url()).hash).toBe("");
+    await expect(page.getByRole("button", { name: menu.trigger })).toBeVisible();
+  });
+}
