@@ -15,9 +15,9 @@ describe("the embedded database's memory", () => {
 
   const setting = async (name: string) => (await emulator.db.pg.query<Record<string, string>>(`show ${name}`)).rows[0]![name];
 
-  it("holds 8 MB of shared buffers and less than 16 MB of shared memory in all", async () => {
-    expect(await setting("shared_buffers")).toBe("8MB");
-    expect(Number.parseInt((await setting("shared_memory_size"))!, 10)).toBeLessThan(16);
+  it("holds 4 MB of shared buffers and less than 12 MB of shared memory in all", async () => {
+    expect(await setting("shared_buffers")).toBe("4MB");
+    expect(Number.parseInt((await setting("shared_memory_size"))!, 10)).toBeLessThan(12);
   });
 
   it("lets one transaction lock several hundred tables", async () => {
