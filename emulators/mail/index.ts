@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import type { AddressObject } from "mailparser";
-import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import type { SMTPServer, SMTPServerDataStream } from "smtp-server";
 import { newMessageId, openMailStore, type CaughtMessage, type CaughtMessageSummary, type MailAddress } from "./store.ts";
 
 export type { CaughtAttachment, CaughtAttachmentInfo, CaughtMessage, CaughtMessageSummary, MailAddress } from "./store.ts";
@@ -92,31 +92,50 @@ export async function createMailCatcher(options: MailCatcherOptions = {}): Promi
     return message.id;
   }
 
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    size: maxBytes,
-    banner: "local mail catcher",
-    logger: false,
-    // A pooled sender's idle connection must not hold a stop back for long.
-    closeTimeout: 1_000,
-    onData(stream, session, callback) {
-      const envelope = {
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-        to: session.envelope.rcptTo.map((recipient) => recipient.address),
-      };
-      receive(stream, envelope).then(
-        (id) => callback(null, `Ok: queued as ${id}`),
-        (error: Error) => callback(error),
-      );
-    },
+  const startSmtp = async (): Promise<SMTPServer> => {
+    const { SMTPServer } = await import("smtp-server");
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      size: maxBytes,
+      banner: "local mail catcher",
+      logger: false,
+      // A pooled sender's idle connection must not hold a stop back for long.
+      closeTimeout: 1_000,
+      onData(stream, session, callback) {
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+        };
+        receive(stream, envelope).then(
+          (id) => callback(null, `Ok: queued as ${id}`),
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    smtp.on("error", (error) => console.error("Mail catcher: SMTP error", error));
+    return smtp;
+  };
+  // The port is open from the start, but the SMTP server, with what it imports (TLS, its own copy of
+  // nodemailer's helpers: some 7 MiB), is loaded with the first connection: a server may send no mail
+  // for hours. Each connection is then handed to it as if it had accepted it itself.
+  let smtp: Promise<SMTPServer> | undefined;
+  const listener = createServer((socket) => {
+    (smtp ??= startSmtp()).then(
+      (server) => server.server.emit("connection", socket),
+      (error: unknown) => {
+        smtp = undefined;
+        console.error("Mail catcher: the SMTP server could not start", error);
+        socket.destroy();
+      },
+    );
   });
-  server.on("error", (error) => console.error("Mail catcher: SMTP error", error));
+  listener.on("error", (error) => console.error("Mail catcher: SMTP error", error));
   await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    listener.once("error", reject);
+    listener.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
-  const address = server.server.address() as AddressInfo;
+  const address = listener.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
 
@@ -145,7 +164,11 @@ export async function createMailCatcher(options: MailCatcherOptions = {}): Promi
       for (let index = 0; index < count; index++) refusals.push(refusal);
     },
     close() {
-      closing ??= new Promise<void>((resolve) => server.close(() => resolve()));
+      // Resolved once every connection the port took has ended; the SMTP server ends its sessions.
+      closing ??= new Promise<void>((resolve) => {
+        listener.close(() => resolve());
+        void smtp?.then((server) => server.close());
+      });
       return closing;
     },
   };
