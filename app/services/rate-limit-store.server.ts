@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js";
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes.js";
 import RateLimiterStoreAbstract from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
 import type { AppSupabaseClient } from "./supabase.server";
 

@@ -1,4 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js";
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes.js";
 import { RateLimiterDatabase } from "./rate-limit-store.server";
 import type { AppSupabaseClient } from "./supabase.server";
 
