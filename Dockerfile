@@ -47,4 +47,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 # The flags of server/node-flags.ts (the container-steps script checks that they match).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "--no-sparkplug", "build/server.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "--no-sparkplug", "--expose-gc", "build/server.js"]

@@ -16,6 +16,7 @@ import { listenWithGracefulShutdown } from "./server/shutdown.ts";
 import { createReadinessCheck, livenessProbe, readinessProbe } from "./server/health.ts";
 import { expectedMigrationVersion } from "./server/migration-version.ts";
 import { printStartupBanner } from "./server/startup-banner.ts";
+import { collectStartUpGarbage } from "./server/start-up-garbage.ts";
 import { compressResponses } from "./server/response-compression.ts";
 import { trackRequestsInFlight } from "./server/requests-in-flight.ts";
 import { clientBuildFiles } from "./server/static-assets.ts";
@@ -208,7 +209,11 @@ listenWithGracefulShutdown(app, {
   drainSeconds: config.shutdownDrainSeconds,
   // After the start-up's own log lines (the first housekeeping's included, waited for a few seconds at
   // most), so that the output ends with where to go and how the admin signs in.
-  onListening: () => void startupSettled(housekeeping.firstLook).then(() => printStartupBanner(config.publicUrl, adminCreated)),
+  onListening: () =>
+    void startupSettled(housekeeping.firstLook).then(() => {
+      printStartupBanner(config.publicUrl, adminCreated);
+      collectStartUpGarbage();
+    }),
   onStopping: () => (stopping = true),
   onClose: async () => {
     await closeDevServer();

@@ -21,9 +21,14 @@
  * 15 to 20 MiB less under load and after it, for the same CPU a page and requests a second (within
  * the noise of a shared machine).
  *
+ * `--expose-gc`: the server runs one memory-reducing collection once its start-up has settled
+ * (`server/start-up-garbage.ts`). V8's own memory reducer keeps the compiled code and caches only the
+ * start-up used; this collection drops them: the embedded server idles 3 to 5 MiB smaller. It also
+ * makes `gc` a global, which nothing else in the server calls.
+ *
  * V8 reads these flags only on the command line: they cannot be set once the process runs.
  */
-export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "--no-sparkplug"] as const;
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=4", "--max-old-space-size=384", "--no-sparkplug", "--expose-gc"] as const;
 
 /**
  * The environment the server starts with, read by the C library before any code runs.
