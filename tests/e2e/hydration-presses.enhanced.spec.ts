@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { holdEntryScript } from "./support/hydration.ts";
 
 // The page comes alive in slices, so a slow phone can take a tap meanwhile. Coming alive can move the
 // page (the welcome the server showed gives way to a toast): a press made then must still reach what
@@ -23,12 +24,7 @@ async function pressSignOutAsTheDashboardComesAlive(page: Page, context: Browser
   expect(signedUp.status(), "signing up answers with a redirect to the dashboard").toBe(302);
 
   // The app's entry waits until the finger is over the button, so that the press comes as React hydrates.
-  let startEntry: () => void = () => {};
-  const entryHeld = new Promise<void>((resolve) => (startEntry = resolve));
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const startEntry = await holdEntryScript(page);
   await page.goto("/dashboard", { waitUntil: "commit" });
   await page.evaluate(() => sessionStorage.removeItem("press"));
   await expect(page.getByRole("status").filter({ hasText: "Welcome" })).toBeVisible();

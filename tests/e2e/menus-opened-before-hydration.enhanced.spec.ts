@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createTestUser } from "./support/backend.ts";
-import { hydrated } from "./support/hydration.ts";
+import { holdEntryScript, hydrated } from "./support/hydration.ts";
 
 // Before its scripts run, a phone's menu is a link to the drawer's own address (#…) that CSS shows.
 // A tap on it while the page is still coming alive opens that drawer; the live page then draws the
@@ -20,12 +20,7 @@ for (const menu of MENUS) {
       const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
       await signInDirectly(page, admin, "/admin/settings");
     }
-    let startEntry: () => void = () => {};
-    const entryHeld = new Promise<void>((resolve) => (startEntry = resolve));
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const startEntry = await holdEntryScript(page);
     await page.goto(menu.path, { waitUntil: "commit" });
     const navigation = page.getByRole("navigation", { name: menu.navigation });
     await page.getByRole("link", { name: menu.trigger }).tap();
@@ -63,12 +58,7 @@ test("the admin drawer opens on a tap that comes while React hydrates the page",
   // time it must open the drawer) until one has come while React was hydrating.
   const taps: boolean[] = [];
   while (taps.length < 3 && !taps.includes(true)) {
-    let startEntry: () => void = () => {};
-    const entryHeld = new Promise<void>((resolve) => (startEntry = resolve));
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const startEntry = await holdEntryScript(page);
     await page.goto("/admin", { waitUntil: "commit" });
     const box = (await page.getByRole("link", { name: "Open admin menu" }).boundingBox())!;
     // A slow phone: hydration spreads over many slices.

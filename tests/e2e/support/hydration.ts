@@ -31,3 +31,17 @@ export async function watchDialogPresses(page: Page) {
 export async function dialogPressesMissed(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { dialogPressesMissed: string[] }).dialogPressesMissed);
 }
+
+/**
+ * Holds the app's entry script back until the returned function is called, so that a test can act
+ * on the server's page before React starts hydrating it.
+ */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
