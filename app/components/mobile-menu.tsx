@@ -62,11 +62,12 @@ function TargetMenu(props: MobileMenuProps) {
 
 function DialogMenu(props: MobileMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const open = () => dialog.current?.showModal();
   const close = () => dialog.current?.close();
-  useOpenedBeforeHydration(MENU_ID, () => dialog.current?.showModal());
+  useOpenedBeforeHydration(MENU_ID, open);
   return (
     <>
-      <button type="button" className={triggerClasses} aria-label="Open menu" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className={triggerClasses} aria-label="Open menu" aria-haspopup="dialog" onClick={open}>
         <Menu aria-hidden className="size-6" />
       </button>
       {/* A click on the backdrop lands on the dialog element itself and closes the menu; the keyboard has Escape. */}

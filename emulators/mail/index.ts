@@ -116,8 +116,8 @@ export async function createMailCatcher(options: MailCatcherOptions = {}): Promi
     smtp.on("error", (error) => console.error("Mail catcher: SMTP error", error));
     return smtp;
   };
-  // The port is open from the start, but the SMTP server, with what it imports (TLS, its own copy of
-  // nodemailer's helpers: some 7 MiB), is loaded with the first connection: a server may send no mail
+  // The port is open from the start, but the SMTP server, with what it imports (TLS and nodemailer's
+  // helpers: some 7 MiB), is loaded with the first connection: a server may send no mail
   // for hours. Each connection is then handed to it as if it had accepted it itself.
   let smtp: Promise<SMTPServer> | undefined;
   const listener = createServer((socket) => {
