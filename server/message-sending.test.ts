@@ -57,6 +57,7 @@ describe("scheduleMessageSending", () => {
     const plan = vi.fn(async () => {
       order.push("plan");
       if (failPlan) throw new Error("database down");
+      return { more: false };
     });
     const { lines, logger } = recordingLogger();
     const sending = scheduleMessageSending({ send, plan, logger, everyMs: 5 * SECOND });
@@ -66,6 +67,49 @@ describe("scheduleMessageSending", () => {
     await vi.advanceTimersByTimeAsync(5 * SECOND);
     expect(order.slice(4)).toEqual(["plan", "send"]);
     expect(lines.filter((line) => line.msg === "could not plan the reminders; trying again later")).toHaveLength(1);
+    await sending.stop();
+  });
+
+  it("plans at the first look, then at the first look once planEveryMs has passed, while every look sends", async () => {
+    const plan = vi.fn(async () => ({ more: false }));
+    const send = vi.fn(async () => report());
+    const sending = scheduleMessageSending({ send, plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(plan).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(55 * SECOND);
+    expect(send).toHaveBeenCalledTimes(12);
+    expect(plan).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(send).toHaveBeenCalledTimes(13);
+    expect(plan).toHaveBeenCalledTimes(2);
+    sending.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(14);
+    expect(plan).toHaveBeenCalledTimes(2);
+    await sending.stop();
+  });
+
+  it("plans again at the next look after a plan that failed, however recent", async () => {
+    const plan = vi.fn<() => Promise<{ more: boolean }>>().mockRejectedValueOnce(new Error("database down")).mockResolvedValue({ more: false });
+    const sending = scheduleMessageSending({ send: sendsInTurn(), plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(plan).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(50 * SECOND);
+    expect(plan).toHaveBeenCalledTimes(2);
+    await sending.stop();
+  });
+
+  it("plans again at the next look while a plan leaves more to plan", async () => {
+    const plan = vi
+      .fn<() => Promise<{ more: boolean }>>()
+      .mockResolvedValueOnce({ more: true })
+      .mockResolvedValueOnce({ more: true })
+      .mockResolvedValue({ more: false });
+    const sending = scheduleMessageSending({ send: sendsInTurn(), plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(plan).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(45 * SECOND);
+    expect(plan).toHaveBeenCalledTimes(3);
     await sending.stop();
   });
 
@@ -96,7 +140,7 @@ describe("scheduleMessageSending", () => {
   it("gives way before each look: it neither plans nor sends until the server's requests let it", async () => {
     const way = gate();
     const giveWay = vi.fn(() => way.opened);
-    const plan = vi.fn(async () => {});
+    const plan = vi.fn(async () => ({ more: false }));
     const send = sendsInTurn(report(2));
     const sending = scheduleMessageSending({ send, plan, giveWay, logger: recordingLogger().logger, everyMs: 60 * SECOND });
     await vi.advanceTimersByTimeAsync(0);

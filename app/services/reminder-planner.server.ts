@@ -6,8 +6,8 @@ import type { AppSupabaseClient } from "./supabase.server";
 // tomorrow's moves, once per day. The database says which bookings still need theirs and keeps one
 // row per booking, kind and version, so every server may plan at once.
 
-/** How many bookings one look plans at most; the next look takes the rest. */
-const PLAN_BATCH = 100;
+/** How many bookings one call plans at most; a call that planned this many leaves more for the next. */
+export const REMINDER_PLAN_BATCH = 100;
 
 export class ReminderPlanningError extends Error {}
 
@@ -17,7 +17,7 @@ export class ReminderPlanningError extends Error {}
  * version, kept as never to be sent. Returns how many bookings it planned.
  */
 export async function planReminders(serviceRole: AppSupabaseClient, { timeZone, settings }: { timeZone: string; settings: ReminderSettings }): Promise<number> {
-  const { data: bookings, error } = await serviceRole.rpc("bookings_to_remind", { p_limit: PLAN_BATCH });
+  const { data: bookings, error } = await serviceRole.rpc("bookings_to_remind", { p_limit: REMINDER_PLAN_BATCH });
   if (error) throw new ReminderPlanningError(`could not list the bookings to remind: ${error.message}`, { cause: error });
   const reminders = bookings.flatMap((booking) => {
     const schedule = reminderSchedule(
