@@ -163,6 +163,9 @@ try {
   ];
   const wanted = process.env.PAGES?.split(",");
   let landingBlocking: number | undefined;
+  // Lighthouse's measure of the machine's speed at each run (higher is faster): figures from runs
+  // whose speed differs are not comparable, and this tells a slow machine from a slow page.
+  const speeds: number[] = [];
   console.log(
     `Lighthouse ${RUNS} run(s) per page, mobile (median / worst); TBT beside the landing's median of this run (or ${BLOCKING_REFERENCE_FLOOR_MS} ms, if more):`,
   );
@@ -185,6 +188,7 @@ try {
       if (!result || result.lhr.runtimeError) throw new Error(`${label}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
       // A run that ended elsewhere (a session lost, a redirect) measured another page: its scores would lie.
       if (result.lhr.finalDisplayedUrl !== `${base}${page.path}`) throw new Error(`${label}: run ${run + 1} ended at ${result.lhr.finalDisplayedUrl}`);
+      speeds.push(result.lhr.environment.benchmarkIndex);
       for (const category of CATEGORIES) runs.scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       runs.lcp.push(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
       runs.blocking.push(result.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
@@ -227,6 +231,11 @@ try {
     console.log(
       `  ${label}: ${figures}; ${scripts}script evaluation ${Math.round(median(evaluation))} ms, LCP ${(median(lcp) / 1000).toFixed(2)} s${lcpElement}, ` +
         `TBT ${Math.round(median(blocking))} ms${beside} (${worstRun})${failed.length ? `  (below 100: ${[...new Set(failed)].join("; ")})` : ""}`,
+    );
+  }
+  if (speeds.length > 0) {
+    console.log(
+      `the machine's speed (Lighthouse's benchmark index, higher is faster): median ${Math.round(median(speeds))}, ${Math.round(Math.min(...speeds))} to ${Math.round(Math.max(...speeds))}`,
     );
   }
 } finally {
