@@ -24,6 +24,11 @@ function gate() {
   return { opened, open };
 }
 
+/** A sender that looks every 5 s, finds nothing to send, and runs `plan` at most once a minute. */
+function lookingEveryFiveSecondsPlanningEveryMinute(plan: () => Promise<{ more: boolean }>) {
+  return scheduleMessageSending({ send: sendsInTurn(), plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+}
+
 describe("scheduleMessageSending", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -91,7 +96,7 @@ describe("scheduleMessageSending", () => {
 
   it("plans again at the next look after a plan that failed, however recent", async () => {
     const plan = vi.fn<() => Promise<{ more: boolean }>>().mockRejectedValueOnce(new Error("database down")).mockResolvedValue({ more: false });
-    const sending = scheduleMessageSending({ send: sendsInTurn(), plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+    const sending = lookingEveryFiveSecondsPlanningEveryMinute(plan);
     await vi.advanceTimersByTimeAsync(5 * SECOND);
     expect(plan).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(50 * SECOND);
@@ -105,7 +110,7 @@ describe("scheduleMessageSending", () => {
       .mockResolvedValueOnce({ more: true })
       .mockResolvedValueOnce({ more: true })
       .mockResolvedValue({ more: false });
-    const sending = scheduleMessageSending({ send: sendsInTurn(), plan, logger: recordingLogger().logger, everyMs: 5 * SECOND, planEveryMs: 60 * SECOND });
+    const sending = lookingEveryFiveSecondsPlanningEveryMinute(plan);
     await vi.advanceTimersByTimeAsync(10 * SECOND);
     expect(plan).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(45 * SECOND);
