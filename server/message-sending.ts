@@ -33,9 +33,9 @@ const handled = (report: SendReport) => report.sent + report.retried + report.fa
  * process alive: batch after batch while the last one found messages, so a backlog drains without
  * waiting for the timer. The first look, and the first after each `planEveryMs`, first runs `plan`
  * once (what it queues is sent by the same look); a plan that fails, or that left more to plan, is
- * run again at the next look, and a failure is logged without holding up the sending. One look at a time; a wake during a
- * look makes one more look after it. A look that fails is logged and the next one tries again (the
- * outbox keeps every message).
+ * run again at the next look, and a failure is logged without holding up the sending. One look at a
+ * time; a wake during a look makes one more look after it. A look that fails is logged and the next
+ * one tries again (the outbox keeps every message).
  */
 export function scheduleMessageSending({
   send,
