@@ -42,6 +42,8 @@ for (const menu of MENUS) {
 }
 
 test("the admin drawer opens on a tap that comes while React hydrates the page", async ({ page, context }) => {
+  // Up to three loads of the page with the processor slowed forty times.
+  test.setTimeout(60_000);
   const admin = await createTestUser({ fullName: "Ada Admin", admin: true });
   await signInDirectly(page, admin, "/admin/settings");
   // At the tap's start, before anything of the page's own runs: whether React had taken the document.
