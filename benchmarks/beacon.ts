@@ -4,11 +4,8 @@
 // landing page's p50 with the server-side page view recorded and without it (a bot's request,
 // which the recorder skips at once).
 // Usage: npm run build && npm run bench:beacon   (CONNECTIONS and DURATION_SECONDS change the load)
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
 import { Agent, request } from "node:http";
-import { createApiKeys } from "../emulators/supabase/index.ts";
+import { benchClients } from "./support/clients.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
 
@@ -21,9 +18,7 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 // Loopback is one address: lift the per-address limit for the run.
 const server = await startBenchServer({ ANALYTICS_EVENTS_PER_MINUTE: "1000000000" });
 try {
-  const secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim();
-  const { serviceRoleKey } = await createApiKeys(secret);
-  const service = createClient(server.origin, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { service } = await benchClients(server);
   const storedEvents = async () => {
     // The beacons sent are exits; the landing loads above recorded page views.
     const { count, error } = await service.from("website_analytics").select("*", { count: "exact", head: true }).eq("event_type", "page_exit");

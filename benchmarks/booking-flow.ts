@@ -8,13 +8,11 @@
 // move, and a failed message sent again from the messages page. Each action against a 50 ms p95 target.
 // Usage: npm run build && npm run bench:booking   (starts its own server on a free port and data directory)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
-import { createApiKeys } from "../emulators/supabase/index.ts";
-import type { Database } from "../supabase/types.ts";
 import { untilMessageSenderIdle } from "./support/background-work.ts";
+import { benchClients } from "./support/clients.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { benchOfficeActions } from "./support/office-actions.ts";
 import { benchReschedules } from "./support/reschedule.ts";
@@ -99,8 +97,7 @@ const server = await startBenchServer(
 const base = server.origin;
 try {
   if (BOOKINGS > 0) {
-    const { serviceRoleKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());
-    const service = createClient<Database>(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { service } = await benchClients(server);
     const seconds = await untilMessageSenderIdle(service);
     console.log(`the server's message sender planned the history's reminders and sent those due in ${seconds.toFixed(0)} s; timing starts now`);
   }
@@ -123,8 +120,9 @@ try {
 
   // The details step with the busiest day ahead chosen: its page (the month of days and the day's
   // slots, rendered by the server) and the same from /book/availability, as JavaScript asks for it.
-  const { anonKey: guestKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());
-  const dates = await createClient(base, guestKey, { auth: { persistSession: false, autoRefreshToken: false } }).rpc("capacity_days", {
+  const dates = await (
+    await benchClients(server)
+  ).guest.rpc("capacity_days", {
     _from: isoDay(0),
     _to: isoDay(30),
     _hours: 6,
@@ -158,8 +156,7 @@ try {
 
   // The capacity questions of the details step, as a guest's client asks them through the server's
   // own Supabase API: the slots of the busiest day ahead for a 2-bedroom move, and 31 days of dates.
-  const { anonKey } = await createApiKeys(readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim());
-  const guest = createClient(base, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { guest } = await benchClients(server);
   const days = await guest.rpc("capacity_days", { _from: isoDay(0), _to: isoDay(30), _hours: 6, _slots: SLOTS });
   if (days.error) throw new Error(days.error.message);
   const busiest = (days.data as Array<{ day: string; crews_used: number }>).reduce((most, day) => (day.crews_used > most.crews_used ? day : most));

@@ -3,13 +3,10 @@
 // First, the JavaScript each tab's HTML loads (entry, route modules, module preloads), next to the landing's.
 // Usage: npm run build && npm run bench:dashboard   (starts its own server on a free port and data directory)
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { createApiKeys } from "../emulators/supabase/index.ts";
 import { pageScripts } from "../tests/integration/support/page-scripts.ts";
+import { benchClients, createBenchCustomer, type BenchClient } from "./support/clients.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer } from "./support/server.ts";
 import { percentile } from "./support/statistics.ts";
@@ -22,19 +19,7 @@ const PASSWORD = "BenchPass123";
 const STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
 const DEPOSITS = ["unpaid", "paid", "failed", "expired"] as const;
 
-async function createCustomer(service: SupabaseClient, label: string) {
-  const email = `${label}-${Date.now()}@example.com`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { full_name: "Bench Customer" },
-  });
-  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
-  return { id: data.user.id, email };
-}
-
-async function seedBookings(service: SupabaseClient, customer: { id: string; email: string }) {
+async function seedBookings(service: BenchClient, customer: { id: string; email: string }) {
   const day = 86_400_000;
   const rows = Array.from({ length: BOOKINGS }, (_, index) => {
     const deposit = DEPOSITS[index % DEPOSITS.length]!;
@@ -64,7 +49,7 @@ async function seedBookings(service: SupabaseClient, customer: { id: string; ema
 }
 
 /** Gallery photos as the gallery stores them: a 1600×1200 JPEG and a 320×240 thumbnail in the customer's folder. */
-async function seedPhotos(service: SupabaseClient, customerId: string) {
+async function seedPhotos(service: BenchClient, customerId: string) {
   const noise = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 160 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
       .jpeg({ quality: 82 })
@@ -132,12 +117,10 @@ const format = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(1)} ms
 
 const server = await startBenchServer({ AUTH_ATTEMPTS_PER_MINUTE: "1000" });
 try {
-  const secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim();
-  const { serviceRoleKey } = await createApiKeys(secret);
-  const service = createClient(server.origin, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { service } = await benchClients(server);
 
-  const busy = await createCustomer(service, "busy");
-  const fresh = await createCustomer(service, "fresh");
+  const busy = await createBenchCustomer(service, { label: "busy", password: PASSWORD });
+  const fresh = await createBenchCustomer(service, { label: "fresh", password: PASSWORD });
   await seedBookings(service, busy);
   await seedPhotos(service, busy.id);
   const { data: newest } = await service.from("bookings").select("id").eq("user_id", busy.id).order("created_at", { ascending: false }).limit(1).single();

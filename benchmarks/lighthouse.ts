@@ -8,13 +8,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { createClient } from "@supabase/supabase-js";
-import { createApiKeys } from "../emulators/supabase/index.ts";
 import { manageBookingToken } from "../app/services/manage-links.server.ts";
 import { billForm } from "../server/testing/bill-form.ts";
 import { ADMIN_PAGES } from "../tests/e2e/support/admin-pages.ts";
+import { benchClients, createBenchCustomer } from "./support/clients.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
-import { startBenchServer } from "./support/server.ts";
+import { startBenchServer, type BenchServer } from "./support/server.ts";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
@@ -92,29 +91,16 @@ async function firstReceiptLink(base: string, page: string) {
   return link.replaceAll("&amp;", "&");
 }
 
-async function serviceClient(base: string, dataDir: string) {
-  const { serviceRoleKey } = await createApiKeys(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim());
-  return createClient(base, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-}
-
 /** The newest booking's id: the paid guest's, whose pages the office opens. */
-async function newestBookingId(base: string, dataDir: string) {
-  const { data, error } = await (await serviceClient(base, dataDir)).from("bookings").select("id").order("created_at", { ascending: false }).limit(1).single();
+async function newestBookingId(server: BenchServer) {
+  const { data, error } = await (await benchClients(server)).service.from("bookings").select("id").order("created_at", { ascending: false }).limit(1).single();
   if (error) throw new Error(`could not read the newest booking: ${error.message}`);
   return data.id as string;
 }
 
-async function createCustomer(base: string, dataDir: string) {
-  const service = await serviceClient(base, dataDir);
-  const email = `lighthouse-${Date.now()}@example.com`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: CUSTOMER_PASSWORD,
-    email_confirm: true,
-    user_metadata: { full_name: "Bench Customer" },
-  });
-  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
-  return email;
+async function createCustomer(server: BenchServer) {
+  const { service } = await benchClients(server);
+  return (await createBenchCustomer(service, { label: "lighthouse", password: CUSTOMER_PASSWORD })).email;
 }
 
 /** The least blocking time a page's is compared with, whatever the landing's (see where it is used). */
@@ -137,10 +123,10 @@ try {
   const wizardCookie = cookieHeader(await guestAtReview(base));
   // Two paid guests' bookings: one the customer manages (reschedule, receipts), one the office bills.
   const payment = await guestWhoPaid(base, "10:00");
-  const paidBooking = await newestBookingId(base, server.dataDir);
+  const paidBooking = await newestBookingId(server);
   await guestWhoPaid(base, "12:00");
-  const billedBooking = await newestBookingId(base, server.dataDir);
-  const customer = cookieHeader(await signedIn(base, await createCustomer(base, server.dataDir), CUSTOMER_PASSWORD));
+  const billedBooking = await newestBookingId(server);
+  const customer = cookieHeader(await signedIn(base, await createCustomer(server), CUSTOMER_PASSWORD));
   const office = await signedIn(base, ADMIN.email, ADMIN.password);
   await billTheMove(office, billedBooking);
   const admin = cookieHeader(office);

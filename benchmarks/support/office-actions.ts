@@ -5,15 +5,13 @@
 // of its own; the database is checked afterwards.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
 import { RESEND_MESSAGE_INTENT } from "../../app/domain/admin-messages.ts";
 import { manageLinkPath } from "../../app/domain/manage-link.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
-import { createApiKeys } from "../../emulators/supabase/index.ts";
 import { billForm } from "../../server/testing/bill-form.ts";
 import { failedMessageAbout } from "../../server/testing/failed-message.ts";
-import type { Database } from "../../supabase/types.ts";
 import { untilMessageSenderIdle } from "./background-work.ts";
+import { benchClients } from "./clients.ts";
 import { FROM_TIME, emptyDays, paidBookings, summary } from "./paid-moves.ts";
 import { PlainBrowser, type Answer } from "./plain-browser.ts";
 import type { BenchServer } from "./server.ts";
@@ -28,10 +26,8 @@ function expect(answer: Answer, status: number, what: string) {
 
 /** Times the office's bill and message actions, `rounds` each after a few untimed, as `admin` (an admin's email and password). */
 export async function benchOfficeActions(server: BenchServer, rounds: number, admin: { email: string; password: string }) {
-  const secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim();
   const sessionSecret = readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
-  const { serviceRoleKey } = await createApiKeys(secret);
-  const service = createClient<Database>(server.origin, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { service } = await benchClients(server);
 
   const total = WARM_UP + rounds;
   const moves = await paidBookings(service, { userId: null, email: `bench-billed-${Date.now()}@example.com` }, await emptyDays(service, total));

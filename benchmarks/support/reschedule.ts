@@ -3,12 +3,10 @@
 // post without JavaScript, signed in from the dashboard and as a guest with the emailed manage link.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { manageLinkPath } from "../../app/domain/manage-link.ts";
 import { manageBookingToken } from "../../app/services/manage-links.server.ts";
-import { createApiKeys } from "../../emulators/supabase/index.ts";
-import type { Database } from "../../supabase/types.ts";
 import { untilMessageSenderIdle } from "./background-work.ts";
+import { benchClients, createBenchCustomer, type BenchClient } from "./clients.ts";
 import { FROM_TIME, HOURS, TO_TIME, emptyDays, isoDay, paidBookings, summary } from "./paid-moves.ts";
 import { PlainBrowser, type Answer } from "./plain-browser.ts";
 import type { BenchServer } from "./server.ts";
@@ -38,7 +36,7 @@ interface WayIn {
 }
 
 /** The open day of the next month (from the day after tomorrow, bookable whatever the clock) with the most crews out. */
-async function busiestDayAhead(service: SupabaseClient<Database>): Promise<string> {
+async function busiestDayAhead(service: BenchClient): Promise<string> {
   const { data, error } = await service.rpc("capacity_days", { _from: isoDay(2), _to: isoDay(32), _hours: HOURS, _slots: [TO_TIME, FROM_TIME] });
   if (error) throw new Error(error.message);
   const open = data.filter((day) => !day.closed);
@@ -58,25 +56,16 @@ function expectPage(answer: Answer, target: string, date: string) {
  * 08:00 on another; then checks the database holds every booking at the time chosen.
  */
 export async function benchReschedules(server: BenchServer, rounds: number) {
-  const secret = readFileSync(path.join(server.dataDir, "jwt-secret"), "utf8").trim();
   const sessionSecret = readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
-  const { serviceRoleKey } = await createApiKeys(secret);
-  const service = createClient<Database>(server.origin, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { service } = await benchClients(server);
 
   const perWay = WARM_UP + rounds;
   const days = await emptyDays(service, perWay * 4);
   const busiestDay = await busiestDayAhead(service);
-  const email = `bench-reschedule-${Date.now()}@example.com`;
-  const { data: created, error } = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { full_name: "Bench Mover" },
-  });
-  if (error || !created.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  const { id: customerId, email } = await createBenchCustomer(service, { label: "bench-reschedule", password: PASSWORD, fullName: "Bench Mover" });
   const movesOf = (bookings: Array<{ id: string; email: string; moving_date: string }>, targets: string[]): Move[] =>
     bookings.map((booking, index) => ({ id: booking.id, email: booking.email, from: booking.moving_date, to: targets[index]! }));
-  const signedInMoves = movesOf(await paidBookings(service, { userId: created.user.id, email }, days.slice(0, perWay)), days.slice(perWay, perWay * 2));
+  const signedInMoves = movesOf(await paidBookings(service, { userId: customerId, email }, days.slice(0, perWay)), days.slice(perWay, perWay * 2));
   const guestMoves = movesOf(
     await paidBookings(service, { userId: null, email: `bench-guest-${Date.now()}@example.com` }, days.slice(perWay * 2, perWay * 3)),
     days.slice(perWay * 3),
