@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestBackend, type TestBackend } from "../../emulators/supabase/testing/index.ts";
+import { manageLinkPath } from "../../app/domain/manage-link.ts";
+import { manageBookingToken } from "../../app/services/manage-links.server.ts";
+import { startTestBackend, uniqueEmail, type TestBackend } from "../../emulators/supabase/testing/index.ts";
 import { signIn, startTestApp, type TestApp } from "./support/app-client.ts";
 import { pageScripts } from "./support/page-scripts.ts";
+import { insertStoredBooking } from "./support/stored-booking.ts";
 
 // What a page's HTML makes the phone download: the entry, the route modules and their imports, all
 // named in the page. The landing is the page most visitors see first, on any phone: no form of its
@@ -12,6 +16,8 @@ import { pageScripts } from "./support/page-scripts.ts";
 
 /** A mark only Zod's own code carries. */
 const ZOD = "$ZodType";
+/** Words only the move's calendar of days and start times carries (the reschedule page's form). */
+const MOVE_CALENDAR = "Show free times for this date";
 
 let backend: TestBackend;
 let app: TestApp;
@@ -42,5 +48,17 @@ describe("the scripts a page loads", () => {
     const page = await visitor.get("/book");
     expect(page.status).toBe(200);
     expect(pageScripts(page.html).some((script) => assetSource(script).includes(ZOD))).toBe(true);
+  });
+
+  it("a booking's page by its emailed link loads no calendar: its Reschedule is a link to the calendar's page", async () => {
+    const booking = await insertStoredBooking(app.serviceRole, { user: { id: randomUUID(), email: uniqueEmail("scripts") } }, { user_id: null });
+    const token = manageBookingToken(app.options.cookieSecret, booking);
+    const scriptsOf = async (path: string) => {
+      const page = await app.visitor().get(path);
+      expect(page.status).toBe(200);
+      return pageScripts(page.html).filter((script) => assetSource(script).includes(MOVE_CALENDAR));
+    };
+    expect(await scriptsOf(manageLinkPath(token))).toEqual([]);
+    expect(await scriptsOf(manageLinkPath(token, "/manage/reschedule"))).not.toEqual([]);
   });
 });

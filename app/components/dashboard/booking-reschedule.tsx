@@ -1,54 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "react-router";
 import { RescheduleForm } from "~/components/booking/reschedule-form";
 import { useCompany } from "~/components/company-context";
 import { PhoneLink } from "~/components/phone-link";
-import { buttonClasses } from "~/components/ui/button";
 import { RESCHEDULE_MESSAGES, type RescheduleView } from "~/domain/booking-reschedule";
 import type { WizardAvailability } from "~/domain/capacity";
-
-const phoneLinkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
-
-const movesLeftInWords = (count: number) => (count === 1 ? "once more" : `${count} more times`);
-
-/**
- * Moving the booking to another day or time, on its page: while the company's rules allow it online,
- * until when and how often, and 'Reschedule', a link to the calendar; otherwise why not and the phone.
- */
-export function BookingDetailsReschedule({ reschedule, pagePath }: { reschedule: RescheduleView; pagePath: string }) {
-  const company = useCompany();
-  if (reschedule.kind === "closed") return null;
-  return (
-    <section aria-labelledby="booking-reschedule-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="booking-reschedule-heading" className="text-lg font-semibold">
-        Date and time
-      </h2>
-      {reschedule.kind === "unavailable" ? (
-        <p className="mt-3 text-sm text-slate-700">
-          {reschedule.reason} Please call us at <PhoneLink className={phoneLinkClasses}>{company.phoneDisplay}</PhoneLink> to change the date or time.
-        </p>
-      ) : reschedule.kind === "new-date-needed" ? (
-        <>
-          <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
-            {RESCHEDULE_MESSAGES.dayClosed(reschedule.day)}
-          </p>
-          <Link to={pagePath} className={buttonClasses("primary", "md", "mt-4 w-full")}>
-            Pick another day
-          </Link>
-        </>
-      ) : (
-        <>
-          <p className="mt-3 text-sm text-slate-700">
-            You can reschedule online until {reschedule.deadline}, {movesLeftInWords(reschedule.movesLeft)}.
-          </p>
-          <Link to={pagePath} className={buttonClasses("outline", "md", "mt-4 w-full")}>
-            Reschedule
-          </Link>
-        </>
-      )}
-    </section>
-  );
-}
+import { movesLeftInWords, phoneLinkClasses } from "./booking-reschedule-section";
 
 /** The reschedule page's content: the move as it is, then the calendar, or why it cannot be moved online. */
 export function ReschedulePanel({

@@ -12,7 +12,7 @@ import { customerStatusHistory } from "~/domain/customer-status-history";
 import { BookingDetailsPayment } from "~/components/dashboard/booking-details-payment";
 import { BookingDetailsPhotos } from "~/components/dashboard/booking-details-photos";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule";
+import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule-section";
 import { APPROVE_BILL_INTENT, FinalBillSection } from "~/components/booking/final-bill-section";
 import { servicesContext, sessionContext, settingsContext, userContext } from "~/context";
 import { formatCompanyDateTime } from "~/domain/booking";

@@ -8,7 +8,7 @@ import { cancelConfirmationOpen } from "~/components/dashboard/cancel-confirmati
 import { BookingDetailsFields } from "~/components/dashboard/booking-details-fields";
 import { BookingDetailsHeader } from "~/components/dashboard/booking-details-header";
 import { BookingDetailsPrice } from "~/components/dashboard/booking-details-price";
-import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule";
+import { BookingDetailsReschedule } from "~/components/dashboard/booking-reschedule-section";
 import { APPROVE_BILL_INTENT, FinalBillSection } from "~/components/booking/final-bill-section";
 import { servicesContext } from "~/context";
 import { cancellationView } from "~/domain/booking-cancellation";
