@@ -118,11 +118,21 @@ for (const pages of [0, 1, 2].map((third) => ADMIN_AUDITED.slice(third * ADMIN_T
   });
 }
 
+/** An admin, and a guest's booking with its deposit paid, for the office's pages of a booking. */
+async function adminAndPaidGuestBooking(guestName: string) {
+  const admin = await createTestUser({ fullName: "Alma Audit", admin: true });
+  const guest = {
+    id: null as unknown as string,
+    email: `${guestName.toLowerCase().replace(/\W+/g, ".")}.${Date.now().toString(36)}@example.com`,
+    fullName: guestName,
+  };
+  const booking = await createBooking(guest, { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+  return { admin, booking };
+}
+
 test("a booking's pages in the office, its bill and a caught message meet WCAG 2.2 AA", async ({ page }) => {
   test.setTimeout(90_000);
-  const admin = await createTestUser({ fullName: "Alma Audit", admin: true });
-  const guest = { id: null as unknown as string, email: `booked.${Date.now().toString(36)}@example.com`, fullName: "Bea Booked" };
-  const booking = await createBooking(guest, { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+  const { admin, booking } = await adminAndPaidGuestBooking("Bea Booked");
   await signInDirectly(page, admin, "/admin");
   const found: string[] = [];
   for (const path of [
@@ -142,9 +152,7 @@ test("a booking's pages in the office, its bill and a caught message meet WCAG 2
 
 test("a move completed with its bill, read by the office and by the guest from their emailed link, meets WCAG 2.2 AA", async ({ page }) => {
   test.setTimeout(90_000);
-  const admin = await createTestUser({ fullName: "Alma Audit", admin: true });
-  const guest = { id: null as unknown as string, email: `billed.${Date.now().toString(36)}@example.com`, fullName: "Bea Billed" };
-  const booking = await createBooking(guest, { status: "confirmed", deposit_status: "paid", deposit_paid_at: new Date().toISOString() });
+  const { admin, booking } = await adminAndPaidGuestBooking("Bea Billed");
   await signInDirectly(page, admin, `/admin/bookings/${booking.id}/bill`);
   const found: string[] = [];
   await page.getByLabel("Crew finished").fill("16:20");
