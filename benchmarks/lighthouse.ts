@@ -12,6 +12,7 @@ import { manageBookingToken } from "../app/services/manage-links.server.ts";
 import { billForm } from "../server/testing/bill-form.ts";
 import { ADMIN_PAGES } from "../tests/e2e/support/admin-pages.ts";
 import { benchClients, createBenchCustomer } from "./support/clients.ts";
+import { emptyDays, paidBookings } from "./support/paid-moves.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
 import { startBenchServer, type BenchServer } from "./support/server.ts";
 
@@ -98,9 +99,12 @@ async function newestBookingId(server: BenchServer) {
   return data.id as string;
 }
 
-async function createCustomer(server: BenchServer) {
+/** A customer account with a paid move ahead: its email, and the move's id. */
+async function customerWithPaidMove(server: BenchServer) {
   const { service } = await benchClients(server);
-  return (await createBenchCustomer(service, { label: "lighthouse", password: CUSTOMER_PASSWORD })).email;
+  const account = await createBenchCustomer(service, { label: "lighthouse", password: CUSTOMER_PASSWORD });
+  const [move] = await paidBookings(service, { userId: account.id, email: account.email }, await emptyDays(service, 1));
+  return { email: account.email, moveId: move!.id };
 }
 
 /** The least blocking time a page's is compared with, whatever the landing's (see where it is used). */
@@ -126,7 +130,8 @@ try {
   const paidBooking = await newestBookingId(server);
   await guestWhoPaid(base, "12:00");
   const billedBooking = await newestBookingId(server);
-  const customer = cookieHeader(await signedIn(base, await createCustomer(server), CUSTOMER_PASSWORD));
+  const account = await customerWithPaidMove(server);
+  const customer = cookieHeader(await signedIn(base, account.email, CUSTOMER_PASSWORD));
   const office = await signedIn(base, ADMIN.email, ADMIN.password);
   await billTheMove(office, billedBooking);
   const admin = cookieHeader(office);
@@ -137,6 +142,12 @@ try {
     { path: "/book/review", cookie: wizardCookie },
     { path: payment.path, cookie: payment.cookie },
     ...["/dashboard", "/dashboard/profile", "/dashboard/gallery", "/dashboard/bookings"].map((path) => ({ path, cookie: customer })),
+    // A signed-in customer's own move: its page and its calendar for a new day.
+    ...["", "/reschedule"].map((page) => ({
+      path: `/dashboard/bookings/${account.moveId}${page}`,
+      label: `/dashboard/bookings/:id${page}`,
+      cookie: customer,
+    })),
     // The pages the 'Manage your booking' link of the emails opens, for guests too: the booking, its
     // calendar for a new day, a receipt, and a completed move's bill with its balance to pay.
     { path: managed, label: "/manage" },
