@@ -96,8 +96,8 @@ const server = await startBenchServer(
 );
 const base = server.origin;
 try {
+  const { service, guest } = await benchClients(server);
   if (BOOKINGS > 0) {
-    const { service } = await benchClients(server);
     const seconds = await untilMessageSenderIdle(service);
     console.log(`the server's message sender planned the history's reminders and sent those due in ${seconds.toFixed(0)} s; timing starts now`);
   }
@@ -120,9 +120,7 @@ try {
 
   // The details step with the busiest day ahead chosen: its page (the month of days and the day's
   // slots, rendered by the server) and the same from /book/availability, as JavaScript asks for it.
-  const dates = await (
-    await benchClients(server)
-  ).guest.rpc("capacity_days", {
+  const dates = await guest.rpc("capacity_days", {
     _from: isoDay(0),
     _to: isoDay(30),
     _hours: 6,
@@ -156,7 +154,6 @@ try {
 
   // The capacity questions of the details step, as a guest's client asks them through the server's
   // own Supabase API: the slots of the busiest day ahead for a 2-bedroom move, and 31 days of dates.
-  const { guest } = await benchClients(server);
   const days = await guest.rpc("capacity_days", { _from: isoDay(0), _to: isoDay(30), _hours: 6, _slots: SLOTS });
   if (days.error) throw new Error(days.error.message);
   const busiest = (days.data as Array<{ day: string; crews_used: number }>).reduce((most, day) => (day.crews_used > most.crews_used ? day : most));

@@ -11,10 +11,10 @@ import lighthouse from "lighthouse";
 import { manageBookingToken } from "../app/services/manage-links.server.ts";
 import { billForm } from "../server/testing/bill-form.ts";
 import { ADMIN_PAGES } from "../tests/e2e/support/admin-pages.ts";
-import { benchClients, createBenchCustomer } from "./support/clients.ts";
+import { benchClients, createBenchCustomer, type BenchClient } from "./support/clients.ts";
 import { emptyDays, paidBookings } from "./support/paid-moves.ts";
 import { PlainBrowser } from "./support/plain-browser.ts";
-import { startBenchServer, type BenchServer } from "./support/server.ts";
+import { startBenchServer } from "./support/server.ts";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
@@ -93,15 +93,14 @@ async function firstReceiptLink(base: string, page: string) {
 }
 
 /** The newest booking's id: the paid guest's, whose pages the office opens. */
-async function newestBookingId(server: BenchServer) {
-  const { data, error } = await (await benchClients(server)).service.from("bookings").select("id").order("created_at", { ascending: false }).limit(1).single();
+async function newestBookingId(service: BenchClient) {
+  const { data, error } = await service.from("bookings").select("id").order("created_at", { ascending: false }).limit(1).single();
   if (error) throw new Error(`could not read the newest booking: ${error.message}`);
   return data.id as string;
 }
 
 /** A customer account with a paid move ahead: its email, and the move's id. */
-async function customerWithPaidMove(server: BenchServer) {
-  const { service } = await benchClients(server);
+async function customerWithPaidMove(service: BenchClient) {
   const account = await createBenchCustomer(service, { label: "lighthouse", password: CUSTOMER_PASSWORD });
   const [move] = await paidBookings(service, { userId: account.id, email: account.email }, await emptyDays(service, 1));
   return { email: account.email, moveId: move!.id };
@@ -124,13 +123,14 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 const base = server.origin;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless", "--no-sandbox"] });
 try {
+  const { service } = await benchClients(server);
   const wizardCookie = cookieHeader(await guestAtReview(base));
   // Two paid guests' bookings: one the customer manages (reschedule, receipts), one the office bills.
   const payment = await guestWhoPaid(base, "10:00");
-  const paidBooking = await newestBookingId(server);
+  const paidBooking = await newestBookingId(service);
   await guestWhoPaid(base, "12:00");
-  const billedBooking = await newestBookingId(server);
-  const account = await customerWithPaidMove(server);
+  const billedBooking = await newestBookingId(service);
+  const account = await customerWithPaidMove(service);
   const customer = cookieHeader(await signedIn(base, account.email, CUSTOMER_PASSWORD));
   const office = await signedIn(base, ADMIN.email, ADMIN.password);
   await billTheMove(office, billedBooking);

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import sharp from "sharp";
-import { benchClients, createBenchCustomer } from "./support/clients.ts";
+import { benchClients, createBenchCustomer, type BenchClient } from "./support/clients.ts";
 import { healthLatencies, startBenchServer, type BenchServer } from "./support/server.ts";
 
 const ADMIN = { email: "bench-admin@example.com", password: "BenchPass123" };
@@ -146,9 +146,9 @@ function postTextFields(origin: string, pathname: string, cookie: string): Promi
 }
 
 /** The probe's post to each upload form, alone and four at once from one customer, with the server's peak memory. */
-async function textFieldProbes(server: BenchServer, pid: number) {
+async function textFieldProbes(server: BenchServer, service: BenchClient, pid: number) {
   const { origin } = server;
-  const browser = await signedInBrowser(server);
+  const browser = await signedInBrowser(server, service);
   for (const pathname of ["/dashboard/gallery/upload", "/book/photos"]) {
     for (const count of [1, 4]) {
       if (pathname === "/book/photos") await startDraft(browser);
@@ -167,8 +167,7 @@ async function textFieldProbes(server: BenchServer, pid: number) {
 }
 
 /** A new customer's browser, signed in: each customer may have only two posts read at once. */
-async function signedInBrowser(server: BenchServer): Promise<Browser> {
-  const { service } = await benchClients(server);
+async function signedInBrowser(server: BenchServer, service: BenchClient): Promise<Browser> {
   const customer = await createBenchCustomer(service, { label: "bench-photos", password: ADMIN.password });
   const browser = new Browser(server.origin);
   const signIn = await browser.send("/?index", new URLSearchParams({ intent: "login", email: customer.email, password: ADMIN.password, redirectTo: "" }));
@@ -191,8 +190,8 @@ function uploadForm(photo: Buffer, count: number, type: string, extension: strin
 }
 
 /** Three signed-in customers, each with a fresh draft, post ten copies of `photo` at the same moment. */
-async function threeConcurrentPosts(server: BenchServer, pid: number, label: string, photo: Buffer, type: string, extension: string) {
-  const browsers = await Promise.all([0, 1, 2].map(() => signedInBrowser(server)));
+async function threeConcurrentPosts(server: BenchServer, service: BenchClient, pid: number, label: string, photo: Buffer, type: string, extension: string) {
+  const browsers = await Promise.all([0, 1, 2].map(() => signedInBrowser(server, service)));
   for (const browser of browsers) await startDraft(browser);
   resetPeak(pid);
   const before = memoryOf(pid);
@@ -220,7 +219,8 @@ const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD
 const { origin } = server;
 try {
   console.log(`server idle: rss ${memoryOf(server.process.pid!).rssMiB.toFixed(0)} MiB`);
-  await textFieldProbes(server, server.process.pid!);
+  const { service } = await benchClients(server);
+  await textFieldProbes(server, service, server.process.pid!);
   if (!process.argv.includes("--text-fields-only")) {
     const photo = await photoOfAlmost10MB();
     console.log(`photo: 6000×4000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MiB`);
@@ -257,10 +257,10 @@ try {
 
     const bomb = await hundredMegapixelPng();
     console.log(`bomb: 10000×10000 PNG, ${(bomb.length / 1024).toFixed(0)} KiB`);
-    await threeConcurrentPosts(server, pid, "100-megapixel PNGs", bomb, "image/png", "png");
+    await threeConcurrentPosts(server, service, pid, "100-megapixel PNGs", bomb, "image/png", "png");
     const phone = await phonePhoto();
     console.log(`phone photo: 4032×3024 JPEG, ${(phone.length / 1024 / 1024).toFixed(2)} MiB`);
-    await threeConcurrentPosts(server, pid, "phone photos", phone, "image/jpeg", "jpg");
+    await threeConcurrentPosts(server, service, pid, "phone photos", phone, "image/jpeg", "jpg");
   }
 } finally {
   await server.stop();
