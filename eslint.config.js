@@ -75,13 +75,21 @@ const emulatorsInBackends = {
   message: "server/backends.ts imports an emulator only through its public index.ts.",
 };
 
-// The browser and the server both run domain/: it imports no package but zod, and Conform's types. Its own
-// and the schema's files are judged by the zones above.
+// Schemas the browser runs are built with Zod's mini API: the classic one attaches every method to every
+// schema, which weighs on each form page and on the time its schemas take to make.
+const zodClassic = {
+  regex: "^zod(/v4)?$",
+  message: "Modules the browser may load import Zod's mini API (zod/mini), and types from zod/v4/core.",
+};
+
+// The browser and the server both run domain/: it imports no package but Zod's mini API, and Conform's types.
+// Its own and the schema's files are judged by the zones above.
 const domainPackages = {
   patterns: [
+    zodClassic,
     {
-      regex: "^(?![.~]|zod(/|$)|@conform-to/)",
-      message: "domain/ is pure: no React, React Router, Supabase, Stripe, Node or other package but zod.",
+      regex: "^(?![.~]|zod/(mini|v4/core)$|@conform-to/)",
+      message: "domain/ is pure: no React, React Router, Supabase, Stripe, Node or other package but Zod's mini API.",
     },
     { group: ["@conform-to/*"], allowTypeImports: true, message: "domain/ takes only types from Conform." },
   ],
@@ -164,6 +172,11 @@ export default tseslint.config(
     files: ["app/domain/**/*.{ts,tsx}"],
     ignores: testSources,
     rules: { "@typescript-eslint/no-restricted-imports": ["error", domainPackages] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/hooks/**/*.{ts,tsx}"],
+    ignores: testSources,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [zodClassic] }] },
   },
   prettier,
 );

@@ -1,11 +1,13 @@
 import { parseDollars } from "./money";
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { $ZodError, $ZodType } from "zod/v4/core";
 import { COUNTER_LABELS, FLAT_ADDON_LABELS, PROPERTY_SIZE_LABELS, TEAM_LABELS, formatMoveDate, formatTimeSlot, serviceTypeLabel } from "./booking-labels";
 import { priceChangeText, type Repricing } from "./booking-repricing";
 import type { CapacityRefusal } from "./capacity";
 import { BOOKING_MESSAGES, addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
 import { PROPERTY_SIZES, TIME_SLOTS, type PropertySize, type TeamType } from "./pricing";
 import { formatCents } from "./money";
+import { refuse } from "./schema-refusal";
 
 // What staff may change on a booking (the customer's contact details, date, time, addresses, size of
 // the home, team, service, add-ons, instructions and final cost), checked with the wizard's own rules,
@@ -76,20 +78,21 @@ export function timeOptions(current: CurrentSchedule): Array<{ value: string; la
 }
 
 /** The first of a check's messages: one message a field (a malformed value says so, not also that it is out of range). */
-const firstMessage = (error: z.ZodError) => error.issues[0]!.message;
+const firstMessage = (error: $ZodError) => error.issues[0]!.message;
 
 /**
  * A text field that may keep the value the booking holds (`kept`) even where `rule` would refuse it
  * now; any other value must pass `rule`. Empty is `required`.
  */
-function keptOr<Rule extends z.ZodType<string, string>>(kept: string, rule: Rule, required: string) {
-  return z.string({ error: required }).transform((value, context) => {
-    if (value.trim() === kept) return kept;
-    const checked = rule.safeParse(value);
-    if (checked.success) return checked.data;
-    context.addIssue({ code: "custom", message: firstMessage(checked.error) });
-    return z.NEVER;
-  });
+function keptOr(kept: string, rule: $ZodType<string, string>, required: string) {
+  return z.pipe(
+    z.string({ error: required }),
+    z.transform((value: string, context) => {
+      if (value.trim() === kept) return kept;
+      const checked = z.safeParse(rule, value);
+      return checked.success ? checked.data : refuse(context, firstMessage(checked.error));
+    }),
+  );
 }
 
 /**
@@ -106,30 +109,29 @@ export function bookingEditSchema(today: string, current: KeptDetails) {
     fullName: contact.fullName,
     email: keptOr(current.email, contact.email, BOOKING_MESSAGES.emailRequired),
     phone: keptOr(current.phone, contact.phone, BOOKING_MESSAGES.phoneRequired),
-    date: z.string({ error: BOOKING_MESSAGES.dateRequired }).superRefine((value, context) => {
-      if (value === current.date) return;
-      const checked = details.date.safeParse(value);
-      if (!checked.success) context.addIssue({ code: "custom", message: firstMessage(checked.error) });
-    }),
-    time: z
-      .string()
-      .optional()
-      .superRefine((value, context) => {
+    date: z.string({ error: BOOKING_MESSAGES.dateRequired }).check(
+      z.superRefine((value, context) => {
+        if (value === current.date) return;
+        const checked = details.date.safeParse(value);
+        if (!checked.success) context.addIssue({ code: "custom", message: firstMessage(checked.error) });
+      }),
+    ),
+    time: z.optional(z.string()).check(
+      z.superRefine((value, context) => {
         if (value === undefined || value === current.time) return;
         const checked = details.time.safeParse(value);
         if (!checked.success) context.addIssue({ code: "custom", message: firstMessage(checked.error) });
       }),
+    ),
     fromAddress: details.fromAddress,
     toAddress: details.toAddress,
-    propertySize: z
-      .enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired })
-      .optional()
-      .transform((value, context) => {
+    propertySize: z.pipe(
+      z.optional(z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired })),
+      z.transform((value: PropertySize | undefined, context) => {
         if (value !== undefined) return value;
-        if (current.propertySize === null) return null;
-        context.addIssue({ code: "custom", message: BOOKING_MESSAGES.sizeRequired });
-        return z.NEVER;
+        return current.propertySize === null ? null : refuse(context, BOOKING_MESSAGES.sizeRequired);
       }),
+    ),
     teamType: teamSchema().shape.teamType,
     serviceType: serviceSchema().shape.serviceType,
     packingService: addons.packingService,
@@ -139,23 +141,16 @@ export function bookingEditSchema(today: string, current: KeptDetails) {
     tvMounting: addons.tvMounting,
     deepCleaningBedrooms: addons.deepCleaningBedrooms,
     specialInstructions: addons.specialInstructions,
-    finalCost: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, context) => {
+    finalCost: z.pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((value: string | undefined, context) => {
         if (value === undefined || value === "") return null;
         const cents = parseDollars(value);
-        if (cents === null) {
-          context.addIssue({ code: "custom", message: BOOKING_EDIT_MESSAGES.finalCostInvalid });
-          return z.NEVER;
-        }
-        if (cents > MAX_FINAL_COST_CENTS) {
-          context.addIssue({ code: "custom", message: BOOKING_EDIT_MESSAGES.finalCostTooLarge });
-          return z.NEVER;
-        }
+        if (cents === null) return refuse(context, BOOKING_EDIT_MESSAGES.finalCostInvalid);
+        if (cents > MAX_FINAL_COST_CENTS) return refuse(context, BOOKING_EDIT_MESSAGES.finalCostTooLarge);
         return cents;
       }),
+    ),
   });
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { builtOnce } from "./built-once";
 import { addDays } from "./company-time";
 import { OFFICE_BOOKING_STATES, type OfficeBookingState } from "./admin-booking-row";
@@ -48,7 +48,7 @@ export type AdminBookingScope = keyof typeof ADMIN_BOOKING_SCOPES;
 
 // The schemas here are built when first asked for: the bookings table's script would otherwise build
 // them as it loads, before the page answers a tap.
-const adminBookingScopeSchema = builtOnce(() => z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]).catch("all"));
+const adminBookingScopeSchema = builtOnce(() => z.catch(z.enum(Object.keys(ADMIN_BOOKING_SCOPES) as [AdminBookingScope, ...AdminBookingScope[]]), "all"));
 
 /** The scope a `view` param names (the dashboard's sub-tabs and the export); anything else is all bookings. */
 export function adminBookingScope(value: string | null | undefined): AdminBookingScope {
@@ -79,19 +79,15 @@ const MAX_PAGE = 1_000_000;
 const adminBookingsQuerySchema = builtOnce(() => {
   const isoDate = calendarDateSchema();
   return z.object({
-    q: z
-      .string()
-      .transform((value) => value.trim())
-      .pipe(z.string().max(MAX_SEARCH_LENGTH))
-      .catch(""),
-    status: z.enum(ADMIN_BOOKING_STATUS_FILTERS).catch("all"),
-    balance: z.enum(ADMIN_BALANCE_FILTERS).catch("all"),
-    from: isoDate.nullable().catch(null),
-    to: isoDate.nullable().catch(null),
-    move: z.enum(ADMIN_MOVE_DATE_FILTERS).nullable().catch(null),
-    sort: z.enum(ADMIN_BOOKING_SORTS).nullable().catch(null),
-    dir: z.enum(SORT_DIRECTIONS).nullable().catch(null),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+    q: z.catch(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ""),
+    status: z.catch(z.enum(ADMIN_BOOKING_STATUS_FILTERS), "all"),
+    balance: z.catch(z.enum(ADMIN_BALANCE_FILTERS), "all"),
+    from: z.catch(z.nullable(isoDate), null),
+    to: z.catch(z.nullable(isoDate), null),
+    move: z.catch(z.nullable(z.enum(ADMIN_MOVE_DATE_FILTERS)), null),
+    sort: z.catch(z.nullable(z.enum(ADMIN_BOOKING_SORTS)), null),
+    dir: z.catch(z.nullable(z.enum(SORT_DIRECTIONS)), null),
+    page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), 1),
   });
 });
 

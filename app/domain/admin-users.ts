@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "./admin-list-pages";
 import type { AppRole } from "./roles";
 import { searchedList, type SearchedListQuery } from "./searched-list-query";
@@ -36,7 +36,7 @@ export const roleChangeSchema = z.object({
   intent: z.enum([GRANT_ROLE_INTENT, REVOKE_ROLE_INTENT]),
   userId: z.uuid(),
   role: z.enum(MANAGED_ROLES),
-  confirm: z.literal(CONFIRMED).optional(),
+  confirm: z.optional(z.literal(CONFIRMED)),
 });
 
 export type RoleChange = z.infer<typeof roleChangeSchema>;

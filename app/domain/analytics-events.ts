@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** What a visitor does on a page that is worth counting, beyond views and exits: contact links followed. */
 export const ANALYTICS_CUSTOM_EVENTS = ["phone_click", "email_click"] as const;
@@ -17,16 +17,13 @@ export const MAX_BEACON_BYTES = 4 * 1024;
  * (a user id in particular: the server reads the user from the session cookie, never from the body).
  */
 export const beaconSchema = z.strictObject({
-  session_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/)
-    .optional(),
-  page_path: z.string().min(1).max(2048).startsWith("/"),
+  session_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))),
+  page_path: z.string().check(z.minLength(1), z.maxLength(2048), z.startsWith("/")),
   event_type: z.enum(BEACON_EVENT_TYPES),
-  time_on_page: z.number().int().min(0).max(86_400).optional(),
-  user_agent: z.string().max(1024).optional(),
-  viewport_width: z.number().int().min(0).max(20_000).optional(),
-  viewport_height: z.number().int().min(0).max(20_000).optional(),
-  referrer: z.string().max(2048).nullable().optional(),
+  time_on_page: z.optional(z.int().check(z.gte(0), z.lte(86_400))),
+  user_agent: z.optional(z.string().check(z.maxLength(1024))),
+  viewport_width: z.optional(z.int().check(z.gte(0), z.lte(20_000))),
+  viewport_height: z.optional(z.int().check(z.gte(0), z.lte(20_000))),
+  referrer: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
 });
 export type Beacon = z.infer<typeof beaconSchema>;

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { AUTH_MESSAGES, loginSchema, resetPasswordSchema, signupSchema } from "./auth-schemas";
 
 const validSignup = { fullName: "Ada Lovelace", email: "Ada@Example.com", password: "Secret123", confirmPassword: "Secret123" };
 
 /** Parses as the forms do (FormData through Conform) and returns the first message per field, as shown. */
-function errorsOf(schema: z.ZodType, values: Record<string, string>) {
+function errorsOf(schema: $ZodType, values: Record<string, string>) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
   const submission = parseWithZod(formData, { schema });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { SIMPLE_EMAIL, noControlCharacters } from "./text";
 
 // Shared by the browser (instant validation) and the server (the authority).
@@ -23,68 +23,80 @@ export const AUTH_MESSAGES = {
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(320, AUTH_MESSAGES.emailInvalid)
-  .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid)
-  .refine(noControlCharacters, AUTH_MESSAGES.emailInvalid)
-  .transform((value) => value.toLowerCase());
+  .check(
+    z.trim(),
+    z.minLength(1, AUTH_MESSAGES.emailRequired),
+    z.maxLength(320, AUTH_MESSAGES.emailInvalid),
+    z.regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid),
+    z.refine(noControlCharacters, AUTH_MESSAGES.emailInvalid),
+    z.toLowerCase(),
+  );
 
 /** The product's password rule: 8+ characters (bcrypt reads at most 72 bytes), upper, lower and a digit. */
-const newPassword = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(8, AUTH_MESSAGES.passwordTooShort)
-  .refine((value) => new TextEncoder().encode(value).length <= 72, AUTH_MESSAGES.passwordTooLong)
-  .regex(/[A-Z]/, AUTH_MESSAGES.passwordTooWeak)
-  .regex(/[a-z]/, AUTH_MESSAGES.passwordTooWeak)
-  .regex(/\d/, AUTH_MESSAGES.passwordTooWeak);
+const newPassword = z.string({ error: AUTH_MESSAGES.passwordRequired }).check(
+  z.minLength(8, AUTH_MESSAGES.passwordTooShort),
+  z.refine((value) => new TextEncoder().encode(value).length <= 72, AUTH_MESSAGES.passwordTooLong),
+  z.regex(/[A-Z]/, AUTH_MESSAGES.passwordTooWeak),
+  z.regex(/[a-z]/, AUTH_MESSAGES.passwordTooWeak),
+  z.regex(/\d/, AUTH_MESSAGES.passwordTooWeak),
+);
 
 const confirmPassword = z.string({ error: AUTH_MESSAGES.confirmRequired });
 
-const passwordsMatch: [check: (values: { password: string; confirmPassword: string }) => boolean, options: { path: string[]; message: string }] = [
-  (values) => values.password === values.confirmPassword,
-  { path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDontMatch },
-];
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>((values) => values.password === values.confirmPassword, {
+  path: ["confirmPassword"],
+  message: AUTH_MESSAGES.passwordsDontMatch,
+});
+
+/** Where to go once signed in, or the like: a path kept for the next page. */
+const nextPath = z.optional(z.string().check(z.maxLength(2000)));
+
+/** A one-time link's token, as emailed. */
+const tokenHash = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1000, AUTH_MESSAGES.passwordTooLong),
-  redirectTo: z.string().max(2000).optional(),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .check(z.minLength(1, AUTH_MESSAGES.passwordRequired), z.maxLength(1000, AUTH_MESSAGES.passwordTooLong)),
+  redirectTo: nextPath,
 });
 
 export const signupSchema = z
   .object({
     fullName: z
       .string({ error: AUTH_MESSAGES.fullNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.fullNameRequired)
-      .max(120, AUTH_MESSAGES.fullNameTooLong)
-      .refine(noControlCharacters, AUTH_MESSAGES.fullNameInvalid),
+      .check(
+        z.trim(),
+        z.minLength(1, AUTH_MESSAGES.fullNameRequired),
+        z.maxLength(120, AUTH_MESSAGES.fullNameTooLong),
+        z.refine(noControlCharacters, AUTH_MESSAGES.fullNameInvalid),
+      ),
     email,
     password: newPassword,
     confirmPassword,
   })
-  .refine(...passwordsMatch);
+  .check(passwordsMatch);
 
 /** A reset link for an address; the dashboard's offer to bring guest bookings sends it too, and comes back there. */
-export const forgotPasswordSchema = z.object({ email, redirectTo: z.string().max(2000).optional() });
+export const forgotPasswordSchema = z.object({ email, redirectTo: nextPath });
 
 /** A new sign-up confirmation link, asked for from the login view (which keeps where to go next). */
-export const resendConfirmationSchema = z.object({ email, redirectTo: z.string().max(2000).optional() });
+export const resendConfirmationSchema = z.object({ email, redirectTo: nextPath });
 
 export const resetPasswordSchema = z
   .object({
-    tokenHash: z.string().min(1).max(200),
+    tokenHash,
     password: newPassword,
     confirmPassword,
   })
-  .refine(...passwordsMatch);
+  .check(passwordsMatch);
 
 /** The link types a sign-up confirmation email carries (`type=signup`, or `type=email` in Supabase's templates). */
 export const CONFIRM_EMAIL_TYPES = ["signup", "email"] as const;
 
 export const confirmEmailSchema = z.object({
-  tokenHash: z.string().min(1).max(200),
+  tokenHash,
   type: z.enum(CONFIRM_EMAIL_TYPES),
-  next: z.string().max(2000).optional(),
+  next: nextPath,
 });

@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Tables } from "../../supabase/types";
 import { dollarsField } from "./dollars-field";
 import { TIP_MESSAGES, TIP_PERCENTS, chargeableNowCents, tipCents, type KeptBill, type TipChoice, type TipPercent } from "./final-bill";
 import { formatCents } from "./money";
+import { refuse } from "./schema-refusal";
 
 // Paying a move's balance after its bill, with an optional tip for the crew: the form the customer
 // fills in, and what their booking's page shows of what was paid and what is left.
@@ -27,12 +28,12 @@ export const BALANCE_PAYMENT_MESSAGES = {
 
 /** The tip form for a bill of `billTotalCents`: the customer's choice, read into the tip in cents. */
 export function tipFormSchema(billTotalCents: number) {
-  return z
-    .object({
+  return z.pipe(
+    z.object({
       tip: z.enum(TIP_FIELD_VALUES, { error: BALANCE_PAYMENT_MESSAGES.tipChoice }),
       tipAmount: dollarsField(BALANCE_PAYMENT_MESSAGES.tipAmountFormat),
-    })
-    .transform((form, context) => {
+    }),
+    z.transform((form: { tip: (typeof TIP_FIELD_VALUES)[number]; tipAmount: number }, context) => {
       const choice: TipChoice =
         form.tip === "none"
           ? { kind: "none" }
@@ -41,12 +42,10 @@ export function tipFormSchema(billTotalCents: number) {
             : // One of TIP_PERCENTS: the enum above admits no other number.
               { kind: "percent", percent: Number(form.tip) as TipPercent };
       const tip = tipCents(choice, billTotalCents);
-      if ("problem" in tip) {
-        context.addIssue({ code: "custom", path: ["tipAmount"], message: TIP_MESSAGES[tip.problem] });
-        return z.NEVER;
-      }
+      if ("problem" in tip) return refuse(context, TIP_MESSAGES[tip.problem], ["tipAmount"]);
       return { tipCents: tip.cents };
-    });
+    }),
+  );
 }
 
 export type BillPayment = Tables<"bill_payments">;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import {
   BOOKING_MESSAGES,
   addDays,
@@ -16,14 +16,14 @@ import {
 const TODAY = "2026-11-23";
 
 /** Parses as the wizard's forms do (FormData through Conform): the first message per field. */
-function errorsOf(schema: z.ZodType, values: Record<string, string>) {
+function errorsOf(schema: $ZodType, values: Record<string, string>) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
   const submission = parseWithZod(formData, { schema });
   return Object.fromEntries(Object.entries(submission.status === "error" ? (submission.error ?? {}) : {}).map(([field, messages]) => [field, messages?.[0]]));
 }
 
-function valueOf<T>(schema: z.ZodType<T>, values: Record<string, string>): T {
+function valueOf<T>(schema: $ZodType<T>, values: Record<string, string>): T {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.set(name, value);
   const submission = parseWithZod(formData, { schema });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { builtForKey, builtOnce } from "./built-once";
 import { calendarDateSchema } from "./calendar-date";
 import { addDays, wallClockAt } from "./company-time";
@@ -28,7 +28,14 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, BOOKING_MESSAGES.tooLong(max)).refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters);
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(max, BOOKING_MESSAGES.tooLong(max)),
+      z.refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters),
+    );
 
 /** US numbers as people write them: (404) 555-0182, 404-555-0182, +1 404 555 0182, 4045550182. */
 const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
@@ -38,13 +45,15 @@ export const contactSchema = builtOnce(() =>
     fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
     email: z
       .string({ error: BOOKING_MESSAGES.emailRequired })
-      .trim()
-      .min(1, BOOKING_MESSAGES.emailRequired)
-      .max(320, BOOKING_MESSAGES.emailInvalid)
-      .regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid)
-      .refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid)
-      .transform((value) => value.toLowerCase()),
-    phone: text(BOOKING_MESSAGES.phoneRequired, 40).refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid),
+      .check(
+        z.trim(),
+        z.minLength(1, BOOKING_MESSAGES.emailRequired),
+        z.maxLength(320, BOOKING_MESSAGES.emailInvalid),
+        z.regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid),
+        z.refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid),
+        z.toLowerCase(),
+      ),
+    phone: text(BOOKING_MESSAGES.phoneRequired, 40).check(z.refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid)),
   }),
 );
 
@@ -54,16 +63,17 @@ export const contactSchema = builtOnce(() =>
  */
 export const moveTimeSchema = builtForKey((today: string) =>
   z.object({
-    date: calendarDateSchema(BOOKING_MESSAGES.dateRequired)
-      .refine((value) => value >= today, BOOKING_MESSAGES.dateInPast)
-      .refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
-    time: z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid }).optional(),
+    date: calendarDateSchema(BOOKING_MESSAGES.dateRequired).check(
+      z.refine((value) => value >= today, BOOKING_MESSAGES.dateInPast),
+      z.refine((value) => value <= lastBookableDate(today), BOOKING_MESSAGES.dateTooFar),
+    ),
+    time: z.optional(z.enum(TIME_SLOTS, { error: BOOKING_MESSAGES.timeInvalid })),
   }),
 );
 
 /** The details step, judged against today's date where the company works (a move date in the past is refused). */
 export const detailsSchema = builtForKey((today: string) =>
-  moveTimeSchema(today).extend({
+  z.extend(moveTimeSchema(today), {
     fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
     toAddress: text(BOOKING_MESSAGES.toRequired, 500),
     propertySize: z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired }),
@@ -77,29 +87,28 @@ export const serviceSchema = builtOnce(() => z.object({ serviceType: z.enum(SERV
 const counter = (name: keyof typeof COUNTER_LIMITS) => {
   const { min, max } = COUNTER_LIMITS[name];
   const message = BOOKING_MESSAGES.counter(min, max);
-  return z.number({ error: message }).int(message).min(min, message).max(max, message).default(0);
+  return z._default(z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)), 0);
 };
 
 export const addonsSchema = builtOnce(() =>
   z.object({
-    packingService: z.boolean().default(false),
-    storageService: z.boolean().default(false),
-    cleaningService: z.boolean().default(false),
+    packingService: z._default(z.boolean(), false),
+    storageService: z._default(z.boolean(), false),
+    cleaningService: z._default(z.boolean(), false),
     extraMovers: counter("extraMovers"),
     tvMounting: counter("tvMounting"),
     deepCleaningBedrooms: counter("deepCleaningBedrooms"),
-    specialInstructions: z
-      .string()
-      .trim()
-      .max(2000, BOOKING_MESSAGES.tooLong(2000))
-      .refine(noControlCharactersButNewlines, BOOKING_MESSAGES.controlCharacters)
-      .optional(),
+    specialInstructions: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(2000, BOOKING_MESSAGES.tooLong(2000)), z.refine(noControlCharactersButNewlines, BOOKING_MESSAGES.controlCharacters)),
+    ),
   }),
 );
 
 /** Every step at once: what must hold before anything is charged. */
 export const bookingRequestSchema = builtForKey((today: string) =>
-  contactSchema().extend(detailsSchema(today).shape).extend(teamSchema().shape).extend(serviceSchema().shape).extend(addonsSchema().shape),
+  z.extend(contactSchema(), { ...detailsSchema(today).shape, ...teamSchema().shape, ...serviceSchema().shape, ...addonsSchema().shape }),
 );
 
 export type ValidBookingRequest = z.infer<ReturnType<typeof bookingRequestSchema>>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { builtOnce } from "./built-once";
 import { addonsSchema, contactSchema, detailsSchema, serviceSchema, teamSchema } from "./booking-schemas";
 import { MAX_BOOKING_PHOTOS, draftPhotoSchema } from "./photo-rules";
@@ -58,33 +58,36 @@ export function stepAfter(step: WizardStep, returnTo: ReturnTo | null): WizardSt
   return returnTo ?? nextStep(step);
 }
 
+/** A field read back as kept, or dropped (undefined) when it no longer parses. */
+const lenient = <Schema extends z.ZodMiniType>(schema: Schema) => z.catch(z.optional(schema), undefined);
+
 /**
  * What the customer has entered so far, as kept between steps. Read back leniently: a field that no
  * longer parses is dropped (and asked for again), never an error.
  */
 export const draftSchema = builtOnce(() =>
   z.object({
-    fullName: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-    phone: z.string().max(40).optional().catch(undefined),
-    date: z.string().max(10).optional().catch(undefined),
-    time: z.enum(TIME_SLOTS).optional().catch(undefined),
-    fromAddress: z.string().max(500).optional().catch(undefined),
-    toAddress: z.string().max(500).optional().catch(undefined),
-    propertySize: z.enum(PROPERTY_SIZES).optional().catch(undefined),
-    teamType: z.enum(TEAM_TYPES).optional().catch(undefined),
-    serviceType: z.enum(SERVICE_TYPES).optional().catch(undefined),
-    packingService: z.boolean().optional().catch(undefined),
-    storageService: z.boolean().optional().catch(undefined),
-    cleaningService: z.boolean().optional().catch(undefined),
-    extraMovers: z.number().int().min(0).max(COUNTER_LIMITS.extraMovers.max).optional().catch(undefined),
-    tvMounting: z.number().int().min(0).max(COUNTER_LIMITS.tvMounting.max).optional().catch(undefined),
-    deepCleaningBedrooms: z.number().int().min(0).max(COUNTER_LIMITS.deepCleaningBedrooms.max).optional().catch(undefined),
-    specialInstructions: z.string().max(2000).optional().catch(undefined),
+    fullName: lenient(z.string().check(z.maxLength(200))),
+    email: lenient(z.string().check(z.maxLength(320))),
+    phone: lenient(z.string().check(z.maxLength(40))),
+    date: lenient(z.string().check(z.maxLength(10))),
+    time: lenient(z.enum(TIME_SLOTS)),
+    fromAddress: lenient(z.string().check(z.maxLength(500))),
+    toAddress: lenient(z.string().check(z.maxLength(500))),
+    propertySize: lenient(z.enum(PROPERTY_SIZES)),
+    teamType: lenient(z.enum(TEAM_TYPES)),
+    serviceType: lenient(z.enum(SERVICE_TYPES)),
+    packingService: lenient(z.boolean()),
+    storageService: lenient(z.boolean()),
+    cleaningService: lenient(z.boolean()),
+    extraMovers: lenient(z.int().check(z.gte(0), z.lte(COUNTER_LIMITS.extraMovers.max))),
+    tvMounting: lenient(z.int().check(z.gte(0), z.lte(COUNTER_LIMITS.tvMounting.max))),
+    deepCleaningBedrooms: lenient(z.int().check(z.gte(0), z.lte(COUNTER_LIMITS.deepCleaningBedrooms.max))),
+    specialInstructions: lenient(z.string().check(z.maxLength(2000))),
     /** How the customer came: from the dashboard (offer the way back) or to book a finished move again. */
-    entry: z.enum(["dashboard", "again"]).optional().catch(undefined),
+    entry: lenient(z.enum(["dashboard", "again"])),
     /** Photos of the customer's belongings, uploaded before paying (signed-in customers only). */
-    photos: z.array(draftPhotoSchema()).max(MAX_BOOKING_PHOTOS).optional().catch(undefined),
+    photos: lenient(z.array(draftPhotoSchema()).check(z.maxLength(MAX_BOOKING_PHOTOS))),
   }),
 );
 

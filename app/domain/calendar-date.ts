@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // A calendar date as forms, addresses and the database write it: YYYY-MM-DD, and a day its month has
 // (2028-02-29 is one; 2027-02-29 and 2027-02-30 are not, whatever JavaScript's Date rolls them over to).
@@ -17,5 +17,5 @@ export function isCalendarDate(value: string): boolean {
 
 /** A real calendar date written YYYY-MM-DD; anything else fails with `message`. */
 export function calendarDateSchema(message?: string) {
-  return z.string({ error: message }).refine(isCalendarDate, { error: message });
+  return z.string({ error: message }).check(z.refine(isCalendarDate, { error: message }));
 }

@@ -1,5 +1,5 @@
 // The company settings form, in the browser and on the server: its messages, limits and schema.
-import { z } from "zod";
+import { z } from "zod/mini";
 import { builtOnce } from "./built-once";
 import type { CompanySettings } from "./company-settings";
 import { MAX_LEAD_DAYS } from "./move-start-rules";
@@ -84,18 +84,16 @@ export function isPhoneNumber(value: string): boolean {
 const requiredText = (required: string, max: number) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, SETTINGS_MESSAGES.tooLong(max))
-    .refine(noControlCharacters, SETTINGS_MESSAGES.controlCharacters);
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(max, SETTINGS_MESSAGES.tooLong(max)),
+      z.refine(noControlCharacters, SETTINGS_MESSAGES.controlCharacters),
+    );
 
 /** A whole number within the limits (Conform turns typed digits into a number): "required" when empty, "range" otherwise. */
 const wholeNumber = (limits: { min: number; max: number }, required: string, range: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? required : range) })
-    .int(range)
-    .min(limits.min, range)
-    .max(limits.max, range);
+  z.number({ error: (issue) => (issue.input === undefined ? required : range) }).check(z.int(range), z.gte(limits.min, range), z.lte(limits.max, range));
 
 /**
  * The settings form, in the browser and on the server. An empty field arrives as undefined; an unchecked
@@ -106,36 +104,35 @@ export const companySettingsSchema = builtOnce(
   () =>
     z.object({
       companyName: requiredText(SETTINGS_MESSAGES.companyNameRequired, SETTINGS_LIMITS.companyName),
-      adminEmail: requiredText(SETTINGS_MESSAGES.adminEmailRequired, SETTINGS_LIMITS.adminEmail).regex(SIMPLE_EMAIL, SETTINGS_MESSAGES.emailInvalid),
-      adminPhone: requiredText(SETTINGS_MESSAGES.adminPhoneRequired, SETTINGS_LIMITS.phone).refine(isPhoneNumber, SETTINGS_MESSAGES.phoneInvalid),
+      adminEmail: requiredText(SETTINGS_MESSAGES.adminEmailRequired, SETTINGS_LIMITS.adminEmail).check(z.regex(SIMPLE_EMAIL, SETTINGS_MESSAGES.emailInvalid)),
+      adminPhone: requiredText(SETTINGS_MESSAGES.adminPhoneRequired, SETTINGS_LIMITS.phone).check(z.refine(isPhoneNumber, SETTINGS_MESSAGES.phoneInvalid)),
       defaultServiceArea: requiredText(SETTINGS_MESSAGES.serviceAreaRequired, SETTINGS_LIMITS.text),
       businessHours: requiredText(SETTINGS_MESSAGES.businessHoursRequired, SETTINGS_LIMITS.text),
       // Optional: a phone number the crews call after hours.
-      emergencyContact: z
-        .string()
-        .trim()
-        .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.phone))
-        .refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid)
-        .optional()
-        .transform((value) => value ?? ""),
-      emailAlerts: z.boolean().default(false),
-      autoConfirmBookings: z.boolean().default(false),
+      emergencyContact: z.pipe(
+        z.optional(
+          z.string().check(
+            z.trim(),
+            z.maxLength(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.phone)),
+            z.refine((value) => value === "" || isPhoneNumber(value), SETTINGS_MESSAGES.phoneInvalid),
+          ),
+        ),
+        z.transform((value: string | undefined) => value ?? ""),
+      ),
+      emailAlerts: z._default(z.boolean(), false),
+      autoConfirmBookings: z._default(z.boolean(), false),
       executiveName: requiredText(SETTINGS_MESSAGES.executiveNameRequired, SETTINGS_LIMITS.executive),
       executiveTitle: requiredText(SETTINGS_MESSAGES.executiveTitleRequired, SETTINGS_LIMITS.executive),
       analyticsRetentionDays: wholeNumber(ANALYTICS_RETENTION_DAYS, SETTINGS_MESSAGES.retentionRequired, SETTINGS_MESSAGES.retentionRange),
       minimumLeadDays: wholeNumber({ min: 0, max: MAX_LEAD_DAYS }, SETTINGS_MESSAGES.leadDaysRequired, SETTINGS_MESSAGES.leadDaysRange),
-      longMovesRunOver: z.boolean().default(false),
-      dayBeforeReminderHour: z
-        .number({ error: SETTINGS_MESSAGES.reminderHourRange })
-        .int(SETTINGS_MESSAGES.reminderHourRange)
-        .min(DAY_BEFORE_REMINDER_HOURS.min, SETTINGS_MESSAGES.reminderHourRange)
-        .max(DAY_BEFORE_REMINDER_HOURS.max, SETTINGS_MESSAGES.reminderHourRange),
+      longMovesRunOver: z._default(z.boolean(), false),
+      dayBeforeReminderHour: wholeNumber(DAY_BEFORE_REMINDER_HOURS, SETTINGS_MESSAGES.reminderHourRange, SETTINGS_MESSAGES.reminderHourRange),
       timeZone: z
         .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
-        .refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid),
+        .check(z.refine((zone) => Object.hasOwn(COMPANY_TIME_ZONES, zone), SETTINGS_MESSAGES.timeZoneInvalid)),
       customerChangeNoticeHours: wholeNumber(CUSTOMER_CHANGE_NOTICE_HOURS, SETTINGS_MESSAGES.noticeHoursRequired, SETTINGS_MESSAGES.noticeHoursRange),
-      refundDepositOnCustomerCancel: z.boolean().default(false),
+      refundDepositOnCustomerCancel: z._default(z.boolean(), false),
       onlineRescheduleLimit: wholeNumber(ONLINE_RESCHEDULE_LIMITS, SETTINGS_MESSAGES.rescheduleLimitRequired, SETTINGS_MESSAGES.rescheduleLimitRange),
       billMarginPercent: wholeNumber(BILL_MARGIN_PERCENTS, SETTINGS_MESSAGES.billMarginRequired, SETTINGS_MESSAGES.billMarginRange),
-    }) satisfies z.ZodType<CompanySettings, unknown>,
+    }) satisfies z.ZodMiniType<CompanySettings, unknown>,
 );

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { monthLabel } from "./admin-analytics";
 import { csvLine } from "./csv";
 import { formatCents } from "./money";
+import { refuse } from "./schema-refusal";
 
 // The company's crews are the schedule's rows, named by the office: crew 1 is the first row of a day.
 // A bill records the crew that did the move; the tips paid with balances are the crews' pay, reported
@@ -37,22 +38,27 @@ export const NEW_CREW_FIELD = "newCrew";
  * `count` (and the new one) in order.
  */
 export function crewNamesSchema(count: number) {
-  const name = z.string({ error: CREW_MESSAGES.nameNeeded }).trim().min(1, CREW_MESSAGES.nameNeeded).max(CREW_NAME_MAX_LENGTH, CREW_MESSAGES.nameTooLong);
-  const shape: Record<string, z.ZodOptional<typeof name> | typeof name> = Object.fromEntries(
+  const name = z
+    .string({ error: CREW_MESSAGES.nameNeeded })
+    .check(z.trim(), z.minLength(1, CREW_MESSAGES.nameNeeded), z.maxLength(CREW_NAME_MAX_LENGTH, CREW_MESSAGES.nameTooLong));
+  const shape: Record<string, z.ZodMiniOptional<typeof name> | typeof name> = Object.fromEntries(
     Array.from({ length: count }, (_, index) => [crewNameField(index + 1), name]),
   );
-  shape[NEW_CREW_FIELD] = name.optional();
-  return z.object(shape).transform((form: Record<string, string | undefined>, context) => {
-    const fields = Array.from({ length: count }, (_, index) => crewNameField(index + 1));
-    if (form[NEW_CREW_FIELD] !== undefined && count < MAX_CREWS) fields.push(NEW_CREW_FIELD);
-    const seen = new Set<string>();
-    for (const field of fields) {
-      const key = (form[field] as string).toLowerCase();
-      if (seen.has(key)) context.addIssue({ code: "custom", path: [field], message: CREW_MESSAGES.nameRepeated });
-      seen.add(key);
-    }
-    return fields.map((field) => form[field] as string);
-  });
+  shape[NEW_CREW_FIELD] = z.optional(name);
+  return z.pipe(
+    z.object(shape),
+    z.transform((form: Record<string, string | undefined>, context) => {
+      const fields = Array.from({ length: count }, (_, index) => crewNameField(index + 1));
+      if (form[NEW_CREW_FIELD] !== undefined && count < MAX_CREWS) fields.push(NEW_CREW_FIELD);
+      const seen = new Set<string>();
+      for (const field of fields) {
+        const key = (form[field] as string).toLowerCase();
+        if (seen.has(key)) refuse(context, CREW_MESSAGES.nameRepeated, [field]);
+        seen.add(key);
+      }
+      return fields.map((field) => form[field] as string);
+    }),
+  );
 }
 
 /** The tips of one crew in one month, as the database adds them up. */

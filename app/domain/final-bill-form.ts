@@ -1,6 +1,6 @@
 // The office's form that completes a move with its bill, in the browser and on the server: what it
 // asks, its messages, and the schema that reads it into the bill the domain prices.
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   BILL_MESSAGES,
   DISCOUNT_REASON_MAX_LENGTH,
@@ -13,6 +13,7 @@ import {
 } from "./final-bill";
 import { dollarsField } from "./dollars-field";
 import { COUNTER_LIMITS, type ServiceType, type TeamType } from "./pricing";
+import { refuse } from "./schema-refusal";
 
 export const BILL_FORM_MESSAGES = {
   workNeeded: "Enter the crew's start and end, or the total time worked.",
@@ -48,13 +49,10 @@ const PROBLEM_FIELDS: Record<BillProblem, string> = {
 };
 
 const wholeNumber = (max: number, message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .min(0, message)
-    .max(max, message)
-    .optional()
-    .transform((value) => value ?? 0);
+  z.pipe(
+    z.optional(z.int({ error: message }).check(z.gte(0, message), z.lte(max, message))),
+    z.transform((value: number | undefined) => value ?? 0),
+  );
 
 const counter = (name: keyof typeof COUNTER_LIMITS) => wholeNumber(COUNTER_LIMITS[name].max, BILL_FORM_MESSAGES.counterRange(COUNTER_LIMITS[name].max));
 
@@ -71,33 +69,28 @@ export interface BilledOutcome {
  * domain prices (the deposit left to the caller), each problem beside its field.
  */
 export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceType }) {
-  return z
-    .object({
-      startedAt: z.string().trim().regex(TIME_OF_DAY, BILL_MESSAGES.badTime).optional(),
-      endedAt: z.string().trim().regex(TIME_OF_DAY, BILL_MESSAGES.badTime).optional(),
-      totalHours: wholeNumber(24, BILL_FORM_MESSAGES.hoursRange),
-      totalMinutes: wholeNumber(59, BILL_FORM_MESSAGES.minutesRange),
-      packingService: z.boolean().default(false),
-      storageService: z.boolean().default(false),
-      cleaningService: z.boolean().default(false),
-      extraMovers: counter("extraMovers"),
-      tvMounting: counter("tvMounting"),
-      deepCleaningBedrooms: counter("deepCleaningBedrooms"),
-      discount: dollarsField(BILL_FORM_MESSAGES.discountFormat),
-      discountReason: z
-        .string()
-        .trim()
-        .max(DISCOUNT_REASON_MAX_LENGTH, BILL_MESSAGES.reasonTooLong)
-        .optional()
-        .transform((value) => value ?? ""),
-      crew: z
-        .number({ error: BILL_FORM_MESSAGES.crew })
-        .int(BILL_FORM_MESSAGES.crew)
-        .min(1, BILL_FORM_MESSAGES.crew)
-        .max(50, BILL_FORM_MESSAGES.crew)
-        .optional(),
-    })
-    .transform((form, context): BilledOutcome => {
+  const timeOfDay = z.optional(z.string().check(z.trim(), z.regex(TIME_OF_DAY, BILL_MESSAGES.badTime)));
+  const fields = z.object({
+    startedAt: timeOfDay,
+    endedAt: timeOfDay,
+    totalHours: wholeNumber(24, BILL_FORM_MESSAGES.hoursRange),
+    totalMinutes: wholeNumber(59, BILL_FORM_MESSAGES.minutesRange),
+    packingService: z._default(z.boolean(), false),
+    storageService: z._default(z.boolean(), false),
+    cleaningService: z._default(z.boolean(), false),
+    extraMovers: counter("extraMovers"),
+    tvMounting: counter("tvMounting"),
+    deepCleaningBedrooms: counter("deepCleaningBedrooms"),
+    discount: dollarsField(BILL_FORM_MESSAGES.discountFormat),
+    discountReason: z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(DISCOUNT_REASON_MAX_LENGTH, BILL_MESSAGES.reasonTooLong))),
+      z.transform((value: string | undefined) => value ?? ""),
+    ),
+    crew: z.optional(z.int({ error: BILL_FORM_MESSAGES.crew }).check(z.gte(1, BILL_FORM_MESSAGES.crew), z.lte(50, BILL_FORM_MESSAGES.crew))),
+  });
+  return z.pipe(
+    fields,
+    z.transform((form: z.output<typeof fields>, context): BilledOutcome => {
       // Both times, else the total (a start left from the booking alone does not count), else what is missing.
       const total = form.totalHours * 60 + form.totalMinutes;
       let worked: WorkedTime;
@@ -106,8 +99,7 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
       } else if (total > 0) {
         worked = { kind: "total", minutes: total };
       } else {
-        context.addIssue({ code: "custom", path: [form.startedAt === undefined ? "startedAt" : "endedAt"], message: BILL_FORM_MESSAGES.workNeeded });
-        return z.NEVER;
+        return refuse(context, BILL_FORM_MESSAGES.workNeeded, [form.startedAt === undefined ? "startedAt" : "endedAt"]);
       }
       const outcome: MoveOutcome = {
         ...move,
@@ -124,9 +116,9 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
       const priced = finalBill({ ...outcome, depositPaidCents: 0 });
       if (!priced.ok) {
         const path = priced.problem === "tooLong" && worked.kind === "span" ? "endedAt" : PROBLEM_FIELDS[priced.problem];
-        context.addIssue({ code: "custom", path: [path], message: BILL_MESSAGES[priced.problem] });
-        return z.NEVER;
+        return refuse(context, BILL_MESSAGES[priced.problem], [path]);
       }
       return { outcome, crewNumber: form.crew ?? null, bill: priced.bill };
-    });
+    }),
+  );
 }

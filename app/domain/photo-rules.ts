@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { builtOnce } from "./built-once";
 
 /** A booking holds at most this many photos of the customer's belongings. */
@@ -85,9 +85,9 @@ export function photoFileName(raw: string): string {
 /** A photo attached to the wizard's draft: the stored image, its thumbnail, and the name the customer gave it. */
 export const draftPhotoSchema = builtOnce(() =>
   z.object({
-    path: z.string().min(1).max(300),
-    thumbPath: z.string().min(1).max(300),
-    fileName: z.string().min(1).max(PHOTO_FILE_NAME_MAX_LENGTH),
+    path: z.string().check(z.minLength(1), z.maxLength(300)),
+    thumbPath: z.string().check(z.minLength(1), z.maxLength(300)),
+    fileName: z.string().check(z.minLength(1), z.maxLength(PHOTO_FILE_NAME_MAX_LENGTH)),
   }),
 );
 

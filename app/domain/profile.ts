@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ACCEPTED_PHOTO_TYPES, PHOTO_INPUT_ACCEPT } from "./photo-rules";
 import { noControlCharacters, noControlCharactersButNewlines } from "./text";
 
@@ -52,41 +52,55 @@ export const US_PHONE = /^(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\)|[2-9]\d{2})[ .-]?[2-9
 /** Line breaks as one character each, as the customer counts them (browsers send CRLF from a textarea). */
 const normaliseLineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
 
+/** Conform sends an empty field as undefined; spaces alone are empty too. */
+const emptyAsMissing = z.transform((value: string) => (value === "" ? undefined : value));
+
 const optionalText = (max: number, tooLong: string, allowed: (value: string) => boolean, invalid: string) =>
-  z
-    .string()
-    .transform((value) => normaliseLineBreaks(value).trim())
-    .pipe(z.string().max(max, tooLong).refine(allowed, invalid))
-    // Conform sends an empty field as undefined; spaces alone are empty too.
-    .transform((value) => (value === "" ? undefined : value))
-    .optional();
+  z.optional(
+    z.pipe(
+      z.string().check(
+        z.overwrite((value) => normaliseLineBreaks(value).trim()),
+        z.maxLength(max, tooLong),
+        z.refine(allowed, invalid),
+      ),
+      emptyAsMissing,
+    ),
+  );
 
 /** The fields of the profile form. The avatar, a file, is checked by its bytes on the server. */
 export const profileSchema = z.object({
   fullName: z
     .string({ error: PROFILE_MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.fullNameRequired)
-    .max(PROFILE_LIMITS.fullName, PROFILE_MESSAGES.fullNameTooLong)
-    .refine(noControlCharacters, PROFILE_MESSAGES.fullNameInvalid),
-  phone: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.phone, PROFILE_MESSAGES.phoneTooLong)
-    .refine((value) => value === "" || US_PHONE.test(value), PROFILE_MESSAGES.phoneInvalid)
-    .transform((value) => (value === "" ? undefined : value))
-    .optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, PROFILE_MESSAGES.fullNameRequired),
+      z.maxLength(PROFILE_LIMITS.fullName, PROFILE_MESSAGES.fullNameTooLong),
+      z.refine(noControlCharacters, PROFILE_MESSAGES.fullNameInvalid),
+    ),
+  phone: z.optional(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.maxLength(PROFILE_LIMITS.phone, PROFILE_MESSAGES.phoneTooLong),
+        z.refine((value) => value === "" || US_PHONE.test(value), PROFILE_MESSAGES.phoneInvalid),
+      ),
+      emptyAsMissing,
+    ),
+  ),
   address: optionalText(PROFILE_LIMITS.address, PROFILE_MESSAGES.addressTooLong, noControlCharacters, PROFILE_MESSAGES.addressInvalid),
   bio: optionalText(PROFILE_LIMITS.bio, PROFILE_MESSAGES.bioTooLong, noControlCharactersButNewlines, PROFILE_MESSAGES.bioInvalid),
   /**
    * In the browser, the chosen file as the browser describes it (its size and declared type); the
    * server reads files apart from the fields and checks their bytes.
    */
-  avatar: z
-    .custom<File>((value) => typeof File !== "undefined" && value instanceof File, { error: PROFILE_MESSAGES.avatarNotAnImage })
-    .refine((file) => file.size <= MAX_AVATAR_BYTES, PROFILE_MESSAGES.avatarTooLarge)
-    .refine((file) => (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type), PROFILE_MESSAGES.avatarNotAnImage)
-    .optional(),
+  avatar: z.optional(
+    z
+      .custom<File>((value) => typeof File !== "undefined" && value instanceof File, { error: PROFILE_MESSAGES.avatarNotAnImage })
+      .check(
+        z.refine((file) => file.size <= MAX_AVATAR_BYTES, PROFILE_MESSAGES.avatarTooLarge),
+        z.refine((file) => (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type), PROFILE_MESSAGES.avatarNotAnImage),
+      ),
+  ),
 });
 
 /** The saved profile as the form shows it: "" for what was never filled in. */

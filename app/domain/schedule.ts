@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { addDays } from "./company-time";
 import { isCalendarDate } from "./calendar-date";
 import { formatCompanyTime } from "./booking";
@@ -236,10 +236,8 @@ export const SCHEDULE_MESSAGES = {
 // Conform turns the typed digits into a number; anything else is not one. One schema serves every field.
 const requiredCrews = builtOnce(() =>
   z
-    .number({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
-    .int({ error: SCHEDULE_MESSAGES.crewsInvalid })
-    .min(0, { error: SCHEDULE_MESSAGES.crewsInvalid })
-    .max(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid }),
+    .int({ error: (issue) => (issue.input === undefined ? SCHEDULE_MESSAGES.crewsRequired : SCHEDULE_MESSAGES.crewsInvalid) })
+    .check(z.gte(0, { error: SCHEDULE_MESSAGES.crewsInvalid }), z.lte(MAX_CREWS, { error: SCHEDULE_MESSAGES.crewsInvalid })),
 );
 
 /**
@@ -251,15 +249,13 @@ export const scheduleDaySchema = builtOnce(() =>
     z.object({ intent: z.literal(SCHEDULE_INTENTS.setCrews), crews: requiredCrews() }),
     z.object({
       intent: z.literal(SCHEDULE_INTENTS.close),
-      reason: z
-        .string()
-        .trim()
-        .max(200, { error: SCHEDULE_MESSAGES.reasonTooLong })
-        .optional()
-        .transform((value) => value || null),
+      reason: z.pipe(
+        z.optional(z.string().check(z.trim(), z.maxLength(200, { error: SCHEDULE_MESSAGES.reasonTooLong }))),
+        z.transform((value: string | undefined) => value || null),
+      ),
       // Closing a day that has bookings is asked twice: the second post carries confirm=1.
-      confirm: z.literal(CLOSE_CONFIRMED).optional(),
-      askCustomers: z.enum([ASK_CUSTOMERS.yes, ASK_CUSTOMERS.no]).optional(),
+      confirm: z.optional(z.literal(CLOSE_CONFIRMED)),
+      askCustomers: z.optional(z.enum([ASK_CUSTOMERS.yes, ASK_CUSTOMERS.no])),
     }),
     z.object({ intent: z.literal(SCHEDULE_INTENTS.reopen) }),
   ]),

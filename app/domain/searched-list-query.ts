@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { SORT_DIRECTIONS, sortChange, sortDirection, type ListSort, type SortDirection } from "./list-sort";
 
 // The state of an admin list that is searched, sorted and paged (customers, users), kept in the URL.
@@ -19,14 +19,10 @@ export interface SearchedListQuery<Column extends string> extends ListSort<Colum
 export function searchedList<Column extends string>(firstDirections: Record<Column, SortDirection>) {
   const columns = Object.keys(firstDirections) as [Column, ...Column[]];
   const schema = z.object({
-    q: z
-      .string()
-      .transform((value) => value.trim())
-      .pipe(z.string().max(MAX_SEARCH_LENGTH))
-      .catch(""),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-    sort: z.enum(columns).nullable().catch(null),
-    dir: z.enum(SORT_DIRECTIONS).nullable().catch(null),
+    q: z.catch(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ""),
+    page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), 1),
+    sort: z.catch(z.nullable(z.enum(columns)), null),
+    dir: z.catch(z.nullable(z.enum(SORT_DIRECTIONS)), null),
   });
   const firstDirection = (column: Column | null): SortDirection => (column === null ? "asc" : firstDirections[column]);
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Toast } from "./toast";
 
 // Apart from the toast's type and text, which every page's script draws: reading a toast from a
@@ -6,8 +6,8 @@ import type { Toast } from "./toast";
 
 /** A toast as it comes back from its cookie or an upload's answer: anything else is not one of ours. */
 export const toastSchema = z.object({
-  id: z.string().max(100),
+  id: z.string().check(z.maxLength(100)),
   type: z.enum(["success", "error", "info"]),
-  title: z.string().max(200),
-  description: z.string().max(500).optional(),
-}) satisfies z.ZodType<Toast>;
+  title: z.string().check(z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(500))),
+}) satisfies z.ZodMiniType<Toast>;

@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { toastText } from "./toast";
 import { toastSchema } from "./toast-schema";
 
@@ -27,7 +28,7 @@ export type UploadResult = { added: true } | { added: false; problem: string; re
 /** The longest message shown beside a file: longer text is not the app's. */
 const MAX_PROBLEM_LENGTH = 500;
 
-const answerSchema = toastSchema.omit({ id: true });
+const answerSchema = z.omit(toastSchema, { id: true });
 
 /**
  * Reads an upload route's answer to the page's script: JSON when the post was read (added, or the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { LANDING_PAGE, PAID_PAGE, wizardStepPage } from "./analytics-pages";
 import { STEP_TITLES, WIZARD_STEPS } from "./booking-wizard";
 import { relativeTime } from "./relative-time";
@@ -65,19 +65,19 @@ export function referrerLabel(origin: string | null): string {
 
 // What the database answers --------------------------------------------------------------------------
 
-const count = z.number().int().nonnegative();
-const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a time");
+const count = z.int().check(z.gte(0));
+const instant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), "not a time"));
 
 const rowSchemas = {
   totals: z
     .array(z.object({ page_views: count, visitors: count, anonymous_page_views: count, timed_visitors: count, average_seconds_on_site: count }))
-    .length(1),
+    .check(z.length(1)),
   popularPages: z.array(z.object({ page_path: z.string(), views: count })),
   exitPages: z.array(z.object({ page_path: z.string(), exits: count, views: count })),
-  recentEvents: z.array(z.object({ created_at: instant, event_type: z.string(), page_path: z.string(), time_on_page: count.nullable() })),
+  recentEvents: z.array(z.object({ created_at: instant, event_type: z.string(), page_path: z.string(), time_on_page: z.nullable(count) })),
   hourlyViews: z.array(z.object({ hour: instant, views: count })),
-  funnel: z.array(z.object({ step: z.number().int(), page_path: z.string(), visitors: count })),
-  paidSources: z.array(z.object({ source: z.enum(["referrer", "entry_page"]), name: z.string().nullable(), visitors: count })),
+  funnel: z.array(z.object({ step: z.int(), page_path: z.string(), visitors: count })),
+  paidSources: z.array(z.object({ source: z.enum(["referrer", "entry_page"]), name: z.nullable(z.string()), visitors: count })),
 };
 
 /** Each admin_website_* function's rows, as they came back. */
@@ -108,7 +108,7 @@ export interface WebsiteAnalyticsReport {
 /** The tab's state: the report, or which of the two failures to show. */
 export type WebsiteAnalyticsState = { kind: "ready"; report: WebsiteAnalyticsReport } | { kind: "failed"; message: string };
 
-function parsed<T>(schema: z.ZodType<T>, rows: unknown, what: string): T {
+function parsed<T>(schema: z.ZodMiniType<T>, rows: unknown, what: string): T {
   const result = schema.safeParse(rows);
   if (!result.success) throw new WebsiteAnalyticsDataError(`unexpected ${what} rows: ${result.error.issues[0]?.message}`, { cause: result.error });
   return result.data;

@@ -89,6 +89,13 @@ const domainIsPure: Case[] = [
     message: "domain/ takes only types from Conform",
   },
   {
+    name: "Zod's classic API",
+    file: "app/domain/fixture.ts",
+    code: 'import { z } from "zod";\n\nexport const name = z.string();\n',
+    rule: RESTRICTED_PACKAGE,
+    message: "import Zod's mini API",
+  },
+  {
     name: "a server module, for its side effects",
     file: "app/domain/fixture.ts",
     code: 'import "../services/settings.server";\n',
@@ -119,6 +126,13 @@ const domainIsPure: Case[] = [
 ];
 
 const componentsStayInTheBrowser: Case[] = [
+  {
+    name: "a component builds a schema with Zod's classic API",
+    file: "app/components/fixture.tsx",
+    code: 'import { z } from "zod/v4";\n\nexport const name = z.string();\n',
+    rule: RESTRICTED_PACKAGE,
+    message: "import Zod's mini API",
+  },
   {
     name: "a component imports a server module",
     file: "app/components/fixture.tsx",
@@ -266,16 +280,18 @@ const appAndServerApart: Case[] = [
 /** The twin of each group: the same places, importing what they may. */
 const clean: { name: string; file: string; code: string }[] = [
   {
-    name: "domain/ imports domain modules, the schema types, zod and Conform's types",
+    name: "domain/ imports domain modules, the schema types, Zod's mini API and core types, and Conform's types",
     file: "app/domain/fixture.ts",
     code: [
       'import type { SubmissionResult } from "@conform-to/react";',
-      'import { z } from "zod";',
+      'import { z } from "zod/mini";',
+      'import type { $ZodType } from "zod/v4/core";',
       'import type { Tables } from "../../supabase/types";',
       'import { formatCents } from "./money";',
       'import { COMPANY } from "~/domain/company";',
       "",
-      "export const cents = z.number().transform(formatCents);",
+      "export const cents = z.pipe(z.number(), z.transform(formatCents));",
+      "export type Schema = $ZodType;",
       "export const name = COMPANY.name;",
       'export type Row = Tables<"bookings">;',
       "export type Result = SubmissionResult;",

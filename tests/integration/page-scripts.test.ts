@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manageLinkPath } from "../../app/domain/manage-link.ts";
@@ -16,6 +16,11 @@ import { insertStoredBooking } from "./support/stored-booking.ts";
 
 /** A mark only Zod's own code carries. */
 const ZOD = "$ZodType";
+/**
+ * A mark only Zod's classic API carries (its schemas' base type), not its mini API: schemas built with
+ * the classic API attach every method to every schema, weigh twice as much and take longer to make.
+ */
+const CLASSIC_ZOD = /[`"']ZodType[`"']/;
 /** Words only the move's calendar of days and start times carries (the reschedule page's form). */
 const MOVE_CALENDAR = "Show free times for this date";
 
@@ -48,6 +53,12 @@ describe("the scripts a page loads", () => {
     const page = await visitor.get("/book");
     expect(page.status).toBe(200);
     expect(pageScripts(page.html).some((script) => assetSource(script).includes(ZOD))).toBe(true);
+  });
+
+  it("a form's Zod is the mini API: no script the browser may load carries the classic one", () => {
+    const assets = readdirSync("build/client/assets").filter((file) => file.endsWith(".js"));
+    expect(assets.filter((file) => assetSource(`assets/${file}`).includes(ZOD)).length).toBeGreaterThan(0);
+    expect(assets.filter((file) => CLASSIC_ZOD.test(assetSource(`assets/${file}`)))).toEqual([]);
   });
 
   it("a booking's page by its emailed link loads no calendar: its Reschedule is a link to the calendar's page", async () => {

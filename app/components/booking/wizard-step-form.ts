@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Dispatch, SetStateAction } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import type { BookingDraft } from "~/domain/booking-wizard";
 
 // What every step of the booking wizard shares: its props, when its fields are checked, and its Continue.
@@ -23,7 +24,7 @@ export const STEP_VALIDATION = { shouldValidate: "onBlur", shouldRevalidate: "on
  * moved without JavaScript): those keep what was typed, whatever it is. The step's schema is asked
  * for at the first check, not when the page starts.
  */
-export function validateStep<Schema extends z.ZodType<Record<string, unknown>>>(schema: () => Schema) {
+export function validateStep<Schema extends $ZodType<Record<string, unknown>>>(schema: () => Schema) {
   return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) => {
     const checked = () => parseWithZod(formData, { schema: schema() });
     return submitter?.formNoValidate ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof checked>) : checked();
