@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./support/accessibility.ts";
 import { postSignIn, signInDirectly } from "./support/auth-ui.ts";
-import { ADMIN_PAGES } from "./support/admin-pages.ts";
+import { ADMIN_PAGES, inParts } from "./support/admin-pages.ts";
 import { createBooking, createTestUser, failedMessage } from "./support/backend.ts";
 import { hydrated } from "./support/hydration.ts";
 
@@ -27,9 +27,7 @@ test("ctrl+b and cmd+b collapse and open the sidebar, and the choice outlives a 
 // on that page, the shell (sidebar and header): collapsing changes nothing else. Every page is audited
 // before the findings are compared, so a failure names each page that has one. The pages are split
 // in two tests: two audits for each page take a second or more each on two busy cores.
-const ALL_ADMIN_PAGES = ["/admin", ...ADMIN_PAGES];
-const HALF = Math.ceil(ALL_ADMIN_PAGES.length / 2);
-for (const pages of [ALL_ADMIN_PAGES.slice(0, HALF), ALL_ADMIN_PAGES.slice(HALF)]) {
+for (const pages of inParts(["/admin", ...ADMIN_PAGES], 2)) {
   test(`${pages[0]} to ${pages.at(-1)}: no serious or critical accessibility violations, the sidebar open and collapsed`, async ({ page }) => {
     test.setTimeout(90_000);
     const admin = await createTestUser({ fullName: "Ada Admin", admin: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wcagViolations } from "./support/accessibility.ts";
-import { ADMIN_PAGES } from "./support/admin-pages.ts";
+import { ADMIN_PAGES, inParts } from "./support/admin-pages.ts";
 import { signInDirectly } from "./support/auth-ui.ts";
 import { createBooking, createTestUser, getServiceClient, manageLinkOf } from "./support/backend.ts";
 import { hydrated } from "./support/hydration.ts";
@@ -101,9 +101,7 @@ test("a signed-in customer's pages meet WCAG 2.2 AA", async ({ page }) => {
 // The office's pages in five tests, each well inside its time: together they audit some twenty
 // pages at two widths, which on a loaded machine took nearly two minutes, and eight of the admin
 // pages alone took 72 s there.
-const ADMIN_AUDITED = ["/admin", ...ADMIN_PAGES, "/admin/messages?status=failed", "/admin/users?confirm"] as const;
-const ADMIN_THIRD = Math.ceil(ADMIN_AUDITED.length / 3);
-for (const pages of [0, 1, 2].map((third) => ADMIN_AUDITED.slice(third * ADMIN_THIRD, (third + 1) * ADMIN_THIRD))) {
+for (const pages of inParts(["/admin", ...ADMIN_PAGES, "/admin/messages?status=failed", "/admin/users?confirm"], 3)) {
   test(`the admin pages from ${pages[0]} to ${pages.at(-1)} meet WCAG 2.2 AA`, async ({ page }) => {
     test.setTimeout(120_000);
     const admin = await createTestUser({ fullName: "Alma Audit", admin: true });

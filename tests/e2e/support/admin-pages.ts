@@ -17,6 +17,15 @@ export const ADMIN_PAGES = [
   "/admin/mail",
 ] as const;
 
+/**
+ * `pages` in `parts` runs of near-equal length, in order: for audits of every page that would not fit
+ * one test's time, split over several tests.
+ */
+export function inParts<Item>(pages: readonly Item[], parts: number): Item[][] {
+  const size = Math.ceil(pages.length / parts);
+  return Array.from({ length: parts }, (_, part) => pages.slice(part * size, (part + 1) * size)).filter((run) => run.length > 0);
+}
+
 /** What opens the admin drawer on a phone: a link to it before JavaScript, a dialog's button after. */
 export function adminMenuTrigger(page: Page): Locator {
   return page.getByRole("link", { name: "Open admin menu" }).or(page.getByRole("button", { name: "Open admin menu" }));
