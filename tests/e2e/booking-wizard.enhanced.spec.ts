@@ -31,3 +31,26 @@ test("on a phone the next step starts at the top at once, not scrolling there", 
   const scrolls = await page.evaluate(() => (window as unknown as { scrollsSeen: number[] }).scrollsSeen);
   expect(scrolls.filter((y) => y !== 0)).toEqual([]);
 });
+
+// With JavaScript a field is checked as the customer leaves it, and again as they correct it: the
+// message comes before Continue, without asking the server.
+test("a field left wrong says so at once, and the message goes as it is corrected, before Continue", async ({ page }) => {
+  await page.goto("/book");
+  await hydrated(page);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const email = page.getByLabel("Email");
+  await email.fill("gus@example");
+  await email.press("Tab");
+  await expect(email).toHaveAccessibleDescription("Valid email address is required");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  // Only the field left is checked: the name, not yet visited, says nothing.
+  await expect(page.getByLabel("Full name")).not.toHaveAttribute("aria-invalid", "true");
+
+  await email.pressSequentially(".com");
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("");
+  expect(posts).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { INTENT } from "@conform-to/dom";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Dispatch, SetStateAction } from "react";
@@ -21,13 +22,16 @@ export const STEP_VALIDATION = { shouldValidate: "onBlur", shouldRevalidate: "on
 
 /**
  * Checks a step in the browser, except when the button pressed skips checks (Previous, a counter
- * moved without JavaScript): those keep what was typed, whatever it is. The step's schema is asked
- * for at the first check, not when the page starts.
+ * moved without JavaScript): those keep what was typed, whatever it is. Conform checks a field as it
+ * is left or corrected by submitting with a hidden button of its own, which skips the browser's
+ * checks too: that one is a check. The step's schema is asked for at the first check, not when the
+ * page starts.
  */
 export function validateStep<Schema extends $ZodType<Record<string, unknown>>>(schema: () => Schema) {
   return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) => {
     const checked = () => parseWithZod(formData, { schema: schema() });
-    return submitter?.formNoValidate ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof checked>) : checked();
+    const skipsChecks = submitter?.formNoValidate === true && submitter.name !== INTENT;
+    return skipsChecks ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof checked>) : checked();
   };
 }
 
