@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { SIMPLE_EMAIL, noControlCharacters } from "./text";
+import { emailField } from "./email-field";
+import { noControlCharacters } from "./text";
 
 // Shared by the browser (instant validation) and the server (the authority).
 
@@ -21,16 +22,7 @@ export const AUTH_MESSAGES = {
   confirmationResent: "If that address needs confirming, we sent a new link.",
 } as const;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, AUTH_MESSAGES.emailRequired),
-    z.maxLength(320, AUTH_MESSAGES.emailInvalid),
-    z.regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid),
-    z.refine(noControlCharacters, AUTH_MESSAGES.emailInvalid),
-    z.toLowerCase(),
-  );
+const email = emailField(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid);
 
 /** The product's password rule: 8+ characters (bcrypt reads at most 72 bytes), upper, lower and a digit. */
 const newPassword = z.string({ error: AUTH_MESSAGES.passwordRequired }).check(

@@ -3,7 +3,8 @@ import { builtForKey, builtOnce } from "./built-once";
 import { calendarDateSchema } from "./calendar-date";
 import { addDays, wallClockAt } from "./company-time";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
-import { SIMPLE_EMAIL, noControlCharacters, noControlCharactersButNewlines } from "./text";
+import { emailField } from "./email-field";
+import { noControlCharacters, noControlCharactersButNewlines } from "./text";
 
 // One schema per wizard step, shared by the browser (instant messages) and the server (the authority).
 
@@ -43,16 +44,7 @@ const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 export const contactSchema = builtOnce(() =>
   z.object({
     fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
-    email: z
-      .string({ error: BOOKING_MESSAGES.emailRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, BOOKING_MESSAGES.emailRequired),
-        z.maxLength(320, BOOKING_MESSAGES.emailInvalid),
-        z.regex(SIMPLE_EMAIL, BOOKING_MESSAGES.emailInvalid),
-        z.refine(noControlCharacters, BOOKING_MESSAGES.emailInvalid),
-        z.toLowerCase(),
-      ),
+    email: emailField(BOOKING_MESSAGES.emailRequired, BOOKING_MESSAGES.emailInvalid),
     phone: text(BOOKING_MESSAGES.phoneRequired, 40).check(z.refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid)),
   }),
 );
