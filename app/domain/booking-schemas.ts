@@ -82,11 +82,16 @@ const counter = (name: keyof typeof COUNTER_LIMITS) => {
   return z._default(z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)), 0);
 };
 
+/** The flat-priced add-ons as a form's checkboxes send them: one left unticked is not sent, and is off. */
+export const flatAddonFields = () => ({
+  packingService: z._default(z.boolean(), false),
+  storageService: z._default(z.boolean(), false),
+  cleaningService: z._default(z.boolean(), false),
+});
+
 export const addonsSchema = builtOnce(() =>
   z.object({
-    packingService: z._default(z.boolean(), false),
-    storageService: z._default(z.boolean(), false),
-    cleaningService: z._default(z.boolean(), false),
+    ...flatAddonFields(),
     extraMovers: counter("extraMovers"),
     tvMounting: counter("tvMounting"),
     deepCleaningBedrooms: counter("deepCleaningBedrooms"),

@@ -11,6 +11,7 @@ import {
   type MoveOutcome,
   type WorkedTime,
 } from "./final-bill";
+import { flatAddonFields } from "./booking-schemas";
 import { dollarsField } from "./dollars-field";
 import { COUNTER_LIMITS, type ServiceType, type TeamType } from "./pricing";
 import { refuse } from "./schema-refusal";
@@ -75,9 +76,7 @@ export function billFormSchema(move: { teamType: TeamType; serviceType: ServiceT
     endedAt: timeOfDay,
     totalHours: wholeNumber(24, BILL_FORM_MESSAGES.hoursRange),
     totalMinutes: wholeNumber(59, BILL_FORM_MESSAGES.minutesRange),
-    packingService: z._default(z.boolean(), false),
-    storageService: z._default(z.boolean(), false),
-    cleaningService: z._default(z.boolean(), false),
+    ...flatAddonFields(),
     extraMovers: counter("extraMovers"),
     tvMounting: counter("tvMounting"),
     deepCleaningBedrooms: counter("deepCleaningBedrooms"),
