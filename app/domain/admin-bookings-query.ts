@@ -3,7 +3,7 @@ import { builtOnce } from "./built-once";
 import { addDays } from "./company-time";
 import { OFFICE_BOOKING_STATES, type OfficeBookingState } from "./admin-booking-row";
 import { calendarDateSchema } from "./calendar-date";
-import { SORT_DIRECTIONS } from "./list-sort";
+import { listQueryFields } from "./searched-list-query";
 import { weekOf } from "./schedule";
 
 /** The table's columns that sort; no sort means upcoming moves first (the soonest first), then past ones (the latest first). */
@@ -72,22 +72,17 @@ export function moveDateRange(filter: AdminMoveDateFilter, today: string): { fro
   return weekOf(today);
 }
 
-const MAX_SEARCH_LENGTH = 200;
-const MAX_PAGE = 1_000_000;
-
 /** Each search param on its own: a bad value falls back to its default and leaves the others alone. */
 const adminBookingsQuerySchema = builtOnce(() => {
   const isoDate = calendarDateSchema();
   return z.object({
-    q: z.catch(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ""),
+    ...listQueryFields(),
     status: z.catch(z.enum(ADMIN_BOOKING_STATUS_FILTERS), "all"),
     balance: z.catch(z.enum(ADMIN_BALANCE_FILTERS), "all"),
     from: z.catch(z.nullable(isoDate), null),
     to: z.catch(z.nullable(isoDate), null),
     move: z.catch(z.nullable(z.enum(ADMIN_MOVE_DATE_FILTERS)), null),
     sort: z.catch(z.nullable(z.enum(ADMIN_BOOKING_SORTS)), null),
-    dir: z.catch(z.nullable(z.enum(SORT_DIRECTIONS)), null),
-    page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), 1),
   });
 });
 

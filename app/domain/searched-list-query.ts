@@ -6,6 +6,16 @@ import { SORT_DIRECTIONS, sortChange, sortDirection, type ListSort, type SortDir
 const MAX_SEARCH_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
+/**
+ * What every searched admin list reads from its URL: the search, the page and the sort's direction,
+ * each falling back to its default when bad.
+ */
+export const listQueryFields = () => ({
+  q: z.catch(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ""),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), 1),
+  dir: z.catch(z.nullable(z.enum(SORT_DIRECTIONS)), null),
+});
+
 export interface SearchedListQuery<Column extends string> extends ListSort<Column> {
   q: string;
   page: number;
@@ -19,10 +29,8 @@ export interface SearchedListQuery<Column extends string> extends ListSort<Colum
 export function searchedList<Column extends string>(firstDirections: Record<Column, SortDirection>) {
   const columns = Object.keys(firstDirections) as [Column, ...Column[]];
   const schema = z.object({
-    q: z.catch(z.string().check(z.trim(), z.maxLength(MAX_SEARCH_LENGTH)), ""),
-    page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), 1),
+    ...listQueryFields(),
     sort: z.catch(z.nullable(z.enum(columns)), null),
-    dir: z.catch(z.nullable(z.enum(SORT_DIRECTIONS)), null),
   });
   const firstDirection = (column: Column | null): SortDirection => (column === null ? "asc" : firstDirections[column]);
 
