@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { emailField } from "./email-field";
+import { emailField } from "./text-fields";
 import { noControlCharacters } from "./text";
 
 // Shared by the browser (instant validation) and the server (the authority).

@@ -3,8 +3,8 @@ import { builtForKey, builtOnce } from "./built-once";
 import { calendarDateSchema } from "./calendar-date";
 import { addDays, wallClockAt } from "./company-time";
 import { COUNTER_LIMITS, PROPERTY_SIZES, SERVICE_TYPES, TEAM_TYPES, TIME_SLOTS } from "./pricing";
-import { emailField } from "./email-field";
-import { noControlCharacters, noControlCharactersButNewlines } from "./text";
+import { noControlCharactersButNewlines } from "./text";
+import { TEXT_FIELD_MESSAGES, emailField, requiredText } from "./text-fields";
 
 // One schema per wizard step, shared by the browser (instant messages) and the server (the authority).
 
@@ -23,29 +23,19 @@ export const BOOKING_MESSAGES = {
   sizeRequired: "Property size is required",
   teamRequired: "Please select a team type to continue",
   serviceRequired: "Please select a service type to continue",
-  tooLong: (max: number) => `Please keep this under ${max} characters`,
-  controlCharacters: "Please remove unusual characters",
+  tooLong: TEXT_FIELD_MESSAGES.tooLong,
+  controlCharacters: TEXT_FIELD_MESSAGES.controlCharacters,
   counter: (min: number, max: number) => `Choose from ${min} to ${max}`,
 } as const;
-
-const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, required),
-      z.maxLength(max, BOOKING_MESSAGES.tooLong(max)),
-      z.refine(noControlCharacters, BOOKING_MESSAGES.controlCharacters),
-    );
 
 /** US numbers as people write them: (404) 555-0182, 404-555-0182, +1 404 555 0182, 4045550182. */
 const US_PHONE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 export const contactSchema = builtOnce(() =>
   z.object({
-    fullName: text(BOOKING_MESSAGES.fullNameRequired, 200),
+    fullName: requiredText(BOOKING_MESSAGES.fullNameRequired, 200),
     email: emailField(BOOKING_MESSAGES.emailRequired, BOOKING_MESSAGES.emailInvalid),
-    phone: text(BOOKING_MESSAGES.phoneRequired, 40).check(z.refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid)),
+    phone: requiredText(BOOKING_MESSAGES.phoneRequired, 40).check(z.refine((value) => US_PHONE.test(value), BOOKING_MESSAGES.phoneInvalid)),
   }),
 );
 
@@ -66,8 +56,8 @@ export const moveTimeSchema = builtForKey((today: string) =>
 /** The details step, judged against today's date where the company works (a move date in the past is refused). */
 export const detailsSchema = builtForKey((today: string) =>
   z.extend(moveTimeSchema(today), {
-    fromAddress: text(BOOKING_MESSAGES.fromRequired, 500),
-    toAddress: text(BOOKING_MESSAGES.toRequired, 500),
+    fromAddress: requiredText(BOOKING_MESSAGES.fromRequired, 500),
+    toAddress: requiredText(BOOKING_MESSAGES.toRequired, 500),
     propertySize: z.enum(PROPERTY_SIZES, { error: BOOKING_MESSAGES.sizeRequired }),
   }),
 );

@@ -4,7 +4,8 @@ import { builtOnce } from "./built-once";
 import type { CompanySettings } from "./company-settings";
 import { MAX_LEAD_DAYS } from "./move-start-rules";
 import { US_PHONE } from "./profile";
-import { SIMPLE_EMAIL, noControlCharacters } from "./text";
+import { SIMPLE_EMAIL } from "./text";
+import { TEXT_FIELD_MESSAGES, requiredText } from "./text-fields";
 
 export const SETTINGS_MESSAGES = {
   companyNameRequired: "Company name is required",
@@ -28,8 +29,8 @@ export const SETTINGS_MESSAGES = {
   rescheduleLimitRange: "Enter a whole number of reschedules from 0 to 10",
   billMarginRequired: "Enter how far above the estimate a bill may go without the customer's approval",
   billMarginRange: "Enter a whole percentage from 0 to 100",
-  tooLong: (max: number) => `Please keep this under ${max} characters`,
-  controlCharacters: "Please remove unusual characters",
+  tooLong: TEXT_FIELD_MESSAGES.tooLong,
+  controlCharacters: TEXT_FIELD_MESSAGES.controlCharacters,
   saved: "Settings Saved",
   savedDescription: "Your settings have been updated successfully.",
 } as const;
@@ -80,16 +81,6 @@ export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;
   return /^\+[\d\s().-]+$/.test(value) && digits >= 8 && digits <= 15;
 }
-
-const requiredText = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, required),
-      z.maxLength(max, SETTINGS_MESSAGES.tooLong(max)),
-      z.refine(noControlCharacters, SETTINGS_MESSAGES.controlCharacters),
-    );
 
 /** A whole number within the limits (Conform turns typed digits into a number): "required" when empty, "range" otherwise. */
 const wholeNumber = (limits: { min: number; max: number }, required: string, range: string) =>
