@@ -39,6 +39,14 @@ describe("the date picker's months", () => {
     expect(monthToShow(today, null, "2030-01-01")).toBe("2026-11");
   });
 
+  it("opens, with nothing asked or chosen, on the month of the first day that can be booked", () => {
+    // The last day of November with a day's notice: November has no day left to offer.
+    expect(monthToShow("2026-11-30", null, undefined, "2026-12-01")).toBe("2026-12");
+    expect(monthToShow("2026-11-30", "2026-11", undefined, "2026-12-01")).toBe("2026-11");
+    expect(monthToShow("2026-11-30", null, "2027-02-03", "2026-12-01")).toBe("2027-02");
+    expect(monthToShow("2026-11-24", null, undefined, "2026-11-25")).toBe("2026-11");
+  });
+
   it("offers a month's days from today to a year ahead, none of a month wholly out of range", () => {
     const today = "2026-11-24";
     expect(bookableDatesOf("2026-11", today)).toEqual({ from: "2026-11-24", to: "2026-11-30" });

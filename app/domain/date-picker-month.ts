@@ -54,13 +54,17 @@ export function bookableMonths(today: string): { first: string; last: string } {
   return { first: monthOf(today), last: monthOf(lastBookableDate(today)) };
 }
 
-/** The month to show: the one asked for when bookable, else the chosen date's, else today's. */
-export function monthToShow(today: string, asked: string | null, chosenDate: string | undefined): string {
+/**
+ * The month to show: the one asked for when bookable, else the chosen date's, else the month of
+ * `firstDate`, the first day that may be booked (on a month's last day, with a day's notice, the
+ * next month: a calendar with no day to choose would send every customer paging).
+ */
+export function monthToShow(today: string, asked: string | null, chosenDate: string | undefined, firstDate = today): string {
   const { first, last } = bookableMonths(today);
-  const within = (month: string | null) => month !== null && month >= first && month <= last;
-  if (within(asked)) return asked as string;
+  const within = (month: string | null): month is string => month !== null && month >= first && month <= last;
   const chosen = chosenDate ? monthOf(chosenDate) : null;
-  return within(chosen) ? (chosen as string) : first;
+  const opening = monthOf(firstDate);
+  return [asked, chosen, opening].find(within) ?? first;
 }
 
 /** The dates of a month's days that can be booked (from today to the last bookable day), or null. */

@@ -7,7 +7,8 @@ import { formatMoveDateTime } from "~/domain/booking-labels";
 import { RESCHEDULE_INTENT, RESCHEDULE_MESSAGES, rescheduleView } from "~/domain/booking-reschedule";
 import { moveTimeSchema } from "~/domain/booking-schemas";
 import { CAPACITY_MESSAGES, capacityProblems } from "~/domain/capacity";
-import { customerChangeRulesOf } from "~/domain/company-settings";
+import { customerChangeRulesOf, moveStartRulesOf } from "~/domain/company-settings";
+import { firstMoveDate } from "~/domain/move-start-rules";
 import { MONTH_PARAM, SHOW_TIMES_INTENT, monthOf, monthOfIntent, monthToShow, parseMonth } from "~/domain/date-picker-month";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { bookingHours, isTimeSlot } from "~/domain/pricing";
@@ -52,7 +53,7 @@ export async function reschedulePage(context: Context, { client, row }: Reschedu
   const base = { view, current: { ...current, words: formatMoveDateTime(current.date, current.time) }, chosen: { date, time } };
   if (view.kind !== "allowed" && view.kind !== "new-date-needed") return { ...base, today: null, availability: null };
   const { today } = await companyDay(context);
-  const month = monthToShow(today, parseMonth(url.searchParams.get(MONTH_PARAM)), date);
+  const month = monthToShow(today, parseMonth(url.searchParams.get(MONTH_PARAM)), date, firstMoveDate(today, moveStartRulesOf(settings)));
   const availability = await moveCalendar(context, {
     client,
     today,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatMonth, monthOf, addMonths } from "../../app/domain/date-picker-month.ts";
-import { todayIn } from "../../app/domain/booking-schemas.ts";
+import { addDays, todayIn } from "../../app/domain/booking-schemas.ts";
 import { COMPANY } from "../../app/domain/company.ts";
 import { continueButton, expectStep, fillContact, moveDatePicker } from "./support/wizard.ts";
 
@@ -8,7 +8,8 @@ import { continueButton, expectStep, fillContact, moveDatePicker } from "./suppo
 // order (a slow one overtaken by a later question's), the page shows the answer to the newest question.
 
 test("a slow answer to an earlier question never replaces the answer to the newest one", async ({ page }) => {
-  const thisMonth = monthOf(todayIn(COMPANY.timeZone));
+  // The picker opens on the month of the first day a customer may book: tomorrow's, with a day's notice.
+  const thisMonth = monthOf(addDays(todayIn(COMPANY.timeZone), 1));
   const nextMonth = addMonths(thisMonth, 1);
   let releaseSlowAnswer: () => void = () => {};
   const slowAnswerHeld = new Promise<void>((resolve) => (releaseSlowAnswer = resolve));

@@ -45,17 +45,17 @@ test("steps submitted before the scripts load work, and hydration loses nothing 
 
   // Type the next step while the scripts are still on their way; hydration lands in the middle.
   await page.getByLabel("Pickup address").fill("12 Peachtree St, Atlanta");
-  // The first day the page offers (today, as the server saw it: a run may cross midnight meanwhile).
-  const today = await moveDatePicker(page).locator("input[type=radio]:enabled").first().inputValue();
-  await calendarDay(page, today).check();
+  // The first day the page offers (tomorrow, as the server saw it: a run may cross midnight meanwhile).
+  const firstDay = await moveDatePicker(page).locator("input[type=radio]:enabled").first().inputValue();
+  await calendarDay(page, firstDay).check();
   expect(await scriptsArrived()).toBe(false);
   // The scripts arrive once the customer has typed: hydration lands on what is in the form.
   scriptsArrived.connectionRecovers();
   await hydrated(page);
   await expect(page.getByLabel("Pickup address")).toHaveValue("12 Peachtree St, Atlanta");
   // The day tapped before the scripts ran stays chosen, and its free times are asked for once they run.
-  await expect(calendarDay(page, today)).toBeChecked();
-  await expect(page.getByRole("group", { name: "Start time" })).toContainText(`On ${formatMoveDate(today)}`, { timeout: 15_000 });
+  await expect(calendarDay(page, firstDay)).toBeChecked();
+  await expect(page.getByRole("group", { name: "Start time" })).toContainText(`On ${formatMoveDate(firstDay)}`, { timeout: 15_000 });
   await fillDetails(page);
   // Each step is a page of its own, whose script the next Continue fetches alongside its answer: the
   // phone's connection has caught up by then (this test is of what happens while the first page loads).

@@ -90,8 +90,8 @@ const move = (date: string, time = "10:00", propertySize = "2_bedroom") => ({
 });
 const details = (date: string, time?: string, propertySize?: string) => ({ intent: "continue", ...move(date, time, propertySize) });
 
-async function startWizard(email = uniqueEmail("capacity")) {
-  const visitor = app.visitor();
+async function startWizard(email = uniqueEmail("capacity"), on: TestApp = app) {
+  const visitor = on.visitor();
   const answer = await post(visitor, "contact", { intent: "continue", ...contact(email) });
   expect(answer.location).toBe("/book/details");
   return visitor;
@@ -104,13 +104,14 @@ async function bookingsOf(email: string) {
 const fits = (availability: WizardAvailability) => availability.day?.slots.map((slot) => `${slot.time} ${slot.fits ? "fits" : "full"}`);
 
 describe.skipIf(usingHostedBackend)("the details step and capacity", () => {
-  it("renders this month's bookable days before a date is chosen, then the chosen date's month and slots for the home's size", async () => {
+  it("renders the first bookable day's month before a date is chosen, then the chosen date's month and slots for the home's size", async () => {
     const browser = await startWizard();
     const first = page(await open(browser, "details")).availability;
-    expect(first.month).toBe(monthOf(today()));
+    // No same-day moves: the first day offered is tomorrow, in the month shown (next month's 1st on a month's last day).
+    const tomorrow = addDays(today(), 1);
+    expect(first.month).toBe(monthOf(tomorrow));
     expect(first.day).toBeNull();
-    // No same-day moves: the first day offered is tomorrow (today's month has none when today is its last day).
-    expect(first.days[0]?.date ?? addDays(today(), 1)).toBe(addDays(today(), 1));
+    expect(first.days[0]?.date).toBe(tomorrow);
     expect(first.days.every((day) => monthOf(day.date) === first.month)).toBe(true);
 
     const day = freshDay();
@@ -253,6 +254,27 @@ describe.skipIf(usingHostedBackend)("when a move may start", () => {
     expect(await bookingsOf(email)).toEqual([]);
   });
 
+  it("opens on next month when the company's notice leaves none of this month's days to book, with or without JavaScript", async () => {
+    // Notice reaching past this month's last day, as a day's notice does on that day: the first bookable day is next month's 1st.
+    let notice = 1;
+    while (monthOf(addDays(today(), notice)) === monthOf(today())) notice++;
+    const firstDay = addDays(today(), notice);
+    const { error } = await app.serviceRole.from("app_settings").update({ minimum_lead_days: notice }).eq("id", true);
+    if (error) throw error;
+    try {
+      // A server started now reads the new notice.
+      const strict = await startTestApp(backend, app.options);
+      const shown = page(await open(await startWizard(uniqueEmail("next-month"), strict), "details")).availability;
+      expect(shown.month).toBe(monthOf(firstDay));
+      expect(shown.days[0]?.date).toBe(firstDay);
+      // The picker's question for a month that cannot be booked is answered with the same month.
+      const answer = await strict.visitor().get("/book/availability?month=2099-01", { headers: { Accept: "application/json" } });
+      expect((JSON.parse(answer.html) as WizardAvailability).month).toBe(monthOf(firstDay));
+    } finally {
+      await app.serviceRole.from("app_settings").update({ minimum_lead_days: 1 }).eq("id", true);
+    }
+  });
+
   it("offers no same-day move: the first day offered is tomorrow, and today posted or saved is refused", async () => {
     const email = uniqueEmail("same-day");
     const browser = await startWizard(email);
@@ -340,10 +362,10 @@ describe.skipIf(usingHostedBackend)("/book/availability", () => {
     expect((await ask(limited.visitor({ clientIp: "198.51.100.7" }), query)).status).toBe(200);
   });
 
-  it("shows this month for one that cannot be booked, and refuses a malformed question with a 400", async () => {
+  it("shows the first bookable day's month for one that cannot be booked, and refuses a malformed question with a 400", async () => {
     const browser = app.visitor();
     const far = (await ask(browser, "month=2099-01")).value as WizardAvailability;
-    expect(far.month).toBe(monthOf(today()));
+    expect(far.month).toBe(monthOf(addDays(today(), 1)));
     expect(far.day).toBeNull();
     for (const query of ["", "month=2027-1", "month=2027-13", `month=${monthOf(today())}&date=2027-02-30`, `month=${monthOf(today())}&size=castle`]) {
       const answer = await ask(browser, query);

@@ -31,6 +31,7 @@ import { cancellationTerms } from "~/domain/booking-review";
 import { KEEP_DETAILS, detailsToKeep } from "~/domain/profile";
 import { SAVE_CARD_FIELD } from "~/domain/saved-card";
 import { estimatedHours } from "~/domain/pricing";
+import { firstMoveDate } from "~/domain/move-start-rules";
 import { attachDraftPhotos, draftPhotoViews } from "~/services/booking-photos.server";
 import { isDraftFinished, savePendingBooking } from "~/services/bookings.server";
 import { slotsOfDay, wizardAvailability } from "~/services/capacity.server";
@@ -109,16 +110,17 @@ async function detailsAvailability(
   { today, month, draft, draftId }: { today: string; month: string | null; draft: BookingDraft; draftId: string | null },
 ): Promise<CapacityAvailability> {
   const client = context.get(sessionContext).supabase;
+  const facts = await startFacts(context);
   return wizardAvailability(
     client,
     {
-      month: monthToShow(today, month, draft.date),
+      month: monthToShow(today, month, draft.date, firstMoveDate(facts.now.date, facts.rules)),
       today,
       date: draft.date,
       hours: estimatedHours(draft.propertySize),
       exceptDraft: draftId ?? undefined,
     },
-    await startFacts(context),
+    facts,
   );
 }
 
