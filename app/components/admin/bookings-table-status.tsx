@@ -13,7 +13,7 @@ import {
 } from "~/domain/admin-booking-row";
 import { TONE_CLASSES } from "~/components/ui/badge";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { WithoutScripts } from "~/components/without-scripts";
 
 const statusFetcherKey = (bookingId: string) => `booking-status-${bookingId}`;
 
@@ -44,7 +44,6 @@ export function BookingStatusForm({
   asBadge?: boolean;
 }) {
   const fetcher = useFetcher({ key: statusFetcherKey(booking.id) });
-  const hydrated = useHydrated();
   const select = useRef<HTMLSelectElement>(null);
   const shownStatus = storedStatusOf(shown);
   const submitStatus = (status: string) =>
@@ -81,8 +80,8 @@ export function BookingStatusForm({
           </option>
         ))}
       </select>
-      {hydrated ? null : (
-        // In the table's narrow column the button is its icon, named for screen readers and on hover.
+      <WithoutScripts>
+        {/* In the table's narrow column the button is its icon, named for screen readers and on hover. */}
         <button
           type="submit"
           title={asBadge ? "Update" : undefined}
@@ -91,7 +90,7 @@ export function BookingStatusForm({
           {asBadge ? <Check aria-hidden className="size-4" /> : null}
           <span className={asBadge ? "sr-only" : undefined}>Update</span>
         </button>
-      )}
+      </WithoutScripts>
     </fetcher.Form>
   );
 }

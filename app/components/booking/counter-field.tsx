@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useLiveCheck } from "~/hooks/use-hydrated";
 import { ADDON_CARD_CLASSES } from "./addon-card";
 
 /**
@@ -28,7 +28,7 @@ export function CounterField({
   error?: string;
   onChange?: (value: number) => void;
 }) {
-  const hydrated = useHydrated();
+  const isLive = useLiveCheck();
   const [value, setValue] = useState(defaultValue);
   const change = (next: number) => {
     const bounded = Math.min(max, Math.max(min, next));
@@ -56,7 +56,7 @@ export function CounterField({
           aria-label={`Fewer: ${label}`}
           disabled={value <= min}
           onClick={(event) => {
-            if (!hydrated) return;
+            if (!isLive()) return;
             event.preventDefault();
             change(value - 1);
           }}
@@ -84,7 +84,7 @@ export function CounterField({
           aria-label={`More: ${label}`}
           disabled={value >= max}
           onClick={(event) => {
-            if (!hydrated) return;
+            if (!isLive()) return;
             event.preventDefault();
             change(value + 1);
           }}

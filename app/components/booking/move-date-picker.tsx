@@ -4,6 +4,7 @@ import { formatMoveDate } from "~/domain/booking-labels";
 import { WEEKDAY_NAMES } from "~/domain/calendar-names";
 import { CAPACITY_MESSAGES, type PickerDay, type WizardAvailability } from "~/domain/capacity";
 import { addMonths, bookableMonths, calendarWeeks, formatMonth, monthOf, showMonthIntent } from "~/domain/date-picker-month";
+import { useLiveCheck } from "~/hooks/use-hydrated";
 
 /** The month's columns, Sunday first: "Su" for Sunday. */
 const WEEKDAYS = WEEKDAY_NAMES.map((long) => ({ long, short: long.slice(0, 2) }));
@@ -27,7 +28,6 @@ export function MoveDatePicker({
   availability,
   chosenDate,
   loading,
-  hydrated,
   onDateChange,
   onMonthChange,
   allowUnavailable = false,
@@ -40,18 +40,18 @@ export function MoveDatePicker({
   /** The date chosen (the radio checked), if any. */
   chosenDate: string | undefined;
   loading: boolean;
-  hydrated: boolean;
   onDateChange: (date: string) => void;
   onMonthChange: (month: string) => void;
   allowUnavailable?: boolean;
 }) {
+  const isLive = useLiveCheck();
   const { month, days } = availability;
   const byDate = new Map(days.map((day) => [day.date, day]));
   const { first, last } = bookableMonths(today);
   const previous = addMonths(month, -1);
   const next = addMonths(month, 1);
   const moveTo = (target: string) => (event: MouseEvent<HTMLButtonElement>) => {
-    if (!hydrated) return;
+    if (!isLive()) return;
     event.preventDefault();
     onMonthChange(target);
   };

@@ -2,7 +2,6 @@ import { Fragment, useEffect, useEffectEvent, useState, type ReactNode } from "r
 import { formatMoveDate } from "~/domain/booking-labels";
 import { CAPACITY_MESSAGES, slotFits, type WizardAvailability } from "~/domain/capacity";
 import { monthOf } from "~/domain/date-picker-month";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useWizardAvailability } from "~/hooks/use-wizard-availability";
 import { MoveDatePicker } from "./move-date-picker";
 import { StartTimeSlots } from "./start-time-slots";
@@ -60,7 +59,6 @@ export function MoveTimeFields({
   /** The customer changed the date or the time. */
   onChange?: (what: "date" | "time") => void;
 }) {
-  const hydrated = useHydrated();
   const { availability, ask, loading, failed } = useWizardAvailability(rendered, endpoint);
   const [chosenDate, setChosenDate] = useState(chosen.date);
   const [chosenTime, setChosenTime] = useState(chosen.time);
@@ -135,7 +133,6 @@ export function MoveTimeFields({
           availability={availability}
           chosenDate={keptDate === chosenDate ? undefined : chosenDate}
           loading={loading}
-          hydrated={hydrated}
           allowUnavailable={allowUnavailable}
           onDateChange={chooseDate}
           onMonthChange={(month) => ask({ month, date: chosenDate, size: sizeAnswer() })}
@@ -160,7 +157,6 @@ export function MoveTimeFields({
           chosenTime={chosenTime}
           noPreference={noPreference}
           day={day}
-          hydrated={hydrated}
           allowUnavailable={allowUnavailable}
           onTimeChange={chooseTime}
         />

@@ -1,6 +1,6 @@
 import { UPDATE_ESTIMATE_INTENT } from "~/domain/booking-wizard";
 import { formatCents } from "~/domain/money";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { WithoutScripts } from "~/components/without-scripts";
 import type { Estimate } from "~/domain/pricing";
 
 /**
@@ -9,7 +9,6 @@ import type { Estimate } from "~/domain/pricing";
  * priced again: without JavaScript a ticked box reaches the estimate only when the form is sent.
  */
 export function PriceSummary({ estimate, offerUpdate = false }: { estimate: Estimate; offerUpdate?: boolean }) {
-  const hydrated = useHydrated();
   return (
     <section id="price-summary" aria-labelledby="price-summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h2 id="price-summary-heading" className="font-semibold">
@@ -27,19 +26,21 @@ export function PriceSummary({ estimate, offerUpdate = false }: { estimate: Esti
       <p className="mt-2 text-xs text-slate-500">
         {estimate.hours} estimated hours at {formatCents(estimate.hourlyRateCents)}/hr. The final bill follows the actual time.
       </p>
-      {offerUpdate && !hydrated ? (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm">
-          <p className="text-slate-600">Changed a service above? Update the estimate before you continue.</p>
-          <button
-            type="submit"
-            name="intent"
-            value={UPDATE_ESTIMATE_INTENT}
-            formNoValidate
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
-          >
-            Update estimate
-          </button>
-        </div>
+      {offerUpdate ? (
+        <WithoutScripts>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm">
+            <p className="text-slate-600">Changed a service above? Update the estimate before you continue.</p>
+            <button
+              type="submit"
+              name="intent"
+              value={UPDATE_ESTIMATE_INTENT}
+              formNoValidate
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Update estimate
+            </button>
+          </div>
+        </WithoutScripts>
       ) : null}
     </section>
   );

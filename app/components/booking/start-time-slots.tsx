@@ -3,6 +3,7 @@ import { CAPACITY_MESSAGES, type PickerDaySlots, type SlotAvailability } from "~
 import { SHOW_TIMES_INTENT } from "~/domain/date-picker-month";
 import { TIME_SLOTS } from "~/domain/pricing";
 import { buttonClasses } from "~/components/ui/button";
+import { WithoutScripts } from "~/components/without-scripts";
 
 const SLOT_CLASSES =
   "flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-500";
@@ -26,7 +27,6 @@ export function StartTimeSlots({
   chosenTime,
   noPreference,
   day,
-  hydrated,
   onTimeChange,
   allowUnavailable = false,
 }: {
@@ -38,7 +38,6 @@ export function StartTimeSlots({
   /** 'No preferred time' starts chosen (the draft had no time). */
   noPreference: boolean;
   day: PickerDaySlots | null;
-  hydrated: boolean;
   onTimeChange: (time: string | undefined) => void;
   allowUnavailable?: boolean;
 }) {
@@ -82,11 +81,11 @@ export function StartTimeSlots({
           </label>
         ))}
       </div>
-      {hydrated ? null : (
+      <WithoutScripts>
         <button type="submit" name="intent" value={SHOW_TIMES_INTENT} formNoValidate className={buttonClasses("outline", "sm", "self-start")}>
           Show free times for this date
         </button>
-      )}
+      </WithoutScripts>
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
           {error}
