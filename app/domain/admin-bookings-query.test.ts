@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { adminBookingsSearch, bookingsFilter, DEFAULT_ADMIN_BOOKINGS_QUERY, moveDateRange, parseAdminBookingsQuery } from "./admin-bookings-query";
+import {
+  adminBookingsSearch,
+  bookingsFilter,
+  DEFAULT_ADMIN_BOOKINGS_QUERY,
+  moveDateRange,
+  parseAdminBookingsQuery,
+  type AdminBookingsQuery,
+} from "./admin-bookings-query";
 
 const parse = (search: string) => parseAdminBookingsQuery(new URLSearchParams(search));
 
@@ -37,21 +44,29 @@ describe("parseAdminBookingsQuery", () => {
 });
 
 describe("adminBookingsSearch", () => {
+  /** The link after `change` on the page at `current`, whose query the loader read from it. */
+  const search = (current: URLSearchParams, change: Partial<AdminBookingsQuery>) => adminBookingsSearch(current, parseAdminBookingsQuery(current), change);
+
   it("keeps the other params and starts again at page 1 on a filter or sort change", () => {
     const current = new URLSearchParams("tab=bookings&view=pending&q=ann&page=3");
-    expect(adminBookingsSearch(current, { sort: "date", dir: "asc" })).toBe("?tab=bookings&view=pending&q=ann&sort=date&dir=asc");
-    expect(adminBookingsSearch(current, { page: 4 })).toBe("?tab=bookings&view=pending&q=ann&page=4");
-    expect(adminBookingsSearch(current, { q: "" })).toBe("?tab=bookings&view=pending");
+    expect(search(current, { sort: "date", dir: "asc" })).toBe("?tab=bookings&view=pending&q=ann&sort=date&dir=asc");
+    expect(search(current, { page: 4 })).toBe("?tab=bookings&view=pending&q=ann&page=4");
+    expect(search(current, { q: "" })).toBe("?tab=bookings&view=pending");
+  });
+
+  it("builds on the query shown, keeping the address's other params", () => {
+    const shown = { ...DEFAULT_ADMIN_BOOKINGS_QUERY, q: "ann", sort: "amount" as const, dir: "desc" as const };
+    expect(adminBookingsSearch(new URLSearchParams("view=pending"), shown, { page: 2 })).toBe("?view=pending&q=ann&sort=amount&dir=desc&page=2");
   });
 
   it("leaves out defaults", () => {
-    expect(adminBookingsSearch(new URLSearchParams("page=2"), { page: 1 })).toBe("");
+    expect(search(new URLSearchParams("page=2"), { page: 1 })).toBe("");
   });
 
   it("sets and clears the Move date quick filter with the other filters kept", () => {
     const current = new URLSearchParams("status=confirmed&page=2");
-    expect(adminBookingsSearch(current, { move: "tomorrow", from: null, to: null })).toBe("?status=confirmed&move=tomorrow");
-    expect(adminBookingsSearch(new URLSearchParams("move=week&q=ann"), { move: null })).toBe("?q=ann");
+    expect(search(current, { move: "tomorrow", from: null, to: null })).toBe("?status=confirmed&move=tomorrow");
+    expect(search(new URLSearchParams("move=week&q=ann"), { move: null })).toBe("?q=ann");
   });
 });
 

@@ -141,12 +141,15 @@ export function bookingsFilter(scope: AdminBookingScope, query: AdminBookingsQue
 }
 
 /**
- * The search params of the table after a change, keeping every other param of the page (a tab, say).
- * Changing a filter or the sort starts again at page 1; defaults are left out so links stay short.
+ * The search params of the table after a change to the query `shown` (as the loader read it from
+ * `current`), keeping every other param of the page (a tab, say). Changing a filter or the sort starts
+ * again at page 1; defaults are left out so links stay short. It takes the query already read rather
+ * than reading `current` again: a table draws some twenty links, and the browser need not check the
+ * address with the schema for each.
  */
-export function adminBookingsSearch(current: URLSearchParams, change: Partial<AdminBookingsQuery>): string {
+export function adminBookingsSearch(current: URLSearchParams, shown: AdminBookingsQuery, change: Partial<AdminBookingsQuery>): string {
   const next = new URLSearchParams(current);
-  const query = { ...parseAdminBookingsQuery(current), ...change };
+  const query = { ...shown, ...change };
   if (!("page" in change)) query.page = 1;
   const values: Record<keyof AdminBookingsQuery, string | null> = {
     q: query.q || null,

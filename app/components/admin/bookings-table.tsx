@@ -64,8 +64,8 @@ export function BookingsTable({ scope, query, rows, total, failed, crewsByDay, m
   const [searchParams] = useSearchParams();
   const now = new Date(listedAt);
   const { pathname } = useLocation();
-  const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, change)}`;
-  const exportParams = new URLSearchParams(adminBookingsSearch(new URLSearchParams(), { ...query, page: 1 }).slice(1));
+  const linkTo = (change: Partial<AdminBookingsQuery>) => `${pathname}${adminBookingsSearch(searchParams, query, change)}`;
+  const exportParams = new URLSearchParams(adminBookingsSearch(new URLSearchParams(), query, { page: 1 }).slice(1));
   if (scope !== "all") exportParams.set("view", scope);
   const exportSearch = exportParams.toString();
 

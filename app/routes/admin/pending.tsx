@@ -2,7 +2,7 @@ import { Link, href } from "react-router";
 import { AdminPageHeading } from "~/components/admin/admin-page-heading";
 import { BookingsTable } from "~/components/admin/bookings-table";
 import { buttonClasses } from "~/components/ui/button";
-import { adminBookingsSearch } from "~/domain/admin-bookings-query";
+import { adminBookingsSearch, DEFAULT_ADMIN_BOOKINGS_QUERY } from "~/domain/admin-bookings-query";
 import { bookingStatusAction, loadBookingsTable } from "./bookings-table.server";
 import type { Route } from "./+types/pending";
 import { pageMeta } from "../frame-meta";
@@ -27,7 +27,7 @@ export default function AdminPending({ loaderData }: Route.ComponentProps) {
         description="Bookings awaiting confirmation."
         actions={
           <Link
-            to={`${href("/admin/bookings")}${adminBookingsSearch(new URLSearchParams(), { status: "abandoned" })}`}
+            to={`${href("/admin/bookings")}${adminBookingsSearch(new URLSearchParams(), DEFAULT_ADMIN_BOOKINGS_QUERY, { status: "abandoned" })}`}
             className={buttonClasses("outline", "sm")}
           >
             Abandoned checkouts
