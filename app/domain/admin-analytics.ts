@@ -1,4 +1,4 @@
-import { builtOnce } from "./built-once";
+import { SHORT_MONTH_NAMES } from "./calendar-names";
 import type { MoneyCollected } from "./money-collected";
 
 /** The value of all bookings (final cost, else estimate, whatever the status): what was booked, not what was collected. */
@@ -42,11 +42,10 @@ export function averageCents(valueCents: number, bookings: number): number {
   return bookings > 0 ? Math.round(valueCents / bookings) : 0;
 }
 
-const monthFormat = builtOnce(() => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
-
-/** "2027-02-01" as "Feb 2027". */
+/** "2027-02-01" (or "2027-02") as "Feb 2027"; written by hand, as Intl's first formatter slows a phone's start-up. */
 export function monthLabel(month: string): string {
-  return monthFormat().format(new Date(`${month.slice(0, 10)}T00:00:00Z`));
+  const name = SHORT_MONTH_NAMES[Number(month.slice(5, 7)) - 1];
+  return name ? `${name} ${month.slice(0, 4)}` : month;
 }
 
 /** A bar's length as a share of the longest, 0 to 1; all zero when every value is zero. */

@@ -6,3 +6,9 @@ export const MONTH_NAMES = ["January", "February", "March", "April", "May", "Jun
 
 /** Sunday first, as `Date#getUTCDay` counts. */
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** "Jan" to "Dec", as Intl's en-US short months. */
+export const SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+/** "Sun" to "Sat", as Intl's en-US short weekdays. */
+export const SHORT_WEEKDAY_NAMES = WEEKDAY_NAMES.map((name) => name.slice(0, 3));

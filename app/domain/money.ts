@@ -1,3 +1,5 @@
+import { formatCount } from "./counts";
+
 /**
  * The one way the product shows money: cents in, "$1,234" (or "$1,234.50" when there are cents) out,
  * as Intl's en-US dollars write them. Written out by hand: the first Intl formatter a page makes costs
@@ -5,7 +7,7 @@
  */
 export function formatCents(cents: number): string {
   const rounded = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const dollars = formatCount(Math.floor(rounded / 100));
   const rest = rounded % 100;
   const sign = cents < 0 && rounded !== 0 ? "-" : "";
   return `${sign}$${dollars}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;

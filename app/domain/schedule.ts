@@ -7,7 +7,7 @@ import { isBookingStatus, type BookingStatus } from "./booking-status";
 import { newDateRequested } from "./booking-cancellation";
 import { crewsUsedLabel, type DayCapacity } from "./capacity";
 import { builtOnce } from "./built-once";
-import { WEEKDAY_NAMES } from "./calendar-names";
+import { SHORT_MONTH_NAMES, SHORT_WEEKDAY_NAMES, WEEKDAY_NAMES } from "./calendar-names";
 
 // The office's schedule (/admin/schedule): one day with its crews as rows and business hours as
 // columns, two weeks at a glance, and the forms that set a day's or a weekday's crews.
@@ -48,11 +48,11 @@ export function weekOf(day: string): { from: string; to: string } {
   return { from: monday, to: addDays(monday, 6) };
 }
 
-const shortDateFormat = builtOnce(() => new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }));
-
-/** "Mon, Nov 30" */
+/** "2026-11-30" as "Mon, Nov 30"; written by hand, as Intl's first formatter slows a phone's start-up. */
 export function formatShortDay(date: string): string {
-  return shortDateFormat().format(new Date(`${date}T00:00:00Z`));
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return `${SHORT_WEEKDAY_NAMES[day.getUTCDay()]}, ${SHORT_MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCDate()}`;
 }
 
 /** A booking as the schedule reads it from the database. */

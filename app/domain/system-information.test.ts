@@ -15,5 +15,11 @@ describe("System Information figures", () => {
     expect(migrationVersionTime("20261399120000")).toBeNull();
     expect(migrationVersionTime("0001")).toBeNull();
     expect(formatUtc("2026-11-27T12:00:00.000Z")).toBe("Nov 27, 2026, 12:00 PM UTC");
+    // Written by hand, it reads as Intl's medium date and short time in UTC (whose ICU may put a narrow
+    // space before AM and PM), for an instant every 7 hours and 13 minutes over three years.
+    const byIntl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    const instants = Array.from({ length: 3 * 365 * 3 }, (_, step) => new Date(Date.UTC(2025, 0, 1) + step * 433 * 60_000).toISOString());
+    expect(instants.filter((iso) => formatUtc(iso) !== `${byIntl.format(new Date(iso)).replace(/\u202f/g, " ")} UTC`)).toEqual([]);
+    expect(formatUtc("not a time")).toBe("not a time");
   });
 });

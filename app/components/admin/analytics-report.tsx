@@ -1,3 +1,4 @@
+import { formatCount } from "~/domain/counts";
 import { CircleAlert } from "lucide-react";
 import { monthLabel, type Analytics } from "~/domain/admin-analytics";
 import { serviceTypeLabel } from "~/domain/booking-labels";
@@ -6,12 +7,10 @@ import { MONEY_COLLECTED_LABEL, TIPS_LABEL } from "~/domain/money-collected";
 import { BarChart } from "./chart-bars";
 import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
-import { builtOnce } from "~/domain/built-once";
 
 export const ANALYTICS_LOAD_FAILED = "Failed to fetch analytics";
 
-const count = builtOnce(() => new Intl.NumberFormat("en-US"));
-const bookingsWord = (bookings: number) => `${count().format(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
+const bookingsWord = (bookings: number) => `${formatCount(bookings)} ${bookings === 1 ? "booking" : "bookings"}`;
 
 /** The analytics page: revenue (money collected), the value of all bookings, the top services and the last six months, or the failure. */
 export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) {
@@ -33,7 +32,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
         <Figure label="Value of Booked Moves" value={formatCents(totals.valueCents)}>
           final cost, else estimate, of every booking whatever its status
         </Figure>
-        <Figure label="Total Bookings" value={count().format(totals.totalBookings)}>
+        <Figure label="Total Bookings" value={formatCount(totals.totalBookings)}>
           every booking made
         </Figure>
         <Figure label="Average Booking Value" value={formatCents(totals.averageCents)}>
@@ -114,7 +113,7 @@ export function AnalyticsReport({ analytics }: { analytics: Analytics | null }) 
                     <th scope="row" className="py-2 pr-3 text-left font-medium">
                       {monthLabel(month.month)}
                     </th>
-                    <td className="py-2 pr-3 text-right tabular-nums">{count().format(month.bookings)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatCount(month.bookings)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.valueCents)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.averageCents)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatCents(month.collectedCents)}</td>

@@ -1,14 +1,12 @@
+import { formatCount } from "~/domain/counts";
 import { CalendarDays, CheckCircle2, CircleAlert, Clock, DollarSign } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DashboardStats } from "~/domain/admin-dashboard";
 import { formatCents } from "~/domain/money";
 import { formatGrowth, monthOverMonthGrowth } from "~/domain/month-over-month";
-import { builtOnce } from "~/domain/built-once";
 import { MONEY_COLLECTED_LABEL } from "~/domain/money-collected";
 
 export const DASHBOARD_STATS_LOAD_FAILED = "Failed to fetch dashboard figures";
-
-const count = builtOnce(() => new Intl.NumberFormat("en-US"));
 
 /** The dashboard's four figures; null when they could not be read. */
 export function StatCards({ stats }: { stats: DashboardStats | null }) {
@@ -24,13 +22,13 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
   const revenueGrowth = formatGrowth(monthOverMonthGrowth(stats.revenue.thisMonthCents, stats.revenue.lastMonthCents));
   return (
     <dl aria-label="At a glance" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard label="Total Bookings" value={count().format(stats.totalBookings)} icon={<CalendarDays aria-hidden className="size-5 text-brand-700" />}>
+      <StatCard label="Total Bookings" value={formatCount(stats.totalBookings)} icon={<CalendarDays aria-hidden className="size-5 text-brand-700" />}>
         {bookingsGrowth ?? "No bookings last month to compare"}
       </StatCard>
-      <StatCard label="Pending Bookings" value={count().format(stats.pendingBookings)} icon={<Clock aria-hidden className="size-5 text-amber-600" />}>
+      <StatCard label="Pending Bookings" value={formatCount(stats.pendingBookings)} icon={<Clock aria-hidden className="size-5 text-amber-600" />}>
         awaiting confirmation
       </StatCard>
-      <StatCard label="Completed Moves" value={count().format(stats.completedMoves)} icon={<CheckCircle2 aria-hidden className="size-5 text-green-700" />}>
+      <StatCard label="Completed Moves" value={formatCount(stats.completedMoves)} icon={<CheckCircle2 aria-hidden className="size-5 text-green-700" />}>
         moves done
       </StatCard>
       <StatCard label="Total Revenue" value={formatCents(stats.revenue.totalCents)} icon={<DollarSign aria-hidden className="size-5 text-green-700" />}>

@@ -1,3 +1,4 @@
+import { formatCount } from "~/domain/counts";
 import { useCompany } from "~/components/company-context";
 import { formatDateIn } from "~/domain/company-time";
 import { CircleAlert } from "lucide-react";
@@ -71,7 +72,7 @@ export function UserList({ query, users, matching, total, failure, canManage, to
         <p className="flex min-w-40 flex-col rounded-lg border border-slate-200 bg-white p-4">
           <span className="text-sm text-slate-600">Total Users</span>
           <span className="text-2xl font-bold" data-testid="total-users">
-            {failure ? "–" : total.toLocaleString("en-US")}
+            {failure ? "–" : formatCount(total)}
           </span>
         </p>
         <ListSearchForm id="users-search" query={query} placeholder="Name, email or phone" className="flex-1 basis-72" />

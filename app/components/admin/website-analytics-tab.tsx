@@ -1,3 +1,4 @@
+import { formatCount } from "~/domain/counts";
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -6,10 +7,8 @@ import { formatPercent, WEBSITE_ANALYTICS_WINDOW_HOURS } from "~/domain/website-
 import { ColumnChart } from "./chart-columns";
 import { ScrollRegion } from "./scroll-region";
 import { Figure } from "./figure";
-import { builtOnce } from "~/domain/built-once";
 
-const count = builtOnce(() => new Intl.NumberFormat("en-US"));
-const plural = (value: number, one: string, many: string) => `${count().format(value)} ${value === 1 ? one : many}`;
+const plural = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
 const views = (value: number) => plural(value, "view", "views");
 const pageViews = (value: number) => plural(value, "page view", "page views");
 const visitorsWord = (value: number) => plural(value, "visitor", "visitors");
@@ -41,10 +40,10 @@ function Report({ report }: { report: WebsiteAnalyticsReport }) {
   return (
     <>
       <dl aria-label="Website in the last 48 hours" className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Total Page Views" value={count().format(totals.pageViews)}>
+        <Figure label="Total Page Views" value={formatCount(totals.pageViews)}>
           pages opened, with or without JavaScript
         </Figure>
-        <Figure label="Unique Visitors" value={count().format(totals.visitors)}>
+        <Figure label="Unique Visitors" value={formatCount(totals.visitors)}>
           {`by daily visitor id; ${pageViews(totals.anonymousPageViews)} from visitors who ask not to be tracked count as views only`}
         </Figure>
         <Figure label="Avg Time on Site" value={totals.averageTimeOnSite}>
@@ -153,7 +152,7 @@ function HourlyViews({ hourly, total }: { hourly: WebsiteAnalyticsReport["hourly
                   <th scope="row" className="px-3 py-1 text-left font-normal">
                     <time dateTime={hour.hour}>{hour.label}</time>
                   </th>
-                  <td className="px-3 py-1 text-right tabular-nums">{count().format(hour.views)}</td>
+                  <td className="px-3 py-1 text-right tabular-nums">{formatCount(hour.views)}</td>
                 </tr>
               ))}
             </tbody>
@@ -193,7 +192,7 @@ function Funnel({ report }: { report: WebsiteAnalyticsReport }) {
                 <th scope="row" className="py-2 pr-3 text-left font-normal">
                   <span className="font-medium">{stage.label}</span> <span className="font-mono text-xs break-all text-slate-600">{stage.page}</span>
                 </th>
-                <td className="py-2 pr-3 text-right tabular-nums">{count().format(stage.visitors)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatCount(stage.visitors)}</td>
                 <td className="py-2 text-right tabular-nums">{formatPercent(stage.conversion)}</td>
               </tr>
             ))}
