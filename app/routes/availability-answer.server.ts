@@ -59,13 +59,14 @@ export async function moveCalendar(
   }: { client: AppSupabaseClient; today: string; month: string | null; date: string | undefined; hours: number; leftOut: LeftOut; by?: CalendarAsker },
 ) {
   const facts = await startFacts(context);
-  const opensOn = by === "office" ? today : firstMoveDate(facts.now.date, facts.rules);
+  const firstCustomerDay = firstMoveDate(facts.now.date, facts.rules);
+  const opensOn = by === "office" ? today : firstCustomerDay;
   const question = { month: monthToShow(today, month, date, opensOn), today, date, hours, ...leftOut };
   if (by !== "office") return wizardAvailabilityView(await wizardAvailability(client, question, facts));
   // The office may book over the lead time on purpose ('Book it anyway'), so its calendar has the days
   // from today with their crews, those before the first day customers may book marked too soon.
   const fromToday = await wizardAvailability(client, question, { ...facts, rules: { ...facts.rules, minimumLeadDays: 0 } });
-  return markedTooSoon(wizardAvailabilityView(fromToday), firstMoveDate(facts.now.date, facts.rules));
+  return markedTooSoon(wizardAvailabilityView(fromToday), firstCustomerDay);
 }
 
 /**
